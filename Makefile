@@ -1,0 +1,45 @@
+# The README's two commands: `make run` and `make test`. Everything else is a helper.
+SHELL := /bin/bash
+JOBS ?= 2
+BUILD := build
+TEST_BUILD := build-test
+CMAKE_GEN := -G Ninja -DCMAKE_EXPORT_COMPILE_COMMANDS=ON
+
+.PHONY: all deps build run demo test check-config bench format lint clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+$(BUILD)/build.ninja:
+	cmake -S . -B $(BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=RelWithDebInfo
+
+build: deps $(BUILD)/build.ninja
+	@ninja -C $(BUILD) -j$(JOBS)
+
+# With Telegram credentials (environment or .env) runs the bot; without them, the local demo.
+run: build
+	@scripts/run.sh
+
+$(TEST_BUILD)/build.ninja:
+	cmake -S . -B $(TEST_BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Debug -DTGLINK_SANITIZE=ON -DTGLINK_TESTS=ON
+
+test:
+	@scripts/install-deps.sh --test
+	@$(MAKE) --no-print-directory $(TEST_BUILD)/build.ninja
+	@ninja -C $(TEST_BUILD) -j$(JOBS)
+	@scripts/run-tests.sh $(TEST_BUILD)
+
+bench: deps
+	@scripts/install-deps.sh --bench
+	@bench/run.sh
+
+format:
+	@git ls-files '*.cpp' '*.hpp' | xargs clang-format -i
+
+lint: $(TEST_BUILD)/build.ninja
+	@git ls-files 'src/*.cpp' | xargs clang-tidy -p $(TEST_BUILD) --quiet
+
+clean:
+	rm -rf $(BUILD) $(TEST_BUILD)

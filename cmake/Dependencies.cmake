@@ -1,0 +1,16 @@
+# All from Debian 12 packages, installed by scripts/install-deps.sh.
+find_package(Boost 1.81 REQUIRED)  # Asio, Beast and JSON are used header-only
+find_package(SQLite3 REQUIRED)
+find_package(OpenSSL 3 REQUIRED)
+find_package(spdlog REQUIRED)
+find_package(Threads REQUIRED)
+if(TGLINK_TESTS)
+  find_package(GTest REQUIRED)
+  include(GoogleTest)
+endif()
+if(TGLINK_BENCH)
+  find_package(benchmark REQUIRED)
+endif()
+
+# Where the pinned npm copy of TDLib lives; the default for TDJSON_PATH.
+set(TGLINK_DEFAULT_TDJSON "${CMAKE_SOURCE_DIR}/node_modules/@prebuilt-tdlib/linux-x64-glibc/libtdjson.so")

@@ -1,0 +1,14 @@
+# tglink_add_test(<name> SOURCES <files...> LIBS <targets...> [LABELS <labels...>])
+# One GoogleTest executable; every TEST() in it becomes its own CTest test.
+function(tglink_add_test name)
+  cmake_parse_arguments(T "" "" "SOURCES;LIBS;LABELS" ${ARGN})
+  add_executable(${name} ${T_SOURCES})
+  set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
+  target_link_libraries(${name} PRIVATE ${T_LIBS} GTest::gtest GTest::gmock GTest::gtest_main)
+  target_compile_definitions(${name} PRIVATE
+    TGLINK_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
+    TGLINK_BINARY_DIR="${CMAKE_BINARY_DIR}"
+    TGLINK_REAL_TDJSON="${TGLINK_DEFAULT_TDJSON}")
+  gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST
+    PROPERTIES LABELS "${T_LABELS}" ENVIRONMENT "TDLIB_NETWORK=none")
+endfunction()

@@ -1,0 +1,62 @@
+#pragma once
+// Every setting tglink reads, already validated and typed. Built once at start by
+// load_config() (config/config_loader.hpp) and passed by const reference from then on.
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/cidr.hpp"
+
+namespace tglink {
+
+struct Config {
+  // --- Telegram (spec: Authentication) ---
+  std::string bot_token;                           // BOT_TOKEN, secret
+  std::int32_t api_id = 0;                         // API_ID
+  std::string api_hash;                            // API_HASH, secret
+  std::int64_t log_channel = 0;                    // LOG_CHANNEL, Bot API form (-100...)
+  std::vector<std::string> additional_bot_tokens;  // ADDITIONAL_BOT_TOKENS, comma separated, secret
+  std::vector<std::int64_t> admins;                // ADMINS, comma or space separated user ids
+
+  // --- HTTP ---
+  std::string base_url = "http://localhost:8080";  // BASE_URL, no trailing slash
+  std::uint16_t port = 8080;                       // PORT
+  std::string bind_address = "0.0.0.0";            // BIND_ADDRESS
+  std::vector<Cidr> trusted_proxies;               // TRUSTED_PROXIES, CIDR list
+
+  // --- Features and limits (spec: Limits) ---
+  // VIDEO_FRONTEND_URL: empty = built-in player at {BASE_URL}/player; "false" disables the button.
+  std::string video_frontend_url;
+  bool video_frontend_enabled = true;
+  std::vector<std::int64_t> force_sub_channels;  // FORCE_SUB_CHANNEL / FORCE_SUB_CHANNELS
+  int max_links_per_day = 0;                     // MAX_LINKS_PER_DAY / USERS_DAILY_LIMIT; 0 = no limit
+  double bandwidth_limit_gb = 0;                 // BANDWIDTH_LIMIT_GB / MONTHLY_BANDWIDTH_LIMIT_GB; 0 = none
+  std::chrono::seconds link_expiry{86400};       // LINK_EXPIRY_DURATION; 0 = links never expire
+  std::int64_t max_file_size = 2'000'000'000;    // MAX_FILE_SIZE bytes (spec: 2 GB)
+  double cache_max_gb = 10;                      // CACHE_MAX_GB, disk budget for TDLib's files
+
+  // --- Storage and secrets ---
+  std::filesystem::path data_dir = "./data";  // DATA_DIR
+  std::string secret_key;                     // SECRET_KEY, secret; empty = generated in DATA_DIR
+
+  // --- TDLib ---
+  std::filesystem::path tdjson_path;  // TDJSON_PATH; default: the pinned npm copy
+  bool tdlib_network_none = false;    // TDLIB_NETWORK=none: clients never go online
+
+  // --- Logging ---
+  std::string log_level = "INFO";  // LOG_LEVEL: DEBUG, INFO, WARNING, ERROR, CRITICAL
+
+  [[nodiscard]] bool link_expiry_enabled() const { return link_expiry.count() > 0; }
+  [[nodiscard]] bool bandwidth_limit_enabled() const { return bandwidth_limit_gb > 0; }
+  [[nodiscard]] bool force_subscribe_enabled() const { return !force_sub_channels.empty(); }
+  [[nodiscard]] bool has_telegram_credentials() const { return !bot_token.empty(); }
+  [[nodiscard]] bool is_admin(std::int64_t user_id) const;
+  // The page the "Play Video" button opens: VIDEO_FRONTEND_URL, or {BASE_URL}/player.
+  [[nodiscard]] std::string player_url() const;
+};
+
+}  // namespace tglink

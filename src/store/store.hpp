@@ -1,0 +1,89 @@
+#pragma once
+// Everything tglink keeps between restarts. One interface, so tests can use a fake and
+// a PostgreSQL implementation can come later; SqliteStore (store/sqlite_store.hpp) is the default.
+//
+// All methods are synchronous and called from the I/O thread; they are short (one indexed
+// statement each). Failures throw StoreError with the database's message.
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace tglink {
+
+class StoreError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct UserRecord {
+  std::int64_t user_id = 0;
+  std::string first_name;
+  std::string username;
+  std::int64_t first_seen_unix = 0;
+  std::int64_t links_total = 0;
+};
+
+// A /broadcast job: the admin's message to copy and how far delivery has got.
+struct BroadcastJob {
+  std::int64_t id = 0;
+  std::int64_t admin_chat_id = 0;
+  std::int64_t source_chat_id = 0;      // chat holding the message to copy
+  std::int64_t source_message_id = 0;   // TDLib message id
+  std::int64_t progress_message_id = 0;  // the message edited in place with progress
+  std::string state;                     // "pending", "running", "done", "cancelled"
+  std::int64_t sent = 0;
+  std::int64_t failed = 0;
+  std::int64_t blocked = 0;
+  std::int64_t total = 0;
+};
+
+class Store {
+ public:
+  virtual ~Store() = default;
+
+  // --- users ---
+  // Records the user at first contact; later calls refresh the names. Returns true if new.
+  virtual bool upsert_user(const UserRecord& user) = 0;
+  [[nodiscard]] virtual std::optional<UserRecord> find_user(std::int64_t user_id) = 0;
+  [[nodiscard]] virtual std::int64_t count_users() = 0;
+  // User ids in ascending order after `after_user_id`, at most `limit` (for paging broadcasts).
+  [[nodiscard]] virtual std::vector<std::int64_t> list_user_ids(std::int64_t after_user_id,
+                                                                 int limit) = 0;
+  virtual void delete_user(std::int64_t user_id) = 0;
+
+  // --- links made ---
+  // Counts one link made by the user on `day` ("YYYY-MM-DD", UTC); bumps the user's total too.
+  virtual void record_link(std::int64_t user_id, const std::string& day) = 0;
+  [[nodiscard]] virtual std::int64_t links_on_day(std::int64_t user_id, const std::string& day) = 0;
+  [[nodiscard]] virtual std::int64_t links_total() = 0;
+
+  // --- monthly bandwidth, month = "YYYY-MM" (UTC) ---
+  virtual void add_bandwidth(const std::string& month, std::int64_t bytes) = 0;
+  [[nodiscard]] virtual std::int64_t bandwidth_used(const std::string& month) = 0;
+  // Deletes months strictly before `oldest_kept_month`; returns how many rows went.
+  virtual int delete_bandwidth_before(const std::string& oldest_kept_month) = 0;
+
+  // --- revoked links ---
+  // `expires_unix` = 0 for a link that never expires; the revocation can be dropped after expiry.
+  virtual void revoke_link(std::int64_t message_id, std::int64_t expires_unix) = 0;
+  [[nodiscard]] virtual bool is_revoked(std::int64_t message_id) = 0;
+  virtual int delete_revocations_expired_before(std::int64_t unix_time) = 0;
+
+  // --- broadcast jobs ---
+  virtual std::int64_t create_broadcast(const BroadcastJob& job) = 0;
+  virtual void update_broadcast(const BroadcastJob& job) = 0;
+  [[nodiscard]] virtual std::optional<BroadcastJob> find_broadcast(std::int64_t id) = 0;
+  // Jobs left "running" by a previous process, to resume at start.
+  [[nodiscard]] virtual std::vector<BroadcastJob> unfinished_broadcasts() = 0;
+  // Marks one recipient; returns false if that user was already marked for this job,
+  // which is how a resumed job never sends twice.
+  virtual bool mark_broadcast_recipient(std::int64_t job_id, std::int64_t user_id,
+                                        const std::string& outcome) = 0;
+  [[nodiscard]] virtual bool broadcast_recipient_done(std::int64_t job_id,
+                                                      std::int64_t user_id) = 0;
+};
+
+}  // namespace tglink
