@@ -27,6 +27,10 @@ struct Config {
   std::uint16_t port = 8080;                       // PORT
   std::string bind_address = "0.0.0.0";            // BIND_ADDRESS
   std::vector<Cidr> trusted_proxies;               // TRUSTED_PROXIES, CIDR list
+  // Per-IP token bucket: RATE_LIMIT_PER_MINUTE refill, RATE_LIMIT_BURST capacity. The defaults
+  // leave room for a player that seeks many times a second.
+  int rate_limit_per_minute = 600;
+  int rate_limit_burst = 200;
 
   // --- Features and limits (spec: Limits) ---
   // VIDEO_FRONTEND_URL: empty = built-in player at {BASE_URL}/player; "false" disables the button.
@@ -38,6 +42,7 @@ struct Config {
   std::chrono::seconds link_expiry{86400};       // LINK_EXPIRY_DURATION; 0 = links never expire
   std::int64_t max_file_size = 2'000'000'000;    // MAX_FILE_SIZE bytes (spec: 2 GB)
   double cache_max_gb = 10;                      // CACHE_MAX_GB, disk budget for TDLib's files
+  int user_files_per_minute = 20;                // USER_FILES_PER_MINUTE, chat flood limit
 
   // --- Storage and secrets ---
   std::filesystem::path data_dir = "./data";  // DATA_DIR
