@@ -1,0 +1,31 @@
+#pragma once
+// One accepted TCP connection: reads requests in order, hands each to the handler through a
+// ResponseChannel, and keeps the connection alive between them. Internal to http/.
+
+#include <boost/asio/awaitable.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <functional>
+#include <memory>
+
+#include "http/http_handler.hpp"
+#include "http/http_server.hpp"
+
+namespace tglink {
+
+class Log;
+
+class Connection : public std::enable_shared_from_this<Connection> {
+ public:
+  virtual ~Connection() = default;
+  // Closes at once if idle; otherwise after the response under way.
+  virtual void request_close() = 0;
+  // Closes the socket now.
+  virtual void force_close() = 0;
+  virtual boost::asio::awaitable<void> run() = 0;
+};
+
+std::shared_ptr<Connection> make_connection(boost::asio::ip::tcp::socket socket,
+                                            const HttpServerOptions& options,
+                                            const HttpHandler& handler, Log& log);
+
+}  // namespace tglink

@@ -1,0 +1,14 @@
+#pragma once
+// What the server calls for every request.
+
+#include <boost/asio/awaitable.hpp>
+#include <functional>
+
+#include "http/http_request.hpp"
+#include "http/response_channel.hpp"
+
+namespace tglink {
+
+using HttpHandler = std::function<boost::asio::awaitable<void>(const HttpRequest&, ResponseChannel&)>;
+
+}  // namespace tglink

@@ -1,0 +1,28 @@
+#pragma once
+// A parsed request as handlers see it: no Beast types, so handlers and their tests build
+// quickly. Header names are stored lower-case; lookups are case-insensitive.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace tglink {
+
+struct HttpRequest {
+  std::string method;  // "GET", "HEAD", ...
+  std::string target;  // as sent: path plus optional "?query"
+  std::vector<std::pair<std::string, std::string>> headers;
+  std::string peer_address;  // the TCP peer
+  std::string client_address;  // after trusted-proxy resolution of X-Forwarded-For
+
+  [[nodiscard]] std::string_view path() const;
+  [[nodiscard]] std::string_view query() const;
+  [[nodiscard]] std::optional<std::string_view> header(std::string_view name) const;
+  // The value of one query parameter, percent-decoded; nullopt when absent or badly encoded.
+  [[nodiscard]] std::optional<std::string> query_param(std::string_view name) const;
+  [[nodiscard]] bool is_head() const { return method == "HEAD"; }
+};
+
+}  // namespace tglink

@@ -1,0 +1,56 @@
+#include "http/http_response.hpp"
+
+#include <algorithm>
+#include <boost/json.hpp>
+#include <cctype>
+
+namespace tglink {
+namespace {
+
+bool iequals(std::string_view a, std::string_view b) {
+  return std::ranges::equal(a, b, [](char x, char y) {
+    return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+  });
+}
+
+}  // namespace
+
+void HttpResponse::set_header(std::string_view name, std::string value) {
+  for (auto& [key, existing] : headers) {
+    if (iequals(key, name)) {
+      existing = std::move(value);
+      return;
+    }
+  }
+  headers.emplace_back(std::string(name), std::move(value));
+}
+
+std::optional<std::string_view> HttpResponse::header(std::string_view name) const {
+  for (const auto& [key, value] : headers) {
+    if (iequals(key, name)) return value;
+  }
+  return std::nullopt;
+}
+
+HttpResponse json_response(int status, std::string body) {
+  HttpResponse response;
+  response.status = status;
+  response.set_header("Content-Type", "application/json");
+  response.set_header("Cache-Control", "no-store");
+  response.body = std::move(body);
+  return response;
+}
+
+HttpResponse json_error(int status, std::string_view error_code, std::string_view message,
+                        std::optional<std::int64_t> retry_after) {
+  boost::json::object body;
+  body["status"] = "error";
+  body["message"] = message;
+  body["error_code"] = error_code;
+  if (retry_after) body["retry_after"] = *retry_after;
+  HttpResponse response = json_response(status, boost::json::serialize(body));
+  if (retry_after) response.set_header("Retry-After", std::to_string(*retry_after));
+  return response;
+}
+
+}  // namespace tglink

@@ -1,0 +1,117 @@
+#include "http/http_server.hpp"
+
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <stdexcept>
+#include <unordered_set>
+
+#include "http/connection.hpp"
+#include "logging/log.hpp"
+
+namespace tglink {
+
+namespace asio = boost::asio;
+using asio::ip::tcp;
+
+struct HttpServer::Impl : std::enable_shared_from_this<HttpServer::Impl> {
+  Impl(asio::io_context& io_in, HttpServerOptions options_in, HttpHandler handler_in, Log& log_in)
+      : io(io_in),
+        options(std::move(options_in)),
+        handler(std::move(handler_in)),
+        log(log_in),
+        acceptor(io_in) {}
+
+  asio::io_context& io;
+  HttpServerOptions options;
+  HttpHandler handler;
+  Log& log;
+  tcp::acceptor acceptor;
+  std::unordered_set<std::shared_ptr<Connection>> connections;
+  bool draining = false;
+
+  void listen() {
+    boost::system::error_code ec;
+    const asio::ip::address address = asio::ip::make_address(options.bind_address, ec);
+    if (ec) throw std::runtime_error("BIND_ADDRESS: \"" + options.bind_address + "\" is not an IP address");
+    const tcp::endpoint endpoint{address, options.port};
+    acceptor.open(endpoint.protocol());
+    acceptor.set_option(tcp::acceptor::reuse_address(true));
+    acceptor.bind(endpoint, ec);
+    if (ec) {
+      throw std::runtime_error("cannot listen on " + options.bind_address + ":" +
+                               std::to_string(options.port) + ": " + ec.message() +
+                               " (set PORT or BIND_ADDRESS)");
+    }
+    acceptor.listen(asio::socket_base::max_listen_connections);
+  }
+
+  asio::awaitable<void> accept_loop() {
+    auto self = shared_from_this();
+    while (!draining) {
+      auto [ec, socket] = co_await acceptor.async_accept(asio::as_tuple(asio::use_awaitable));
+      if (draining) break;
+      if (ec) {
+        if (ec == asio::error::operation_aborted) break;
+        co_await pause_after_accept_error(ec);  // EMFILE and friends: don't spin
+        continue;
+      }
+      socket.set_option(tcp::no_delay(true));
+      spawn(make_connection(std::move(socket), options, handler, log));
+    }
+  }
+
+  asio::awaitable<void> pause_after_accept_error(const boost::system::error_code& ec) {
+    log.warning("accept failed: {}", ec.message());
+    asio::steady_timer timer{io, std::chrono::milliseconds(100)};
+    co_await timer.async_wait(asio::as_tuple(asio::use_awaitable));
+  }
+
+  void spawn(std::shared_ptr<Connection> connection) {
+    connections.insert(connection);
+    asio::co_spawn(io, connection->run(),
+                   [self = shared_from_this(), connection](const std::exception_ptr&) {
+                     self->connections.erase(connection);
+                   });
+  }
+};
+
+HttpServer::HttpServer(asio::io_context& io, HttpServerOptions options, HttpHandler handler,
+                       Log& log)
+    : impl_(std::make_shared<Impl>(io, std::move(options), std::move(handler), log)) {}
+
+HttpServer::~HttpServer() {
+  boost::system::error_code ec;
+  impl_->acceptor.close(ec);
+  for (const auto& connection : impl_->connections) connection->force_close();
+}
+
+void HttpServer::start() {
+  impl_->listen();
+  asio::co_spawn(impl_->io, impl_->accept_loop(), asio::detached);
+}
+
+std::uint16_t HttpServer::port() const { return impl_->acceptor.local_endpoint().port(); }
+
+std::size_t HttpServer::open_connections() const { return impl_->connections.size(); }
+
+asio::awaitable<void> HttpServer::drain(std::chrono::milliseconds grace) {
+  auto impl = impl_;
+  impl->draining = true;
+  boost::system::error_code ec;
+  impl->acceptor.close(ec);
+  for (const auto& connection : impl->connections) connection->request_close();
+  const auto deadline = std::chrono::steady_clock::now() + grace;
+  asio::steady_timer timer{impl->io};
+  while (!impl->connections.empty() && std::chrono::steady_clock::now() < deadline) {
+    timer.expires_after(std::chrono::milliseconds(20));
+    co_await timer.async_wait(asio::as_tuple(asio::use_awaitable));
+  }
+  for (const auto& connection : impl->connections) connection->force_close();
+}
+
+}  // namespace tglink

@@ -1,0 +1,55 @@
+#pragma once
+// The HTTP/1.1 server: accepts on BIND_ADDRESS:PORT and runs one Connection per socket
+// (http/connection.hpp). Defends against slow and oversized clients with timeouts and a
+// header-size cap, and drains gracefully on shutdown.
+
+#include <boost/asio/awaitable.hpp>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "http/http_handler.hpp"
+
+namespace boost::asio {
+class io_context;
+}
+
+namespace tglink {
+
+class Log;
+
+struct HttpServerOptions {
+  std::string bind_address = "0.0.0.0";
+  std::uint16_t port = 8080;  // 0 picks a free port; see HttpServer::port()
+  std::chrono::seconds header_timeout{30};  // from connect (or the last response) to full headers
+  std::chrono::seconds idle_timeout{75};    // an idle keep-alive connection
+  std::chrono::seconds write_timeout{60};   // a client that stops reading the body
+  std::size_t header_limit = 16 * 1024;
+};
+
+class HttpServer {
+ public:
+  HttpServer(boost::asio::io_context& io, HttpServerOptions options, HttpHandler handler, Log& log);
+  ~HttpServer();
+  HttpServer(const HttpServer&) = delete;
+  HttpServer& operator=(const HttpServer&) = delete;
+
+  // Binds and listens. Throws std::runtime_error naming the address when that fails.
+  void start();
+
+  // The port actually bound.
+  [[nodiscard]] std::uint16_t port() const;
+  [[nodiscard]] std::size_t open_connections() const;
+
+  // Stops accepting and closes idle connections at once; exchanges under way may finish
+  // within `grace`, after which their sockets are closed too.
+  boost::asio::awaitable<void> drain(std::chrono::milliseconds grace);
+
+ private:
+  struct Impl;
+  std::shared_ptr<Impl> impl_;
+};
+
+}  // namespace tglink

@@ -1,0 +1,39 @@
+#include "http/router.hpp"
+
+namespace tglink {
+
+void Router::add_exact(std::string path, HttpHandler handler) {
+  routes_.push_back(Route{std::move(path), false, std::move(handler)});
+}
+
+void Router::add_prefix(std::string prefix, HttpHandler handler) {
+  routes_.push_back(Route{std::move(prefix), true, std::move(handler)});
+}
+
+const HttpHandler* Router::find(std::string_view path) const {
+  const Route* best = nullptr;
+  for (const Route& route : routes_) {
+    const bool matches = route.is_prefix ? path.starts_with(route.path) : path == route.path;
+    if (matches && (best == nullptr || route.path.size() > best->path.size())) best = &route;
+  }
+  return best == nullptr ? nullptr : &best->handler;
+}
+
+boost::asio::awaitable<void> Router::dispatch(const HttpRequest& request,
+                                              ResponseChannel& channel) const {
+  if (request.method != "GET" && request.method != "HEAD") {
+    HttpResponse response =
+        json_error(405, "METHOD_NOT_ALLOWED", "Only GET and HEAD are supported");
+    response.set_header("Allow", "GET, HEAD");
+    co_await channel.send(std::move(response));
+    co_return;
+  }
+  const HttpHandler* handler = find(request.path());
+  if (handler == nullptr) {
+    co_await channel.send(json_error(404, "NOT_FOUND", "No such page"));
+    co_return;
+  }
+  co_await (*handler)(request, channel);
+}
+
+}  // namespace tglink

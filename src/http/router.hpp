@@ -1,0 +1,31 @@
+#pragma once
+// Maps a request path to its handler: exact paths ("/api/info") and prefixes ("/dl/").
+// Unknown paths get a JSON 404, and methods other than GET and HEAD a JSON 405.
+
+#include <string>
+#include <vector>
+
+#include "http/http_handler.hpp"
+
+namespace tglink {
+
+class Router {
+ public:
+  void add_exact(std::string path, HttpHandler handler);
+  void add_prefix(std::string prefix, HttpHandler handler);
+
+  boost::asio::awaitable<void> dispatch(const HttpRequest& request, ResponseChannel& channel) const;
+
+  // The handler for a path, or nullptr; the longest matching prefix wins.
+  [[nodiscard]] const HttpHandler* find(std::string_view path) const;
+
+ private:
+  struct Route {
+    std::string path;
+    bool is_prefix = false;
+    HttpHandler handler;
+  };
+  std::vector<Route> routes_;
+};
+
+}  // namespace tglink
