@@ -1,0 +1,52 @@
+#include "http/header_text.hpp"
+
+#include <limits>
+
+namespace tglink {
+namespace {
+
+bool is_ows(char c) { return c == ' ' || c == '\t'; }
+
+char lower_ascii(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+}  // namespace
+
+std::string_view trim_ows(std::string_view text) {
+  while (!text.empty() && is_ows(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_ows(text.back())) text.remove_suffix(1);
+  return text;
+}
+
+bool iequals_ascii(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (lower_ascii(a[i]) != lower_ascii(b[i])) return false;
+  }
+  return true;
+}
+
+std::vector<std::string_view> split_list(std::string_view text) {
+  std::vector<std::string_view> elements;
+  while (true) {
+    const std::size_t comma = text.find(',');
+    const std::string_view element = trim_ows(text.substr(0, comma));
+    if (!element.empty()) elements.push_back(element);
+    if (comma == std::string_view::npos) break;
+    text.remove_prefix(comma + 1);
+  }
+  return elements;
+}
+
+std::optional<std::uint64_t> parse_saturating_decimal(std::string_view text) {
+  if (text.empty()) return std::nullopt;
+  constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t value = 0;
+  for (const char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    const auto digit = static_cast<std::uint64_t>(c - '0');
+    value = (value > (kMax - digit) / 10) ? kMax : value * 10 + digit;
+  }
+  return value;
+}
+
+}  // namespace tglink
