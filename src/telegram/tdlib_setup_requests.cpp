@@ -1,0 +1,48 @@
+#include "telegram/tdlib_setup_requests.hpp"
+
+namespace tglink {
+namespace {
+
+#ifndef TGLINK_VERSION
+#error "TGLINK_VERSION must be defined by the build (the CMake project version)"
+#endif
+
+boost::json::object boolean_option(const char* name) {
+  return {{"@type", "setOption"},
+          {"name", name},
+          {"value", {{"@type", "optionValueBoolean"}, {"value", true}}}};
+}
+
+}  // namespace
+
+boost::json::object network_none_request() {
+  return {{"@type", "setNetworkType"}, {"type", {{"@type", "networkTypeNone"}}}};
+}
+
+std::vector<boost::json::object> option_requests() {
+  return {boolean_option("ignore_file_names"), boolean_option("disable_network_statistics"),
+          boolean_option("ignore_inline_thumbnails")};
+}
+
+boost::json::object tdlib_parameters_request(const BotSettings& bot) {
+  const std::string directory = bot.data_directory.string();
+  return {{"@type", "setTdlibParameters"},
+          {"use_test_dc", false},
+          {"database_directory", directory},
+          {"files_directory", directory},
+          {"use_file_database", true},
+          {"use_chat_info_database", false},
+          {"use_message_database", false},
+          {"use_secret_chats", false},
+          {"api_id", bot.api_id},
+          {"api_hash", bot.api_hash},
+          {"system_language_code", "en"},
+          {"device_model", "tglink"},
+          {"application_version", TGLINK_VERSION}};
+}
+
+boost::json::object bot_token_request(const BotSettings& bot) {
+  return {{"@type", "checkAuthenticationBotToken"}, {"token", bot.token}};
+}
+
+}  // namespace tglink
