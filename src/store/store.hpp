@@ -30,8 +30,8 @@ struct UserRecord {
 struct BroadcastJob {
   std::int64_t id = 0;
   std::int64_t admin_chat_id = 0;
-  std::int64_t source_chat_id = 0;      // chat holding the message to copy
-  std::int64_t source_message_id = 0;   // TDLib message id
+  std::int64_t source_chat_id = 0;       // chat holding the message to copy
+  std::int64_t source_message_id = 0;    // TDLib message id
   std::int64_t progress_message_id = 0;  // the message edited in place with progress
   std::string state;                     // "pending", "running", "done", "cancelled"
   std::int64_t sent = 0;
@@ -51,7 +51,7 @@ class Store {
   [[nodiscard]] virtual std::int64_t count_users() = 0;
   // User ids in ascending order after `after_user_id`, at most `limit` (for paging broadcasts).
   [[nodiscard]] virtual std::vector<std::int64_t> list_user_ids(std::int64_t after_user_id,
-                                                                 int limit) = 0;
+                                                                int limit) = 0;
   virtual void delete_user(std::int64_t user_id) = 0;
 
   // --- links made ---

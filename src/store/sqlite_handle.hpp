@@ -1,0 +1,104 @@
+#pragma once
+// Thin RAII owners for SQLite's C handles. Every failure becomes a StoreError that names the
+// database file and carries SQLite's own message, so a log line says which file and why.
+//
+// Not thread-safe: one SqliteDatabase and its statements belong to one thread.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "store/store.hpp"
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace tglink {
+
+class SqliteDatabase {
+ public:
+  // Opens (creating if needed) the database at `path`; ":memory:" gives a private in-memory one.
+  explicit SqliteDatabase(std::string path);
+  ~SqliteDatabase();
+  SqliteDatabase(const SqliteDatabase&) = delete;
+  SqliteDatabase& operator=(const SqliteDatabase&) = delete;
+
+  [[nodiscard]] sqlite3* handle() const { return db_; }
+  [[nodiscard]] const std::string& path() const { return path_; }
+
+  // Runs one or more statements that return no rows (schema steps, PRAGMAs, BEGIN/COMMIT).
+  void exec(std::string_view sql);
+  // Runs a statement returning one integer, e.g. "PRAGMA user_version".
+  [[nodiscard]] std::int64_t query_int(std::string_view sql);
+
+  // Rows changed by the most recent INSERT, UPDATE or DELETE.
+  [[nodiscard]] std::int64_t changes() const;
+  [[nodiscard]] std::int64_t last_insert_rowid() const;
+
+  // Throws StoreError: "<path>: <what>: <SQLite's latest message>".
+  [[noreturn]] void fail(std::string_view what) const;
+
+ private:
+  std::string path_;
+  sqlite3* db_ = nullptr;
+};
+
+// A statement compiled once and reused; run it through a StatementRun.
+class SqliteStatement {
+ public:
+  SqliteStatement(SqliteDatabase& db, std::string_view sql);
+  ~SqliteStatement();
+  SqliteStatement(const SqliteStatement&) = delete;
+  SqliteStatement& operator=(const SqliteStatement&) = delete;
+
+  [[nodiscard]] sqlite3_stmt* handle() const { return stmt_; }
+  [[nodiscard]] SqliteDatabase& database() const { return db_; }
+
+ private:
+  SqliteDatabase& db_;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+// One execution of a prepared statement. Parameters are numbered from 1 and columns from 0,
+// as in SQLite. The destructor resets the statement, so no read transaction outlives the scope
+// (an unreset SELECT would otherwise keep a WAL snapshot pinned and block checkpoints).
+class StatementRun {
+ public:
+  explicit StatementRun(SqliteStatement& statement);
+  ~StatementRun();
+  StatementRun(const StatementRun&) = delete;
+  StatementRun& operator=(const StatementRun&) = delete;
+
+  StatementRun& bind(int index, std::int64_t value);
+  StatementRun& bind(int index, std::string_view value);
+
+  // Steps once; true while there is a row to read.
+  [[nodiscard]] bool next_row();
+  // Steps a statement that returns no rows (or whose rows do not matter) to completion.
+  void finish();
+
+  [[nodiscard]] std::int64_t int_at(int column) const;
+  [[nodiscard]] std::string text_at(int column) const;
+
+ private:
+  SqliteStatement& statement_;
+};
+
+// BEGIN IMMEDIATE on construction; ROLLBACK on destruction unless commit() was called. IMMEDIATE
+// takes the write lock up front, so a busy database waits on the busy timeout at BEGIN instead of
+// failing half way through.
+class SqliteTransaction {
+ public:
+  explicit SqliteTransaction(SqliteDatabase& db);
+  ~SqliteTransaction();
+  SqliteTransaction(const SqliteTransaction&) = delete;
+  SqliteTransaction& operator=(const SqliteTransaction&) = delete;
+
+  void commit();
+
+ private:
+  SqliteDatabase& db_;
+  bool done_ = false;
+};
+
+}  // namespace tglink

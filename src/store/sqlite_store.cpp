@@ -1,0 +1,338 @@
+#include "store/sqlite_store.hpp"
+
+#include <cctype>
+
+#include "store/migrations.hpp"
+#include "store/sqlite_handle.hpp"
+
+namespace tglink {
+
+namespace {
+
+// The date keys compare as text, so "2024-1" would sort wrongly; refuse anything not zero-padded.
+bool matches_pattern(const std::string& text, std::string_view pattern) {
+  if (text.size() != pattern.size()) {
+    return false;
+  }
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const bool want_digit = pattern[i] == '9';
+    const bool is_digit = std::isdigit(static_cast<unsigned char>(text[i])) != 0;
+    if (want_digit ? !is_digit : text[i] != pattern[i]) {
+      return false;
+    }
+  }
+  return true;
+}
+
+void require_day(const std::string& day) {
+  if (!matches_pattern(day, "9999-99-99")) {
+    throw StoreError("invalid day \"" + day + "\": expected YYYY-MM-DD");
+  }
+}
+
+void require_month(const std::string& month) {
+  if (!matches_pattern(month, "9999-99")) {
+    throw StoreError("invalid month \"" + month + "\": expected YYYY-MM");
+  }
+}
+
+constexpr std::string_view kBroadcastColumns =
+    "id, admin_chat_id, source_chat_id, source_message_id, progress_message_id, state, sent, "
+    "failed, blocked, total";
+
+std::string select_broadcasts(std::string_view where) {
+  return "SELECT " + std::string(kBroadcastColumns) + " FROM broadcasts " + std::string(where);
+}
+
+BroadcastJob read_broadcast(const StatementRun& run) {
+  BroadcastJob job;
+  job.id = run.int_at(0);
+  job.admin_chat_id = run.int_at(1);
+  job.source_chat_id = run.int_at(2);
+  job.source_message_id = run.int_at(3);
+  job.progress_message_id = run.int_at(4);
+  job.state = run.text_at(5);
+  job.sent = run.int_at(6);
+  job.failed = run.int_at(7);
+  job.blocked = run.int_at(8);
+  job.total = run.int_at(9);
+  return job;
+}
+
+SqliteDatabase& configure(SqliteDatabase& db, const SqliteStoreOptions& options) {
+  db.exec("PRAGMA busy_timeout = " + std::to_string(options.busy_timeout.count()));
+  // WAL lets the HTTP side read while the chat side writes; NORMAL sync is durable across
+  // process crashes in WAL mode and avoids an fsync per statement. (":memory:" stays "memory".)
+  db.exec("PRAGMA journal_mode = WAL");
+  db.exec("PRAGMA synchronous = NORMAL");
+  db.exec("PRAGMA foreign_keys = ON");
+  migrate_schema(db);
+  return db;
+}
+
+}  // namespace
+
+struct SqliteStore::Impl {
+  Impl(const std::string& path, const SqliteStoreOptions& options)
+      : db(path), ready(configure(db, options)) {}
+
+  SqliteDatabase db;
+  SqliteDatabase& ready;  // db after PRAGMAs and migrations; statements below need the tables
+
+  SqliteStatement insert_user{ready,
+                              "INSERT INTO users (user_id, first_name, username, "
+                              "first_seen_unix, links_total) VALUES (?1, ?2, ?3, ?4, ?5) "
+                              "ON CONFLICT (user_id) DO NOTHING"};
+  SqliteStatement rename_user{ready,
+                              "UPDATE users SET first_name = ?2, username = ?3 WHERE user_id = ?1"};
+  SqliteStatement find_user{ready,
+                            "SELECT user_id, first_name, username, first_seen_unix, links_total "
+                            "FROM users WHERE user_id = ?1"};
+  SqliteStatement count_users{ready, "SELECT COUNT(*) FROM users"};
+  SqliteStatement list_user_ids{
+      ready, "SELECT user_id FROM users WHERE user_id > ?1 ORDER BY user_id LIMIT ?2"};
+  SqliteStatement delete_user{ready, "DELETE FROM users WHERE user_id = ?1"};
+
+  SqliteStatement bump_daily_links{ready,
+                                   "INSERT INTO daily_links (user_id, day, links) "
+                                   "VALUES (?1, ?2, 1) ON CONFLICT (user_id, day) "
+                                   "DO UPDATE SET links = links + 1"};
+  SqliteStatement bump_user_links{
+      ready, "UPDATE users SET links_total = links_total + 1 WHERE user_id = ?1"};
+  SqliteStatement bump_links_total{ready,
+                                   "INSERT INTO counters (name, value) VALUES ('links_total', 1) "
+                                   "ON CONFLICT (name) DO UPDATE SET value = value + 1"};
+  SqliteStatement links_on_day{ready,
+                               "SELECT links FROM daily_links WHERE user_id = ?1 AND day = ?2"};
+  SqliteStatement links_total{ready, "SELECT value FROM counters WHERE name = 'links_total'"};
+
+  SqliteStatement add_bandwidth{ready,
+                                "INSERT INTO monthly_bandwidth (month, bytes) VALUES (?1, ?2) "
+                                "ON CONFLICT (month) DO UPDATE SET bytes = bytes + excluded.bytes"};
+  SqliteStatement bandwidth_used{ready, "SELECT bytes FROM monthly_bandwidth WHERE month = ?1"};
+  SqliteStatement delete_bandwidth_before{ready, "DELETE FROM monthly_bandwidth WHERE month < ?1"};
+
+  // Revoking twice keeps the later expiry; 0 (never expires) outlasts any time.
+  SqliteStatement revoke_link{ready,
+                              "INSERT INTO revoked_links (message_id, expires_unix) "
+                              "VALUES (?1, ?2) ON CONFLICT (message_id) DO UPDATE SET "
+                              "expires_unix = CASE WHEN expires_unix = 0 OR "
+                              "excluded.expires_unix = 0 THEN 0 "
+                              "ELSE max(expires_unix, excluded.expires_unix) END"};
+  SqliteStatement is_revoked{ready, "SELECT 1 FROM revoked_links WHERE message_id = ?1"};
+  SqliteStatement delete_revocations{
+      ready, "DELETE FROM revoked_links WHERE expires_unix > 0 AND expires_unix < ?1"};
+
+  SqliteStatement create_broadcast{ready,
+                                   "INSERT INTO broadcasts (admin_chat_id, source_chat_id, "
+                                   "source_message_id, progress_message_id, state, sent, failed, "
+                                   "blocked, total) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"};
+  SqliteStatement update_broadcast{ready,
+                                   "UPDATE broadcasts SET admin_chat_id = ?2, source_chat_id = ?3, "
+                                   "source_message_id = ?4, progress_message_id = ?5, state = ?6, "
+                                   "sent = ?7, failed = ?8, blocked = ?9, total = ?10 "
+                                   "WHERE id = ?1"};
+  SqliteStatement find_broadcast{ready, select_broadcasts("WHERE id = ?1")};
+  SqliteStatement unfinished_broadcasts{ready,
+                                        select_broadcasts("WHERE state = 'running' ORDER BY id")};
+  SqliteStatement mark_recipient{ready,
+                                 "INSERT INTO broadcast_recipients (job_id, user_id, outcome) "
+                                 "VALUES (?1, ?2, ?3) ON CONFLICT (job_id, user_id) DO NOTHING"};
+  SqliteStatement recipient_done{
+      ready, "SELECT 1 FROM broadcast_recipients WHERE job_id = ?1 AND user_id = ?2"};
+};
+
+SqliteStore::SqliteStore(const std::string& path, SqliteStoreOptions options)
+    : impl_(std::make_unique<Impl>(path, options)) {}
+
+SqliteStore::~SqliteStore() = default;
+
+// --- users ---
+
+bool SqliteStore::upsert_user(const UserRecord& user) {
+  {
+    StatementRun run(impl_->insert_user);
+    run.bind(1, user.user_id)
+        .bind(2, user.first_name)
+        .bind(3, user.username)
+        .bind(4, user.first_seen_unix)
+        .bind(5, user.links_total)
+        .finish();
+    if (impl_->db.changes() == 1) {
+      return true;
+    }
+  }
+  StatementRun run(impl_->rename_user);
+  run.bind(1, user.user_id).bind(2, user.first_name).bind(3, user.username).finish();
+  return false;
+}
+
+std::optional<UserRecord> SqliteStore::find_user(std::int64_t user_id) {
+  StatementRun run(impl_->find_user);
+  run.bind(1, user_id);
+  if (!run.next_row()) {
+    return std::nullopt;
+  }
+  UserRecord user;
+  user.user_id = run.int_at(0);
+  user.first_name = run.text_at(1);
+  user.username = run.text_at(2);
+  user.first_seen_unix = run.int_at(3);
+  user.links_total = run.int_at(4);
+  return user;
+}
+
+std::int64_t SqliteStore::count_users() {
+  StatementRun run(impl_->count_users);
+  return run.next_row() ? run.int_at(0) : 0;
+}
+
+std::vector<std::int64_t> SqliteStore::list_user_ids(std::int64_t after_user_id, int limit) {
+  if (limit < 0) {
+    throw StoreError("list_user_ids: negative limit " + std::to_string(limit));
+  }
+  StatementRun run(impl_->list_user_ids);
+  run.bind(1, after_user_id).bind(2, std::int64_t{limit});
+  std::vector<std::int64_t> ids;
+  while (run.next_row()) {
+    ids.push_back(run.int_at(0));
+  }
+  return ids;
+}
+
+void SqliteStore::delete_user(std::int64_t user_id) {
+  StatementRun(impl_->delete_user).bind(1, user_id).finish();
+}
+
+// --- links made ---
+
+void SqliteStore::record_link(std::int64_t user_id, const std::string& day) {
+  require_day(day);
+  SqliteTransaction transaction(impl_->db);
+  StatementRun(impl_->bump_daily_links).bind(1, user_id).bind(2, day).finish();
+  StatementRun(impl_->bump_user_links).bind(1, user_id).finish();
+  StatementRun(impl_->bump_links_total).finish();
+  transaction.commit();
+}
+
+std::int64_t SqliteStore::links_on_day(std::int64_t user_id, const std::string& day) {
+  require_day(day);
+  StatementRun run(impl_->links_on_day);
+  run.bind(1, user_id).bind(2, day);
+  return run.next_row() ? run.int_at(0) : 0;
+}
+
+std::int64_t SqliteStore::links_total() {
+  StatementRun run(impl_->links_total);
+  return run.next_row() ? run.int_at(0) : 0;
+}
+
+// --- monthly bandwidth ---
+
+void SqliteStore::add_bandwidth(const std::string& month, std::int64_t bytes) {
+  require_month(month);
+  if (bytes < 0) {
+    throw StoreError("add_bandwidth: negative byte count " + std::to_string(bytes));
+  }
+  StatementRun(impl_->add_bandwidth).bind(1, month).bind(2, bytes).finish();
+}
+
+std::int64_t SqliteStore::bandwidth_used(const std::string& month) {
+  require_month(month);
+  StatementRun run(impl_->bandwidth_used);
+  run.bind(1, month);
+  return run.next_row() ? run.int_at(0) : 0;
+}
+
+int SqliteStore::delete_bandwidth_before(const std::string& oldest_kept_month) {
+  require_month(oldest_kept_month);
+  StatementRun(impl_->delete_bandwidth_before).bind(1, oldest_kept_month).finish();
+  return static_cast<int>(impl_->db.changes());
+}
+
+// --- revoked links ---
+
+void SqliteStore::revoke_link(std::int64_t message_id, std::int64_t expires_unix) {
+  if (expires_unix < 0) {
+    throw StoreError("revoke_link: negative expiry " + std::to_string(expires_unix));
+  }
+  StatementRun(impl_->revoke_link).bind(1, message_id).bind(2, expires_unix).finish();
+}
+
+bool SqliteStore::is_revoked(std::int64_t message_id) {
+  StatementRun run(impl_->is_revoked);
+  run.bind(1, message_id);
+  return run.next_row();
+}
+
+int SqliteStore::delete_revocations_expired_before(std::int64_t unix_time) {
+  StatementRun(impl_->delete_revocations).bind(1, unix_time).finish();
+  return static_cast<int>(impl_->db.changes());
+}
+
+// --- broadcast jobs ---
+
+std::int64_t SqliteStore::create_broadcast(const BroadcastJob& job) {
+  StatementRun(impl_->create_broadcast)
+      .bind(1, job.admin_chat_id)
+      .bind(2, job.source_chat_id)
+      .bind(3, job.source_message_id)
+      .bind(4, job.progress_message_id)
+      .bind(5, job.state)
+      .bind(6, job.sent)
+      .bind(7, job.failed)
+      .bind(8, job.blocked)
+      .bind(9, job.total)
+      .finish();
+  return impl_->db.last_insert_rowid();
+}
+
+void SqliteStore::update_broadcast(const BroadcastJob& job) {
+  StatementRun(impl_->update_broadcast)
+      .bind(1, job.id)
+      .bind(2, job.admin_chat_id)
+      .bind(3, job.source_chat_id)
+      .bind(4, job.source_message_id)
+      .bind(5, job.progress_message_id)
+      .bind(6, job.state)
+      .bind(7, job.sent)
+      .bind(8, job.failed)
+      .bind(9, job.blocked)
+      .bind(10, job.total)
+      .finish();
+  if (impl_->db.changes() == 0) {
+    throw StoreError("update_broadcast: no broadcast job with id " + std::to_string(job.id));
+  }
+}
+
+std::optional<BroadcastJob> SqliteStore::find_broadcast(std::int64_t id) {
+  StatementRun run(impl_->find_broadcast);
+  run.bind(1, id);
+  if (!run.next_row()) {
+    return std::nullopt;
+  }
+  return read_broadcast(run);
+}
+
+std::vector<BroadcastJob> SqliteStore::unfinished_broadcasts() {
+  StatementRun run(impl_->unfinished_broadcasts);
+  std::vector<BroadcastJob> jobs;
+  while (run.next_row()) {
+    jobs.push_back(read_broadcast(run));
+  }
+  return jobs;
+}
+
+bool SqliteStore::mark_broadcast_recipient(std::int64_t job_id, std::int64_t user_id,
+                                           const std::string& outcome) {
+  StatementRun(impl_->mark_recipient).bind(1, job_id).bind(2, user_id).bind(3, outcome).finish();
+  return impl_->db.changes() == 1;
+}
+
+bool SqliteStore::broadcast_recipient_done(std::int64_t job_id, std::int64_t user_id) {
+  StatementRun run(impl_->recipient_done);
+  run.bind(1, job_id).bind(2, user_id);
+  return run.next_row();
+}
+
+}  // namespace tglink

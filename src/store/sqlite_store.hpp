@@ -1,0 +1,62 @@
+#pragma once
+// The default Store: one SQLite file (usually <DATA_DIR>/tglink.db) in WAL mode.
+//
+// Opening applies any missing schema steps (store/migrations.hpp). Every query is prepared once
+// here and reused. Not thread-safe: like the Store interface, it is used from the I/O thread.
+// Several processes may open the same file; writers wait up to the busy timeout for each other.
+
+#include <chrono>
+#include <memory>
+#include <string>
+
+#include "store/store.hpp"
+
+namespace tglink {
+
+struct SqliteStoreOptions {
+  // How long a statement waits for another connection's write lock before failing.
+  std::chrono::milliseconds busy_timeout{5000};
+};
+
+class SqliteStore final : public Store {
+ public:
+  // `path` is a file name (created if missing; its folder must exist) or ":memory:".
+  // Throws StoreError naming the file if it cannot be opened or migrated.
+  explicit SqliteStore(const std::string& path, SqliteStoreOptions options = {});
+  ~SqliteStore() override;
+  SqliteStore(const SqliteStore&) = delete;
+  SqliteStore& operator=(const SqliteStore&) = delete;
+
+  bool upsert_user(const UserRecord& user) override;
+  [[nodiscard]] std::optional<UserRecord> find_user(std::int64_t user_id) override;
+  [[nodiscard]] std::int64_t count_users() override;
+  [[nodiscard]] std::vector<std::int64_t> list_user_ids(std::int64_t after_user_id,
+                                                        int limit) override;
+  void delete_user(std::int64_t user_id) override;
+
+  void record_link(std::int64_t user_id, const std::string& day) override;
+  [[nodiscard]] std::int64_t links_on_day(std::int64_t user_id, const std::string& day) override;
+  [[nodiscard]] std::int64_t links_total() override;
+
+  void add_bandwidth(const std::string& month, std::int64_t bytes) override;
+  [[nodiscard]] std::int64_t bandwidth_used(const std::string& month) override;
+  int delete_bandwidth_before(const std::string& oldest_kept_month) override;
+
+  void revoke_link(std::int64_t message_id, std::int64_t expires_unix) override;
+  [[nodiscard]] bool is_revoked(std::int64_t message_id) override;
+  int delete_revocations_expired_before(std::int64_t unix_time) override;
+
+  std::int64_t create_broadcast(const BroadcastJob& job) override;
+  void update_broadcast(const BroadcastJob& job) override;
+  [[nodiscard]] std::optional<BroadcastJob> find_broadcast(std::int64_t id) override;
+  [[nodiscard]] std::vector<BroadcastJob> unfinished_broadcasts() override;
+  bool mark_broadcast_recipient(std::int64_t job_id, std::int64_t user_id,
+                                const std::string& outcome) override;
+  [[nodiscard]] bool broadcast_recipient_done(std::int64_t job_id, std::int64_t user_id) override;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace tglink
