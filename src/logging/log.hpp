@@ -6,8 +6,6 @@
 // Secrets registered with add_secret() are replaced by "***" in every record, so a token
 // that slips into an error message from a library never reaches a log.
 
-#include <fmt/format.h>
-
 #include <chrono>
 #include <cstddef>
 #include <memory>
@@ -15,6 +13,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <fmt/format.h>
 
 namespace tglink {
 

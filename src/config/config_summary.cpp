@@ -1,0 +1,92 @@
+#include "config/config_summary.hpp"
+
+#include <fmt/format.h>
+
+#include "config/value_parsers.hpp"
+
+namespace tglink {
+
+namespace {
+
+std::string masked_bot_token(const std::string& token) {
+  return std::string(bot_id_of(token)) + ":***";
+}
+
+std::string masked_bot_tokens(const std::vector<std::string>& tokens) {
+  if (tokens.empty()) {
+    return "none";
+  }
+  std::string text;
+  for (const std::string& token : tokens) {
+    text += (text.empty() ? "" : ", ") + std::string(bot_id_of(token)) + ":***";
+  }
+  return text;
+}
+
+template <typename T>
+std::string join(const std::vector<T>& items, std::string_view when_empty) {
+  return items.empty() ? std::string(when_empty) : fmt::format("{}", fmt::join(items, ", "));
+}
+
+std::string join_cidrs(const std::vector<Cidr>& cidrs) {
+  std::vector<std::string> texts;
+  for (const Cidr& cidr : cidrs) {
+    texts.push_back(cidr.to_string());
+  }
+  return join(texts, "none (X-Forwarded-For is ignored)");
+}
+
+std::string describe_frontend(const Config& config) {
+  if (!config.video_frontend_enabled) {
+    return "disabled (no Play Video button)";
+  }
+  return config.player_url() + (config.video_frontend_url.empty() ? " (built-in player)" : "");
+}
+
+std::string describe_expiry(const Config& config) {
+  if (!config.link_expiry_enabled()) {
+    return "disabled (links never expire)";
+  }
+  return fmt::format("{} s", config.link_expiry.count());
+}
+
+std::string or_off(double value, std::string_view unit) {
+  return value > 0 ? fmt::format("{} {}", value, unit) : "no limit";
+}
+
+}  // namespace
+
+std::string summarize_config(const Config& config) {
+  std::string text;
+  const auto line = [&text](std::string_view name, const std::string& value) {
+    text += fmt::format("  {:<22} {}\n", name, value);
+  };
+  line("BOT_TOKEN", masked_bot_token(config.bot_token));
+  line("API_ID", std::to_string(config.api_id));
+  line("API_HASH", config.api_hash.empty() ? "not set" : "*** (set)");
+  line("LOG_CHANNEL", std::to_string(config.log_channel));
+  line("ADDITIONAL_BOT_TOKENS", masked_bot_tokens(config.additional_bot_tokens));
+  line("ADMINS", join(config.admins, "none"));
+  line("BASE_URL", config.base_url);
+  line("BIND_ADDRESS", fmt::format("{} port {}", config.bind_address, config.port));
+  line("TRUSTED_PROXIES", join_cidrs(config.trusted_proxies));
+  line("RATE_LIMIT", fmt::format("{} per minute, burst {}", config.rate_limit_per_minute,
+                                 config.rate_limit_burst));
+  line("VIDEO_FRONTEND_URL", describe_frontend(config));
+  line("FORCE_SUB_CHANNELS", join(config.force_sub_channels, "none"));
+  line("MAX_LINKS_PER_DAY", config.max_links_per_day > 0 ? std::to_string(config.max_links_per_day)
+                                                         : std::string("no limit"));
+  line("BANDWIDTH_LIMIT_GB", or_off(config.bandwidth_limit_gb, "GB per month"));
+  line("LINK_EXPIRY_DURATION", describe_expiry(config));
+  line("MAX_FILE_SIZE", fmt::format("{} bytes", config.max_file_size));
+  line("CACHE_MAX_GB", fmt::format("{} GB", config.cache_max_gb));
+  line("USER_FILES_PER_MINUTE", std::to_string(config.user_files_per_minute));
+  line("DATA_DIR", config.data_dir.string());
+  line("SECRET_KEY", config.secret_key.empty() ? "generated in DATA_DIR" : "*** (set)");
+  line("TDJSON_PATH", config.tdjson_path.string());
+  line("TDLIB_NETWORK", config.tdlib_network_none ? "none (offline)" : "auto");
+  line("LOG_LEVEL", config.log_level);
+  return text;
+}
+
+}  // namespace tglink
