@@ -1,0 +1,28 @@
+#pragma once
+// Runs an io_context until a condition holds. The limit only turns a hang into a failure; it is
+// generous on purpose and no test asserts how long anything took.
+
+#include <chrono>
+#include <functional>
+
+#include <boost/asio/io_context.hpp>
+
+namespace tglink::testing {
+
+inline constexpr std::chrono::seconds kHangLimit{60};
+
+// True when condition() became true; false when the limit passed first.
+inline bool run_until(boost::asio::io_context& io, const std::function<bool()>& condition,
+                      std::chrono::steady_clock::duration limit = kHangLimit) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (!condition()) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      return false;
+    }
+    io.restart();
+    io.run_for(std::chrono::milliseconds(20));
+  }
+  return true;
+}
+
+}  // namespace tglink::testing
