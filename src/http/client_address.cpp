@@ -59,6 +59,8 @@ std::optional<std::vector<std::string>> parse_forwarded_for(std::string_view for
 }  // namespace
 
 std::string canonical_ip_address(std::string_view text) {
+  // inet_pton reads a C string; a NUL inside would hide the rest of the text from it.
+  if (text.find('\0') != std::string_view::npos) return {};
   const std::string zero_terminated(text);
   in_addr v4{};
   if (inet_pton(AF_INET, zero_terminated.c_str(), &v4) == 1) {

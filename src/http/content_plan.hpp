@@ -18,12 +18,12 @@ enum class RequestMethod { kGet, kHead };
 // The raw field values that matter; an empty view means "absent". When a field came in several
 // lines, pass them joined with ", " (RFC 9110 §5.3).
 struct ConditionalHeaders {
-  std::string_view range;
-  std::string_view if_range;
-  std::string_view if_match;
-  std::string_view if_none_match;
-  std::string_view if_modified_since;
-  std::string_view if_unmodified_since;
+  std::string_view range{};
+  std::string_view if_range{};
+  std::string_view if_match{};
+  std::string_view if_none_match{};
+  std::string_view if_modified_since{};
+  std::string_view if_unmodified_since{};
 };
 
 // What the server knows about the file. A missing validator simply turns off the conditions

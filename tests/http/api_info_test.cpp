@@ -1,8 +1,7 @@
 #include "http/api_info.hpp"
 
-#include <gtest/gtest.h>
-
 #include <boost/json.hpp>
+#include <gtest/gtest.h>
 
 namespace tglink {
 namespace {

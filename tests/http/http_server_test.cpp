@@ -1,17 +1,17 @@
 #include "http/http_server.hpp"
 
+#include <cstdio>
+#include <fstream>
+#include <thread>
+
 #include <arpa/inet.h>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/use_future.hpp>
 #include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
-
-#include <boost/asio/co_spawn.hpp>
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/use_future.hpp>
-#include <cstdio>
-#include <fstream>
-#include <thread>
 
 #include "http/router.hpp"
 #include "logging/log.hpp"
@@ -67,37 +67,43 @@ class HttpServerTest : public testing::Test {
   void SetUp() override {
     file_path_ = testing::TempDir() + "/http_server_test_file.bin";
     std::ofstream(file_path_) << file_content_;
-    router_.add_exact("/hello", [](const HttpRequest&, ResponseChannel& out) -> asio::awaitable<void> {
-      HttpResponse response;
-      response.set_header("Content-Type", "text/plain");
-      response.body = "hello world";
-      co_await out.send(std::move(response));
-    });
-    router_.add_exact("/pieces", [](const HttpRequest&, ResponseChannel& out) -> asio::awaitable<void> {
-      co_await out.begin_body(HttpResponse{}, 6);
-      co_await out.write(std::string_view("abc"));
-      co_await out.write(std::string_view("def"));
-    });
-    router_.add_exact("/short", [](const HttpRequest&, ResponseChannel& out) -> asio::awaitable<void> {
-      co_await out.begin_body(HttpResponse{}, 100);
-      co_await out.write(std::string_view("only ten b"));
-      out.abort();
-    });
-    router_.add_exact("/file", [this](const HttpRequest&, ResponseChannel& out) -> asio::awaitable<void> {
-      const int fd = ::open(file_path_.c_str(), O_RDONLY);
-      co_await out.begin_body(HttpResponse{}, file_content_.size() - 3);
-      co_await out.write_file(fd, 3, file_content_.size() - 3);
-      ::close(fd);
-    });
+    router_.add_exact("/hello",
+                      [](const HttpRequest&, ResponseChannel& out) -> asio::awaitable<void> {
+                        HttpResponse response;
+                        response.set_header("Content-Type", "text/plain");
+                        response.body = "hello world";
+                        co_await out.send(std::move(response));
+                      });
+    router_.add_exact("/pieces",
+                      [](const HttpRequest&, ResponseChannel& out) -> asio::awaitable<void> {
+                        co_await out.begin_body(HttpResponse{}, 6);
+                        co_await out.write(std::string_view("abc"));
+                        co_await out.write(std::string_view("def"));
+                      });
+    router_.add_exact("/short",
+                      [](const HttpRequest&, ResponseChannel& out) -> asio::awaitable<void> {
+                        co_await out.begin_body(HttpResponse{}, 100);
+                        co_await out.write(std::string_view("only ten b"));
+                        out.abort();
+                      });
+    router_.add_exact("/file",
+                      [this](const HttpRequest&, ResponseChannel& out) -> asio::awaitable<void> {
+                        const int fd = ::open(file_path_.c_str(), O_RDONLY);
+                        co_await out.begin_body(HttpResponse{}, file_content_.size() - 3);
+                        co_await out.write_file(fd, 3, file_content_.size() - 3);
+                        ::close(fd);
+                      });
     router_.add_exact("/throw", [](const HttpRequest&, ResponseChannel&) -> asio::awaitable<void> {
       throw std::runtime_error("handler failed");
       co_return;
     });
-    router_.add_exact("/echo-peer", [](const HttpRequest& request, ResponseChannel& out) -> asio::awaitable<void> {
-      HttpResponse response;
-      response.body = request.peer_address + " " + request.query_param("q").value_or("-");
-      co_await out.send(std::move(response));
-    });
+    router_.add_exact(
+        "/echo-peer",
+        [](const HttpRequest& request, ResponseChannel& out) -> asio::awaitable<void> {
+          HttpResponse response;
+          response.body = request.peer_address + " " + request.query_param("q").value_or("-");
+          co_await out.send(std::move(response));
+        });
     HttpServerOptions options;
     options.bind_address = "127.0.0.1";
     options.port = 0;
@@ -111,7 +117,8 @@ class HttpServerTest : public testing::Test {
   }
 
   void TearDown() override {
-    auto drained = asio::co_spawn(io_, server_->drain(std::chrono::milliseconds(500)), asio::use_future);
+    auto drained =
+        asio::co_spawn(io_, server_->drain(std::chrono::milliseconds(500)), asio::use_future);
     drained.wait();
     io_.stop();
     thread_.join();
@@ -178,15 +185,14 @@ TEST_F(HttpServerTest, UnknownPathIsAJson404) {
 }
 
 TEST_F(HttpServerTest, OtherMethodsGet405) {
-  const std::string reply =
-      get("DELETE /hello HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  const std::string reply = get("DELETE /hello HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
   EXPECT_EQ(reply.find("HTTP/1.1 405"), 0u);
   EXPECT_NE(reply.find("Allow: GET, HEAD"), std::string::npos);
 }
 
 TEST_F(HttpServerTest, HugeHeadersGet431) {
-  const std::string reply = get("GET /hello HTTP/1.1\r\nHost: x\r\nX-Big: " +
-                                std::string(8000, 'a') + "\r\n\r\n");
+  const std::string reply =
+      get("GET /hello HTTP/1.1\r\nHost: x\r\nX-Big: " + std::string(8000, 'a') + "\r\n\r\n");
   EXPECT_EQ(reply.find("HTTP/1.1 431"), 0u);
 }
 
