@@ -20,6 +20,11 @@ constexpr std::string_view kChannelShape =
 
 std::string in_quotes(std::string_view value) { return "\"" + std::string(value) + "\""; }
 
+// Examples for aliased settings use whichever name the user chose.
+std::string example_for(const EnvValue& found, std::string_view value) {
+  return found.name + "=" + std::string(value);
+}
+
 // An integer in [min, max], or a problem "<value> is not <what>".
 std::optional<std::int64_t> read_integer(EnvReader& env, const EnvValue& found, std::int64_t min,
                                          std::int64_t max, std::string_view what,
@@ -275,31 +280,34 @@ void load_video_frontend(EnvReader& env, Config& config) {
 }
 
 void load_force_sub(EnvReader& env, Config& config) {
-  constexpr std::string_view kExample = "FORCE_SUB_CHANNEL=-1001234567890";
-  if (const std::optional<EnvValue> found =
-          env.get_either("FORCE_SUB_CHANNEL", "FORCE_SUB_CHANNELS", kExample)) {
-    config.force_sub_channels = read_channel_list(env, *found, kExample);
+  constexpr std::string_view kValue = "-1001234567890,-1009876543210";
+  if (const std::optional<EnvValue> found = env.get_either(
+          "FORCE_SUB_CHANNEL", "FORCE_SUB_CHANNELS", "FORCE_SUB_CHANNEL=-1001234567890")) {
+    config.force_sub_channels = read_channel_list(env, *found, example_for(*found, kValue));
   }
 }
 
 void load_daily_links(EnvReader& env, Config& config) {
-  constexpr std::string_view kExample = "MAX_LINKS_PER_DAY=20 (0 = no limit)";
+  constexpr std::string_view kValue = "20 (0 = no limit)";
   const std::optional<EnvValue> found =
-      env.get_either("MAX_LINKS_PER_DAY", "USERS_DAILY_LIMIT", kExample);
+      env.get_either("MAX_LINKS_PER_DAY", "USERS_DAILY_LIMIT", "MAX_LINKS_PER_DAY=20");
   if (!found) {
     return;
   }
   if (const std::optional<std::int64_t> number =
           read_integer(env, *found, 0, std::numeric_limits<int>::max(),
-                       "a number of links per day (0 or more)", kExample)) {
+                       "a number of links per day (0 or more)", example_for(*found, kValue))) {
     config.max_links_per_day = static_cast<int>(*number);
   }
 }
 
 void load_bandwidth(EnvReader& env, Config& config) {
-  constexpr std::string_view kExample = "BANDWIDTH_LIMIT_GB=500 (0 = no limit)";
-  load_decimal(env, env.get_either("BANDWIDTH_LIMIT_GB", "MONTHLY_BANDWIDTH_LIMIT_GB", kExample),
-               config.bandwidth_limit_gb, "a number of gigabytes (0 or more)", kExample);
+  const std::optional<EnvValue> found =
+      env.get_either("BANDWIDTH_LIMIT_GB", "MONTHLY_BANDWIDTH_LIMIT_GB", "BANDWIDTH_LIMIT_GB=500");
+  if (found) {
+    load_decimal(env, found, config.bandwidth_limit_gb, "a number of gigabytes (0 or more)",
+                 example_for(*found, "500 (0 = no limit)"));
+  }
 }
 
 void load_link_expiry(EnvReader& env, Config& config) {

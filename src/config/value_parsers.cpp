@@ -52,6 +52,9 @@ bool is_disable_word(std::string_view lowered) {
 
 // "30m", "1h30m": digits then a unit, repeated. Overflow is rejected, not wrapped.
 std::optional<std::int64_t> parse_unit_sequence(std::string_view text) {
+  if (text.empty()) {
+    return std::nullopt;
+  }
   std::int64_t total = 0;
   std::size_t pos = 0;
   while (pos < text.size()) {

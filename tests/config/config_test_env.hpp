@@ -1,0 +1,37 @@
+#pragma once
+// A complete, valid environment for ConfigMode::Bot that each test changes one thing in.
+
+#include "config/config_loader.hpp"
+#include "config/env_map.hpp"
+
+namespace tglink::testing {
+
+inline constexpr const char* kValidBotToken = "123456789:AAEhBP0av28wQLnrZ4ZpsjpxAbCdEfGhIjK";
+
+inline EnvMap valid_bot_env() {
+  return EnvMap{
+      {"BOT_TOKEN", kValidBotToken},
+      {"API_ID", "1234567"},
+      {"API_HASH", "0123456789abcdef0123456789abcdef"},
+      {"LOG_CHANNEL", "-1001234567890"},
+  };
+}
+
+inline ConfigDefaults test_defaults() {
+  return ConfigDefaults{.tdjson_path = "/opt/td/libtdjson.so"};
+}
+
+inline ConfigLoadResult load_bot(const EnvMap& env, const EnvMap& dotenv = {}) {
+  return load_config(env, dotenv, ConfigMode::Bot, test_defaults());
+}
+
+// Every problem's text, one per line, for matching in assertions.
+inline std::string problem_text(const ConfigLoadResult& result) {
+  std::string text;
+  for (const ConfigProblem& problem : result.problems) {
+    text += problem.describe() + "\n";
+  }
+  return text;
+}
+
+}  // namespace tglink::testing
