@@ -1,0 +1,106 @@
+#pragma once
+// A client for the simulator's control socket (TGLINK_SIM_SOCKET), for tests and `tglink demo`.
+// Each method sends one request line and waits for its answer line; a {"ok":false} answer
+// becomes a std::runtime_error carrying the simulator's message. Not thread-safe: give each
+// thread its own ControlClient.
+
+#include <boost/json.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tglink::sim {
+
+struct SimButton {
+  std::string text;
+  std::string url;   // a URL button
+  std::string data;  // a callback button's data, decoded
+};
+
+// A message as a bot sent it, as the control socket reports it.
+struct SimMessage {
+  std::int64_t message_id = 0;  // TDLib id (server id << 20)
+  std::int64_t chat_id = 0;
+  std::int64_t bot_id = 0;
+  std::string text;
+  boost::json::array entities;
+  std::vector<std::vector<SimButton>> keyboard;
+  bool edited = false;
+  bool deleted = false;
+  std::optional<std::string> file_name;  // set for a document the bot sent
+};
+
+struct SendFileRequest {
+  std::int64_t user_id = 0;
+  std::string path;                // the bytes of the file
+  std::string kind = "document";   // document, video, audio, voice, photo, animation, video_note, sticker
+  std::string file_name;           // default: the path's file name
+  std::string mime_type;           // default: application/octet-stream
+  std::string caption;
+  int duration = 0;
+  int width = 0;
+  int height = 0;
+  std::int64_t bot_id = 0;         // 0: the first bot that logged in
+};
+
+struct BotSettingsPatch {
+  std::optional<double> latency_ms;
+  std::optional<double> bytes_per_second;
+  std::optional<std::int64_t> in_flight_bytes;
+};
+
+struct BotCountersView {
+  std::int64_t bytes_downloaded = 0;
+  std::int64_t parts = 0;
+  std::int64_t download_file_calls = 0;
+  boost::json::object requests;  // by @type
+};
+
+struct SentMessage {
+  std::int64_t chat_id = 0;
+  std::int64_t message_id = 0;
+};
+
+class ControlClient {
+ public:
+  // Connects to the socket at `path`; throws std::runtime_error when nothing listens there.
+  explicit ControlClient(const std::string& path);
+  ~ControlClient();
+  ControlClient(const ControlClient&) = delete;
+  ControlClient& operator=(const ControlClient&) = delete;
+
+  // One raw request; answers the whole answer object. Throws on {"ok":false}.
+  boost::json::object call(const boost::json::object& request);
+
+  void create_user(std::int64_t user_id, const std::string& first_name,
+                   const std::string& username = "");
+  void create_channel(std::int64_t chat_id, const std::string& title,
+                      bool bots_admin_by_default = false);
+  // status: "left", "member", "admin" or "creator".
+  void set_member(std::int64_t chat_id, std::int64_t user_id, const std::string& status);
+  SentMessage send_text(std::int64_t user_id, const std::string& text, std::int64_t bot_id = 0);
+  SentMessage send_file(const SendFileRequest& request);
+  // Presses a callback button; answers the callback query id.
+  std::string press_button(std::int64_t user_id, std::int64_t message_id, const std::string& data,
+                           std::int64_t bot_id = 0);
+  // Waits for the bot's answerCallbackQuery; answers its text.
+  std::string callback_answer(const std::string& query_id, int timeout_ms = 5000);
+  std::vector<SimMessage> messages(std::int64_t chat_id, std::int64_t bot_id = 0);
+  std::vector<SimMessage> wait_messages(std::int64_t chat_id, std::size_t count,
+                                        int timeout_ms = 5000, std::int64_t bot_id = 0);
+  void set_bot(std::int64_t bot_id, const BotSettingsPatch& patch);
+  // kind: flood, disconnect, reconnect, delete_message, not_admin, admin, block_bot,
+  // unblock_bot, clear; `fields` carries the kind's arguments (count, chat_id, ...).
+  void fault(std::int64_t bot_id, const std::string& kind, boost::json::object fields = {});
+  BotCountersView counters(std::int64_t bot_id);
+  void reset_counters();
+  // Ids of the bots that are logged in now.
+  std::vector<std::int64_t> bots();
+
+ private:
+  int fd_ = -1;
+  std::string buffer_;
+};
+
+}  // namespace tglink::sim

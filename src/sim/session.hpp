@@ -1,0 +1,53 @@
+#pragma once
+// One TDLib client as the simulator keeps it: where it is in the authorization flow, which bot it
+// is, and its own view of files (TDLib file ids are per client) and their downloads.
+
+#include <boost/json.hpp>
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace tglink::sim {
+
+enum class AuthState { kWaitTdlibParameters, kWaitPhoneNumber, kReady, kClosing, kClosed };
+
+// A file's download as one client sees it: one window (offset, limit) and a bitmap of parts.
+struct FileDownload {
+  int file = -1;            // index into World::files
+  std::int64_t part_size = 0;
+  std::vector<bool> done;   // per part: bytes are on disk
+  std::map<int, std::uint64_t> in_flight;  // part → ticket of its pending completion
+  std::int64_t offset = 0;
+  std::int64_t limit = 0;   // 0: to the end, then wrap round from 0
+  bool active = false;
+  bool completed = false;
+  std::string path;         // temp/N while partial, the type folder once complete
+  int fd = -1;              // open on `path` while parts are written
+  std::vector<boost::json::value> sync_waiters;  // @extra of synchronous downloadFile calls
+};
+
+struct PendingToken {
+  boost::json::value extra;
+  std::string token;
+};
+
+struct Session {
+  int client_id = 0;
+  AuthState auth = AuthState::kWaitTdlibParameters;
+  bool network_none = false;
+  std::string files_directory;
+  std::int64_t bot_id = 0;
+  std::vector<PendingToken> pending_tokens;  // waiting for a network
+  std::map<int, int> local_file_ids;         // World file index → this client's file id
+  std::map<int, FileDownload> downloads;     // this client's file id → download
+  int next_temp_file = 0;
+  std::int64_t in_flight_bytes = 0;
+  std::int64_t next_yet_unsent = 0;          // for temporary message ids
+  std::set<std::int64_t> announced_users;    // updateUser already sent
+  std::set<std::int64_t> announced_chats;    // updateNewChat already sent
+  boost::json::object options;
+};
+
+}  // namespace tglink::sim

@@ -1,0 +1,181 @@
+#pragma once
+// The simulator: everything behind the four libtdjson functions. The C API has no instance
+// argument, so there is exactly one Simulator per process, created on first use (instance());
+// this is the one piece of global state in the project, and it is deliberate.
+//
+// Threads: td_send and the control socket run requests under `mutex_`; one engine thread
+// completes download parts under the same mutex; td_receive only reads the OutputQueue.
+
+#include <boost/json.hpp>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <queue>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "sim/bot_settings.hpp"
+#include "sim/output_queue.hpp"
+#include "sim/session.hpp"
+#include "sim/world.hpp"
+
+namespace tglink::sim {
+
+class ControlServer;
+
+class Simulator {
+ public:
+  // The process-wide simulator. Reads LOG_CHANNEL, TGLINK_SIM_CONFIG and TGLINK_SIM_SOCKET once.
+  static Simulator& instance();
+
+  Simulator();
+  ~Simulator();
+  Simulator(const Simulator&) = delete;
+  Simulator& operator=(const Simulator&) = delete;
+
+  // The libtdjson entry points.
+  int create_client();
+  void send(int client_id, std::string_view request);
+  std::optional<std::string> receive(double timeout_seconds);
+  std::string execute(std::string_view request);
+
+  // One control request (see README.md); answers {"ok":true,...} or {"ok":false,"error":...}.
+  boost::json::object control(const boost::json::object& request);
+
+  // Applies a TGLINK_SIM_CONFIG document: {"tokens":[...], "ops":[control requests...]}.
+  void apply_config(const boost::json::object& config);
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  using Extra = boost::json::value;
+  using Lock = std::unique_lock<std::mutex>;
+
+  struct PartEvent {
+    Clock::time_point due;
+    int client_id;
+    int file_id;
+    int part;
+    std::uint64_t ticket;
+    bool operator>(const PartEvent& other) const { return due > other.due; }
+  };
+
+  // --- output (simulator.cpp)
+  void emit(const Session& session, boost::json::object object);
+  void answer(const Session& session, const Extra& extra, boost::json::object object);
+  void answer_error(const Session& session, const Extra& extra, int code, std::string message);
+  void dispatch(Session& session, const std::string& type, const boost::json::object& request,
+                const Extra& extra);
+  Session* find_session(int client_id);
+  Session* session_of_bot(std::int64_t bot_id);
+  BotState& bot(std::int64_t bot_id);
+
+  // --- authorization and options (simulator_auth.cpp)
+  void emit_auth_state(Session& session);
+  boost::json::object auth_state_object(const Session& session) const;
+  void on_set_tdlib_parameters(Session& session, const boost::json::object& request,
+                               const Extra& extra);
+  void on_set_network_type(Session& session, const boost::json::object& request,
+                           const Extra& extra);
+  void on_check_bot_token(Session& session, const std::string& token, const Extra& extra);
+  void finish_login(Session& session, const std::string& token, const Extra& extra);
+  void on_close(Session& session, const Extra& extra);
+  void on_set_option(Session& session, const boost::json::object& request, const Extra& extra);
+  void on_get_option(Session& session, const boost::json::object& request, const Extra& extra);
+  void set_connected(std::int64_t bot_id, bool connected);
+  bool token_accepted(const std::string& token, std::int64_t& bot_id) const;
+
+  // --- users and chats (simulator_chats.cpp)
+  void announce_user(Session& session, std::int64_t user_id);
+  void announce_chat(Session& session, std::int64_t chat_id);
+  boost::json::object chat_object(const Session& session, std::int64_t chat_id);
+  void on_get_user(Session& session, std::int64_t user_id, const Extra& extra);
+  void on_get_chat(Session& session, std::int64_t chat_id, const Extra& extra);
+  void on_create_private_chat(Session& session, std::int64_t user_id, const Extra& extra);
+  void on_get_chat_member(Session& session, const boost::json::object& request,
+                          const Extra& extra);
+  bool can_read_chat(const Session& session, std::int64_t chat_id) const;
+
+  // --- messages (simulator_messages.cpp)
+  boost::json::object message_object(Session& session, std::int64_t chat_id,
+                                     const MessageRecord& record);
+  boost::json::object content_object(Session& session, const MessageContent& content);
+  void on_get_message(Session& session, const boost::json::object& request, const Extra& extra);
+  void on_send_message(Session& session, const boost::json::object& request, const Extra& extra);
+  void on_edit_message_text(Session& session, const boost::json::object& request,
+                            const Extra& extra);
+  void on_forward_messages(Session& session, const boost::json::object& request,
+                           const Extra& extra);
+  void on_delete_messages(Session& session, const boost::json::object& request,
+                          const Extra& extra);
+  void on_answer_callback_query(Session& session, const boost::json::object& request,
+                                const Extra& extra);
+  void on_set_commands(Session& session, const boost::json::object& request, const Extra& extra);
+  // The error for `session`'s bot posting into `chat_id`, or an empty object when it may.
+  boost::json::object send_denied(const Session& session, std::int64_t chat_id) const;
+  // Stores a message the bot sent and returns the temporary message TDLib answers with; the
+  // updateMessageSendSucceeded that follows is queued in `succeeded`.
+  boost::json::object store_sent(Session& session, std::int64_t chat_id, MessageRecord record,
+                                 std::vector<boost::json::object>& succeeded);
+  std::int64_t next_temporary_id(Session& session, std::int64_t chat_id);
+
+  // --- files and downloads (simulator_files.cpp, download_engine.cpp)
+  int local_file_id(Session& session, int file);
+  boost::json::object file_object(Session& session, int file_id);
+  FileDownload* find_download(Session& session, int file_id);
+  void on_get_file(Session& session, int file_id, const Extra& extra);
+  void on_download_file(Session& session, const boost::json::object& request, const Extra& extra);
+  void on_cancel_download(Session& session, int file_id, const Extra& extra);
+  void on_delete_file(Session& session, int file_id, const Extra& extra);
+  void on_prefix_size(Session& session, int file_id, std::int64_t offset, const Extra& extra);
+  void cancel_parts(Session& session, FileDownload& download, bool only_outside_window);
+  void pump(Session& session);
+  bool start_next_part(Session& session, int file_id, FileDownload& download);
+  void run_engine();
+  void complete_part(const PartEvent& event);
+  void fail_download(Session& session, int file_id, FileDownload& download, int code,
+                     const std::string& message);
+  void finish_window(Session& session, int file_id, FileDownload& download);
+  void emit_file(Session& session, int file_id);
+
+  // --- control operations (simulator_control.cpp)
+  boost::json::object run_control(const std::string& op, const boost::json::object& request,
+                                  Lock& lock);
+  boost::json::object run_fault(const boost::json::object& request);
+  boost::json::object press_button(const boost::json::object& request);
+  boost::json::object wait_messages(const boost::json::object& request, Lock& lock);
+  boost::json::object wait_callback_answer(const boost::json::object& request, Lock& lock);
+  boost::json::object counters_of(std::int64_t bot_id) const;
+  std::int64_t requested_bot(const boost::json::object& request) const;
+  SimUser& user_for(std::int64_t user_id);
+  // A user's message to a bot, stored and delivered as updateNewMessage; answers its ids.
+  boost::json::object user_sends(const boost::json::object& request, MessageContent content);
+  boost::json::object control_message(const MessageRecord& record, std::int64_t chat_id,
+                                      std::int64_t bot_id) const;
+  boost::json::array chat_messages(std::int64_t bot_id, std::int64_t chat_id) const;
+
+  std::mutex mutex_;
+  std::condition_variable changed_;  // a message or callback answer arrived
+  OutputQueue output_;
+  World world_;
+  std::map<int, Session> sessions_;
+  std::map<std::int64_t, BotState> bots_;
+  std::vector<std::string> accepted_tokens_;  // empty: any well-formed token
+  std::map<std::string, boost::json::object> callback_answers_;  // by query id
+  std::int64_t next_callback_query_ = 1;
+  std::int64_t log_channel_ = 0;
+  int next_client_id_ = 1;
+  std::uint64_t next_ticket_ = 1;
+  std::priority_queue<PartEvent, std::vector<PartEvent>, std::greater<>> parts_;
+  std::condition_variable engine_wake_;
+  bool stopping_ = false;
+  std::thread engine_;
+  std::unique_ptr<ControlServer> control_server_;
+};
+
+}  // namespace tglink::sim

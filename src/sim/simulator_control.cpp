@@ -1,0 +1,360 @@
+// The control operations behind the control socket and TGLINK_SIM_CONFIG: building the world,
+// acting as users, reading what bots sent, and changing settings and faults. See README.md.
+
+#include <filesystem>
+
+#include "sim/base64.hpp"
+#include "sim/json_fields.hpp"
+#include "sim/simulator.hpp"
+#include "sim/tdlib_objects.hpp"
+#include "sim/text_entities.hpp"
+
+namespace tglink::sim {
+namespace json = boost::json;
+
+namespace {
+
+json::object ok(json::object fields = {}) {
+  fields["ok"] = true;
+  return fields;
+}
+
+std::chrono::milliseconds timeout_of(const json::object& request) {
+  std::int64_t ms = int_field(request, "timeout_ms");
+  return std::chrono::milliseconds(ms > 0 ? ms : 5000);
+}
+
+json::array keyboard_rows(const json::value& markup) {
+  json::array rows;
+  if (!markup.is_object()) return rows;
+  for (const json::value& row_value : array_field(markup.get_object(), "rows")) {
+    json::array row;
+    for (const json::value& button_value : row_value.get_array()) {
+      const json::object& button = button_value.get_object();
+      const json::object& type = object_field(button, "type");
+      json::object out{{"text", string_field(button, "text")}};
+      if (type_of(type) == "inlineKeyboardButtonTypeUrl") {
+        out["url"] = string_field(type, "url");
+      } else if (type_of(type) == "inlineKeyboardButtonTypeCallback") {
+        out["data"] = base64_decode(string_field(type, "data"));
+      }
+      row.push_back(std::move(out));
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+}  // namespace
+
+json::object Simulator::control(const json::object& request) {
+  Lock lock(mutex_);
+  std::string op = string_field(request, "op");
+  try {
+    return run_control(op, request, lock);
+  } catch (const std::exception& error) {
+    return json::object{{"ok", false}, {"error", op + ": " + error.what()}};
+  }
+}
+
+void Simulator::apply_config(const json::object& config) {
+  for (const json::value& token : array_field(config, "tokens")) {
+    accepted_tokens_.push_back(std::string(token.as_string()));
+  }
+  for (const json::value& op : array_field(config, "ops")) {
+    json::object answer = control(op.as_object());
+    if (!answer["ok"].as_bool()) {
+      throw std::runtime_error("TGLINK_SIM_CONFIG: " + std::string(answer["error"].as_string()));
+    }
+  }
+}
+
+std::int64_t Simulator::requested_bot(const json::object& request) const {
+  std::int64_t bot_id = int_field(request, "bot_id");
+  if (bot_id != 0) return bot_id;
+  for (const auto& [id, session] : sessions_) {
+    if (session.auth == AuthState::kReady) return session.bot_id;
+  }
+  throw std::runtime_error("no bot has logged in yet; pass bot_id");
+}
+
+SimUser& Simulator::user_for(std::int64_t user_id) {
+  if (user_id <= 0) throw std::invalid_argument("user_id must be a positive number");
+  auto found = world_.users.find(user_id);
+  if (found != world_.users.end()) return found->second;
+  SimUser user;
+  user.id = user_id;
+  user.first_name = "User " + std::to_string(user_id);
+  return world_.add_user(std::move(user));
+}
+
+json::object Simulator::user_sends(const json::object& request, MessageContent content) {
+  std::int64_t user_id = int_field(request, "user_id");
+  user_for(user_id);
+  std::int64_t bot_id = requested_bot(request);
+  MessageRecord record;
+  record.sender_user_id = user_id;
+  record.date = static_cast<std::int64_t>(std::time(nullptr));
+  record.content = std::move(content);
+  const MessageRecord& stored = world_.append(ChatKey{bot_id, user_id}, std::move(record));
+  if (Session* session = session_of_bot(bot_id)) {
+    announce_chat(*session, user_id);
+    emit(*session, json::object{{"@type", "updateNewMessage"},
+                                {"message", message_object(*session, user_id, stored)}});
+  }
+  return ok(json::object{{"chat_id", user_id},
+                         {"bot_id", bot_id},
+                         {"message_id", stored.server_id << kMessageIdShift}});
+}
+
+json::object Simulator::control_message(const MessageRecord& record, std::int64_t chat_id,
+                                        std::int64_t bot_id) const {
+  json::object out{{"message_id", record.server_id << kMessageIdShift},
+                   {"server_id", record.server_id},
+                   {"chat_id", chat_id},
+                   {"bot_id", bot_id},
+                   {"sender_user_id", record.sender_user_id},
+                   {"date", record.date},
+                   {"text", record.content.text},
+                   {"entities", record.content.entities},
+                   {"keyboard", keyboard_rows(record.reply_markup)},
+                   {"edited", record.edit_date != 0},
+                   {"deleted", record.deleted}};
+  if (record.content.file_kind.has_value()) {
+    const SimFile& file = world_.files[static_cast<std::size_t>(record.content.file)];
+    out["file"] = json::object{{"kind", file_kind_name(file.kind)},
+                               {"file_name", file.file_name},
+                               {"mime_type", file.mime_type},
+                               {"size", file.size},
+                               {"path", file.source_path}};
+  }
+  return out;
+}
+
+json::array Simulator::chat_messages(std::int64_t bot_id, std::int64_t chat_id) const {
+  json::array messages;
+  auto found = world_.chats.find(World::chat_key(bot_id, chat_id));
+  if (found == world_.chats.end()) return messages;
+  for (const MessageRecord& record : found->second.messages) {
+    const SimUser* sender = world_.find_user(record.sender_user_id);
+    if (sender == nullptr || !sender->is_bot) continue;  // only what bots sent
+    messages.push_back(control_message(record, chat_id, record.sender_user_id));
+  }
+  return messages;
+}
+
+json::object Simulator::wait_messages(const json::object& request, Lock& lock) {
+  std::int64_t chat_id = int_field(request, "chat_id");
+  std::int64_t bot_id = World::is_channel_id(chat_id) ? 0 : requested_bot(request);
+  std::size_t count = static_cast<std::size_t>(std::max<std::int64_t>(1, int_field(request, "count")));
+  bool arrived = changed_.wait_for(lock, timeout_of(request), [&] {
+    return chat_messages(bot_id, chat_id).size() >= count;
+  });
+  json::array messages = chat_messages(bot_id, chat_id);
+  if (!arrived) {
+    throw std::runtime_error("timed out waiting for " + std::to_string(count) +
+                             " messages in chat " + std::to_string(chat_id) + " (have " +
+                             std::to_string(messages.size()) + ")");
+  }
+  return ok(json::object{{"messages", std::move(messages)}});
+}
+
+json::object Simulator::press_button(const json::object& request) {
+  std::int64_t user_id = int_field(request, "user_id");
+  std::int64_t chat_id = request.contains("chat_id") ? int_field(request, "chat_id") : user_id;
+  std::int64_t bot_id = requested_bot(request);
+  std::int64_t message_id = int_field(request, "message_id");
+  const MessageRecord* record = world_.find_message(World::chat_key(bot_id, chat_id),
+                                                    message_id >> kMessageIdShift);
+  if (record == nullptr) {
+    throw std::invalid_argument("no message " + std::to_string(message_id) + " in chat " +
+                                std::to_string(chat_id));
+  }
+  Session* session = session_of_bot(bot_id);
+  if (session == nullptr) throw std::runtime_error("bot " + std::to_string(bot_id) + " is offline");
+  std::string query_id = std::to_string(next_callback_query_++);
+  callback_answers_[query_id] = json::object{{"answered", false}};
+  announce_user(*session, user_for(user_id).id);
+  emit(*session,
+       json::object{{"@type", "updateNewCallbackQuery"},
+                    {"id", query_id},
+                    {"sender_user_id", user_id},
+                    {"chat_id", chat_id},
+                    {"message_id", message_id},
+                    {"chat_instance", std::to_string(chat_id)},
+                    {"payload", json::object{{"@type", "callbackQueryPayloadData"},
+                                             {"data", base64_encode(string_field(request, "data"))}}}});
+  return ok(json::object{{"query_id", query_id}});
+}
+
+json::object Simulator::wait_callback_answer(const json::object& request, Lock& lock) {
+  std::string query_id = string_field(request, "query_id");
+  if (callback_answers_.count(query_id) == 0) {
+    throw std::invalid_argument("unknown query_id \"" + query_id + "\"");
+  }
+  bool answered = changed_.wait_for(lock, timeout_of(request), [&] {
+    return callback_answers_[query_id]["answered"].as_bool();
+  });
+  if (!answered) throw std::runtime_error("callback query " + query_id + " was not answered");
+  return ok(callback_answers_[query_id]);
+}
+
+json::object Simulator::counters_of(std::int64_t bot_id) const {
+  auto found = bots_.find(bot_id);
+  BotCounters counters = found == bots_.end() ? BotCounters{} : found->second.counters;
+  json::object requests;
+  for (const auto& [type, count] : counters.requests) requests[type] = count;
+  return json::object{{"bytes_downloaded", counters.bytes_downloaded},
+                      {"parts", counters.parts},
+                      {"download_file_calls", counters.download_file_calls},
+                      {"requests", std::move(requests)}};
+}
+
+json::object Simulator::run_fault(const json::object& request) {
+  std::string kind = string_field(request, "kind");
+  if (kind == "delete_message") {
+    std::int64_t chat_id = int_field(request, "chat_id");
+    std::int64_t bot_id = World::is_channel_id(chat_id) ? 0 : requested_bot(request);
+    MessageRecord* record = world_.find_message(World::chat_key(bot_id, chat_id),
+                                                int_field(request, "message_id") >> kMessageIdShift);
+    if (record == nullptr) throw std::invalid_argument("no such message");
+    record->deleted = true;
+    return ok();
+  }
+  if (kind == "block_bot" || kind == "unblock_bot") {
+    SimUser& user = user_for(int_field(request, "user_id"));
+    std::int64_t bot_id = requested_bot(request);
+    if (kind == "block_bot") user.blocked_bots.insert(bot_id);
+    else user.blocked_bots.erase(bot_id);
+    return ok();
+  }
+  std::int64_t bot_id = requested_bot(request);
+  if (kind == "flood") {
+    BotSettings& settings = bot(bot_id).settings;
+    settings.flood_parts = request.contains("count") ? static_cast<int>(int_field(request, "count")) : 1;
+    if (request.contains("retry_after")) {
+      settings.flood_retry_after = static_cast<int>(int_field(request, "retry_after"));
+    }
+    return ok();
+  }
+  if (kind == "disconnect" || kind == "reconnect") {
+    set_connected(bot_id, kind == "reconnect");
+    return ok();
+  }
+  if (kind == "not_admin" || kind == "admin") {
+    std::int64_t chat_id = int_field(request, "chat_id");
+    auto channel = world_.channels.find(chat_id);
+    if (channel == world_.channels.end()) throw std::invalid_argument("no channel " + std::to_string(chat_id));
+    channel->second.members[bot_id] = kind == "admin" ? MemberStatus::kAdmin : MemberStatus::kLeft;
+    return ok();
+  }
+  if (kind == "clear") {
+    bot(bot_id).settings.flood_parts = 0;
+    set_connected(bot_id, true);
+    return ok();
+  }
+  throw std::invalid_argument("unknown fault kind \"" + kind +
+                              "\" (use flood, disconnect, reconnect, delete_message, not_admin, "
+                              "admin, block_bot, unblock_bot or clear)");
+}
+
+json::object Simulator::run_control(const std::string& op, const json::object& request,
+                                    Lock& lock) {
+  if (op == "create_user") {
+    SimUser user;
+    user.id = int_field(request, "user_id");
+    if (user.id <= 0) throw std::invalid_argument("user_id must be a positive number");
+    user.first_name = string_field(request, "first_name");
+    if (user.first_name.empty()) user.first_name = "User " + std::to_string(user.id);
+    user.last_name = string_field(request, "last_name");
+    user.username = string_field(request, "username");
+    user.is_bot = bool_field(request, "is_bot");
+    world_.add_user(std::move(user));
+    return ok();
+  }
+  if (op == "create_channel") {
+    Channel& channel = world_.add_channel(int_field(request, "chat_id"), string_field(request, "title"));
+    channel.username = string_field(request, "username");
+    channel.bots_admin_by_default = bool_field(request, "bots_admin_by_default");
+    return ok();
+  }
+  if (op == "set_member") {
+    auto channel = world_.channels.find(int_field(request, "chat_id"));
+    if (channel == world_.channels.end()) throw std::invalid_argument("no such channel");
+    std::int64_t user_id = int_field(request, "user_id");
+    user_for(user_id);
+    channel->second.members[user_id] = member_status_from_name(string_field(request, "status"));
+    return ok();
+  }
+  if (op == "send_text") {
+    MessageContent content;
+    content.text = string_field(request, "text");
+    content.entities = find_text_entities(content.text);
+    return user_sends(request, std::move(content));
+  }
+  if (op == "send_file") {
+    std::string path = string_field(request, "path");
+    std::error_code error;
+    std::int64_t size = static_cast<std::int64_t>(std::filesystem::file_size(path, error));
+    if (error) throw std::invalid_argument("cannot read file \"" + path + "\": " + error.message());
+    SimFile file;
+    file.source_path = path;
+    file.size = size;
+    file.kind = file_kind_from_name(request.contains("kind") ? string_field(request, "kind") : "document");
+    file.file_name = request.contains("file_name") ? string_field(request, "file_name")
+                                                   : std::filesystem::path(path).filename().string();
+    file.mime_type = request.contains("mime_type") ? string_field(request, "mime_type")
+                                                   : "application/octet-stream";
+    file.duration = static_cast<int>(int_field(request, "duration"));
+    file.width = static_cast<int>(int_field(request, "width"));
+    file.height = static_cast<int>(int_field(request, "height"));
+    file.unique_id = "AgAD" + std::to_string(world_.files.size() + 1);
+    MessageContent content;
+    content.file_kind = file.kind;
+    content.file = world_.add_file(std::move(file));
+    content.text = string_field(request, "caption");
+    return user_sends(request, std::move(content));
+  }
+  if (op == "press_button") return press_button(request);
+  if (op == "callback_answer") return wait_callback_answer(request, lock);
+  if (op == "messages") {
+    std::int64_t chat_id = int_field(request, "chat_id");
+    std::int64_t bot_id = World::is_channel_id(chat_id) ? 0 : requested_bot(request);
+    return ok(json::object{{"messages", chat_messages(bot_id, chat_id)}});
+  }
+  if (op == "wait_messages") return wait_messages(request, lock);
+  if (op == "set_bot") {
+    BotSettings& settings = bot(requested_bot(request)).settings;
+    if (request.contains("latency_ms")) settings.part_latency_ms = double_field(request, "latency_ms");
+    if (request.contains("bytes_per_second")) {
+      settings.bytes_per_second = double_field(request, "bytes_per_second");
+    }
+    if (request.contains("in_flight_bytes")) settings.in_flight_bytes = int_field(request, "in_flight_bytes");
+    return ok();
+  }
+  if (op == "fault") return run_fault(request);
+  if (op == "counters") {
+    json::object bots;
+    for (const auto& [id, state] : bots_) bots[std::to_string(id)] = counters_of(id);
+    json::object answer{{"bots", std::move(bots)}};
+    if (request.contains("bot_id")) answer["bot"] = counters_of(int_field(request, "bot_id"));
+    return ok(std::move(answer));
+  }
+  if (op == "reset_counters") {
+    for (auto& [id, state] : bots_) state.counters = BotCounters{};
+    return ok();
+  }
+  if (op == "bots") {
+    json::array ids;
+    for (const auto& [id, session] : sessions_) {
+      if (session.auth == AuthState::kReady) ids.push_back(session.bot_id);
+    }
+    return ok(json::object{{"bots", std::move(ids)}});
+  }
+  if (op == "commands") {
+    return ok(json::object{{"commands", bot(requested_bot(request)).commands}});
+  }
+  throw std::invalid_argument("unknown op \"" + op + "\"");
+}
+
+}  // namespace tglink::sim

@@ -1,0 +1,135 @@
+// File requests: getFile, downloadFile (one window per file per client), cancelDownloadFile,
+// deleteFile and getFileDownloadedPrefixSize. Parts themselves are fetched in download_engine.cpp.
+
+#include <unistd.h>
+
+#include <cstdio>
+
+#include "sim/download_plan.hpp"
+#include "sim/json_fields.hpp"
+#include "sim/simulator.hpp"
+#include "sim/tdlib_objects.hpp"
+
+namespace tglink::sim {
+namespace json = boost::json;
+
+namespace {
+constexpr const char* kInvalidFileId = "Invalid file identifier";
+}  // namespace
+
+int Simulator::local_file_id(Session& session, int file) {
+  auto found = session.local_file_ids.find(file);
+  if (found != session.local_file_ids.end()) return found->second;
+  int file_id = static_cast<int>(session.local_file_ids.size()) + 1;
+  session.local_file_ids[file] = file_id;
+  FileDownload& download = session.downloads[file_id];
+  download.file = file;
+  std::int64_t size = world_.files[static_cast<std::size_t>(file)].size;
+  download.part_size = part_size_for(size);
+  download.done.assign(static_cast<std::size_t>(part_count(size, download.part_size)), false);
+  return file_id;
+}
+
+FileDownload* Simulator::find_download(Session& session, int file_id) {
+  auto found = session.downloads.find(file_id);
+  return found == session.downloads.end() ? nullptr : &found->second;
+}
+
+json::object Simulator::file_object(Session& session, int file_id) {
+  const FileDownload& download = session.downloads.at(file_id);
+  return sim::file_object(file_id, world_.files[static_cast<std::size_t>(download.file)],
+                          &download, session.bot_id);
+}
+
+void Simulator::emit_file(Session& session, int file_id) {
+  emit(session, json::object{{"@type", "updateFile"}, {"file", file_object(session, file_id)}});
+}
+
+void Simulator::on_get_file(Session& session, int file_id, const Extra& extra) {
+  if (find_download(session, file_id) == nullptr) {
+    return answer_error(session, extra, 400, kInvalidFileId);
+  }
+  answer(session, extra, file_object(session, file_id));
+}
+
+void Simulator::on_download_file(Session& session, const json::object& request,
+                                 const Extra& extra) {
+  int file_id = static_cast<int>(int_field(request, "file_id"));
+  std::int64_t priority = int_field(request, "priority");
+  std::int64_t offset = int_field(request, "offset");
+  std::int64_t limit = int_field(request, "limit");
+  bool synchronous = bool_field(request, "synchronous");
+  ++bot(session.bot_id).counters.download_file_calls;
+  FileDownload* download = find_download(session, file_id);
+  if (download == nullptr) return answer_error(session, extra, 400, kInvalidFileId);
+  if (priority < 1 || priority > 32) {
+    return answer_error(session, extra, 400, "Download priority must be between 1 and 32");
+  }
+  if (offset < 0) return answer_error(session, extra, 400, "Download offset must be non-negative");
+  if (limit < 0) return answer_error(session, extra, 400, "Download limit must be non-negative");
+  if (download->completed) return answer(session, extra, file_object(session, file_id));
+  std::int64_t size = world_.files[static_cast<std::size_t>(download->file)].size;
+  download->offset = std::min(offset, size);
+  download->limit = limit;
+  cancel_parts(session, *download, true);
+  if (synchronous) download->sync_waiters.push_back(extra);
+  if (window_done(*download, size)) {
+    if (!synchronous) answer(session, extra, file_object(session, file_id));
+    return finish_window(session, file_id, *download);
+  }
+  bool was_active = download->active;
+  download->active = true;
+  if (!synchronous) answer(session, extra, file_object(session, file_id));
+  if (!was_active) emit_file(session, file_id);
+  pump(session);
+}
+
+void Simulator::on_cancel_download(Session& session, int file_id, const Extra& extra) {
+  FileDownload* download = find_download(session, file_id);
+  if (download == nullptr) return answer_error(session, extra, 400, kInvalidFileId);
+  cancel_parts(session, *download, false);
+  bool was_active = download->active;
+  download->active = false;
+  answer(session, extra, ok_object());
+  for (const json::value& waiter : download->sync_waiters) {
+    answer_error(session, waiter, 400, "Download was canceled");
+  }
+  download->sync_waiters.clear();
+  if (was_active) emit_file(session, file_id);
+  pump(session);
+}
+
+void Simulator::on_delete_file(Session& session, int file_id, const Extra& extra) {
+  FileDownload* download = find_download(session, file_id);
+  if (download == nullptr) return answer_error(session, extra, 400, kInvalidFileId);
+  cancel_parts(session, *download, false);
+  download->active = false;
+  for (const json::value& waiter : download->sync_waiters) {
+    answer_error(session, waiter, 400, "Download was canceled");
+  }
+  download->sync_waiters.clear();
+  if (download->fd >= 0) ::close(download->fd);
+  download->fd = -1;
+  if (!download->path.empty()) std::remove(download->path.c_str());
+  download->path.clear();
+  download->completed = false;
+  download->done.assign(download->done.size(), false);
+  download->offset = 0;
+  download->limit = 0;
+  answer(session, extra, ok_object());
+  emit_file(session, file_id);
+  pump(session);
+}
+
+void Simulator::on_prefix_size(Session& session, int file_id, std::int64_t offset,
+                               const Extra& extra) {
+  FileDownload* download = find_download(session, file_id);
+  if (download == nullptr) return answer_error(session, extra, 400, kInvalidFileId);
+  if (offset < 0) return answer_error(session, extra, 400, "Parameter offset must be non-negative");
+  std::int64_t size = world_.files[static_cast<std::size_t>(download->file)].size;
+  answer(session, extra,
+         json::object{{"@type", "fileDownloadedPrefixSize"},
+                      {"size", downloaded_prefix(*download, size, offset)}});
+}
+
+}  // namespace tglink::sim

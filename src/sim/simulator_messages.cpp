@@ -1,0 +1,305 @@
+// Messages as a bot sends and reads them: getMessage, sendMessage (text, keyboards, documents
+// from local files), editMessageText, forwardMessages with send_copy, deleteMessages, callback
+// query answers and setCommands. Sending answers with a temporary message first and then
+// updateMessageSendSucceeded with the server id, as TDLib does.
+
+#include <ctime>
+#include <filesystem>
+
+#include "sim/json_fields.hpp"
+#include "sim/simulator.hpp"
+#include "sim/tdlib_objects.hpp"
+
+namespace tglink::sim {
+namespace json = boost::json;
+
+namespace {
+
+std::int64_t unix_now() { return static_cast<std::int64_t>(std::time(nullptr)); }
+
+std::int64_t tdlib_message_id(std::int64_t server_id) { return server_id << kMessageIdShift; }
+
+json::object sender_object(std::int64_t chat_id, const MessageRecord& record) {
+  if (record.sender_user_id == 0 || World::is_channel_id(chat_id)) {
+    return json::object{{"@type", "messageSenderChat"}, {"chat_id", chat_id}};
+  }
+  return json::object{{"@type", "messageSenderUser"}, {"user_id", record.sender_user_id}};
+}
+
+std::string mime_type_for(const std::filesystem::path& path) {
+  std::string ext = path.extension().string();
+  if (ext == ".txt" || ext == ".log") return "text/plain";
+  if (ext == ".json") return "application/json";
+  if (ext == ".mp4") return "video/mp4";
+  if (ext == ".zip") return "application/zip";
+  return "application/octet-stream";
+}
+
+}  // namespace
+
+json::object Simulator::content_object(Session& session, const MessageContent& content) {
+  if (!content.file_kind.has_value()) {
+    return json::object{{"@type", "messageText"},
+                        {"text", formatted_text(content.text, content.entities)}};
+  }
+  const SimFile& file = world_.files[static_cast<std::size_t>(content.file)];
+  json::object file_json = file_object(session, local_file_id(session, content.file));
+  return file_content_object(file, std::move(file_json),
+                             formatted_text(content.text, content.entities));
+}
+
+json::object Simulator::message_object(Session& session, std::int64_t chat_id,
+                                       const MessageRecord& record) {
+  bool channel = World::is_channel_id(chat_id);
+  json::object message{{"@type", "message"},
+                       {"id", tdlib_message_id(record.server_id)},
+                       {"sender_id", sender_object(chat_id, record)},
+                       {"chat_id", chat_id},
+                       {"is_outgoing", record.sender_user_id == session.bot_id},
+                       {"is_pinned", false},
+                       {"is_from_offline", false},
+                       {"can_be_saved", true},
+                       {"has_timestamped_media", true},
+                       {"is_channel_post", channel},
+                       {"is_paid_star_suggested_post", false},
+                       {"is_paid_ton_suggested_post", false},
+                       {"contains_unread_mention", false},
+                       {"date", record.date},
+                       {"edit_date", record.edit_date},
+                       {"unread_reactions", json::array()},
+                       {"self_destruct_in", 0},
+                       {"auto_delete_in", 0},
+                       {"via_bot_user_id", 0},
+                       {"sender_business_bot_user_id", 0},
+                       {"sender_boost_count", 0},
+                       {"paid_message_star_count", 0},
+                       {"author_signature", ""},
+                       {"media_album_id", "0"},
+                       {"effect_id", "0"},
+                       {"summary_language_code", ""},
+                       {"content", content_object(session, record.content)}};
+  if (!record.reply_markup.is_null()) message["reply_markup"] = record.reply_markup;
+  return message;
+}
+
+void Simulator::on_get_message(Session& session, const json::object& request,
+                               const Extra& extra) {
+  std::int64_t chat_id = int_field(request, "chat_id");
+  std::int64_t message_id = int_field(request, "message_id");
+  if (chat_object(session, chat_id).empty()) {
+    return answer_error(session, extra, 400, "Chat not found");
+  }
+  if (!can_read_chat(session, chat_id)) {
+    return answer_error(session, extra, 400, "CHANNEL_PRIVATE");
+  }
+  const std::int64_t low_bits = (std::int64_t{1} << kMessageIdShift) - 1;
+  MessageRecord* record =
+      (message_id & low_bits) != 0
+          ? nullptr
+          : world_.find_message(World::chat_key(session.bot_id, chat_id),
+                                message_id >> kMessageIdShift);
+  if (record == nullptr || record->deleted) return answer_error(session, extra, 404, "Not Found");
+  announce_chat(session, chat_id);
+  answer(session, extra, message_object(session, chat_id, *record));
+}
+
+json::object Simulator::send_denied(const Session& session, std::int64_t chat_id) const {
+  if (World::is_channel_id(chat_id)) {
+    if (world_.channels.count(chat_id) == 0) return error_object(400, "Chat not found");
+    if (!can_read_chat(session, chat_id)) {
+      return error_object(400, "Have no write access to the chat");
+    }
+    return json::object();
+  }
+  const SimUser* user = world_.find_user(chat_id);
+  if (user == nullptr) return error_object(400, "Chat not found");
+  if (user->blocked_bots.count(session.bot_id) > 0) {
+    return error_object(403, "Forbidden: bot was blocked by the user");
+  }
+  return json::object();
+}
+
+std::int64_t Simulator::next_temporary_id(Session& session, std::int64_t chat_id) {
+  const ChatLog& log = world_.chats[World::chat_key(session.bot_id, chat_id)];
+  // A yet-unsent message id: the last server id with a local number in the low bits.
+  return tdlib_message_id(log.last_server_id) + 1 + (session.next_yet_unsent++ % 0xFFFF);
+}
+
+json::object Simulator::store_sent(Session& session, std::int64_t chat_id, MessageRecord record,
+                                   std::vector<json::object>& succeeded) {
+  announce_chat(session, chat_id);
+  record.sender_user_id = session.bot_id;
+  record.date = unix_now();
+  std::int64_t temporary_id = next_temporary_id(session, chat_id);
+  json::object temporary = message_object(session, chat_id, record);
+  temporary["id"] = temporary_id;
+  temporary["sending_state"] =
+      json::object{{"@type", "messageSendingStatePending"}, {"sending_id", 0}};
+  const MessageRecord& stored = world_.append(World::chat_key(session.bot_id, chat_id),
+                                              std::move(record));
+  succeeded.push_back(json::object{{"@type", "updateMessageSendSucceeded"},
+                                   {"message", message_object(session, chat_id, stored)},
+                                   {"old_message_id", temporary_id}});
+  changed_.notify_all();
+  return temporary;
+}
+
+void Simulator::on_send_message(Session& session, const json::object& request,
+                                const Extra& extra) {
+  std::int64_t chat_id = int_field(request, "chat_id");
+  json::object denied = send_denied(session, chat_id);
+  if (!denied.empty()) return answer(session, extra, std::move(denied));
+  const json::object& input = object_field(request, "input_message_content");
+  std::string input_type = type_of(input);
+  MessageRecord record;
+  record.reply_markup = reply_markup_from_input(object_field(request, "reply_markup"));
+  if (input_type == "inputMessageText") {
+    const json::object& text = object_field(input, "text");
+    record.content.text = string_field(text, "text");
+    record.content.entities = array_field(text, "entities");
+  } else if (input_type == "inputMessageDocument") {
+    const json::object& document = object_field(input, "document");
+    if (type_of(document) != "inputFileLocal") {
+      return answer_error(session, extra, 400,
+                          "The TDLib simulator sends documents only from inputFileLocal");
+    }
+    std::filesystem::path path = string_field(document, "path");
+    std::error_code error;
+    std::int64_t size = static_cast<std::int64_t>(std::filesystem::file_size(path, error));
+    if (error) {
+      return answer_error(session, extra, 400, "File not found: " + path.string());
+    }
+    SimFile file{path.string(), size, FileKind::kDocument, path.filename().string(),
+                 mime_type_for(path), 0, 0, 0,
+                 "sent" + std::to_string(world_.files.size())};
+    record.content.file_kind = FileKind::kDocument;
+    record.content.file = world_.add_file(std::move(file));
+    const json::object& caption = object_field(input, "caption");
+    record.content.text = string_field(caption, "text");
+    record.content.entities = array_field(caption, "entities");
+  } else {
+    return answer_error(session, extra, 400,
+                        "The TDLib simulator does not send " + input_type + " messages");
+  }
+  std::vector<json::object> succeeded;
+  answer(session, extra, store_sent(session, chat_id, std::move(record), succeeded));
+  for (json::object& update : succeeded) emit(session, std::move(update));
+}
+
+void Simulator::on_edit_message_text(Session& session, const json::object& request,
+                                     const Extra& extra) {
+  std::int64_t chat_id = int_field(request, "chat_id");
+  std::int64_t message_id = int_field(request, "message_id");
+  MessageRecord* record = world_.find_message(World::chat_key(session.bot_id, chat_id),
+                                              message_id >> kMessageIdShift);
+  if (record == nullptr || record->deleted) {
+    return answer_error(session, extra, 400, "Message not found");
+  }
+  if (record->sender_user_id != session.bot_id || record->content.file_kind.has_value()) {
+    return answer_error(session, extra, 400, "Message can't be edited");
+  }
+  const json::object& text = object_field(object_field(request, "input_message_content"), "text");
+  record->content.text = string_field(text, "text");
+  record->content.entities = array_field(text, "entities");
+  record->reply_markup = reply_markup_from_input(object_field(request, "reply_markup"));
+  record->edit_date = unix_now();
+  json::object message = message_object(session, chat_id, *record);
+  answer(session, extra, message);
+  emit(session, json::object{{"@type", "updateMessageContent"},
+                             {"chat_id", chat_id},
+                             {"message_id", message_id},
+                             {"new_content", message["content"]}});
+  json::object edited{{"@type", "updateMessageEdited"},
+                      {"chat_id", chat_id},
+                      {"message_id", message_id},
+                      {"edit_date", record->edit_date}};
+  if (!record->reply_markup.is_null()) edited["reply_markup"] = record->reply_markup;
+  emit(session, std::move(edited));
+  changed_.notify_all();
+}
+
+void Simulator::on_forward_messages(Session& session, const json::object& request,
+                                    const Extra& extra) {
+  std::int64_t chat_id = int_field(request, "chat_id");
+  std::int64_t from_chat_id = int_field(request, "from_chat_id");
+  json::object denied = send_denied(session, chat_id);
+  if (!denied.empty()) return answer(session, extra, std::move(denied));
+  if (chat_object(session, from_chat_id).empty()) {
+    return answer_error(session, extra, 400, "Chat not found");
+  }
+  if (!can_read_chat(session, from_chat_id)) {
+    return answer_error(session, extra, 400, "CHANNEL_PRIVATE");
+  }
+  bool remove_caption = bool_field(request, "remove_caption");
+  json::array messages;
+  std::vector<json::object> succeeded;
+  for (const json::value& id_value : array_field(request, "message_ids")) {
+    std::int64_t message_id = parse_integer(id_value, INT64_MIN, INT64_MAX);
+    const MessageRecord* source = world_.find_message(
+        World::chat_key(session.bot_id, from_chat_id), message_id >> kMessageIdShift);
+    if (source == nullptr || source->deleted) {
+      messages.push_back(nullptr);  // TDLib answers null for a message it cannot forward
+      continue;
+    }
+    // The copy is made on the server: it points at the same file, nothing is downloaded.
+    MessageRecord copy;
+    copy.content = source->content;
+    if (remove_caption && copy.content.file_kind.has_value()) {
+      copy.content.text.clear();
+      copy.content.entities.clear();
+    }
+    messages.push_back(store_sent(session, chat_id, std::move(copy), succeeded));
+  }
+  answer(session, extra,
+         json::object{{"@type", "messages"},
+                      {"total_count", static_cast<std::int64_t>(messages.size())},
+                      {"messages", std::move(messages)}});
+  for (json::object& update : succeeded) emit(session, std::move(update));
+}
+
+void Simulator::on_delete_messages(Session& session, const json::object& request,
+                                   const Extra& extra) {
+  std::int64_t chat_id = int_field(request, "chat_id");
+  json::array deleted;
+  for (const json::value& id_value : array_field(request, "message_ids")) {
+    std::int64_t message_id = parse_integer(id_value, INT64_MIN, INT64_MAX);
+    MessageRecord* record = world_.find_message(World::chat_key(session.bot_id, chat_id),
+                                                message_id >> kMessageIdShift);
+    if (record == nullptr || record->deleted) continue;
+    record->deleted = true;
+    deleted.push_back(message_id);
+  }
+  answer(session, extra, ok_object());
+  if (!deleted.empty()) {
+    emit(session, json::object{{"@type", "updateDeleteMessages"},
+                               {"chat_id", chat_id},
+                               {"message_ids", std::move(deleted)},
+                               {"is_permanent", true},
+                               {"from_cache", false}});
+  }
+  changed_.notify_all();
+}
+
+void Simulator::on_answer_callback_query(Session& session, const json::object& request,
+                                         const Extra& extra) {
+  std::string id = std::to_string(int_field(request, "callback_query_id"));
+  if (callback_answers_.count(id) == 0) {
+    return answer_error(session, extra, 400, "QUERY_ID_INVALID");
+  }
+  callback_answers_[id] = json::object{{"answered", true},
+                                       {"text", string_field(request, "text")},
+                                       {"show_alert", bool_field(request, "show_alert")},
+                                       {"url", string_field(request, "url")}};
+  answer(session, extra, ok_object());
+  changed_.notify_all();
+}
+
+void Simulator::on_set_commands(Session& session, const json::object& request,
+                                const Extra& extra) {
+  std::string scope = type_of(object_field(request, "scope"));
+  if (scope.empty()) scope = "botCommandScopeDefault";
+  bot(session.bot_id).commands[scope] = array_field(request, "commands");
+  answer(session, extra, ok_object());
+}
+
+}  // namespace tglink::sim
