@@ -3,7 +3,9 @@
 // a PostgreSQL implementation can come later; SqliteStore (store/sqlite_store.hpp) is the default.
 //
 // All methods are synchronous and called from the I/O thread; they are short (one indexed
-// statement each). Failures throw StoreError with the database's message.
+// statement each). Failures throw StoreError with the database's message. Day and month keys
+// must be zero-padded UTC ("2025-03-01", "2025-03"), since they are compared as text; anything
+// else throws StoreError naming the bad value.
 
 #include <cstdint>
 #include <optional>
@@ -50,12 +52,14 @@ class Store {
   [[nodiscard]] virtual std::optional<UserRecord> find_user(std::int64_t user_id) = 0;
   [[nodiscard]] virtual std::int64_t count_users() = 0;
   // User ids in ascending order after `after_user_id`, at most `limit` (for paging broadcasts).
+  // Telegram user ids are positive, so after_user_id = 0 starts at the beginning.
   [[nodiscard]] virtual std::vector<std::int64_t> list_user_ids(std::int64_t after_user_id,
                                                                 int limit) = 0;
   virtual void delete_user(std::int64_t user_id) = 0;
 
   // --- links made ---
   // Counts one link made by the user on `day` ("YYYY-MM-DD", UTC); bumps the user's total too.
+  // Daily counts outlive delete_user, so leaving and rejoining does not reset a daily limit.
   virtual void record_link(std::int64_t user_id, const std::string& day) = 0;
   [[nodiscard]] virtual std::int64_t links_on_day(std::int64_t user_id, const std::string& day) = 0;
   [[nodiscard]] virtual std::int64_t links_total() = 0;
@@ -76,7 +80,7 @@ class Store {
   virtual std::int64_t create_broadcast(const BroadcastJob& job) = 0;
   virtual void update_broadcast(const BroadcastJob& job) = 0;
   [[nodiscard]] virtual std::optional<BroadcastJob> find_broadcast(std::int64_t id) = 0;
-  // Jobs left "running" by a previous process, to resume at start.
+  // Jobs left "running" by a previous process, to resume at start, oldest first.
   [[nodiscard]] virtual std::vector<BroadcastJob> unfinished_broadcasts() = 0;
   // Marks one recipient; returns false if that user was already marked for this job,
   // which is how a resumed job never sends twice.
