@@ -3,6 +3,9 @@
 #include "links/secret_key.hpp"
 
 #include <fstream>
+#include <numeric>
+#include <thread>
+#include <vector>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -77,6 +80,29 @@ TEST(SecretKeyTest, EachDataDirGetsItsOwnRandomKey) {
   const test::ScratchDir a;
   const test::ScratchDir b;
   EXPECT_NE(load_secret_key("", a.path()).bytes, load_secret_key("", b.path()).bytes);
+}
+
+TEST(SecretKeyTest, ProcessesStartingTogetherAgreeOnOneKey) {
+  for (int round = 0; round < 10; ++round) {
+    const test::ScratchDir dir;
+    std::vector<std::string> keys(6);
+    std::vector<int> created(keys.size(), 0);
+    {
+      std::vector<std::jthread> starters;
+      for (std::size_t i = 0; i < keys.size(); ++i) {
+        starters.emplace_back([&, i] {
+          const SecretKey key = load_secret_key("", dir.path());
+          keys[i] = key.bytes;
+          created[i] = key.created ? 1 : 0;
+        });
+      }
+    }
+    for (const std::string& key : keys) {
+      EXPECT_EQ(key, keys[0]);
+    }
+    EXPECT_EQ(std::accumulate(created.begin(), created.end(), 0), 1);
+    EXPECT_EQ(std::distance(fs::directory_iterator(dir.path()), fs::directory_iterator{}), 1);
+  }
 }
 
 TEST(SecretKeyTest, GeneratedFileIsPrivateEvenWithAPermissiveUmask) {

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "scratch_dir.hpp"
+#include "store/sqlite_handle.hpp"
 
 namespace tglink {
 namespace {
@@ -344,6 +345,23 @@ TEST(SqliteStoreFileTest, TwoConnectionsSeeEachOthersWrites) {
   EXPECT_EQ(reader.bandwidth_used("2025-03"), 10);
   reader.add_bandwidth("2025-03", 5);
   EXPECT_EQ(writer.bandwidth_used("2025-03"), 15);
+}
+
+TEST(SqliteStoreFileTest, WriterGivesUpAfterTheBusyTimeoutWithAClearError) {
+  const test::ScratchDir dir;
+  const std::string path = dir.file("tglink.db");
+  SqliteStore store(path, SqliteStoreOptions{std::chrono::milliseconds(1)});
+  SqliteDatabase other(path);
+  SqliteTransaction holding_the_write_lock(other);
+  try {
+    store.add_bandwidth("2025-03", 1);
+    FAIL() << "wrote while another connection held the lock";
+  } catch (const StoreError& e) {
+    EXPECT_THAT(e.what(), HasSubstr(path));
+    EXPECT_THAT(e.what(), HasSubstr("locked"));
+  }
+  // Readers are not blocked by a writer in WAL mode.
+  EXPECT_EQ(store.bandwidth_used("2025-03"), 0);
 }
 
 TEST(SqliteStoreFileTest, UnopenableFileIsNamedInTheError) {
