@@ -91,7 +91,8 @@ TEST_F(BotPoolRealTest, GetMeOfAnOfflineBotAnswersUnauthorized) {
   boost::asio::co_spawn(
       io_,
       [&]() -> boost::asio::awaitable<void> {
-        answer = co_await pool.main_bot().client().request({{"@type", "getMe"}});
+        boost::json::object get_me{{"@type", "getMe"}};
+        answer = co_await pool.main_bot().client().request(std::move(get_me));
       },
       boost::asio::detached);
   ASSERT_TRUE(run_until(io_, [&] { return answer.has_value(); }));

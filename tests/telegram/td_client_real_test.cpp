@@ -93,7 +93,7 @@ TEST_F(TdClientRealTest, ConcurrentRequestsEachGetTheirOwnAnswer) {
   ASSERT_TRUE(run_until(io_, all_answered));
   for (int i = 0; i < kStrings; ++i) {
     EXPECT_EQ(strings[i]->at("@type"), "testString");
-    EXPECT_EQ(strings[i]->at("value"), "value " + std::to_string(i));
+    EXPECT_EQ(strings[i]->at("value").as_string(), "value " + std::to_string(i));
     EXPECT_EQ(squares[i]->at("value"), i * i);
     EXPECT_FALSE(strings[i]->contains("@extra"));
   }
