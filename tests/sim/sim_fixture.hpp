@@ -1,0 +1,53 @@
+#pragma once
+// A test that talks to the simulator as tglink does (dlopen + TDLib JSON) and acts on it as a
+// user through the control socket. Each test runs in its own process, so each gets a fresh
+// process-wide simulator, configured through the environment before the library is first used.
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "sim/control_client.hpp"
+#include "support/temp_dir.hpp"
+#include "td_json_driver.hpp"
+
+namespace tglink::testing {
+
+inline constexpr std::int64_t kLogChannel = -1001234567890;
+inline constexpr std::int64_t kBotId = 123456;
+inline const std::string kBotToken = "123456:AAHsimulatedTokenSecretPart_abcdefghij";
+inline constexpr std::int64_t kUserId = 5550001;
+
+class SimTest : public ::testing::Test {
+ protected:
+  void SetUp() override;
+  // Runs before the simulator is first loaded: the place to set its environment.
+  virtual void configure() {}
+  // The next updateFile of `file_id` for which `match` holds.
+  boost::json::object wait_file(int file_id,
+                                const std::function<bool(const boost::json::object&)>& match);
+  boost::json::object request(int client, boost::json::object request) {
+    return td_->request(client, std::move(request));
+  }
+
+  // A new client taken through setTdlibParameters (its own directory under the temp dir).
+  int new_client(bool offline = false);
+  // A new client logged in with `token`; waits for authorizationStateReady.
+  int login(const std::string& token = kBotToken);
+  // A sparse file of `size` bytes whose every 4 KiB block starts with its block number.
+  std::filesystem::path make_file(const std::string& name, std::int64_t size);
+  // A file the user sent to the bot, as the bot's file id; answers the message too.
+  int receive_file(int client, const std::filesystem::path& path, const std::string& kind,
+                   boost::json::object* message = nullptr);
+
+  TempDir temp_{"tglink-sim-test"};
+  std::unique_ptr<TdJsonDriver> td_;
+  std::unique_ptr<sim::ControlClient> control_;
+  int next_directory_ = 0;
+};
+
+}  // namespace tglink::testing
