@@ -204,6 +204,11 @@ class EnvFileParser {
 }  // namespace
 
 EnvFileResult parse_env_file(std::string_view content, std::string_view source_name) {
+  // Some Windows editors start UTF-8 files with a byte order mark; it is not part of a name.
+  constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+  if (content.starts_with(kByteOrderMark)) {
+    content.remove_prefix(kByteOrderMark.size());
+  }
   return EnvFileParser(content, source_name).run();
 }
 

@@ -77,6 +77,12 @@ TEST(EnvFile, WindowsLineEndings) {
   EXPECT_EQ(value_of(result, "B"), "2");
 }
 
+TEST(EnvFile, ByteOrderMarkIsSkipped) {
+  const EnvFileResult result = parse("\xEF\xBB\xBFPORT=1\n");
+  EXPECT_TRUE(result.ok());
+  EXPECT_EQ(value_of(result, "PORT"), "1");
+}
+
 TEST(EnvFile, LaterLineWins) { EXPECT_EQ(value_of(parse("A=1\nA=2\n"), "A"), "2"); }
 
 TEST(EnvFile, BadLinesAreReportedWithFileAndLine) {
