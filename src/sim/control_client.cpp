@@ -180,14 +180,16 @@ void ControlClient::fault(std::int64_t bot_id, const std::string& kind, json::ob
 BotCountersView ControlClient::counters(std::int64_t bot_id) {
   json::object bot = call({{"op", "counters"}, {"bot_id", bot_id}}).at("bot").as_object();
   return BotCountersView{to_int(bot.at("bytes_downloaded")), to_int(bot.at("parts")),
-                         to_int(bot.at("download_file_calls")), bot.at("requests").as_object()};
+                         to_int(bot.at("download_file_calls")), to_int(bot.at("in_flight_bytes")),
+                         bot.at("requests").as_object()};
 }
 
 void ControlClient::reset_counters() { call({{"op", "reset_counters"}}); }
 
 std::vector<std::int64_t> ControlClient::bots() {
+  json::object answer = call({{"op", "bots"}});
   std::vector<std::int64_t> ids;
-  for (const json::value& id : call({{"op", "bots"}}).at("bots").as_array()) ids.push_back(to_int(id));
+  for (const json::value& id : answer.at("bots").as_array()) ids.push_back(to_int(id));
   return ids;
 }
 

@@ -54,7 +54,8 @@ struct BotCountersView {
   std::int64_t bytes_downloaded = 0;
   std::int64_t parts = 0;
   std::int64_t download_file_calls = 0;
-  boost::json::object requests;  // by @type
+  std::int64_t in_flight_bytes = 0;  // parts started and not yet finished, now
+  boost::json::object requests;      // by @type
 };
 
 struct SentMessage {

@@ -204,8 +204,13 @@ json::object Simulator::counters_of(std::int64_t bot_id) const {
   BotCounters counters = found == bots_.end() ? BotCounters{} : found->second.counters;
   json::object requests;
   for (const auto& [type, count] : counters.requests) requests[type] = count;
+  std::int64_t in_flight = 0;
+  for (const auto& [id, session] : sessions_) {
+    if (session.bot_id == bot_id) in_flight += session.in_flight_bytes;
+  }
   return json::object{{"bytes_downloaded", counters.bytes_downloaded},
                       {"parts", counters.parts},
+                      {"in_flight_bytes", in_flight},
                       {"download_file_calls", counters.download_file_calls},
                       {"requests", std::move(requests)}};
 }

@@ -42,14 +42,14 @@ TEST_F(SimTest, ControlErrorsNameTheProblem) {
 TEST_F(SimTest, UsersAndChannelsCanBeCreatedAndMembershipSet) {
   int client = login();
   control_->create_user(42, "Alice", "alice");
-  control_->create_channel(-1009999, "Updates");
-  control_->set_member(-1009999, 42, "member");
-  control_->set_member(-1009999, kBotId, "admin");
+  control_->create_channel(-1009876543210, "Updates");
+  control_->set_member(-1009876543210, 42, "member");
+  control_->set_member(-1009876543210, kBotId, "admin");
   json::object user = request(client, {{"@type", "getUser"}, {"user_id", 42}});
   EXPECT_EQ(user.at("first_name"), "Alice");
   json::object member = request(
       client, {{"@type", "getChatMember"},
-               {"chat_id", -1009999},
+               {"chat_id", -1009876543210},
                {"member_id", json::object{{"@type", "messageSenderUser"}, {"user_id", 42}}}});
   EXPECT_EQ(member.at("status").as_object().at("@type"), "chatMemberStatusMember");
   json::object chat = request(client, {{"@type", "createPrivateChat"}, {"user_id", 42}});

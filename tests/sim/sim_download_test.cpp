@@ -157,13 +157,14 @@ TEST_F(SimDownloadTest, InFlightBudgetLimitsPartsStartedAtOnce) {
   int file = receive_file(client_, make_file("b.bin", 10 * kMiB), "document");
   control_->set_bot(kBotId, sim::BotSettingsPatch{60000.0, std::nullopt, 256 * 1024});
   request(client_, download(file, 0, 0));
-  // With parts that never finish, the only way to see the budget is to move the window:
-  // re-pointing it cancels the four 64 KiB parts and downloads nothing.
+  EXPECT_EQ(control_->counters(kBotId).in_flight_bytes, 256 * 1024);  // four 64 KiB parts
+  // Moving the window away cancels all four; only the new window's part is fetched.
   control_->set_bot(kBotId, sim::BotSettingsPatch{1.0, std::nullopt, std::nullopt});
-  request(client_, download(file, 0, 64 * 1024));
+  request(client_, download(file, kMiB, 64 * 1024));
   json::object done = wait_file(file, inactive);
   EXPECT_EQ(number(local(done), "downloaded_size"), 64 * 1024);
   EXPECT_EQ(control_->counters(kBotId).parts, 1);
+  EXPECT_EQ(control_->counters(kBotId).in_flight_bytes, 0);
 }
 
 TEST_F(SimDownloadTest, CompletedFileIsAnsweredAtOnceWithoutNewParts) {
