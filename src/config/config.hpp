@@ -39,8 +39,8 @@ struct Config {
   std::vector<std::int64_t> force_sub_channels;  // FORCE_SUB_CHANNEL / FORCE_SUB_CHANNELS
   int max_links_per_day = 0;      // MAX_LINKS_PER_DAY / USERS_DAILY_LIMIT; 0 = no limit
   double bandwidth_limit_gb = 0;  // BANDWIDTH_LIMIT_GB / MONTHLY_BANDWIDTH_LIMIT_GB; 0 = none
-  std::chrono::seconds link_expiry{
-      86400};  // LINK_EXPIRY_DURATION (3600, 12h, 7d); 0 = never expire
+  // LINK_EXPIRY_DURATION: seconds or 30m, 12h, 7d; 0 or "false" = links never expire.
+  std::chrono::seconds link_expiry{86400};
   std::int64_t max_file_size = 2'000'000'000;  // MAX_FILE_SIZE bytes (spec: 2 GB)
   double cache_max_gb = 10;                    // CACHE_MAX_GB, disk budget for TDLib's files
   int user_files_per_minute = 20;              // USER_FILES_PER_MINUTE, chat flood limit
