@@ -1,0 +1,131 @@
+#include "app/cli.hpp"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "app/service.hpp"
+#include "config/check_config_command.hpp"
+#include "config/config_loader.hpp"
+#include "config/config_problem.hpp"
+#include "config/env_file.hpp"
+#include "config/process_environment.hpp"
+#include "logging/log.hpp"
+
+namespace tglink {
+namespace {
+
+constexpr const char* kUsage =
+    "Usage:\n"
+    "  tglink                      run the bot and the HTTP server\n"
+    "  tglink check-config         validate the settings and print them (secrets masked)\n"
+    "  tglink demo [--send FILE...]  run the local demo on the TDLib simulator\n"
+    "  tglink version              print the version\n"
+    "Settings come from the environment and ./.env; see README.md.\n";
+
+struct Arguments {
+  std::string command = "serve";
+  std::vector<std::string> files;  // demo --send
+};
+
+std::optional<Arguments> parse_arguments(int argc, char** argv) {
+  Arguments args;
+  std::vector<std::string> words(argv + 1, argv + argc);
+  if (!words.empty()) args.command = words.front();
+  if (args.command == "demo" && words.size() > 1) {
+    if (words[1] != "--send" || words.size() < 3) return std::nullopt;
+    args.files.assign(words.begin() + 2, words.end());
+    return args;
+  }
+  if (words.size() > 1) return std::nullopt;
+  return args;
+}
+
+// The simulator built next to this binary: build/tglink -> build/sim/libtdjson.so.
+std::filesystem::path simulator_next_to_binary() {
+  std::error_code ec;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return self.parent_path() / "sim" / "libtdjson.so";
+}
+
+std::optional<EnvMap> read_dotenv() {
+  const EnvFileResult dotenv = read_env_file(".env");
+  if (dotenv.ok()) return dotenv.values;
+  for (const std::string& error : dotenv.errors) std::cerr << error << '\n';
+  std::cerr << "Fix .env and run again.\n";
+  return std::nullopt;
+}
+
+void register_secrets(Log& log, const Config& config) {
+  log.add_secret(config.bot_token);
+  log.add_secret(config.api_hash);
+  log.add_secret(config.secret_key);
+  for (const std::string& token : config.additional_bot_tokens) log.add_secret(token);
+}
+
+// The simulator, loaded into this process, reads its settings from the environment.
+void prepare_demo_environment(const Config& config) {
+  ::setenv("LOG_CHANNEL", std::to_string(config.log_channel).c_str(), 0);
+  const std::filesystem::path socket = std::filesystem::absolute(config.data_dir) / "sim.sock";
+  ::setenv("TGLINK_SIM_SOCKET", socket.c_str(), 0);
+}
+
+int serve(const Arguments& args) {
+  const std::optional<EnvMap> dotenv = read_dotenv();
+  if (!dotenv) return 2;
+  const bool demo = args.command == "demo";
+  ConfigDefaults defaults = build_config_defaults();
+  if (demo) defaults.tdjson_path = simulator_next_to_binary();
+  const ConfigLoadResult loaded = load_config(read_process_environment(), *dotenv,
+                                              demo ? ConfigMode::Demo : ConfigMode::Bot, defaults);
+  if (!loaded.ok()) {
+    std::cerr << format_problems(loaded.problems) << '\n';
+    return 2;
+  }
+  const Config& config = *loaded.config;
+  export_missing_to_process_environment(*dotenv);
+  if (demo) prepare_demo_environment(config);
+  Log log{LogOptions{.console_level = parse_log_level(config.log_level).value_or(LogLevel::Info)}};
+  register_secrets(log, config);
+  try {
+    Service service{config, log, ServiceOptions{.demo = demo, .demo_files = args.files}};
+    return service.run();
+  } catch (const std::exception& e) {
+    log.critical("{}", e.what());
+    return 1;
+  }
+}
+
+int check_config() {
+  const std::optional<EnvMap> dotenv = read_dotenv();
+  if (!dotenv) return 2;
+  return run_check_config(read_process_environment(), *dotenv, std::cout, std::cerr);
+}
+
+}  // namespace
+
+int run_cli(int argc, char** argv) {
+  const std::optional<Arguments> args = parse_arguments(argc, argv);
+  if (!args) {
+    std::cerr << kUsage;
+    return 2;
+  }
+  if (args->command == "serve" || args->command == "demo") return serve(*args);
+  if (args->command == "check-config") return check_config();
+  if (args->command == "version" || args->command == "--version") {
+    std::cout << "tglink " << TGLINK_VERSION << '\n';
+    return 0;
+  }
+  if (args->command == "help" || args->command == "--help" || args->command == "-h") {
+    std::cout << kUsage;
+    return 0;
+  }
+  std::cerr << "Unknown command \"" << args->command << "\".\n" << kUsage;
+  return 2;
+}
+
+}  // namespace tglink

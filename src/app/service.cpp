@@ -1,0 +1,156 @@
+#include "app/service.hpp"
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <csignal>
+#include <filesystem>
+
+#include "core/clock.hpp"
+#include "core/time_format.hpp"
+#include "http/api_info.hpp"
+#include "http/http_server.hpp"
+#include "http/rate_limiter.hpp"
+#include "http/request_guard.hpp"
+#include "http/router.hpp"
+#include "logging/log.hpp"
+#include "ops/uptime.hpp"
+#include "store/sqlite_store.hpp"
+#include "telegram/bot_pool.hpp"
+#include "telegram/bot_session.hpp"
+#include "telegram/channel_access_check.hpp"
+#include "telegram/td_json_library.hpp"
+
+namespace tglink {
+
+namespace asio = boost::asio;
+using namespace std::chrono_literals;
+
+struct Service::Impl {
+  Impl(const Config& config_in, Log& log_in, ServiceOptions options_in)
+      : config(config_in), log(log_in), options(std::move(options_in)) {}
+
+  const Config& config;
+  Log& log;
+  ServiceOptions options;
+  SystemClock clock;
+  Uptime uptime{clock};
+  asio::io_context io{1};
+  std::unique_ptr<SqliteStore> store;
+  std::shared_ptr<TdJsonLibrary> library;
+  std::unique_ptr<BotPool> bots;
+  RateLimiter limiter{clock, RateLimitSettings{.per_minute = config.rate_limit_per_minute,
+                                               .burst = config.rate_limit_burst}};
+  Router router;
+  std::unique_ptr<HttpServer> server;
+  asio::signal_set signals{io, SIGINT, SIGTERM};
+  std::vector<bool> channel_checked;
+
+  int run() {
+    open_store();
+    library = TdJsonLibrary::load(config.tdjson_path);
+    log.info("TDLib library: {}", library->path().string());
+    bots = std::make_unique<BotPool>(io.get_executor(), config, log, library);
+    channel_checked.assign(bots->size(), false);
+    bots->subscribe_state([this](const BotSession& bot) { on_bot_state(bot); });
+    add_routes();
+    start_http();
+    bots->start();
+    signals.async_wait([this](const boost::system::error_code& ec, int signal) {
+      if (!ec) asio::co_spawn(io, shut_down(signal), asio::detached);
+    });
+    io.run();
+    return 0;
+  }
+
+  void open_store() {
+    std::filesystem::create_directories(config.data_dir);
+    const std::filesystem::path path = config.data_dir / "tglink.db";
+    store = std::make_unique<SqliteStore>(path.string());
+    log.info("Store: {} ({} users)", path.string(), store->count_users());
+  }
+
+  void add_routes() {
+    router.add_exact("/api/info", [this](const HttpRequest&, ResponseChannel& out) {
+      return out.send(api_info_response(config, snapshot()));
+    });
+  }
+
+  void start_http() {
+    HttpServerOptions http_options;
+    http_options.bind_address = config.bind_address;
+    http_options.port = config.port;
+    RequestGuard guard{limiter, config.trusted_proxies,
+                       [this](const HttpRequest& r, ResponseChannel& c) {
+                         return router.dispatch(r, c);
+                       }};
+    server = std::make_unique<HttpServer>(io, http_options, std::move(guard), log);
+    server->start();
+    log.info("HTTP server on {}:{}; links start with {}", config.bind_address, server->port(),
+             config.base_url);
+  }
+
+  void on_bot_state(const BotSession& bot) {
+    log.info("{}: login {}, connection {}", bot.label(), to_string(bot.auth_state()),
+             to_string(bot.connection()));
+    if (bot.auth_state() != BotAuthState::ready || channel_checked[bot.index()]) return;
+    channel_checked[bot.index()] = true;
+    asio::co_spawn(io, check_channels(bot.index()), asio::detached);
+  }
+
+  asio::awaitable<void> check_channels(std::size_t index) {
+    BotSession& bot = bots->bot(index);
+    co_await check_channel_access(bot, config.log_channel, "LOG_CHANNEL", log);
+    if (index != 0) co_return;  // only the main bot talks to users
+    for (const std::int64_t channel : config.force_sub_channels) {
+      co_await check_channel_access(bot, channel, "FORCE_SUB_CHANNELS", log);
+    }
+  }
+
+  StatusSnapshot snapshot() {
+    StatusSnapshot s;
+    const BotSession& main = bots->main_bot();
+    s.bot_connected = main.connected() && main.me().has_value();
+    if (!s.bot_connected) {
+      s.disconnected_reason = "Bot is not connected to Telegram (login " +
+                              std::string(to_string(main.auth_state())) + ", connection " +
+                              std::string(to_string(main.connection())) + ")";
+    }
+    if (main.me()) s.bot = BotIdentity{main.me()->id, main.me()->username, main.me()->first_name};
+    s.now = clock.now();
+    s.uptime = uptime.elapsed();
+    fill_store_figures(s);
+    return s;
+  }
+
+  void fill_store_figures(StatusSnapshot& s) {
+    s.bandwidth.month = format_month_utc(s.now);
+    try {
+      s.total_users = store->count_users();
+      s.bandwidth.used_bytes = store->bandwidth_used(s.bandwidth.month);
+    } catch (const StoreError& e) {
+      s.bandwidth.readable = false;
+      s.bandwidth.error = e.what();
+    }
+  }
+
+  asio::awaitable<void> shut_down(int signal) {
+    log.info("Signal {}: draining HTTP connections and closing TDLib clients", signal);
+    co_await server->drain(3s);
+    const bool closed = co_await bots->async_close(3s);
+    if (!closed) log.warning("Some TDLib clients did not close in time");
+    log.info("Stopped");
+    io.stop();
+  }
+};
+
+Service::Service(const Config& config, Log& log, ServiceOptions options)
+    : impl_(std::make_unique<Impl>(config, log, std::move(options))) {}
+
+Service::~Service() = default;
+
+int Service::run() { return impl_->run(); }
+
+}  // namespace tglink

@@ -1,0 +1,28 @@
+#pragma once
+// Runs before every route: settles who the client is (X-Forwarded-For only from trusted
+// proxies), takes a token from that client's bucket, and puts the X-RateLimit-* headers on
+// whatever response follows. A client out of tokens gets the spec's 429 JSON body with
+// Retry-After, and the route is never called.
+
+#include <span>
+
+#include "config/cidr.hpp"
+#include "http/http_handler.hpp"
+#include "http/rate_limiter.hpp"
+
+namespace tglink {
+
+class RequestGuard {
+ public:
+  RequestGuard(RateLimiter& limiter, std::span<const Cidr> trusted_proxies, HttpHandler next)
+      : limiter_(limiter), trusted_proxies_(trusted_proxies), next_(std::move(next)) {}
+
+  boost::asio::awaitable<void> operator()(const HttpRequest& request, ResponseChannel& channel);
+
+ private:
+  RateLimiter& limiter_;
+  std::span<const Cidr> trusted_proxies_;
+  HttpHandler next_;
+};
+
+}  // namespace tglink

@@ -1,0 +1,65 @@
+#include "telegram/channel_access_check.hpp"
+
+#include <boost/json.hpp>
+
+#include "logging/log.hpp"
+#include "telegram/bot_session.hpp"
+
+namespace tglink {
+namespace {
+
+namespace json = boost::json;
+
+std::string bot_name(const BotSession& bot) {
+  const auto& me = bot.me();
+  return me && !me->username.empty() ? bot.label() + " (@" + me->username + ")" : bot.label();
+}
+
+json::object get_chat_member(std::int64_t chat_id, std::int64_t user_id) {
+  return {{"@type", "getChatMember"},
+          {"chat_id", chat_id},
+          {"member_id", {{"@type", "messageSenderUser"}, {"user_id", user_id}}}};
+}
+
+bool is_administrator(const json::object& member) {
+  const json::value* status = member.if_contains("status");
+  if (status == nullptr || !status->is_object()) return false;
+  const std::string_view type = td_type(status->as_object());
+  return type == "chatMemberStatusAdministrator" || type == "chatMemberStatusCreator";
+}
+
+ChannelAccess refuse(Log& log, std::string problem) {
+  log.error("{}", problem);
+  return ChannelAccess{false, std::move(problem)};
+}
+
+}  // namespace
+
+boost::asio::awaitable<ChannelAccess> check_channel_access(BotSession& bot,
+                                                           std::int64_t channel_id,
+                                                           std::string channel_role, Log& log) {
+  const std::string where = channel_role + " " + std::to_string(channel_id);
+  const std::string fix = "add " + bot_name(bot) + " to that channel as an administrator";
+  // Requests are built before co_await: g++ 12 rejects brace-initialised temporaries
+  // holding string literals inside a co_await expression.
+  json::object get_chat{{"@type", "getChat"}, {"chat_id", channel_id}};
+  const json::object chat = co_await bot.client().request(std::move(get_chat));
+  if (const auto error = td_error(chat)) {
+    co_return refuse(log, "Bot " + bot_name(bot) + " cannot open " + where + " (" +
+                              error->message + "): check the id, and " + fix);
+  }
+  json::object member_request = get_chat_member(channel_id, bot.bot_id());
+  const json::object member = co_await bot.client().request(std::move(member_request));
+  if (const auto error = td_error(member)) {
+    co_return refuse(log, "Bot " + bot_name(bot) + " cannot check its membership of " + where +
+                              " (" + error->message + "): " + fix);
+  }
+  if (!is_administrator(member)) {
+    co_return refuse(log, "Bot " + bot_name(bot) + " is not an administrator of " + where +
+                              ": " + fix);
+  }
+  log.info("Bot {} is an administrator of {}", bot_name(bot), where);
+  co_return ChannelAccess{.ok = true, .problem = std::string()};
+}
+
+}  // namespace tglink
