@@ -13,12 +13,12 @@ namespace tglink::sim {
 inline constexpr std::int64_t kMiB = 1024 * 1024;
 
 struct BotSettings {
-  double part_latency_ms = 2.0;           // server time for one part
-  double bytes_per_second = 0.0;          // 0: unlimited
+  double part_latency_ms = 2.0;             // server time for one part
+  double bytes_per_second = 0.0;            // 0: unlimited
   std::int64_t in_flight_bytes = 2 * kMiB;  // TDLib's budget of parts in flight per DC
-  int flood_parts = 0;      // the next N parts answer 429 (-1: every part until cleared)
+  int flood_parts = 0;        // the next N parts answer 429 (-1: every part until cleared)
   int flood_retry_after = 5;  // seconds, in the 429 message
-  bool connected = true;    // false: updateConnectionState connecting; parts stall
+  bool connected = true;      // false: updateConnectionState connecting; parts stall
 };
 
 struct BotCounters {
@@ -32,7 +32,7 @@ struct BotState {
   BotSettings settings;
   BotCounters counters;
   std::chrono::steady_clock::time_point bandwidth_free_at{};  // when the bot's link is idle
-  boost::json::object commands;  // setCommands by scope @type
+  boost::json::object commands;                               // setCommands by scope @type
 };
 
 }  // namespace tglink::sim

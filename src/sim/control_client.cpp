@@ -1,12 +1,12 @@
 #include "sim/control_client.hpp"
 
-#include <sys/socket.h>
-#include <sys/un.h>
-#include <unistd.h>
-
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
+
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
 
 namespace tglink::sim {
 namespace json = boost::json;
@@ -30,8 +30,10 @@ SimMessage message_from(const json::object& object) {
       const json::object& button = button_value.as_object();
       SimButton out;
       out.text = std::string(button.at("text").as_string());
-      if (const json::value* url = button.if_contains("url")) out.url = std::string(url->as_string());
-      if (const json::value* data = button.if_contains("data")) out.data = std::string(data->as_string());
+      if (const json::value* url = button.if_contains("url"))
+        out.url = std::string(url->as_string());
+      if (const json::value* data = button.if_contains("data"))
+        out.data = std::string(data->as_string());
       row.push_back(std::move(out));
     }
     message.keyboard.push_back(std::move(row));
@@ -101,13 +103,17 @@ json::object ControlClient::call(const json::object& request) {
 
 void ControlClient::create_user(std::int64_t user_id, const std::string& first_name,
                                 const std::string& username) {
-  call({{"op", "create_user"}, {"user_id", user_id}, {"first_name", first_name},
+  call({{"op", "create_user"},
+        {"user_id", user_id},
+        {"first_name", first_name},
         {"username", username}});
 }
 
 void ControlClient::create_channel(std::int64_t chat_id, const std::string& title,
                                    bool bots_admin_by_default) {
-  call({{"op", "create_channel"}, {"chat_id", chat_id}, {"title", title},
+  call({{"op", "create_channel"},
+        {"chat_id", chat_id},
+        {"title", title},
         {"bots_admin_by_default", bots_admin_by_default}});
 }
 
@@ -124,10 +130,10 @@ SentMessage ControlClient::send_text(std::int64_t user_id, const std::string& te
 }
 
 SentMessage ControlClient::send_file(const SendFileRequest& file) {
-  json::object request{{"op", "send_file"}, {"user_id", file.user_id}, {"path", file.path},
-                       {"kind", file.kind}, {"caption", file.caption},
-                       {"duration", file.duration}, {"width", file.width},
-                       {"height", file.height}};
+  json::object request{{"op", "send_file"},       {"user_id", file.user_id},
+                       {"path", file.path},       {"kind", file.kind},
+                       {"caption", file.caption}, {"duration", file.duration},
+                       {"width", file.width},     {"height", file.height}};
   if (!file.file_name.empty()) request["file_name"] = file.file_name;
   if (!file.mime_type.empty()) request["mime_type"] = file.mime_type;
   put_bot(request, file.bot_id);
@@ -136,8 +142,8 @@ SentMessage ControlClient::send_file(const SendFileRequest& file) {
 
 std::string ControlClient::press_button(std::int64_t user_id, std::int64_t message_id,
                                         const std::string& data, std::int64_t bot_id) {
-  json::object request{{"op", "press_button"}, {"user_id", user_id},
-                       {"message_id", message_id}, {"data", data}};
+  json::object request{
+      {"op", "press_button"}, {"user_id", user_id}, {"message_id", message_id}, {"data", data}};
   put_bot(request, bot_id);
   return std::string(call(request).at("query_id").as_string());
 }
@@ -156,8 +162,10 @@ std::vector<SimMessage> ControlClient::messages(std::int64_t chat_id, std::int64
 
 std::vector<SimMessage> ControlClient::wait_messages(std::int64_t chat_id, std::size_t count,
                                                      int timeout_ms, std::int64_t bot_id) {
-  json::object request{{"op", "wait_messages"}, {"chat_id", chat_id},
-                       {"count", static_cast<std::int64_t>(count)}, {"timeout_ms", timeout_ms}};
+  json::object request{{"op", "wait_messages"},
+                       {"chat_id", chat_id},
+                       {"count", static_cast<std::int64_t>(count)},
+                       {"timeout_ms", timeout_ms}};
   put_bot(request, bot_id);
   return messages_from(call(request));
 }

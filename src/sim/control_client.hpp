@@ -4,11 +4,12 @@
 // becomes a std::runtime_error carrying the simulator's message. Not thread-safe: give each
 // thread its own ControlClient.
 
-#include <boost/json.hpp>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <boost/json.hpp>
 
 namespace tglink::sim {
 
@@ -33,15 +34,16 @@ struct SimMessage {
 
 struct SendFileRequest {
   std::int64_t user_id = 0;
-  std::string path;                // the bytes of the file
-  std::string kind = "document";   // document, video, audio, voice, photo, animation, video_note, sticker
-  std::string file_name;           // default: the path's file name
-  std::string mime_type;           // default: application/octet-stream
+  std::string path;  // the bytes of the file
+  std::string kind =
+      "document";         // document, video, audio, voice, photo, animation, video_note, sticker
+  std::string file_name;  // default: the path's file name
+  std::string mime_type;  // default: application/octet-stream
   std::string caption;
   int duration = 0;
   int width = 0;
   int height = 0;
-  std::int64_t bot_id = 0;         // 0: the first bot that logged in
+  std::int64_t bot_id = 0;  // 0: the first bot that logged in
 };
 
 struct BotSettingsPatch {

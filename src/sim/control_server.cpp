@@ -1,11 +1,11 @@
 #include "sim/control_server.hpp"
 
+#include <cstring>
+#include <stdexcept>
+
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
-
-#include <cstring>
-#include <stdexcept>
 
 namespace tglink::sim {
 namespace json = boost::json;

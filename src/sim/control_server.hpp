@@ -3,12 +3,13 @@
 // writes one JSON answer per line. Each connection has its own thread, so a request that waits
 // (wait_messages) blocks only its own connection.
 
-#include <boost/json.hpp>
 #include <functional>
 #include <list>
 #include <mutex>
 #include <string>
 #include <thread>
+
+#include <boost/json.hpp>
 
 namespace tglink::sim {
 

@@ -3,11 +3,11 @@
 // sparse temp/N file with pwrite, and each completion is reported with updateFile. A finished
 // file is renamed into its type folder.
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <filesystem>
 #include <vector>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 #include "sim/download_plan.hpp"
 #include "sim/simulator.hpp"
@@ -41,7 +41,8 @@ std::string final_path(const std::string& files_directory, const SimFile& file, 
                                          : fs::path(file.file_name).filename();
   fs::path candidate = folder / name;
   for (int n = 1; fs::exists(candidate); ++n) {
-    candidate = folder / (name.stem().string() + "_" + std::to_string(n) + name.extension().string());
+    candidate =
+        folder / (name.stem().string() + "_" + std::to_string(n) + name.extension().string());
   }
   return candidate.string();
 }
@@ -67,7 +68,8 @@ void Simulator::pump(Session& session) {
   while (progress) {
     progress = false;
     for (auto& [file_id, download] : session.downloads) {
-      bool room = session.in_flight_bytes == 0 || session.in_flight_bytes < settings.in_flight_bytes;
+      bool room =
+          session.in_flight_bytes == 0 || session.in_flight_bytes < settings.in_flight_bytes;
       if (!room) return;
       if (download.active && start_next_part(session, file_id, download)) progress = true;
     }
@@ -86,10 +88,9 @@ bool Simulator::start_next_part(Session& session, int file_id, FileDownload& dow
   Clock::time_point due = now + latency;
   if (state.settings.bytes_per_second > 0) {
     Clock::time_point start = std::max(now, state.bandwidth_free_at);
-    state.bandwidth_free_at = start + std::chrono::duration_cast<Clock::duration>(
-                                          std::chrono::duration<double>(
-                                              static_cast<double>(bytes) /
-                                              state.settings.bytes_per_second));
+    state.bandwidth_free_at =
+        start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(
+                    static_cast<double>(bytes) / state.settings.bytes_per_second));
     due = std::max(due, state.bandwidth_free_at);
   }
   std::uint64_t ticket = next_ticket_++;
@@ -133,9 +134,9 @@ void Simulator::complete_part(const PartEvent& event) {
   }
   if (state.settings.flood_parts != 0) {
     if (state.settings.flood_parts > 0) --state.settings.flood_parts;
-    return fail_download(*session, event.file_id, *download, 429,
-                         "Too Many Requests: retry after " +
-                             std::to_string(state.settings.flood_retry_after));
+    return fail_download(
+        *session, event.file_id, *download, 429,
+        "Too Many Requests: retry after " + std::to_string(state.settings.flood_retry_after));
   }
   const SimFile& file = world_.files[static_cast<std::size_t>(download->file)];
   if (download->fd < 0) {

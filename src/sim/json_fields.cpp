@@ -61,13 +61,9 @@ std::int64_t parse_integer(const json::value& value, std::int64_t min, std::int6
   if (!value.is_number()) {
     expected("Number", value);
   }
-  // TDLib re-reads the number's own text, so 1.5 and out-of-range numbers fail the same way.
-  if (value.is_double()) {
-    char text[64];
-    std::to_chars_result printed = std::to_chars(text, text + sizeof text, value.get_double());
-    return integer_from_text(
-        std::string_view(text, static_cast<std::size_t>(printed.ptr - text)), min, max);
-  }
+  // TDLib re-reads the number's own text, so 1.5 and out-of-range numbers fail with it quoted.
+  // The parsed value has lost that text; Boost.JSON's printing of it is what tglink (which also
+  // writes its requests with Boost.JSON) sent, e.g. "1.5E0".
   return integer_from_text(json::serialize(value), min, max);
 }
 

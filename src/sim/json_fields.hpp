@@ -3,11 +3,12 @@
 // takes its default (0, "", false), integers may also arrive as decimal strings, and every
 // mismatch is a parse error whose message matches the real library's word for word.
 
-#include <boost/json.hpp>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+
+#include <boost/json.hpp>
 
 namespace tglink::sim {
 

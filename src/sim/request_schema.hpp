@@ -2,8 +2,9 @@
 // The request grammar the simulator checks before it runs anything, so that malformed requests
 // fail at once with the same parse errors as the real libtdjson, whatever the client's state.
 
-#include <boost/json.hpp>
 #include <string>
+
+#include <boost/json.hpp>
 
 namespace tglink::sim {
 

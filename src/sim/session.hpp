@@ -2,12 +2,13 @@
 // One TDLib client as the simulator keeps it: where it is in the authorization flow, which bot it
 // is, and its own view of files (TDLib file ids are per client) and their downloads.
 
-#include <boost/json.hpp>
 #include <cstdint>
 #include <map>
 #include <set>
 #include <string>
 #include <vector>
+
+#include <boost/json.hpp>
 
 namespace tglink::sim {
 
@@ -15,16 +16,16 @@ enum class AuthState { kWaitTdlibParameters, kWaitPhoneNumber, kReady, kClosing,
 
 // A file's download as one client sees it: one window (offset, limit) and a bitmap of parts.
 struct FileDownload {
-  int file = -1;            // index into World::files
+  int file = -1;  // index into World::files
   std::int64_t part_size = 0;
-  std::vector<bool> done;   // per part: bytes are on disk
+  std::vector<bool> done;                  // per part: bytes are on disk
   std::map<int, std::uint64_t> in_flight;  // part → ticket of its pending completion
   std::int64_t offset = 0;
-  std::int64_t limit = 0;   // 0: to the end, then wrap round from 0
+  std::int64_t limit = 0;  // 0: to the end, then wrap round from 0
   bool active = false;
   bool completed = false;
-  std::string path;         // temp/N while partial, the type folder once complete
-  int fd = -1;              // open on `path` while parts are written
+  std::string path;  // temp/N while partial, the type folder once complete
+  int fd = -1;       // open on `path` while parts are written
   std::vector<boost::json::value> sync_waiters;  // @extra of synchronous downloadFile calls
 };
 
@@ -44,9 +45,9 @@ struct Session {
   std::map<int, FileDownload> downloads;     // this client's file id → download
   int next_temp_file = 0;
   std::int64_t in_flight_bytes = 0;
-  std::int64_t next_yet_unsent = 0;          // for temporary message ids
-  std::set<std::int64_t> announced_users;    // updateUser already sent
-  std::set<std::int64_t> announced_chats;    // updateNewChat already sent
+  std::int64_t next_yet_unsent = 0;        // for temporary message ids
+  std::set<std::int64_t> announced_users;  // updateUser already sent
+  std::set<std::int64_t> announced_chats;  // updateNewChat already sent
   boost::json::object options;
 };
 

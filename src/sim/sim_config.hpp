@@ -4,8 +4,9 @@
 //    "ops": [{"op": "create_user", …}]}  // control requests applied in order at start
 // so anything a test can do over the socket can also be set up before tglink starts.
 
-#include <boost/json.hpp>
 #include <string>
+
+#include <boost/json.hpp>
 
 namespace tglink::sim {
 

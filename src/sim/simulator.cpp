@@ -81,10 +81,10 @@ int Simulator::create_client() {
   Session& session = sessions_[id];
   session.client_id = id;
   // The real library starts every client with these, before any request.
-  emit(session, json::object{{"@type", "updateOption"},
-                             {"name", "version"},
-                             {"value", json::object{{"@type", "optionValueString"},
-                                                    {"value", "1.8.67"}}}});
+  emit(session,
+       json::object{{"@type", "updateOption"},
+                    {"name", "version"},
+                    {"value", json::object{{"@type", "optionValueString"}, {"value", "1.8.67"}}}});
   emit(session, json::object{{"@type", "updateOption"},
                              {"name", "commit_hash"},
                              {"value", json::object{{"@type", "optionValueString"},

@@ -6,7 +6,6 @@
 // Threads: td_send and the control socket run requests under `mutex_`; one engine thread
 // completes download parts under the same mutex; td_receive only reads the OutputQueue.
 
-#include <boost/json.hpp>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -19,6 +18,8 @@
 #include <string_view>
 #include <thread>
 #include <vector>
+
+#include <boost/json.hpp>
 
 #include "sim/bot_settings.hpp"
 #include "sim/output_queue.hpp"
@@ -97,8 +98,7 @@ class Simulator {
   void on_get_user(Session& session, std::int64_t user_id, const Extra& extra);
   void on_get_chat(Session& session, std::int64_t chat_id, const Extra& extra);
   void on_create_private_chat(Session& session, std::int64_t user_id, const Extra& extra);
-  void on_get_chat_member(Session& session, const boost::json::object& request,
-                          const Extra& extra);
+  void on_get_chat_member(Session& session, const boost::json::object& request, const Extra& extra);
   bool can_read_chat(const Session& session, std::int64_t chat_id) const;
 
   // --- messages (simulator_messages.cpp)
@@ -111,8 +111,7 @@ class Simulator {
                             const Extra& extra);
   void on_forward_messages(Session& session, const boost::json::object& request,
                            const Extra& extra);
-  void on_delete_messages(Session& session, const boost::json::object& request,
-                          const Extra& extra);
+  void on_delete_messages(Session& session, const boost::json::object& request, const Extra& extra);
   void on_answer_callback_query(Session& session, const boost::json::object& request,
                                 const Extra& extra);
   void on_set_commands(Session& session, const boost::json::object& request, const Extra& extra);
@@ -165,7 +164,7 @@ class Simulator {
   World world_;
   std::map<int, Session> sessions_;
   std::map<std::int64_t, BotState> bots_;
-  std::vector<std::string> accepted_tokens_;  // empty: any well-formed token
+  std::vector<std::string> accepted_tokens_;                     // empty: any well-formed token
   std::map<std::string, boost::json::object> callback_answers_;  // by query id
   std::int64_t next_callback_query_ = 1;
   std::int64_t log_channel_ = 0;

@@ -30,13 +30,10 @@ const char* auth_state_name(AuthState state) {
 }
 
 json::object connection_state(const char* name) {
-  return json::object{{"@type", "updateConnectionState"},
-                      {"state", json::object{{"@type", name}}}};
+  return json::object{{"@type", "updateConnectionState"}, {"state", json::object{{"@type", name}}}};
 }
 
-bool is_token_secret_char(unsigned char c) {
-  return std::isalnum(c) != 0 || c == '_' || c == '-';
-}
+bool is_token_secret_char(unsigned char c) { return std::isalnum(c) != 0 || c == '_' || c == '-'; }
 
 // `<digits>:<30 or more of [A-Za-z0-9_-]>`, as BotFather issues them; the digits are the bot id.
 bool parse_token(const std::string& token, std::int64_t& bot_id) {
@@ -65,9 +62,8 @@ void Simulator::emit_auth_state(Session& session) {
 
 bool Simulator::token_accepted(const std::string& token, std::int64_t& bot_id) const {
   if (!parse_token(token, bot_id)) return false;
-  return accepted_tokens_.empty() ||
-         std::find(accepted_tokens_.begin(), accepted_tokens_.end(), token) !=
-             accepted_tokens_.end();
+  return accepted_tokens_.empty() || std::find(accepted_tokens_.begin(), accepted_tokens_.end(),
+                                               token) != accepted_tokens_.end();
 }
 
 void Simulator::on_set_tdlib_parameters(Session& session, const json::object& request,
@@ -78,9 +74,9 @@ void Simulator::on_set_tdlib_parameters(Session& session, const json::object& re
   std::error_code error;
   std::filesystem::create_directories(session.files_directory, error);
   if (error) {
-    return answer_error(session, extra, 400,
-                        "Can't create files directory \"" + session.files_directory +
-                            "\": " + error.message());
+    return answer_error(
+        session, extra, 400,
+        "Can't create files directory \"" + session.files_directory + "\": " + error.message());
   }
   session.auth = AuthState::kWaitPhoneNumber;
   emit_auth_state(session);
@@ -108,8 +104,7 @@ void Simulator::on_set_network_type(Session& session, const json::object& reques
   for (PendingToken& item : pending) on_check_bot_token(session, item.token, item.extra);
 }
 
-void Simulator::on_check_bot_token(Session& session, const std::string& token,
-                                   const Extra& extra) {
+void Simulator::on_check_bot_token(Session& session, const std::string& token, const Extra& extra) {
   if (session.auth != AuthState::kWaitPhoneNumber) {
     return answer_error(session, extra, 400, "Call to checkAuthenticationBotToken unexpected");
   }
@@ -168,23 +163,21 @@ void Simulator::on_close(Session& session, const Extra& extra) {
   emit_auth_state(session);
 }
 
-void Simulator::on_set_option(Session& session, const json::object& request,
-                              const Extra& extra) {
+void Simulator::on_set_option(Session& session, const json::object& request, const Extra& extra) {
   session.options[string_field(request, "name")] = object_field(request, "value");
   answer(session, extra, ok_object());
 }
 
-void Simulator::on_get_option(Session& session, const json::object& request,
-                              const Extra& extra) {
+void Simulator::on_get_option(Session& session, const json::object& request, const Extra& extra) {
   std::string name = string_field(request, "name");
   if (name == "version") {
     return answer(session, extra,
                   json::object{{"@type", "optionValueString"}, {"value", "1.8.67"}});
   }
   if (name == "my_id" && session.bot_id != 0) {
-    return answer(session, extra,
-                  json::object{{"@type", "optionValueInteger"},
-                               {"value", std::to_string(session.bot_id)}});
+    return answer(
+        session, extra,
+        json::object{{"@type", "optionValueInteger"}, {"value", std::to_string(session.bot_id)}});
   }
   auto found = session.options.find(name);
   if (found != session.options.end() && found->value().is_object()) {

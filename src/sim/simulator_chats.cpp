@@ -54,8 +54,7 @@ void Simulator::on_get_chat(Session& session, std::int64_t chat_id, const Extra&
   answer(session, extra, std::move(chat));
 }
 
-void Simulator::on_create_private_chat(Session& session, std::int64_t user_id,
-                                       const Extra& extra) {
+void Simulator::on_create_private_chat(Session& session, std::int64_t user_id, const Extra& extra) {
   if (World::is_channel_id(user_id) || world_.find_user(user_id) == nullptr) {
     return answer_error(session, extra, 400, "User not found");
   }
@@ -78,9 +77,9 @@ void Simulator::on_get_chat_member(Session& session, const json::object& request
       return answer_error(session, extra, 400, "Chat not found");
     }
     bool in_chat = user_id == chat_id || user_id == session.bot_id;
-    return answer(session, extra,
-                  chat_member_object(user_id, in_chat ? MemberStatus::kMember
-                                                      : MemberStatus::kLeft));
+    return answer(
+        session, extra,
+        chat_member_object(user_id, in_chat ? MemberStatus::kMember : MemberStatus::kLeft));
   }
   auto found = world_.channels.find(chat_id);
   if (found == world_.channels.end()) return answer_error(session, extra, 400, "Chat not found");

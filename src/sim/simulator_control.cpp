@@ -146,10 +146,10 @@ json::array Simulator::chat_messages(std::int64_t bot_id, std::int64_t chat_id) 
 json::object Simulator::wait_messages(const json::object& request, Lock& lock) {
   std::int64_t chat_id = int_field(request, "chat_id");
   std::int64_t bot_id = World::is_channel_id(chat_id) ? 0 : requested_bot(request);
-  std::size_t count = static_cast<std::size_t>(std::max<std::int64_t>(1, int_field(request, "count")));
-  bool arrived = changed_.wait_for(lock, timeout_of(request), [&] {
-    return chat_messages(bot_id, chat_id).size() >= count;
-  });
+  std::size_t count =
+      static_cast<std::size_t>(std::max<std::int64_t>(1, int_field(request, "count")));
+  bool arrived = changed_.wait_for(lock, timeout_of(request),
+                                   [&] { return chat_messages(bot_id, chat_id).size() >= count; });
   json::array messages = chat_messages(bot_id, chat_id);
   if (!arrived) {
     throw std::runtime_error("timed out waiting for " + std::to_string(count) +
@@ -164,8 +164,8 @@ json::object Simulator::press_button(const json::object& request) {
   std::int64_t chat_id = request.contains("chat_id") ? int_field(request, "chat_id") : user_id;
   std::int64_t bot_id = requested_bot(request);
   std::int64_t message_id = int_field(request, "message_id");
-  const MessageRecord* record = world_.find_message(World::chat_key(bot_id, chat_id),
-                                                    message_id >> kMessageIdShift);
+  const MessageRecord* record =
+      world_.find_message(World::chat_key(bot_id, chat_id), message_id >> kMessageIdShift);
   if (record == nullptr) {
     throw std::invalid_argument("no message " + std::to_string(message_id) + " in chat " +
                                 std::to_string(chat_id));
@@ -176,14 +176,15 @@ json::object Simulator::press_button(const json::object& request) {
   callback_answers_[query_id] = json::object{{"answered", false}};
   announce_user(*session, user_for(user_id).id);
   emit(*session,
-       json::object{{"@type", "updateNewCallbackQuery"},
-                    {"id", query_id},
-                    {"sender_user_id", user_id},
-                    {"chat_id", chat_id},
-                    {"message_id", message_id},
-                    {"chat_instance", std::to_string(chat_id)},
-                    {"payload", json::object{{"@type", "callbackQueryPayloadData"},
-                                             {"data", base64_encode(string_field(request, "data"))}}}});
+       json::object{
+           {"@type", "updateNewCallbackQuery"},
+           {"id", query_id},
+           {"sender_user_id", user_id},
+           {"chat_id", chat_id},
+           {"message_id", message_id},
+           {"chat_instance", std::to_string(chat_id)},
+           {"payload", json::object{{"@type", "callbackQueryPayloadData"},
+                                    {"data", base64_encode(string_field(request, "data"))}}}});
   return ok(json::object{{"query_id", query_id}});
 }
 
@@ -192,9 +193,8 @@ json::object Simulator::wait_callback_answer(const json::object& request, Lock& 
   if (callback_answers_.count(query_id) == 0) {
     throw std::invalid_argument("unknown query_id \"" + query_id + "\"");
   }
-  bool answered = changed_.wait_for(lock, timeout_of(request), [&] {
-    return callback_answers_[query_id]["answered"].as_bool();
-  });
+  bool answered = changed_.wait_for(
+      lock, timeout_of(request), [&] { return callback_answers_[query_id]["answered"].as_bool(); });
   if (!answered) throw std::runtime_error("callback query " + query_id + " was not answered");
   return ok(callback_answers_[query_id]);
 }
@@ -220,8 +220,8 @@ json::object Simulator::run_fault(const json::object& request) {
   if (kind == "delete_message") {
     std::int64_t chat_id = int_field(request, "chat_id");
     std::int64_t bot_id = World::is_channel_id(chat_id) ? 0 : requested_bot(request);
-    MessageRecord* record = world_.find_message(World::chat_key(bot_id, chat_id),
-                                                int_field(request, "message_id") >> kMessageIdShift);
+    MessageRecord* record = world_.find_message(
+        World::chat_key(bot_id, chat_id), int_field(request, "message_id") >> kMessageIdShift);
     if (record == nullptr) throw std::invalid_argument("no such message");
     record->deleted = true;
     return ok();
@@ -229,14 +229,17 @@ json::object Simulator::run_fault(const json::object& request) {
   if (kind == "block_bot" || kind == "unblock_bot") {
     SimUser& user = user_for(int_field(request, "user_id"));
     std::int64_t bot_id = requested_bot(request);
-    if (kind == "block_bot") user.blocked_bots.insert(bot_id);
-    else user.blocked_bots.erase(bot_id);
+    if (kind == "block_bot")
+      user.blocked_bots.insert(bot_id);
+    else
+      user.blocked_bots.erase(bot_id);
     return ok();
   }
   std::int64_t bot_id = requested_bot(request);
   if (kind == "flood") {
     BotSettings& settings = bot(bot_id).settings;
-    settings.flood_parts = request.contains("count") ? static_cast<int>(int_field(request, "count")) : 1;
+    settings.flood_parts =
+        request.contains("count") ? static_cast<int>(int_field(request, "count")) : 1;
     if (request.contains("retry_after")) {
       settings.flood_retry_after = static_cast<int>(int_field(request, "retry_after"));
     }
@@ -249,7 +252,8 @@ json::object Simulator::run_fault(const json::object& request) {
   if (kind == "not_admin" || kind == "admin") {
     std::int64_t chat_id = int_field(request, "chat_id");
     auto channel = world_.channels.find(chat_id);
-    if (channel == world_.channels.end()) throw std::invalid_argument("no channel " + std::to_string(chat_id));
+    if (channel == world_.channels.end())
+      throw std::invalid_argument("no channel " + std::to_string(chat_id));
     channel->second.members[bot_id] = kind == "admin" ? MemberStatus::kAdmin : MemberStatus::kLeft;
     return ok();
   }
@@ -278,7 +282,8 @@ json::object Simulator::run_control(const std::string& op, const json::object& r
     return ok();
   }
   if (op == "create_channel") {
-    Channel& channel = world_.add_channel(int_field(request, "chat_id"), string_field(request, "title"));
+    Channel& channel =
+        world_.add_channel(int_field(request, "chat_id"), string_field(request, "title"));
     channel.username = string_field(request, "username");
     channel.bots_admin_by_default = bool_field(request, "bots_admin_by_default");
     return ok();
@@ -305,9 +310,11 @@ json::object Simulator::run_control(const std::string& op, const json::object& r
     SimFile file;
     file.source_path = path;
     file.size = size;
-    file.kind = file_kind_from_name(request.contains("kind") ? string_field(request, "kind") : "document");
-    file.file_name = request.contains("file_name") ? string_field(request, "file_name")
-                                                   : std::filesystem::path(path).filename().string();
+    file.kind =
+        file_kind_from_name(request.contains("kind") ? string_field(request, "kind") : "document");
+    file.file_name = request.contains("file_name")
+                         ? string_field(request, "file_name")
+                         : std::filesystem::path(path).filename().string();
     file.mime_type = request.contains("mime_type") ? string_field(request, "mime_type")
                                                    : "application/octet-stream";
     file.duration = static_cast<int>(int_field(request, "duration"));
@@ -330,11 +337,13 @@ json::object Simulator::run_control(const std::string& op, const json::object& r
   if (op == "wait_messages") return wait_messages(request, lock);
   if (op == "set_bot") {
     BotSettings& settings = bot(requested_bot(request)).settings;
-    if (request.contains("latency_ms")) settings.part_latency_ms = double_field(request, "latency_ms");
+    if (request.contains("latency_ms"))
+      settings.part_latency_ms = double_field(request, "latency_ms");
     if (request.contains("bytes_per_second")) {
       settings.bytes_per_second = double_field(request, "bytes_per_second");
     }
-    if (request.contains("in_flight_bytes")) settings.in_flight_bytes = int_field(request, "in_flight_bytes");
+    if (request.contains("in_flight_bytes"))
+      settings.in_flight_bytes = int_field(request, "in_flight_bytes");
     return ok();
   }
   if (op == "fault") return run_fault(request);

@@ -1,9 +1,9 @@
 // File requests: getFile, downloadFile (one window per file per client), cancelDownloadFile,
 // deleteFile and getFileDownloadedPrefixSize. Parts themselves are fetched in download_engine.cpp.
 
-#include <unistd.h>
-
 #include <cstdio>
+
+#include <unistd.h>
 
 #include "sim/download_plan.hpp"
 #include "sim/json_fields.hpp"
@@ -37,8 +37,8 @@ FileDownload* Simulator::find_download(Session& session, int file_id) {
 
 json::object Simulator::file_object(Session& session, int file_id) {
   const FileDownload& download = session.downloads.at(file_id);
-  return sim::file_object(file_id, world_.files[static_cast<std::size_t>(download.file)],
-                          &download, session.bot_id);
+  return sim::file_object(file_id, world_.files[static_cast<std::size_t>(download.file)], &download,
+                          session.bot_id);
 }
 
 void Simulator::emit_file(Session& session, int file_id) {

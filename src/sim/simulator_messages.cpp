@@ -82,8 +82,7 @@ json::object Simulator::message_object(Session& session, std::int64_t chat_id,
   return message;
 }
 
-void Simulator::on_get_message(Session& session, const json::object& request,
-                               const Extra& extra) {
+void Simulator::on_get_message(Session& session, const json::object& request, const Extra& extra) {
   std::int64_t chat_id = int_field(request, "chat_id");
   std::int64_t message_id = int_field(request, "message_id");
   if (chat_object(session, chat_id).empty()) {
@@ -93,11 +92,10 @@ void Simulator::on_get_message(Session& session, const json::object& request,
     return answer_error(session, extra, 400, "CHANNEL_PRIVATE");
   }
   const std::int64_t low_bits = (std::int64_t{1} << kMessageIdShift) - 1;
-  MessageRecord* record =
-      (message_id & low_bits) != 0
-          ? nullptr
-          : world_.find_message(World::chat_key(session.bot_id, chat_id),
-                                message_id >> kMessageIdShift);
+  MessageRecord* record = (message_id & low_bits) != 0
+                              ? nullptr
+                              : world_.find_message(World::chat_key(session.bot_id, chat_id),
+                                                    message_id >> kMessageIdShift);
   if (record == nullptr || record->deleted) return answer_error(session, extra, 404, "Not Found");
   announce_chat(session, chat_id);
   answer(session, extra, message_object(session, chat_id, *record));
@@ -135,8 +133,8 @@ json::object Simulator::store_sent(Session& session, std::int64_t chat_id, Messa
   temporary["id"] = temporary_id;
   temporary["sending_state"] =
       json::object{{"@type", "messageSendingStatePending"}, {"sending_id", 0}};
-  const MessageRecord& stored = world_.append(World::chat_key(session.bot_id, chat_id),
-                                              std::move(record));
+  const MessageRecord& stored =
+      world_.append(World::chat_key(session.bot_id, chat_id), std::move(record));
   succeeded.push_back(json::object{{"@type", "updateMessageSendSucceeded"},
                                    {"message", message_object(session, chat_id, stored)},
                                    {"old_message_id", temporary_id}});
@@ -144,8 +142,7 @@ json::object Simulator::store_sent(Session& session, std::int64_t chat_id, Messa
   return temporary;
 }
 
-void Simulator::on_send_message(Session& session, const json::object& request,
-                                const Extra& extra) {
+void Simulator::on_send_message(Session& session, const json::object& request, const Extra& extra) {
   std::int64_t chat_id = int_field(request, "chat_id");
   json::object denied = send_denied(session, chat_id);
   if (!denied.empty()) return answer(session, extra, std::move(denied));
@@ -169,8 +166,14 @@ void Simulator::on_send_message(Session& session, const json::object& request,
     if (error) {
       return answer_error(session, extra, 400, "File not found: " + path.string());
     }
-    SimFile file{path.string(), size, FileKind::kDocument, path.filename().string(),
-                 mime_type_for(path), 0, 0, 0,
+    SimFile file{path.string(),
+                 size,
+                 FileKind::kDocument,
+                 path.filename().string(),
+                 mime_type_for(path),
+                 0,
+                 0,
+                 0,
                  "sent" + std::to_string(world_.files.size())};
     record.content.file_kind = FileKind::kDocument;
     record.content.file = world_.add_file(std::move(file));
@@ -190,8 +193,8 @@ void Simulator::on_edit_message_text(Session& session, const json::object& reque
                                      const Extra& extra) {
   std::int64_t chat_id = int_field(request, "chat_id");
   std::int64_t message_id = int_field(request, "message_id");
-  MessageRecord* record = world_.find_message(World::chat_key(session.bot_id, chat_id),
-                                              message_id >> kMessageIdShift);
+  MessageRecord* record =
+      world_.find_message(World::chat_key(session.bot_id, chat_id), message_id >> kMessageIdShift);
   if (record == nullptr || record->deleted) {
     return answer_error(session, extra, 400, "Message not found");
   }
@@ -235,8 +238,8 @@ void Simulator::on_forward_messages(Session& session, const json::object& reques
   std::vector<json::object> succeeded;
   for (const json::value& id_value : array_field(request, "message_ids")) {
     std::int64_t message_id = parse_integer(id_value, INT64_MIN, INT64_MAX);
-    const MessageRecord* source = world_.find_message(
-        World::chat_key(session.bot_id, from_chat_id), message_id >> kMessageIdShift);
+    const MessageRecord* source = world_.find_message(World::chat_key(session.bot_id, from_chat_id),
+                                                      message_id >> kMessageIdShift);
     if (source == nullptr || source->deleted) {
       messages.push_back(nullptr);  // TDLib answers null for a message it cannot forward
       continue;
@@ -294,8 +297,7 @@ void Simulator::on_answer_callback_query(Session& session, const json::object& r
   changed_.notify_all();
 }
 
-void Simulator::on_set_commands(Session& session, const json::object& request,
-                                const Extra& extra) {
+void Simulator::on_set_commands(Session& session, const json::object& request, const Extra& extra) {
   std::string scope = type_of(object_field(request, "scope"));
   if (scope.empty()) scope = "botCommandScopeDefault";
   bot(session.bot_id).commands[scope] = array_field(request, "commands");

@@ -42,11 +42,11 @@ json::object user_type(const SimUser& user) {
 
 json::object chat_permissions() {
   json::object permissions{{"@type", "chatPermissions"}};
-  for (const char* name : {"can_send_basic_messages", "can_send_audios", "can_send_documents",
-                           "can_send_photos", "can_send_videos", "can_send_video_notes",
-                           "can_send_voice_notes", "can_send_polls", "can_send_other_messages",
-                           "can_add_link_previews", "can_change_info", "can_invite_users",
-                           "can_pin_messages", "can_create_topics"}) {
+  for (const char* name :
+       {"can_send_basic_messages", "can_send_audios", "can_send_documents", "can_send_photos",
+        "can_send_videos", "can_send_video_notes", "can_send_voice_notes", "can_send_polls",
+        "can_send_other_messages", "can_add_link_previews", "can_change_info", "can_invite_users",
+        "can_pin_messages", "can_create_topics"}) {
     permissions[name] = true;
   }
   return permissions;
@@ -100,12 +100,11 @@ json::object chat_object(std::int64_t id, json::object type, const std::string& 
       {"unread_mention_count", 0},
       {"unread_reaction_count", 0},
       {"notification_settings", notification_settings()},
-      {"available_reactions", json::object{{"@type", "chatAvailableReactionsAll"},
-                                           {"max_reaction_count", 11}}},
+      {"available_reactions",
+       json::object{{"@type", "chatAvailableReactionsAll"}, {"max_reaction_count", 11}}},
       {"message_auto_delete_time", 0},
-      {"video_chat", json::object{{"@type", "videoChat"},
-                                  {"group_call_id", 0},
-                                  {"has_participants", false}}},
+      {"video_chat",
+       json::object{{"@type", "videoChat"}, {"group_call_id", 0}, {"has_participants", false}}},
       {"reply_markup_message_id", 0},
       {"client_data", ""}};
 }
@@ -203,8 +202,8 @@ std::int64_t downloaded_prefix(const FileDownload& download, std::int64_t file_s
   std::size_t part = static_cast<std::size_t>(offset / download.part_size);
   std::size_t end = part;
   while (end < download.done.size() && download.done[end]) ++end;
-  std::int64_t end_byte = std::min<std::int64_t>(static_cast<std::int64_t>(end) * download.part_size,
-                                                 file_size);
+  std::int64_t end_byte =
+      std::min<std::int64_t>(static_cast<std::int64_t>(end) * download.part_size, file_size);
   return std::max<std::int64_t>(0, end_byte - offset);
 }
 
@@ -236,82 +235,99 @@ json::object file_object(int file_id, const SimFile& file, const FileDownload* d
       {"downloaded_size", download != nullptr ? downloaded_bytes(*download, file.size) : 0}};
   // Remote ids are per bot: a bot cannot use another bot's file id or remote id.
   std::string remote_id = "SIM" + std::to_string(bot_id) + "_" + file.unique_id;
-  json::object remote{{"@type", "remoteFile"},
-                      {"id", remote_id},
-                      {"unique_id", file.unique_id},
-                      {"is_uploading_active", false},
-                      {"is_uploading_completed", true},
-                      {"uploaded_size", file.size}};
-  return json::object{{"@type", "file"},
-                      {"id", file_id},
-                      {"size", file.size},
-                      {"expected_size", file.size},
-                      {"local", std::move(local)},
-                      {"remote", std::move(remote)}};
+  json::object remote{{"@type", "remoteFile"},          {"id", remote_id},
+                      {"unique_id", file.unique_id},    {"is_uploading_active", false},
+                      {"is_uploading_completed", true}, {"uploaded_size", file.size}};
+  return json::object{{"@type", "file"},           {"id", file_id},
+                      {"size", file.size},         {"expected_size", file.size},
+                      {"local", std::move(local)}, {"remote", std::move(remote)}};
 }
 
-json::object file_content_object(const SimFile& f, json::object file,
-                                 const json::object& caption) {
+json::object file_content_object(const SimFile& f, json::object file, const json::object& caption) {
   switch (f.kind) {
     case FileKind::kVideo:
-      return json::object{
-          {"@type", "messageVideo"},
-          {"video", json::object{{"@type", "video"}, {"duration", f.duration},
-                                 {"width", f.width}, {"height", f.height},
-                                 {"file_name", f.file_name}, {"mime_type", f.mime_type},
-                                 {"has_stickers", false}, {"supports_streaming", true},
-                                 {"video", std::move(file)}}},
-          {"alternative_videos", json::array()}, {"storyboards", json::array()},
-          {"start_timestamp", 0}, {"caption", caption}, {"show_caption_above_media", false},
-          {"has_spoiler", false}, {"is_secret", false}};
+      return json::object{{"@type", "messageVideo"},
+                          {"video", json::object{{"@type", "video"},
+                                                 {"duration", f.duration},
+                                                 {"width", f.width},
+                                                 {"height", f.height},
+                                                 {"file_name", f.file_name},
+                                                 {"mime_type", f.mime_type},
+                                                 {"has_stickers", false},
+                                                 {"supports_streaming", true},
+                                                 {"video", std::move(file)}}},
+                          {"alternative_videos", json::array()},
+                          {"storyboards", json::array()},
+                          {"start_timestamp", 0},
+                          {"caption", caption},
+                          {"show_caption_above_media", false},
+                          {"has_spoiler", false},
+                          {"is_secret", false}};
     case FileKind::kAudio:
-      return json::object{
-          {"@type", "messageAudio"},
-          {"audio", json::object{{"@type", "audio"}, {"duration", f.duration}, {"title", ""},
-                                 {"performer", ""}, {"file_name", f.file_name},
-                                 {"mime_type", f.mime_type},
-                                 {"external_album_covers", json::array()},
-                                 {"audio", std::move(file)}}},
-          {"caption", caption}};
+      return json::object{{"@type", "messageAudio"},
+                          {"audio", json::object{{"@type", "audio"},
+                                                 {"duration", f.duration},
+                                                 {"title", ""},
+                                                 {"performer", ""},
+                                                 {"file_name", f.file_name},
+                                                 {"mime_type", f.mime_type},
+                                                 {"external_album_covers", json::array()},
+                                                 {"audio", std::move(file)}}},
+                          {"caption", caption}};
     case FileKind::kVoice:
-      return json::object{
-          {"@type", "messageVoiceNote"},
-          {"voice_note", json::object{{"@type", "voiceNote"}, {"duration", f.duration},
-                                      {"waveform", ""}, {"mime_type", f.mime_type},
-                                      {"voice", std::move(file)}}},
-          {"caption", caption}, {"is_listened", false}};
+      return json::object{{"@type", "messageVoiceNote"},
+                          {"voice_note", json::object{{"@type", "voiceNote"},
+                                                      {"duration", f.duration},
+                                                      {"waveform", ""},
+                                                      {"mime_type", f.mime_type},
+                                                      {"voice", std::move(file)}}},
+                          {"caption", caption},
+                          {"is_listened", false}};
     case FileKind::kPhoto: {
-      json::object size{{"@type", "photoSize"}, {"type", "y"}, {"photo", std::move(file)},
-                        {"width", f.width}, {"height", f.height},
-                        {"progressive_sizes", json::array()}};
-      return json::object{
-          {"@type", "messagePhoto"},
-          {"photo", json::object{{"@type", "photo"}, {"has_stickers", false},
-                                 {"sizes", json::array{std::move(size)}}}},
-          {"caption", caption}, {"show_caption_above_media", false}, {"has_spoiler", false},
-          {"is_secret", false}};
+      json::object size{{"@type", "photoSize"},     {"type", "y"},
+                        {"photo", std::move(file)}, {"width", f.width},
+                        {"height", f.height},       {"progressive_sizes", json::array()}};
+      return json::object{{"@type", "messagePhoto"},
+                          {"photo", json::object{{"@type", "photo"},
+                                                 {"has_stickers", false},
+                                                 {"sizes", json::array{std::move(size)}}}},
+                          {"caption", caption},
+                          {"show_caption_above_media", false},
+                          {"has_spoiler", false},
+                          {"is_secret", false}};
     }
     case FileKind::kAnimation:
-      return json::object{
-          {"@type", "messageAnimation"},
-          {"animation", json::object{{"@type", "animation"}, {"duration", f.duration},
-                                     {"width", f.width}, {"height", f.height},
-                                     {"file_name", f.file_name}, {"mime_type", f.mime_type},
-                                     {"has_stickers", false}, {"animation", std::move(file)}}},
-          {"caption", caption}, {"show_caption_above_media", false}, {"has_spoiler", false},
-          {"is_secret", false}};
+      return json::object{{"@type", "messageAnimation"},
+                          {"animation", json::object{{"@type", "animation"},
+                                                     {"duration", f.duration},
+                                                     {"width", f.width},
+                                                     {"height", f.height},
+                                                     {"file_name", f.file_name},
+                                                     {"mime_type", f.mime_type},
+                                                     {"has_stickers", false},
+                                                     {"animation", std::move(file)}}},
+                          {"caption", caption},
+                          {"show_caption_above_media", false},
+                          {"has_spoiler", false},
+                          {"is_secret", false}};
     case FileKind::kVideoNote:
-      return json::object{
-          {"@type", "messageVideoNote"},
-          {"video_note", json::object{{"@type", "videoNote"}, {"duration", f.duration},
-                                      {"waveform", ""}, {"length", f.width},
-                                      {"video", std::move(file)}}},
-          {"is_viewed", false}, {"is_secret", false}};
+      return json::object{{"@type", "messageVideoNote"},
+                          {"video_note", json::object{{"@type", "videoNote"},
+                                                      {"duration", f.duration},
+                                                      {"waveform", ""},
+                                                      {"length", f.width},
+                                                      {"video", std::move(file)}}},
+                          {"is_viewed", false},
+                          {"is_secret", false}};
     case FileKind::kSticker:
       return json::object{
           {"@type", "messageSticker"},
-          {"sticker", json::object{{"@type", "sticker"}, {"id", "0"}, {"set_id", "0"},
-                                   {"width", f.width}, {"height", f.height}, {"emoji", ""},
+          {"sticker", json::object{{"@type", "sticker"},
+                                   {"id", "0"},
+                                   {"set_id", "0"},
+                                   {"width", f.width},
+                                   {"height", f.height},
+                                   {"emoji", ""},
                                    {"format", json::object{{"@type", "stickerFormatWebp"}}},
                                    {"full_type", json::object{{"@type", "stickerFullTypeRegular"}}},
                                    {"sticker", std::move(file)}}},
@@ -319,11 +335,12 @@ json::object file_content_object(const SimFile& f, json::object file,
     case FileKind::kDocument:
       break;
   }
-  return json::object{
-      {"@type", "messageDocument"},
-      {"document", json::object{{"@type", "document"}, {"file_name", f.file_name},
-                                {"mime_type", f.mime_type}, {"document", std::move(file)}}},
-      {"caption", caption}};
+  return json::object{{"@type", "messageDocument"},
+                      {"document", json::object{{"@type", "document"},
+                                                {"file_name", f.file_name},
+                                                {"mime_type", f.mime_type},
+                                                {"document", std::move(file)}}},
+                      {"caption", caption}};
 }
 
 json::value reply_markup_from_input(const json::object& input) {

@@ -2,9 +2,10 @@
 // TDLib objects as the real library prints them: every field of tdlib-types.d.ts that tglink
 // may read is present with its JSON type (int53 as numbers, int64 as strings).
 
-#include <boost/json.hpp>
 #include <cstdint>
 #include <string>
+
+#include <boost/json.hpp>
 
 #include "sim/session.hpp"
 #include "sim/world.hpp"

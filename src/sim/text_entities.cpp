@@ -22,8 +22,7 @@ std::size_t token_end(std::string_view text, std::size_t at, Accept accept) {
   return end;
 }
 
-json::object entity(std::string_view text, std::size_t begin, std::size_t end,
-                    const char* type) {
+json::object entity(std::string_view text, std::size_t begin, std::size_t end, const char* type) {
   return json::object{{"@type", "textEntity"},
                       {"offset", utf16_length(text.substr(0, begin))},
                       {"length", utf16_length(text.substr(begin, end - begin))},

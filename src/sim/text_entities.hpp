@@ -2,8 +2,9 @@
 // Entities Telegram's servers find in plain text a user types: bot commands, mentions and URLs,
 // with offsets and lengths in UTF-16 code units as TDLib reports them.
 
-#include <boost/json.hpp>
 #include <string_view>
+
+#include <boost/json.hpp>
 
 namespace tglink::sim {
 

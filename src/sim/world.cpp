@@ -13,10 +13,14 @@ struct KindInfo {
 };
 
 constexpr KindInfo kKinds[] = {
-    {FileKind::kDocument, "document", "documents"},   {FileKind::kVideo, "video", "videos"},
-    {FileKind::kAudio, "audio", "music"},             {FileKind::kVoice, "voice", "voice"},
-    {FileKind::kPhoto, "photo", "photos"},            {FileKind::kAnimation, "animation", "animations"},
-    {FileKind::kVideoNote, "video_note", "video_notes"}, {FileKind::kSticker, "sticker", "stickers"},
+    {FileKind::kDocument, "document", "documents"},
+    {FileKind::kVideo, "video", "videos"},
+    {FileKind::kAudio, "audio", "music"},
+    {FileKind::kVoice, "voice", "voice"},
+    {FileKind::kPhoto, "photo", "photos"},
+    {FileKind::kAnimation, "animation", "animations"},
+    {FileKind::kVideoNote, "video_note", "video_notes"},
+    {FileKind::kSticker, "sticker", "stickers"},
 };
 
 const KindInfo& info(FileKind kind) {

@@ -4,7 +4,6 @@
 // mutex. Ids follow Telegram's conventions: a private chat's id is the user's id, a channel's is
 // the Bot API form -100…, and a TDLib message id is the server message id shifted left by 20.
 
-#include <boost/json.hpp>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -12,6 +11,8 @@
 #include <string>
 #include <utility>
 #include <vector>
+
+#include <boost/json.hpp>
 
 namespace tglink::sim {
 

@@ -75,7 +75,8 @@ TEST_F(SimTest, NetworkComingBackCompletesThePendingLogin) {
   td_->send(client, json::object{{"@type", "checkAuthenticationBotToken"},
                                  {"token", kBotToken},
                                  {"@extra", "token"}});
-  request(client, {{"@type", "setNetworkType"}, {"type", json::object{{"@type", "networkTypeWiFi"}}}});
+  request(client,
+          {{"@type", "setNetworkType"}, {"type", json::object{{"@type", "networkTypeWiFi"}}}});
   json::object answer = td_->wait_for([](const json::object& message) {
     return message.contains("@extra") && message.at("@extra") == "token";
   });
@@ -100,8 +101,9 @@ TEST_F(SimTest, ParseErrorsComeBackAtOnceInAnyState) {
   EXPECT_EQ(unknown.at("message"),
             "Failed to parse JSON object as TDLib request: Unknown class \"noSuchMethod\"");
   json::object wrong = request(client, {{"@type", "getChat"}, {"chat_id", "abc"}});
-  EXPECT_EQ(wrong.at("message"),
-            "Failed to parse JSON object as TDLib request: Can't parse as an integer string \"abc\"");
+  EXPECT_EQ(
+      wrong.at("message"),
+      "Failed to parse JSON object as TDLib request: Can't parse as an integer string \"abc\"");
   json::object kind = request(client, {{"@type", "getTextEntities"}, {"text", 5}});
   EXPECT_EQ(kind.at("message"),
             "Failed to parse JSON object as TDLib request: Expected String, but receive Number");

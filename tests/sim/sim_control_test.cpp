@@ -11,8 +11,8 @@ namespace json = boost::json;
 TEST_F(SimTest, CountersCountRequestsBytesAndCalls) {
   int client = login();
   int file = receive_file(client, make_file("c.bin", 100000), "document");
-  request(client, {{"@type", "downloadFile"}, {"file_id", file}, {"priority", 1},
-                   {"synchronous", true}});
+  request(client,
+          {{"@type", "downloadFile"}, {"file_id", file}, {"priority", 1}, {"synchronous", true}});
   sim::BotCountersView counters = control_->counters(kBotId);
   EXPECT_EQ(counters.bytes_downloaded, 100000);
   EXPECT_EQ(counters.parts, 2);
@@ -72,9 +72,9 @@ TEST_F(SimConfigTest, ConfigFileRestrictsTokensAndPresetsTheWorld) {
   json::object other = request(client, {{"@type", "checkAuthenticationBotToken"},
                                         {"token", "999:AAHwellFormedButUnknownTokenSecret_xx"}});
   EXPECT_EQ(other.at("message"), "ACCESS_TOKEN_INVALID");
-  EXPECT_EQ(request(client, {{"@type", "checkAuthenticationBotToken"}, {"token", kBotToken}})
-                .at("@type"),
-            "ok");
+  EXPECT_EQ(
+      request(client, {{"@type", "checkAuthenticationBotToken"}, {"token", kBotToken}}).at("@type"),
+      "ok");
   EXPECT_EQ(request(client, {{"@type", "getUser"}, {"user_id", 77}}).at("first_name"), "Preset");
 }
 

@@ -13,8 +13,9 @@ constexpr std::int64_t kMiB = 1024 * 1024;
 
 json::object download(int file_id, std::int64_t offset, std::int64_t limit,
                       bool synchronous = false) {
-  return json::object{{"@type", "downloadFile"}, {"file_id", file_id}, {"priority", 1},
-                      {"offset", offset},        {"limit", limit},     {"synchronous", synchronous}};
+  return json::object{{"@type", "downloadFile"}, {"file_id", file_id},
+                      {"priority", 1},           {"offset", offset},
+                      {"limit", limit},          {"synchronous", synchronous}};
 }
 
 const json::object& local(const json::object& file) { return file.at("local").as_object(); }
@@ -37,9 +38,9 @@ std::string read_at(const std::string& path, std::int64_t offset, std::size_t si
 class SimDownloadTest : public SimTest {
  protected:
   std::int64_t prefix(int file_id, std::int64_t offset) {
-    json::object answer = request(client_, {{"@type", "getFileDownloadedPrefixSize"},
-                                            {"file_id", file_id},
-                                            {"offset", offset}});
+    json::object answer = request(
+        client_,
+        {{"@type", "getFileDownloadedPrefixSize"}, {"file_id", file_id}, {"offset", offset}});
     return number(answer, "size");
   }
   int client_ = 0;
@@ -47,9 +48,10 @@ class SimDownloadTest : public SimTest {
 
 TEST_F(SimDownloadTest, PartSizeDependsOnFileSize) {
   client_ = login();
-  const std::pair<std::int64_t, std::int64_t> classes[] = {
-      {10 * kMiB, 64 * 1024}, {300 * kMiB, 128 * 1024}, {600 * kMiB, 256 * 1024},
-      {1100 * kMiB, 512 * 1024}};
+  const std::pair<std::int64_t, std::int64_t> classes[] = {{10 * kMiB, 64 * 1024},
+                                                           {300 * kMiB, 128 * 1024},
+                                                           {600 * kMiB, 256 * 1024},
+                                                           {1100 * kMiB, 512 * 1024}};
   int n = 0;
   for (const auto& [size, part] : classes) {
     int file = receive_file(client_, make_file("f" + std::to_string(++n), size), "document");
@@ -92,11 +94,11 @@ TEST_F(SimDownloadTest, EveryPartIsReportedAndProgressIsContiguousFromTheOffset)
   int updates = 0;
   json::object last;
   do {
-    last = wait_file(file, [](const json::object& f) {
-      return number(local(f), "downloaded_size") > 0;
-    });
+    last = wait_file(file,
+                     [](const json::object& f) { return number(local(f), "downloaded_size") > 0; });
     ++updates;
-    EXPECT_LE(number(local(last), "downloaded_prefix_size"), number(local(last), "downloaded_size"));
+    EXPECT_LE(number(local(last), "downloaded_prefix_size"),
+              number(local(last), "downloaded_size"));
   } while (!completed(last));
   EXPECT_EQ(updates, 16);  // 1 MiB in 64 KiB parts
 }
@@ -107,9 +109,8 @@ TEST_F(SimDownloadTest, LimitZeroRunsToTheEndThenWrapsRoundFromZero) {
   int file = receive_file(client_, source, "document");
   request(client_, download(file, 3 * kMiB, 0));
   // The tail is fetched before anything at the start of the file.
-  json::object tail_done = wait_file(file, [](const json::object& f) {
-    return number(local(f), "downloaded_size") == kMiB;
-  });
+  json::object tail_done = wait_file(
+      file, [](const json::object& f) { return number(local(f), "downloaded_size") == kMiB; });
   EXPECT_EQ(number(local(tail_done), "downloaded_prefix_size"), kMiB);
   json::object done = wait_file(file, completed);
   EXPECT_EQ(number(local(done), "downloaded_size"), 4 * kMiB);
@@ -121,9 +122,8 @@ TEST_F(SimDownloadTest, CompletedFileIsRenamedIntoItsTypeFolderWithTheSameBytes)
   std::filesystem::path source = make_file("clip.mp4", 3 * kMiB + 123);
   int file = receive_file(client_, source, "video");
   request(client_, download(file, 0, 0));
-  json::object partial = wait_file(file, [](const json::object& f) {
-    return number(local(f), "downloaded_size") > 0;
-  });
+  json::object partial = wait_file(
+      file, [](const json::object& f) { return number(local(f), "downloaded_size") > 0; });
   std::string temp_path(local(partial).at("path").as_string());
   EXPECT_NE(temp_path.find("/temp/"), std::string::npos);
   json::object done = wait_file(file, completed);
@@ -131,8 +131,8 @@ TEST_F(SimDownloadTest, CompletedFileIsRenamedIntoItsTypeFolderWithTheSameBytes)
   EXPECT_NE(path.find("/videos/clip.mp4"), std::string::npos) << path;
   EXPECT_FALSE(std::filesystem::exists(temp_path));
   EXPECT_EQ(std::filesystem::file_size(path), 3 * kMiB + 123);
-  for (std::int64_t offset : {std::int64_t{0}, (3 * kMiB + 123) / 2 / 4096 * 4096,
-                              (3 * kMiB + 122) / 4096 * 4096}) {
+  for (std::int64_t offset :
+       {std::int64_t{0}, (3 * kMiB + 123) / 2 / 4096 * 4096, (3 * kMiB + 122) / 4096 * 4096}) {
     EXPECT_EQ(read_at(path, offset, 12), read_at(source.string(), offset, 12));
   }
   EXPECT_TRUE(flag(local(done), "can_be_deleted"));

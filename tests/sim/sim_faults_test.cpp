@@ -16,10 +16,9 @@ TEST_F(SimTest, FloodOnOnePartFailsTheWholeDownload) {
   int client = login();
   int file = receive_file(client, make_file("f.bin", 10 * kMiB), "document");
   control_->fault(kBotId, "flood", {{"count", 1}, {"retry_after", 7}});
-  json::object answer = request(client, {{"@type", "downloadFile"},
-                                         {"file_id", file},
-                                         {"priority", 1},
-                                         {"synchronous", true}});
+  json::object answer = request(
+      client,
+      {{"@type", "downloadFile"}, {"file_id", file}, {"priority", 1}, {"synchronous", true}});
   EXPECT_EQ(answer.at("code").to_number<int>(), 429);
   EXPECT_EQ(answer.at("message"), "Too Many Requests: retry after 7");
   json::object failed = wait_file(file, [](const json::object& f) {
@@ -28,10 +27,9 @@ TEST_F(SimTest, FloodOnOnePartFailsTheWholeDownload) {
   });
   EXPECT_FALSE(failed.at("local").as_object().at("is_downloading_completed").as_bool());
   // The fault was for one part only: the next attempt completes.
-  json::object retry = request(client, {{"@type", "downloadFile"},
-                                        {"file_id", file},
-                                        {"priority", 1},
-                                        {"synchronous", true}});
+  json::object retry = request(
+      client,
+      {{"@type", "downloadFile"}, {"file_id", file}, {"priority", 1}, {"synchronous", true}});
   EXPECT_TRUE(retry.at("local").as_object().at("is_downloading_completed").as_bool());
 }
 

@@ -1,10 +1,10 @@
 #include "sim_fixture.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <cstdlib>
 #include <string>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace tglink::testing {
 namespace json = boost::json;
@@ -20,7 +20,7 @@ void SimTest::SetUp() {
 }
 
 json::object SimTest::wait_file(int file_id,
-                               const std::function<bool(const json::object&)>& match) {
+                                const std::function<bool(const json::object&)>& match) {
   json::object update = td_->wait_for([&](const json::object& message) {
     if (message.at("@type") != "updateFile") return false;
     const json::object& file = message.at("file").as_object();
@@ -36,15 +36,14 @@ int SimTest::new_client(bool offline) {
                           {"type", json::object{{"@type", "networkTypeNone"}}}});
   }
   std::string directory = (temp_.path() / ("client" + std::to_string(++next_directory_))).string();
-  json::object answer = td_->request(
-      client, {{"@type", "setTdlibParameters"},
-               {"database_directory", directory},
-               {"use_file_database", true},
-               {"api_id", 1},
-               {"api_hash", "0123456789abcdef0123456789abcdef"},
-               {"system_language_code", "en"},
-               {"device_model", "test"},
-               {"application_version", "1"}});
+  json::object answer = td_->request(client, {{"@type", "setTdlibParameters"},
+                                              {"database_directory", directory},
+                                              {"use_file_database", true},
+                                              {"api_id", 1},
+                                              {"api_hash", "0123456789abcdef0123456789abcdef"},
+                                              {"system_language_code", "en"},
+                                              {"device_model", "test"},
+                                              {"application_version", "1"}});
   EXPECT_EQ(answer.at("@type"), "ok") << json::serialize(answer);
   return client;
 }

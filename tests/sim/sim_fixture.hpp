@@ -3,13 +3,13 @@
 // user through the control socket. Each test runs in its own process, so each gets a fresh
 // process-wide simulator, configured through the environment before the library is first used.
 
-#include <gtest/gtest.h>
-
 #include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <memory>
 #include <string>
+
+#include <gtest/gtest.h>
 
 #include "sim/control_client.hpp"
 #include "support/temp_dir.hpp"

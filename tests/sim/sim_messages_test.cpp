@@ -13,10 +13,10 @@ json::object text_content(const std::string& text) {
 }
 
 json::object callback_keyboard(const std::string& data_base64) {
-  json::object button{{"@type", "inlineKeyboardButton"},
-                      {"text", "Delete"},
-                      {"type", json::object{{"@type", "inlineKeyboardButtonTypeCallback"},
-                                            {"data", data_base64}}}};
+  json::object button{
+      {"@type", "inlineKeyboardButton"},
+      {"text", "Delete"},
+      {"type", json::object{{"@type", "inlineKeyboardButtonTypeCallback"}, {"data", data_base64}}}};
   json::object link{{"@type", "inlineKeyboardButton"},
                     {"text", "Open"},
                     {"type", json::object{{"@type", "inlineKeyboardButtonTypeUrl"},
@@ -42,10 +42,11 @@ TEST_F(SimTest, UserCommandArrivesAsNewMessageWithBotCommandEntity) {
 TEST_F(SimTest, SendMessageAnswersPendingThenSendSucceededAndIsReadable) {
   int client = login();
   control_->send_text(kUserId, "/start");
-  json::object sent = request(client, {{"@type", "sendMessage"},
-                                       {"chat_id", kUserId},
-                                       {"reply_markup", callback_keyboard("ZGVs")},
-                                       {"input_message_content", text_content("Here is your link")}});
+  json::object sent =
+      request(client, {{"@type", "sendMessage"},
+                       {"chat_id", kUserId},
+                       {"reply_markup", callback_keyboard("ZGVs")},
+                       {"input_message_content", text_content("Here is your link")}});
   ASSERT_EQ(sent.at("@type"), "message") << json::serialize(sent);
   EXPECT_EQ(sent.at("sending_state").as_object().at("@type"), "messageSendingStatePending");
   json::object succeeded = td_->wait_update(client, "updateMessageSendSucceeded");
@@ -83,9 +84,8 @@ TEST_F(SimTest, CallbackQueryRoundTrip) {
   json::object update = td_->wait_update(client, "updateNewCallbackQuery");
   EXPECT_EQ(update.at("id").as_string(), query);
   EXPECT_EQ(update.at("payload").as_object().at("data"), "ZGVs");
-  request(client, {{"@type", "answerCallbackQuery"},
-                   {"callback_query_id", query},
-                   {"text", "Done"}});
+  request(client,
+          {{"@type", "answerCallbackQuery"}, {"callback_query_id", query}, {"text", "Done"}});
   EXPECT_EQ(control_->callback_answer(query), "Done");
 }
 
@@ -108,9 +108,8 @@ TEST_F(SimTest, ForwardWithSendCopyIntoChannelSucceedsWithServerId) {
   EXPECT_EQ(copy.at("id").to_number<std::int64_t>(), std::int64_t{1} << 20);
   EXPECT_TRUE(copy.at("is_channel_post").as_bool());
 
-  json::object read = request(client, {{"@type", "getMessage"},
-                                       {"chat_id", kLogChannel},
-                                       {"message_id", copy.at("id")}});
+  json::object read = request(
+      client, {{"@type", "getMessage"}, {"chat_id", kLogChannel}, {"message_id", copy.at("id")}});
   const json::object& video = read.at("content").as_object().at("video").as_object();
   EXPECT_EQ(video.at("file_name"), "movie.mp4");
   EXPECT_EQ(video.at("mime_type"), "video/mp4");
@@ -138,8 +137,8 @@ TEST_F(SimTest, BotThatIsNotAdminCanGetTheChatButNotItsMessages) {
   int client = login();
   control_->fault(kBotId, "not_admin", {{"chat_id", kLogChannel}});
   EXPECT_EQ(request(client, {{"@type", "getChat"}, {"chat_id", kLogChannel}}).at("@type"), "chat");
-  json::object read = request(
-      client, {{"@type", "getMessage"}, {"chat_id", kLogChannel}, {"message_id", 1 << 20}});
+  json::object read =
+      request(client, {{"@type", "getMessage"}, {"chat_id", kLogChannel}, {"message_id", 1 << 20}});
   EXPECT_EQ(read.at("@type"), "error");
   EXPECT_EQ(read.at("message"), "CHANNEL_PRIVATE");
   control_->send_text(kUserId, "hi");
@@ -166,13 +165,13 @@ TEST_F(SimTest, DocumentFromLocalFileIsSent) {
   int client = login();
   control_->send_text(kUserId, "/logs");
   std::filesystem::path log = make_file("tglink.log", 5000);
-  json::object sent = request(
-      client, {{"@type", "sendMessage"},
-               {"chat_id", kUserId},
-               {"input_message_content",
-                json::object{{"@type", "inputMessageDocument"},
-                             {"document", json::object{{"@type", "inputFileLocal"},
-                                                       {"path", log.string()}}}}}});
+  json::object sent =
+      request(client, {{"@type", "sendMessage"},
+                       {"chat_id", kUserId},
+                       {"input_message_content",
+                        json::object{{"@type", "inputMessageDocument"},
+                                     {"document", json::object{{"@type", "inputFileLocal"},
+                                                               {"path", log.string()}}}}}});
   ASSERT_EQ(sent.at("@type"), "message") << json::serialize(sent);
   std::vector<sim::SimMessage> messages = control_->wait_messages(kUserId, 1);
   ASSERT_TRUE(messages[0].file_name.has_value());

@@ -1,8 +1,8 @@
 #include "td_json_driver.hpp"
 
-#include <dlfcn.h>
-
 #include <stdexcept>
+
+#include <dlfcn.h>
 
 namespace tglink::testing {
 namespace json = boost::json;
@@ -74,7 +74,9 @@ json::object TdJsonDriver::wait_for(const Match& match, std::chrono::millisecond
     if (match(message)) return message;
     inbox_.push_back(std::move(message));
   }
-  throw std::runtime_error("timed out waiting for a TDLib message");
+  std::string recent;
+  for (const json::object& message : inbox_) recent += "\n  " + json::serialize(message);
+  throw std::runtime_error("timed out waiting for a TDLib message; unmatched so far:" + recent);
 }
 
 json::object TdJsonDriver::wait_update(int client_id, const std::string& type,

@@ -3,11 +3,12 @@
 // test wait for the answer to one request or for an update that matches, keeping everything
 // else that arrived in order.
 
-#include <boost/json.hpp>
 #include <chrono>
 #include <deque>
 #include <functional>
 #include <string>
+
+#include <boost/json.hpp>
 
 namespace tglink::testing {
 
