@@ -78,3 +78,11 @@ std::string TdJsonLibrary::execute(const std::string& request) {
 }
 
 }  // namespace tglink
+
+#if defined(__SANITIZE_ADDRESS__)
+// TDLib keeps some allocations for the life of the process (thread-local error texts among them),
+// which LeakSanitizer reports at exit in every sanitized binary that loads it. They are not ours
+// and we cannot free them. This hook lives here because this object is linked into every binary
+// that loads TDLib; it must be the only definition of the hook in a program.
+extern "C" const char* __lsan_default_suppressions() { return "leak:libtdjson.so\n"; }
+#endif

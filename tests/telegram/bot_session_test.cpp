@@ -87,7 +87,8 @@ TEST_F(BotSessionTest, ParametersAreSentWhenTdlibAsksForThem) {
   client_->push_authorization_state("authorizationStateWaitTdlibParameters");
   const std::vector<boost::json::object> sent = client_->sent_of_type("setTdlibParameters");
   ASSERT_EQ(sent.size(), 1u);
-  EXPECT_EQ(sent[0].at("database_directory").as_string(), (dir_.path() / "tdlib" / "424242").string());
+  EXPECT_EQ(sent[0].at("database_directory").as_string(),
+            (dir_.path() / "tdlib" / "424242").string());
   EXPECT_EQ(sent[0].at("use_message_database"), false);
   EXPECT_EQ(session_->tdlib_authorization_state(), "authorizationStateWaitTdlibParameters");
 }
