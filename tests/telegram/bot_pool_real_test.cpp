@@ -126,6 +126,18 @@ TEST_F(BotPoolRealTest, EveryBotGetsItsOwnClientAndDirectoryAndAllClose) {
   EXPECT_EQ(pool.bot(1).auth_state(), BotAuthState::closed);
 }
 
+TEST_F(BotPoolRealTest, MalformedTokenIsRefusedBeforeAnyClientExists) {
+  Config config = offline_config();
+  config.additional_bot_tokens = {"no-colon-secret"};
+  try {
+    BotPool pool(io_.get_executor(), config, log_, library_);
+    ADD_FAILURE() << "a malformed token was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("ADDITIONAL_BOT_TOKENS entry #1"));
+    EXPECT_THAT(e.what(), ::testing::Not(::testing::HasSubstr("no-colon-secret")));
+  }
+}
+
 TEST_F(BotPoolRealTest, ClosingAPoolThatNeverStartedCompletesAtOnce) {
   BotPool pool(io_.get_executor(), offline_config(), log_, library_);
   EXPECT_TRUE(close(pool));
