@@ -9,6 +9,9 @@ function(tglink_add_test name)
     TGLINK_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
     TGLINK_BINARY_DIR="${CMAKE_BINARY_DIR}"
     TGLINK_REAL_TDJSON="${TGLINK_DEFAULT_TDJSON}")
-  gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST
-    PROPERTIES LABELS "${T_LABELS}" ENVIRONMENT "TDLIB_NETWORK=none")
+  set(properties ENVIRONMENT "TDLIB_NETWORK=none")
+  if(T_LABELS)
+    list(APPEND properties LABELS "${T_LABELS}")
+  endif()
+  gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST PROPERTIES ${properties})
 endfunction()

@@ -1,0 +1,81 @@
+// `tglink check-config` as a user runs it: the real binary, a bare environment.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "support/temp_dir.hpp"
+#include "support/tglink_process.hpp"
+
+namespace tglink {
+namespace {
+
+using testing::CompletedRun;
+using testing::run_tglink;
+using testing::TempDir;
+
+CompletedRun check_config(const TempDir& dir, std::map<std::string, std::string> env) {
+  return run_tglink({.args = {"check-config"}, .env = std::move(env), .working_directory = dir.path()});
+}
+
+const std::map<std::string, std::string> kValid{
+    {"BOT_TOKEN", "123456789:AAEabcdefghijklmnopqrstuvwxyz0123456"},
+    {"API_ID", "12345"},
+    {"API_HASH", "0123456789abcdef0123456789abcdef"},
+    {"LOG_CHANNEL", "-1001234567890"}};
+
+TEST(CheckConfigCli, EmptyEnvironmentListsEveryRequiredVariable) {
+  TempDir dir;
+  const CompletedRun run = check_config(dir, {});
+  EXPECT_EQ(run.status, 2);
+  for (const char* name : {"BOT_TOKEN", "API_ID", "API_HASH", "LOG_CHANNEL"}) {
+    EXPECT_NE(run.output.find(name), std::string::npos) << name << " missing from:\n" << run.output;
+  }
+}
+
+TEST(CheckConfigCli, BadPortIsNamedWithWhatIsWrong) {
+  TempDir dir;
+  std::map<std::string, std::string> env = kValid;
+  env["PORT"] = "abc";
+  const CompletedRun run = check_config(dir, env);
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.output.find("PORT"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("\"abc\" is not a port number"), std::string::npos) << run.output;
+}
+
+TEST(CheckConfigCli, ValidSettingsPassAndSecretsStayHidden) {
+  TempDir dir;
+  const CompletedRun run = check_config(dir, kValid);
+  EXPECT_EQ(run.status, 0) << run.output;
+  EXPECT_EQ(run.output.find("AAEabcdefghijklmnopqrstuvwxyz0123456"), std::string::npos);
+  EXPECT_EQ(run.output.find("0123456789abcdef0123456789abcdef"), std::string::npos);
+}
+
+TEST(CheckConfigCli, ReadsDotEnvFromTheWorkingDirectory) {
+  TempDir dir;
+  std::ofstream(dir.path() / ".env") << "BOT_TOKEN=123456789:AAEabcdefghijklmnopqrstuvwxyz0123456\n"
+                                        "API_ID=12345\nAPI_HASH=0123456789abcdef0123456789abcdef\n"
+                                        "LOG_CHANNEL=-1001234567890\n";
+  EXPECT_EQ(check_config(dir, {}).status, 0);
+  const CompletedRun overridden = check_config(dir, {{"API_ID", "not-a-number"}});
+  EXPECT_EQ(overridden.status, 2) << "the environment must win over .env";
+  EXPECT_NE(overridden.output.find("API_ID"), std::string::npos);
+}
+
+TEST(CheckConfigCli, ABrokenDotEnvLineIsNamedWithoutItsContent) {
+  TempDir dir;
+  std::ofstream(dir.path() / ".env") << "API_ID=1\nthis line has no equals sign SECRETVALUE\n";
+  const CompletedRun run = check_config(dir, {});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.output.find(":2:"), std::string::npos) << run.output;
+  EXPECT_EQ(run.output.find("SECRETVALUE"), std::string::npos);
+}
+
+TEST(Cli, UnknownCommandGetsUsage) {
+  TempDir dir;
+  const CompletedRun run = run_tglink({.args = {"frobnicate"}, .env = {}, .working_directory = dir.path()});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.output.find("Usage:"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tglink
