@@ -1,0 +1,57 @@
+#pragma once
+// What the HTTP handlers need from the media layer, and nothing more: find the stored file a
+// link names, and send a byte range of it to a client. TelegramFileStreamer
+// (media/telegram_file_streamer.hpp) is the real one, backed by every connected bot and by the
+// bytes TDLib already has on disk; handler tests use a fake.
+
+#include <boost/asio/awaitable.hpp>
+#include <cstdint>
+#include <string>
+
+#include "http/response_channel.hpp"
+
+namespace tglink {
+
+// A file sent to the bot and copied into the log channel.
+struct StoredFile {
+  std::int64_t message_id = 0;  // TDLib id of the copy in LOG_CHANNEL (server id << 20)
+  std::string file_name;        // as sent; never empty (a name is made up when Telegram has none)
+  std::string mime_type;        // effective type (media/mime_types.hpp)
+  std::int64_t size = 0;        // bytes
+  std::string unique_id;        // TDLib remote.unique_id: the same for every bot; the ETag source
+  std::int64_t date_unix = 0;   // when the message was sent: Last-Modified
+};
+
+enum class LocateStatus {
+  Found,
+  NotFound,     // no such message, deleted, or it holds no file: 404
+  Unavailable,  // no connected bot can read the log channel now: 503 with Retry-After
+};
+
+struct LocateResult {
+  LocateStatus status = LocateStatus::NotFound;
+  StoredFile file;     // set when Found
+  std::string detail;  // for logs: why not found or unavailable
+};
+
+enum class StreamOutcome {
+  Complete,      // exactly `length` bytes were written
+  ClientGone,    // the client stopped reading; nothing more to do
+  SourceFailed,  // the bytes could not be had (every bot failed); the caller aborts the body
+};
+
+class FileStreamer {
+ public:
+  virtual ~FileStreamer() = default;
+
+  // No network call when the answer is cached; a bot does getChat + getMessage otherwise.
+  virtual boost::asio::awaitable<LocateResult> locate(std::int64_t message_id) = 0;
+
+  // Writes bytes [offset, offset + length) of `file` to `out`, in order, each byte once, from
+  // TDLib's files on disk (sendfile) as soon as they are there. Headers are already sent.
+  virtual boost::asio::awaitable<StreamOutcome> stream(const StoredFile& file,
+                                                       std::uint64_t offset, std::uint64_t length,
+                                                       ResponseChannel& out) = 0;
+};
+
+}  // namespace tglink
