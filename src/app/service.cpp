@@ -15,6 +15,8 @@
 #include "http/rate_limiter.hpp"
 #include "http/request_guard.hpp"
 #include "http/router.hpp"
+#include "links/link_token.hpp"
+#include "links/secret_key.hpp"
 #include "logging/log.hpp"
 #include "ops/uptime.hpp"
 #include "store/sqlite_store.hpp"
@@ -39,6 +41,7 @@ struct Service::Impl {
   Uptime uptime{clock};
   asio::io_context io{1};
   std::unique_ptr<SqliteStore> store;
+  std::unique_ptr<LinkTokenCodec> links;  // signs and checks every link id
   std::shared_ptr<TdJsonLibrary> library;
   std::unique_ptr<BotPool> bots;
   RateLimiter limiter{clock, RateLimitSettings{.per_minute = config.rate_limit_per_minute,
@@ -50,6 +53,7 @@ struct Service::Impl {
 
   int run() {
     open_store();
+    load_link_key();
     library = TdJsonLibrary::load(config.tdjson_path);
     log.info("TDLib library: {}", library->path().string());
     bots = std::make_unique<BotPool>(io.get_executor(), config, log, library);
@@ -70,6 +74,12 @@ struct Service::Impl {
     const std::filesystem::path path = config.data_dir / "tglink.db";
     store = std::make_unique<SqliteStore>(path.string());
     log.info("Store: {} ({} users)", path.string(), store->count_users());
+  }
+
+  void load_link_key() {
+    const SecretKey key = load_secret_key(config.secret_key, config.data_dir);
+    log.info("Link key: {}{}", key.origin, key.created ? " (new)" : "");
+    links = std::make_unique<LinkTokenCodec>(key.bytes);
   }
 
   void add_routes() {
