@@ -105,7 +105,8 @@ struct Service::Impl {
   void on_bot_state(const BotSession& bot) {
     log.info("{}: login {}, connection {}", bot.label(), to_string(bot.auth_state()),
              to_string(bot.connection()));
-    if (bot.auth_state() != BotAuthState::ready || channel_checked[bot.index()]) return;
+    // Wait for getMe, so the check's messages can name the bot by its username.
+    if (!bot.connected() || !bot.me() || channel_checked[bot.index()]) return;
     channel_checked[bot.index()] = true;
     asio::co_spawn(io, check_channels(bot.index()), asio::detached);
   }
