@@ -7,7 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(ninja-build cmake g++ pkg-config libboost1.81-dev libsqlite3-dev libssl-dev
-          libspdlog-dev nodejs npm curl ffmpeg)
+          libspdlog-dev curl ffmpeg)
+# Node.js may come from elsewhere (its own npm included); Debian's packages only when missing.
+command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
 for arg in "$@"; do
   case "$arg" in
     --test) packages+=(libgtest-dev libgmock-dev aria2 chromium) ;;
