@@ -1,0 +1,240 @@
+#include "http/file_handler.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <optional>
+#include <string>
+
+#include "core/clock.hpp"
+#include "http/content_disposition.hpp"
+#include "http/content_plan.hpp"
+#include "http/counting_channel.hpp"
+#include "http/entity_tag.hpp"
+#include "http/http_date.hpp"
+#include "http/http_response.hpp"
+#include "http/router.hpp"
+#include "links/link_token.hpp"
+#include "logging/log.hpp"
+#include "media/active_streams.hpp"
+#include "media/bandwidth_meter.hpp"
+#include "media/file_streamer.hpp"
+#include "store/store.hpp"
+
+namespace tglink {
+
+namespace {
+
+namespace asio = boost::asio;
+
+constexpr std::string_view kDownloadPrefix = "/dl/";
+constexpr std::string_view kStreamPrefix = "/stream/";
+constexpr std::string_view kStreamCacheControl = "public, max-age=3600";
+
+// Either the message id a link names, or the response that refuses it.
+struct LinkCheck {
+  std::optional<HttpResponse> refusal;
+  std::int64_t message_id = 0;
+};
+
+std::string lower_case(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
+ConditionalHeaders conditional_headers(const HttpRequest& request) {
+  ConditionalHeaders h;
+  h.range = request.header("Range").value_or("");
+  h.if_range = request.header("If-Range").value_or("");
+  h.if_match = request.header("If-Match").value_or("");
+  h.if_none_match = request.header("If-None-Match").value_or("");
+  h.if_modified_since = request.header("If-Modified-Since").value_or("");
+  h.if_unmodified_since = request.header("If-Unmodified-Since").value_or("");
+  return h;
+}
+
+std::optional<SystemTime> last_modified(const StoredFile& file) {
+  if (file.date_unix <= 0) return std::nullopt;
+  return SystemTime{std::chrono::seconds{file.date_unix}};
+}
+
+DispositionType disposition_for(FileRoute route, std::string_view mime_type) {
+  if (route == FileRoute::kStream && !runs_as_page_in_browser(mime_type)) {
+    return DispositionType::kInline;
+  }
+  return DispositionType::kAttachment;
+}
+
+// The validators every answer about the file carries, 304 included.
+void add_validators(HttpResponse& response, const StoredFile& file, FileRoute route) {
+  response.set_header(
+      "ETag",
+      make_file_entity_tag(file.unique_id, static_cast<std::uint64_t>(file.size)).to_header());
+  if (const std::optional<SystemTime> modified = last_modified(file)) {
+    response.set_header("Last-Modified", format_http_date(*modified));
+  }
+  if (route == FileRoute::kStream) {
+    response.set_header("Cache-Control", std::string(kStreamCacheControl));
+  }
+}
+
+HttpResponse body_head(const StoredFile& file, FileRoute route, const ContentPlan& plan) {
+  HttpResponse head;
+  head.status = plan.status_code();
+  const std::string type = file.mime_type.empty() ? "application/octet-stream" : file.mime_type;
+  head.set_header("Content-Type", type);
+  head.set_header("Accept-Ranges", "bytes");
+  head.set_header("X-Content-Type-Options", "nosniff");
+  head.set_header("Content-Disposition",
+                  content_disposition(disposition_for(route, type), file.file_name));
+  if (!plan.content_range.empty()) head.set_header("Content-Range", plan.content_range);
+  add_validators(head, file, route);
+  return head;
+}
+
+// 304, 412 and 416: no file bytes.
+HttpResponse bodiless_answer(const StoredFile& file, FileRoute route, const ContentPlan& plan) {
+  HttpResponse answer;
+  if (plan.status == ContentStatus::kRangeNotSatisfiable) {
+    answer = json_error(
+        416, "RANGE_NOT_SATISFIABLE",
+        "The requested range is outside the file (" + std::to_string(file.size) + " bytes)");
+    answer.set_header("Content-Range", plan.content_range);
+  } else if (plan.status == ContentStatus::kPreconditionFailed) {
+    answer = json_error(412, "PRECONDITION_FAILED", "A precondition of the request does not hold");
+  } else {
+    answer.status = plan.status_code();
+  }
+  answer.set_header("Accept-Ranges", "bytes");
+  add_validators(answer, file, route);
+  return answer;
+}
+
+HttpResponse locate_refusal(const LocateResult& located) {
+  if (located.status == LocateStatus::Unavailable) {
+    return json_error(503, "SERVICE_UNAVAILABLE",
+                      "No bot can reach the file right now; try again shortly",
+                      kFileUnavailableRetryAfter.count());
+  }
+  return json_error(404, "FILE_NOT_FOUND", "The file of this link no longer exists");
+}
+
+}  // namespace
+
+std::string_view file_route_token(std::string_view path) {
+  for (const std::string_view prefix : {kDownloadPrefix, kStreamPrefix}) {
+    if (path.starts_with(prefix)) {
+      const std::string_view rest = path.substr(prefix.size());
+      return rest.substr(0, rest.find('/'));
+    }
+  }
+  return {};
+}
+
+bool runs_as_page_in_browser(std::string_view mime_type) {
+  std::string type = lower_case(mime_type.substr(0, mime_type.find(';')));
+  type.erase(type.find_last_not_of(" \t") + 1);
+  // "+xml" covers image/svg+xml and application/xhtml+xml; "xml" alone text/ and application/.
+  for (const std::string_view marker : {"html", "xml", "javascript", "ecmascript"}) {
+    if (type.find(marker) != std::string::npos) return true;
+  }
+  return false;
+}
+
+namespace {
+
+LinkCheck check_link(const FileRouteDeps& deps, std::string_view token) {
+  LinkCheck check;
+  const DecodeResult decoded = deps.links.decode(token, deps.clock.now());
+  if (decoded.status == LinkStatus::Expired) {
+    check.refusal =
+        json_error(410, "LINK_EXPIRED", "This link has expired; ask the bot for a new one");
+    return check;
+  }
+  if (decoded.status != LinkStatus::Valid) {
+    check.refusal = json_error(404, "LINK_NOT_FOUND", "No file has this link");
+    return check;
+  }
+  check.message_id = decoded.claims.message_id;
+  if (deps.store.is_revoked(check.message_id)) {
+    check.refusal = json_error(404, "LINK_REVOKED", "This link was revoked");
+    return check;
+  }
+  if (deps.bandwidth.limit_reached()) {
+    check.refusal = json_error(429, "BANDWIDTH_LIMIT_EXCEEDED",
+                               "The monthly bandwidth limit is reached; it resets next month",
+                               deps.bandwidth.seconds_until_reset());
+  }
+  return check;
+}
+
+LinkCheck check_link_safely(const FileRouteDeps& deps, std::string_view token) {
+  try {
+    return check_link(deps, token);
+  } catch (const StoreError& e) {
+    deps.log.error("File route: store unreadable while checking a link: {}", e.what());
+    LinkCheck check;
+    check.refusal = json_error(500, "INTERNAL_ERROR", "The link could not be checked");
+    return check;
+  }
+}
+
+asio::awaitable<void> send_body(const FileRouteDeps& deps, const StoredFile& file,
+                                const ContentPlan& plan, HttpResponse head, ResponseChannel& out) {
+  const ActiveStreams::Ticket ticket = deps.streams.start();
+  BandwidthMeter& meter = deps.bandwidth;
+  CountingChannel counted(out, [&meter](std::uint64_t bytes) { meter.add(bytes); });
+  co_await counted.begin_body(std::move(head), plan.length);
+  if (plan.length == 0) co_return;
+  const StreamOutcome outcome = co_await deps.files.stream(file, plan.offset, plan.length, counted);
+  if (outcome == StreamOutcome::SourceFailed) {
+    deps.log.warning("File {}: source failed after {} of {} bytes; closing the connection",
+                     file.message_id, counted.body_bytes_sent(), plan.length);
+    out.abort();
+  }
+}
+
+}  // namespace
+
+asio::awaitable<void> FileHandler::operator()(const HttpRequest& request,
+                                              ResponseChannel& out) const {
+  const LinkCheck check = check_link_safely(deps_, file_route_token(request.path()));
+  if (check.refusal) {
+    HttpResponse refusal = *check.refusal;
+    co_await out.send(std::move(refusal));
+    co_return;
+  }
+  const LocateResult located = co_await deps_.files.locate(check.message_id);
+  if (located.status != LocateStatus::Found) {
+    deps_.log.debug("File {}: not served ({})", check.message_id, located.detail);
+    HttpResponse refusal = locate_refusal(located);
+    co_await out.send(std::move(refusal));
+    co_return;
+  }
+  const StoredFile& file = located.file;
+  ResourceFacts facts;
+  facts.size = static_cast<std::uint64_t>(file.size);
+  facts.etag = make_file_entity_tag(file.unique_id, facts.size);
+  facts.last_modified = last_modified(file);
+  const RequestMethod method = request.is_head() ? RequestMethod::kHead : RequestMethod::kGet;
+  const ContentPlan plan = plan_content(method, conditional_headers(request), facts);
+  if (!plan.has_body()) {
+    HttpResponse answer = bodiless_answer(file, route_, plan);
+    co_await out.send(std::move(answer));
+    co_return;
+  }
+  HttpResponse head = body_head(file, route_, plan);
+  if (request.is_head()) {
+    co_await out.begin_body(std::move(head), plan.length);
+    co_return;
+  }
+  co_await send_body(deps_, file, plan, std::move(head), out);
+}
+
+void add_file_routes(Router& router, const FileRouteDeps& deps) {
+  router.add_prefix(std::string(kDownloadPrefix), FileHandler{deps, FileRoute::kDownload});
+  router.add_prefix(std::string(kStreamPrefix), FileHandler{deps, FileRoute::kStream});
+}
+
+}  // namespace tglink

@@ -1,0 +1,70 @@
+#pragma once
+// GET and HEAD of /dl/{token}[/{any-name}] and /stream/{token}[/{any-name}]: the file routes.
+//
+// Order of checks, cheapest first, so that a bad link costs no Telegram call:
+//   token (410 LINK_EXPIRED / 404 LINK_NOT_FOUND) -> revocation (404 LINK_REVOKED)
+//   -> monthly bandwidth (429 BANDWIDTH_LIMIT_EXCEEDED, Retry-After until the next UTC month)
+//   -> locate (404 FILE_NOT_FOUND / 503 SERVICE_UNAVAILABLE with Retry-After)
+//   -> content plan (200 / 206 / 304 / 412 / 416 with Content-Range: bytes */size).
+// HEAD gets the same headers and never starts a download. Body bytes are counted toward the
+// monthly bandwidth as they are written, and the body is tracked in ActiveStreams while it runs.
+// When the source fails mid-body the connection is closed (never a short 200 or 206).
+//
+// /dl answers `Content-Disposition: attachment`. /stream answers `inline` plus
+// `Cache-Control: public, max-age=3600`, except for types a browser would run as a page (HTML,
+// SVG, XML, JavaScript), which are always attachments. Both send X-Content-Type-Options: nosniff.
+
+#include <chrono>
+#include <string_view>
+
+#include "http/http_handler.hpp"
+
+namespace tglink {
+
+class ActiveStreams;
+class BandwidthMeter;
+class Clock;
+class FileStreamer;
+class LinkTokenCodec;
+class Log;
+class Router;
+class Store;
+
+enum class FileRoute { kDownload, kStream };
+
+// Everything the handlers use; all of it must outlive the router they are added to.
+struct FileRouteDeps {
+  const LinkTokenCodec& links;
+  Store& store;
+  FileStreamer& files;
+  BandwidthMeter& bandwidth;
+  ActiveStreams& streams;
+  const Clock& clock;
+  Log& log;
+};
+
+// Retry-After of the 503 sent when no bot can read the log channel.
+inline constexpr std::chrono::seconds kFileUnavailableRetryAfter{10};
+
+class FileHandler {
+ public:
+  FileHandler(FileRouteDeps deps, FileRoute route) : deps_(deps), route_(route) {}
+
+  boost::asio::awaitable<void> operator()(const HttpRequest& request, ResponseChannel& out) const;
+
+ private:
+  FileRouteDeps deps_;
+  FileRoute route_;
+};
+
+// Adds the "/dl/" and "/stream/" prefix routes.
+void add_file_routes(Router& router, const FileRouteDeps& deps);
+
+// The token in a file route's path: the segment after the route prefix, up to the next '/'.
+// "/dl/abc/movie.mp4" -> "abc"; "" when there is none.
+[[nodiscard]] std::string_view file_route_token(std::string_view path);
+
+// True for MIME types a browser would render as a page or run as a script when shown inline.
+[[nodiscard]] bool runs_as_page_in_browser(std::string_view mime_type);
+
+}  // namespace tglink

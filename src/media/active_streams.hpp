@@ -1,0 +1,60 @@
+#pragma once
+// The response bodies in progress: what /api/info reports as streaming_info.active_streams.
+//
+// A handler holds an ActiveStreams::Ticket for as long as it sends a body; the ticket removes
+// its entry when it goes out of scope, whichever way the transfer ended. sweep() drops entries
+// older than a maximum age, so a transfer stuck for hours (a client that stopped reading, a
+// connection that never closed) no longer counts. A swept ticket's later release is harmless.
+//
+// Thread-safe.
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <mutex>
+
+#include "core/clock.hpp"
+
+namespace tglink {
+
+class ActiveStreams {
+ public:
+  // The spec's maximum age of a tracked stream.
+  static constexpr std::chrono::hours kMaxAge{4};
+
+  class Ticket {
+   public:
+    Ticket(Ticket&& other) noexcept;
+    Ticket& operator=(Ticket&&) = delete;
+    Ticket(const Ticket&) = delete;
+    Ticket& operator=(const Ticket&) = delete;
+    ~Ticket();
+
+   private:
+    friend class ActiveStreams;
+    Ticket(ActiveStreams* owner, std::uint64_t id) : owner_(owner), id_(id) {}
+    ActiveStreams* owner_;
+    std::uint64_t id_;
+  };
+
+  explicit ActiveStreams(const Clock& clock) : clock_(clock) {}
+
+  // Starts tracking one body; the ActiveStreams must outlive the ticket.
+  [[nodiscard]] Ticket start();
+
+  [[nodiscard]] std::size_t count() const;
+
+  // Drops entries started more than `max_age` ago; returns how many went.
+  std::size_t sweep(std::chrono::steady_clock::duration max_age = kMaxAge);
+
+ private:
+  void release(std::uint64_t id);
+
+  const Clock& clock_;
+  mutable std::mutex mutex_;
+  std::uint64_t next_id_ = 1;
+  std::map<std::uint64_t, SteadyTime> started_;  // by id; ids grow, so oldest first
+};
+
+}  // namespace tglink
