@@ -1,12 +1,12 @@
 #include "app/cli.hpp"
 
-#include <unistd.h>
-
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include "app/service.hpp"
 #include "config/check_config_command.hpp"

@@ -44,7 +44,8 @@ std::string format_iso8601_utc(SystemTime t) {
 
 std::string format_month_utc(SystemTime t) {
   const year_month_day ymd{floor<days>(t)};
-  return printf_string("%04d-%02u", static_cast<int>(ymd.year()), static_cast<unsigned>(ymd.month()));
+  return printf_string("%04d-%02u", static_cast<int>(ymd.year()),
+                       static_cast<unsigned>(ymd.month()));
 }
 
 std::string format_day_utc(SystemTime t) {

@@ -1,7 +1,8 @@
 #include "http/api_info.hpp"
 
-#include <boost/json.hpp>
 #include <cmath>
+
+#include <boost/json.hpp>
 
 #include "core/time_format.hpp"
 

@@ -1,6 +1,6 @@
 #include "http/connection.hpp"
 
-#include <sys/sendfile.h>
+#include <cerrno>
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/experimental/awaitable_operators.hpp>
@@ -10,7 +10,7 @@
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http.hpp>
-#include <cerrno>
+#include <sys/sendfile.h>
 
 #include "http/http_response.hpp"
 #include "logging/log.hpp"
@@ -86,8 +86,8 @@ class Exchange final : public ResponseChannel {
     if (failed_) co_return false;
     if (is_head_) co_return true;
     stream_.expires_after(options_.write_timeout);
-    auto [ec, n] = co_await asio::async_write(stream_, asio::buffer(bytes.data(), bytes.size()),
-                                              kTuple);
+    auto [ec, n] =
+        co_await asio::async_write(stream_, asio::buffer(bytes.data(), bytes.size()), kTuple);
     if (ec) failed_ = true;
     co_return !failed_;
   }

@@ -1,15 +1,17 @@
 #include "http/http_response.hpp"
 
 #include <algorithm>
-#include <boost/json.hpp>
 #include <cctype>
+
+#include <boost/json.hpp>
 
 namespace tglink {
 namespace {
 
 bool iequals(std::string_view a, std::string_view b) {
   return std::ranges::equal(a, b, [](char x, char y) {
-    return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+    return std::tolower(static_cast<unsigned char>(x)) ==
+           std::tolower(static_cast<unsigned char>(y));
   });
 }
 

@@ -1,5 +1,8 @@
 #include "http/http_server.hpp"
 
+#include <stdexcept>
+#include <unordered_set>
+
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
@@ -7,8 +10,6 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
-#include <stdexcept>
-#include <unordered_set>
 
 #include "http/connection.hpp"
 #include "logging/log.hpp"
@@ -37,7 +38,9 @@ struct HttpServer::Impl : std::enable_shared_from_this<HttpServer::Impl> {
   void listen() {
     boost::system::error_code ec;
     const asio::ip::address address = asio::ip::make_address(options.bind_address, ec);
-    if (ec) throw std::runtime_error("BIND_ADDRESS: \"" + options.bind_address + "\" is not an IP address");
+    if (ec)
+      throw std::runtime_error("BIND_ADDRESS: \"" + options.bind_address +
+                               "\" is not an IP address");
     const tcp::endpoint endpoint{address, options.port};
     acceptor.open(endpoint.protocol());
     acceptor.set_option(tcp::acceptor::reuse_address(true));

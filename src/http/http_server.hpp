@@ -3,12 +3,13 @@
 // (http/connection.hpp). Defends against slow and oversized clients with timeouts and a
 // header-size cap, and drains gracefully on shutdown.
 
-#include <boost/asio/awaitable.hpp>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
+
+#include <boost/asio/awaitable.hpp>
 
 #include "http/http_handler.hpp"
 
@@ -22,7 +23,7 @@ class Log;
 
 struct HttpServerOptions {
   std::string bind_address = "0.0.0.0";
-  std::uint16_t port = 8080;  // 0 picks a free port; see HttpServer::port()
+  std::uint16_t port = 8080;                // 0 picks a free port; see HttpServer::port()
   std::chrono::seconds header_timeout{30};  // from connect (or the last response) to full headers
   std::chrono::seconds idle_timeout{75};    // an idle keep-alive connection
   std::chrono::seconds write_timeout{60};   // a client that stops reading the body

@@ -3,10 +3,11 @@
 // complete response, or begins a body of known length and writes it in pieces (from memory
 // or straight from a file with sendfile).
 
-#include <boost/asio/awaitable.hpp>
 #include <cstdint>
 #include <span>
 #include <string>
+
+#include <boost/asio/awaitable.hpp>
 
 #include "http/http_response.hpp"
 

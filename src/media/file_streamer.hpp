@@ -4,9 +4,10 @@
 // (media/telegram_file_streamer.hpp) is the real one, backed by every connected bot and by the
 // bytes TDLib already has on disk; handler tests use a fake.
 
-#include <boost/asio/awaitable.hpp>
 #include <cstdint>
 #include <string>
+
+#include <boost/asio/awaitable.hpp>
 
 #include "http/response_channel.hpp"
 
@@ -49,8 +50,8 @@ class FileStreamer {
 
   // Writes bytes [offset, offset + length) of `file` to `out`, in order, each byte once, from
   // TDLib's files on disk (sendfile) as soon as they are there. Headers are already sent.
-  virtual boost::asio::awaitable<StreamOutcome> stream(const StoredFile& file,
-                                                       std::uint64_t offset, std::uint64_t length,
+  virtual boost::asio::awaitable<StreamOutcome> stream(const StoredFile& file, std::uint64_t offset,
+                                                       std::uint64_t length,
                                                        ResponseChannel& out) = 0;
 };
 

@@ -42,8 +42,7 @@ ChannelAccess refuse(Log& log, std::string problem) {
 
 }  // namespace
 
-boost::asio::awaitable<ChannelAccess> check_channel_access(BotSession& bot,
-                                                           std::int64_t channel_id,
+boost::asio::awaitable<ChannelAccess> check_channel_access(BotSession& bot, std::int64_t channel_id,
                                                            std::string channel_role, Log& log) {
   const std::string where = channel_role + " " + std::to_string(channel_id);
   // Requests are built before co_await: g++ 12 rejects brace-initialised temporaries
@@ -51,8 +50,8 @@ boost::asio::awaitable<ChannelAccess> check_channel_access(BotSession& bot,
   json::object get_chat{{"@type", "getChat"}, {"chat_id", channel_id}};
   const json::object chat = co_await bot.client().request(std::move(get_chat));
   if (const auto error = td_error(chat)) {
-    co_return refuse(log, "Bot " + bot_name(bot) + " cannot open " + where + " (" +
-                              error->message + "): check the id; " + fix(bot));
+    co_return refuse(log, "Bot " + bot_name(bot) + " cannot open " + where + " (" + error->message +
+                              "): check the id; " + fix(bot));
   }
   json::object member_request = get_chat_member(channel_id, bot.bot_id());
   const json::object member = co_await bot.client().request(std::move(member_request));
@@ -61,8 +60,8 @@ boost::asio::awaitable<ChannelAccess> check_channel_access(BotSession& bot,
                               " (" + error->message + "): " + fix(bot));
   }
   if (!is_administrator(member)) {
-    co_return refuse(log, "Bot " + bot_name(bot) + " is not an administrator of " + where +
-                              ": " + fix(bot));
+    co_return refuse(
+        log, "Bot " + bot_name(bot) + " is not an administrator of " + where + ": " + fix(bot));
   }
   log.info("Bot {} is an administrator of {}", bot_name(bot), where);
   co_return ChannelAccess{.ok = true, .problem = std::string()};

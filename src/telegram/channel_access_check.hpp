@@ -3,9 +3,10 @@
 // administrators (bots can read channel messages only as administrators). A bot that fails is
 // named in the log with what to do about it, so "links don't work" never needs guessing.
 
-#include <boost/asio/awaitable.hpp>
 #include <cstdint>
 #include <string>
+
+#include <boost/asio/awaitable.hpp>
 
 namespace tglink {
 
@@ -19,7 +20,9 @@ struct ChannelAccess {
 
 // `channel_role` names the setting for messages, e.g. "LOG_CHANNEL" or "FORCE_SUB_CHANNELS".
 // Logs an error when the bot lacks access. Call once the bot is logged in.
-[[nodiscard]] boost::asio::awaitable<ChannelAccess> check_channel_access(
-    BotSession& bot, std::int64_t channel_id, std::string channel_role, Log& log);
+[[nodiscard]] boost::asio::awaitable<ChannelAccess> check_channel_access(BotSession& bot,
+                                                                         std::int64_t channel_id,
+                                                                         std::string channel_role,
+                                                                         Log& log);
 
 }  // namespace tglink

@@ -1,7 +1,7 @@
 // `tglink check-config` as a user runs it: the real binary, a bare environment.
-#include <gtest/gtest.h>
-
 #include <fstream>
+
+#include <gtest/gtest.h>
 
 #include "support/temp_dir.hpp"
 #include "support/tglink_process.hpp"
@@ -14,7 +14,8 @@ using testing::run_tglink;
 using testing::TempDir;
 
 CompletedRun check_config(const TempDir& dir, std::map<std::string, std::string> env) {
-  return run_tglink({.args = {"check-config"}, .env = std::move(env), .working_directory = dir.path()});
+  return run_tglink(
+      {.args = {"check-config"}, .env = std::move(env), .working_directory = dir.path()});
 }
 
 const std::map<std::string, std::string> kValid{
@@ -72,7 +73,8 @@ TEST(CheckConfigCli, ABrokenDotEnvLineIsNamedWithoutItsContent) {
 
 TEST(Cli, UnknownCommandGetsUsage) {
   TempDir dir;
-  const CompletedRun run = run_tglink({.args = {"frobnicate"}, .env = {}, .working_directory = dir.path()});
+  const CompletedRun run =
+      run_tglink({.args = {"frobnicate"}, .env = {}, .working_directory = dir.path()});
   EXPECT_EQ(run.status, 2);
   EXPECT_NE(run.output.find("Usage:"), std::string::npos);
 }

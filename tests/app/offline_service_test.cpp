@@ -1,13 +1,12 @@
 // The real binary with the REAL libtdjson, kept offline (TDLIB_NETWORK=none) with a token that
 // is well formed but can never log in: the bot stays disconnected, exactly as a bot without
 // network looks in production.
+#include <boost/json.hpp>
 #include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <unistd.h>
-
-#include <boost/json.hpp>
 
 #include "support/http_client.hpp"
 #include "support/temp_dir.hpp"
@@ -93,7 +92,8 @@ TEST_F(OfflineService, BadRequestsGetJsonErrors) {
   const HttpResult unknown = http_get(port_, "/nothing-here");
   EXPECT_EQ(unknown.status, 404);
   EXPECT_EQ(json::parse(unknown.body).at("status"), "error");
-  const HttpResult post = http_call(port_, {.method = "POST", .target = "/api/info", .headers = {}});
+  const HttpResult post =
+      http_call(port_, {.method = "POST", .target = "/api/info", .headers = {}});
   EXPECT_EQ(post.status, 405);
 }
 

@@ -1,8 +1,8 @@
 #include "core/time_format.hpp"
 
-#include <gtest/gtest.h>
-
 #include <regex>
+
+#include <gtest/gtest.h>
 
 namespace tglink {
 namespace {

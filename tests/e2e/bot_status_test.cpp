@@ -1,10 +1,10 @@
 // Issue "TDLib simulator": tglink on the simulator reports the bot's real state in /api/info,
 // follows the connection as it drops and comes back, and names a bot that is not an
 // administrator of the log channel.
-#include <gtest/gtest.h>
+#include <thread>
 
 #include <boost/json.hpp>
-#include <thread>
+#include <gtest/gtest.h>
 
 #include "support/sim_harness.hpp"
 
@@ -58,7 +58,8 @@ TEST(BotStatus, StartUpNamesABotThatIsNotAnAdministratorOfTheLogChannel) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   const std::size_t line_start = output.rfind('\n', output.find("is not an administrator"));
-  const std::string line = output.substr(line_start + 1, output.find('\n', line_start + 1) - line_start);
+  const std::string line =
+      output.substr(line_start + 1, output.find('\n', line_start + 1) - line_start);
   EXPECT_NE(line.find("additional bot #1 (@"), std::string::npos) << output;
   EXPECT_NE(line.find("Add Admin"), std::string::npos) << "the message says what to do: " << line;
   EXPECT_NE(output.find("main bot (@sim1000000001_bot) is an administrator"), std::string::npos)

@@ -75,17 +75,17 @@ class HttpServerTest : public testing::Test {
                         response.body = "hello world";
                         co_await out.send(std::move(response));
                       });
-    router_.add_exact("/pieces",
-                      [](const HttpRequest&, ResponseChannel& out) -> asio::awaitable<void> {
-                        HttpResponse head;  // named: g++ 12 mishandles braced temporaries in co_await
-      co_await out.begin_body(std::move(head), 6);
-                        co_await out.write(std::string_view("abc"));
-                        co_await out.write(std::string_view("def"));
-                      });
+    router_.add_exact(
+        "/pieces", [](const HttpRequest&, ResponseChannel& out) -> asio::awaitable<void> {
+          HttpResponse head;  // named: g++ 12 mishandles braced temporaries in co_await
+          co_await out.begin_body(std::move(head), 6);
+          co_await out.write(std::string_view("abc"));
+          co_await out.write(std::string_view("def"));
+        });
     router_.add_exact("/short",
                       [](const HttpRequest&, ResponseChannel& out) -> asio::awaitable<void> {
                         HttpResponse head;
-      co_await out.begin_body(std::move(head), 100);
+                        co_await out.begin_body(std::move(head), 100);
                         co_await out.write(std::string_view("only ten b"));
                         out.abort();
                       });
@@ -93,7 +93,7 @@ class HttpServerTest : public testing::Test {
                       [this](const HttpRequest&, ResponseChannel& out) -> asio::awaitable<void> {
                         const int fd = ::open(file_path_.c_str(), O_RDONLY);
                         HttpResponse head;
-      co_await out.begin_body(std::move(head), file_content_.size() - 3);
+                        co_await out.begin_body(std::move(head), file_content_.size() - 3);
                         co_await out.write_file(fd, 3, file_content_.size() - 3);
                         ::close(fd);
                       });

@@ -1,12 +1,12 @@
 #include "support/http_client.hpp"
 
+#include <algorithm>
+#include <cctype>
+
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
-
-#include <algorithm>
-#include <cctype>
 
 namespace tglink::testing {
 namespace {
@@ -81,8 +81,8 @@ HttpResult http_call(std::uint16_t port, const HttpCall& call) {
   result.body = data.substr(head_end + 4);
   const std::string length = result.header("content-length");
   const bool no_body = call.method == "HEAD" || result.status == 304;
-  result.complete = no_body ? result.body.empty()
-                            : !length.empty() && std::stoull(length) == result.body.size();
+  result.complete =
+      no_body ? result.body.empty() : !length.empty() && std::stoull(length) == result.body.size();
   return result;
 }
 

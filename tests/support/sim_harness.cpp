@@ -1,13 +1,13 @@
 #include "support/sim_harness.hpp"
 
-#include <signal.h>
-
 #include <cstring>
 #include <fstream>
 #include <random>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
+
+#include <signal.h>
 
 namespace tglink::testing {
 namespace {
@@ -52,19 +52,18 @@ std::string SimHarness::base_url() const { return "http://127.0.0.1:" + std::to_
 void SimHarness::start() {
   const std::filesystem::path socket = dir() / "sim.sock";
   std::filesystem::remove(socket);
-  std::map<std::string, std::string> env{
-      {"BOT_TOKEN", kMainBotToken},
-      {"API_ID", "1"},
-      {"API_HASH", "00000000000000000000000000000000"},
-      {"LOG_CHANNEL", std::to_string(kLogChannel)},
-      {"TDJSON_PATH", simulator_library().string()},
-      {"TGLINK_SIM_SOCKET", socket.string()},
-      {"SECRET_KEY", kSecretKey},
-      {"BIND_ADDRESS", "127.0.0.1"},
-      {"PORT", std::to_string(port_)},
-      {"BASE_URL", base_url()},
-      {"DATA_DIR", (dir() / "data").string()},
-      {"LOG_LEVEL", "DEBUG"}};
+  std::map<std::string, std::string> env{{"BOT_TOKEN", kMainBotToken},
+                                         {"API_ID", "1"},
+                                         {"API_HASH", "00000000000000000000000000000000"},
+                                         {"LOG_CHANNEL", std::to_string(kLogChannel)},
+                                         {"TDJSON_PATH", simulator_library().string()},
+                                         {"TGLINK_SIM_SOCKET", socket.string()},
+                                         {"SECRET_KEY", kSecretKey},
+                                         {"BIND_ADDRESS", "127.0.0.1"},
+                                         {"PORT", std::to_string(port_)},
+                                         {"BASE_URL", base_url()},
+                                         {"DATA_DIR", (dir() / "data").string()},
+                                         {"LOG_LEVEL", "DEBUG"}};
   if (!options_.sim_config_json.empty()) {
     const std::filesystem::path config = dir() / "sim-config.json";
     std::ofstream(config) << options_.sim_config_json;

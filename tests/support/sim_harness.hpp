@@ -53,8 +53,8 @@ class SimHarness {
   [[nodiscard]] HttpResult call(const HttpCall& call) { return http_call(port_, call); }
 
   // Polls GET /api/info until it answers `status` (200 connected, 500 disconnected).
-  [[nodiscard]] bool wait_for_api_status(int status,
-                                         std::chrono::milliseconds limit = std::chrono::seconds(30));
+  [[nodiscard]] bool wait_for_api_status(
+      int status, std::chrono::milliseconds limit = std::chrono::seconds(30));
 
   // Stops tglink with SIGTERM (returns its exit status) ...
   int stop();

@@ -1,5 +1,11 @@
 #include "support/tglink_process.hpp"
 
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -7,12 +13,6 @@
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
-#include <stdexcept>
-#include <thread>
 
 namespace tglink::testing {
 namespace {
@@ -75,7 +75,9 @@ std::uint16_t free_tcp_port() {
   return ntohs(address.sin_port);
 }
 
-std::filesystem::path tglink_binary() { return std::filesystem::path(TGLINK_BINARY_DIR) / "tglink"; }
+std::filesystem::path tglink_binary() {
+  return std::filesystem::path(TGLINK_BINARY_DIR) / "tglink";
+}
 
 TglinkProcess::TglinkProcess(TglinkProcessOptions options)
     : log_path_(options.working_directory / "output.log") {

@@ -3,14 +3,14 @@
 // end-to-end tests: its own environment (nothing inherited but PATH and the sanitizer
 // options), its own working directory, its output captured to a file.
 
-#include <sys/types.h>
-
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <map>
 #include <string>
 #include <vector>
+
+#include <sys/types.h>
 
 namespace tglink::testing {
 
@@ -21,9 +21,9 @@ namespace tglink::testing {
 [[nodiscard]] std::filesystem::path tglink_binary();
 
 struct TglinkProcessOptions {
-  std::vector<std::string> args;              // after the program name, e.g. {"check-config"}
-  std::map<std::string, std::string> env;     // the child's whole environment, plus PATH etc.
-  std::filesystem::path working_directory;    // required; holds output.log
+  std::vector<std::string> args;            // after the program name, e.g. {"check-config"}
+  std::map<std::string, std::string> env;   // the child's whole environment, plus PATH etc.
+  std::filesystem::path working_directory;  // required; holds output.log
 };
 
 class TglinkProcess {
@@ -34,8 +34,8 @@ class TglinkProcess {
   TglinkProcess& operator=(const TglinkProcess&) = delete;
 
   // Waits until something accepts TCP connections on 127.0.0.1:port.
-  [[nodiscard]] bool wait_until_listening(std::uint16_t port,
-                                          std::chrono::milliseconds limit = std::chrono::seconds(60));
+  [[nodiscard]] bool wait_until_listening(
+      std::uint16_t port, std::chrono::milliseconds limit = std::chrono::seconds(60));
   // Waits for the child to exit; its exit status, or -1 when it is still running at the limit.
   [[nodiscard]] int wait_for_exit(std::chrono::milliseconds limit);
   // Sends `signal`, then waits as wait_for_exit does.
