@@ -1,0 +1,92 @@
+#pragma once
+// Owns TDLib's one download window per file for one bot, and lets any number of readers wait
+// until the bytes they need are on disk.
+//
+// A reader asks for bytes at an offset. What is already on disk (getFileDownloadedPrefixSize,
+// answered from TDLib's bitmap without network) is handed over at once and never downloaded
+// again. Otherwise the reader needs the file's window:
+//  - an idle window is moved to the reader: downloadFile(offset, limit = read_ahead);
+//  - a window that covers the offset is simply waited on; its owner pushes it forward (a new
+//    downloadFile from its current offset) once it has read half of it, while nobody else waits;
+//  - a window owned by another reader puts this reader in a FIFO queue. When a window finishes,
+//    the reader at the head of the queue gets it. So readers of one file at different offsets
+//    take turns of one read-ahead chunk each, and all make progress (round robin).
+// updateFile wakes the waiting readers. A window that stops before its end (a 429 on one part
+// fails the whole download in TDLib) is retried after a backoff that doubles each time; after
+// `max_failures` failures in a row the readers are told this bot failed, so they can move to
+// another bot. Any progress resets the count.
+//
+// Runs on the io_context thread, like the TelegramClient it drives.
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/awaitable.hpp>
+#include <boost/json/object.hpp>
+
+namespace tglink {
+
+class TelegramClient;
+
+struct DownloadSettings {
+  std::int64_t read_ahead = 8 << 20;  // window length; under 2 MiB TDLib fetches fewer parts
+  int priority = 16;                  // 1..32
+  int max_failures = 5;               // failed windows in a row before the bot is given up
+  std::chrono::milliseconds first_backoff{500};
+  std::chrono::milliseconds max_backoff{8000};
+  // A wait with no updateFile for this long re-sends the window (a lost or stale window).
+  std::chrono::milliseconds stall_timeout{3000};
+};
+
+enum class BytesStatus {
+  Ready,   // `available` bytes from the offset are on disk at `path`
+  Failed,  // this bot could not download them; `detail` says why
+};
+
+struct BytesOnDisk {
+  BytesStatus status = BytesStatus::Failed;
+  std::int64_t available = 0;
+  std::string path;
+  std::string detail;
+};
+
+using ReaderId = std::uint64_t;
+
+class DownloadScheduler {
+ public:
+  // Sees every updateFile of this bot (for the disk cache budget).
+  using FileObserver = std::function<void(const boost::json::object& file)>;
+
+  DownloadScheduler(boost::asio::any_io_executor executor, TelegramClient& client,
+                    DownloadSettings settings);
+  ~DownloadScheduler();
+  DownloadScheduler(const DownloadScheduler&) = delete;
+  DownloadScheduler& operator=(const DownloadScheduler&) = delete;
+
+  [[nodiscard]] ReaderId new_reader();
+  // Waits until at least one byte at `offset` (< file_size) is on disk.
+  [[nodiscard]] boost::asio::awaitable<BytesOnDisk> wait_for_bytes(std::int32_t file_id,
+                                                                   std::int64_t file_size,
+                                                                   std::int64_t offset,
+                                                                   ReaderId reader);
+  // The reader stops: it leaves the queue, and its window goes to the next reader.
+  void reader_done(std::int32_t file_id, ReaderId reader);
+  // The local path TDLib reports now (after a rename, for one); "" when it has none.
+  [[nodiscard]] boost::asio::awaitable<std::string> current_path(std::int32_t file_id);
+  // Drops what is known of a file (after it was deleted from disk).
+  void forget(std::int32_t file_id);
+
+  void set_file_observer(FileObserver observer);
+  // downloadFile requests sent so far (tests and metrics).
+  [[nodiscard]] std::uint64_t windows_sent() const;
+
+ private:
+  struct Impl;
+  std::shared_ptr<Impl> impl_;
+};
+
+}  // namespace tglink

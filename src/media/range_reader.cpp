@@ -1,0 +1,80 @@
+#include "media/range_reader.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "http/response_channel.hpp"
+
+namespace tglink {
+
+namespace {
+
+// Closes the descriptor when the range is done, whichever way it ends.
+class OpenFile {
+ public:
+  OpenFile() = default;
+  ~OpenFile() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  OpenFile(const OpenFile&) = delete;
+  OpenFile& operator=(const OpenFile&) = delete;
+
+  bool open(const std::string& path) {
+    fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    return fd_ >= 0;
+  }
+  [[nodiscard]] int fd() const { return fd_; }
+
+ private:
+  int fd_ = -1;
+};
+
+// Opens TDLib's file; when it has just been renamed (ENOENT), asks TDLib for the new path.
+boost::asio::awaitable<bool> open_local(RangeSource& source, const std::string& path,
+                                        OpenFile& file, std::string& detail) {
+  if (!path.empty() && file.open(path)) co_return true;
+  const std::string fresh = co_await source.scheduler.current_path(source.file_id);
+  if (!fresh.empty() && file.open(fresh)) co_return true;
+  detail =
+      "cannot open TDLib's file '" + (fresh.empty() ? path : fresh) + "': " + std::strerror(errno);
+  co_return false;
+}
+
+}  // namespace
+
+boost::asio::awaitable<RangeEnd> send_range(RangeSource source, RangeCursor& cursor,
+                                            ResponseChannel& out, std::string& detail) {
+  DownloadScheduler& scheduler = source.scheduler;
+  const ReaderId reader = scheduler.new_reader();
+  OpenFile file;
+  RangeEnd result = RangeEnd::Complete;
+  while (cursor.position < cursor.end) {
+    const BytesOnDisk bytes = co_await scheduler.wait_for_bytes(source.file_id, source.file_size,
+                                                                cursor.position, reader);
+    if (bytes.status != BytesStatus::Ready) {
+      detail = bytes.detail;
+      result = RangeEnd::BotFailed;
+      break;
+    }
+    if (file.fd() < 0 && !co_await open_local(source, bytes.path, file, detail)) {
+      result = RangeEnd::BotFailed;
+      break;
+    }
+    const std::int64_t count = std::min(bytes.available, cursor.end - cursor.position);
+    const bool sent = co_await out.write_file(
+        file.fd(), static_cast<std::uint64_t>(cursor.position), static_cast<std::uint64_t>(count));
+    if (!sent) {
+      result = RangeEnd::ClientGone;
+      break;
+    }
+    cursor.position += count;
+  }
+  scheduler.reader_done(source.file_id, reader);
+  co_return result;
+}
+
+}  // namespace tglink

@@ -1,0 +1,70 @@
+#pragma once
+// The real FileStreamer: every connected bot, the bytes TDLib already has on disk, and a disk
+// budget for them.
+//
+// locate(): the least loaded connected bot looks the message up (FileLocator, cached per bot);
+// a bot that cannot read the channel is skipped for the next one.
+// stream(): the least loaded connected bot that can locate the file sends the range
+// (send_range over that bot's DownloadScheduler). When that bot keeps failing (429 storms,
+// disconnects) the reader moves on to another bot, at the byte where it stopped, through that
+// bot's own file id. When every bot has failed: SourceFailed.
+// The disk budget (CacheBudget) follows every updateFile; when over, the least recently used
+// files without readers are cancelled and deleted through TDLib.
+//
+// Runs on the io_context thread.
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include <boost/asio/any_io_executor.hpp>
+
+#include "core/clock.hpp"
+#include "media/bot_roster.hpp"
+#include "media/download_scheduler.hpp"
+#include "media/file_streamer.hpp"
+
+namespace tglink {
+
+struct Config;
+class Log;
+class BotPool;
+
+struct StreamerSettings {
+  std::int64_t log_channel = 0;
+  std::size_t locator_capacity = 4096;  // cached lookups per bot
+  std::uint64_t cache_max_bytes = 10ull << 30;
+  DownloadSettings download;
+};
+
+class TelegramFileStreamer final : public FileStreamer {
+ public:
+  // LOG_CHANNEL and CACHE_MAX_GB from config; the pool's bots.
+  TelegramFileStreamer(boost::asio::any_io_executor executor, const Config& config, Log& log,
+                       BotPool& bots, const Clock& clock);
+  TelegramFileStreamer(boost::asio::any_io_executor executor, StreamerSettings settings, Log& log,
+                       std::unique_ptr<BotRoster> bots, const Clock& clock);
+  ~TelegramFileStreamer() override;
+  TelegramFileStreamer(const TelegramFileStreamer&) = delete;
+  TelegramFileStreamer& operator=(const TelegramFileStreamer&) = delete;
+
+  boost::asio::awaitable<LocateResult> locate(std::int64_t message_id) override;
+  boost::asio::awaitable<StreamOutcome> stream(const StoredFile& file, std::uint64_t offset,
+                                               std::uint64_t length, ResponseChannel& out) override;
+
+  // The hourly memory clean-up: forgets cached lookups.
+  void trim();
+  // Forgets one message's cached lookups on every bot (deleted or revoked).
+  void forget(std::int64_t message_id);
+  // Readers sending bytes now, over all bots.
+  [[nodiscard]] std::size_t active_readers() const;
+  // Bytes of TDLib's files tracked by the disk budget.
+  [[nodiscard]] std::uint64_t cached_bytes() const;
+
+ private:
+  struct Impl;
+  std::shared_ptr<Impl> impl_;
+};
+
+}  // namespace tglink
