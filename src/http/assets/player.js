@@ -1,0 +1,225 @@
+// The built-in player page. The server renders everything the page needs into the HTML and
+// passes the stream URL in a data attribute; this script only adds the controls, the keyboard
+// shortcuts and the explanations when a video cannot be played. No inline script, no eval:
+// the page's Content-Security-Policy allows scripts from this server only.
+'use strict';
+
+(() => {
+  const root = document.getElementById('player');
+  if (!root) return;
+
+  const streamUrl = root.dataset.stream;
+  const video = document.getElementById('video');
+  const controls = document.getElementById('controls');
+  const playButton = document.getElementById('play');
+  const muteButton = document.getElementById('mute');
+  const fullscreenButton = document.getElementById('fullscreen');
+  const seek = document.getElementById('seek');
+  const timeCurrent = document.getElementById('time-current');
+  const timeTotal = document.getElementById('time-total');
+  const notice = document.getElementById('notice');
+  const copyButton = document.getElementById('copy');
+  const linkField = document.getElementById('link');
+  const title = document.getElementById('title');
+
+  const SEEK_STEP_SECONDS = 5;
+  const VOLUME_STEP = 0.1;
+  const SEEK_STEPS = Number(seek.max);
+
+  const MESSAGES = {
+    expired: 'This link has expired. Send the file to the bot again to get a new link.',
+    'not-found': 'This file is no longer available: the link is not valid, or the file was deleted.',
+    unsupported:
+      'Your browser cannot play this video format. Download it, or open it in VLC or MX Player.',
+    busy: 'The server cannot reach the file right now. Try again in a minute.',
+    failed: 'The video could not be loaded. Try again, or download the file.',
+  };
+
+  function formatTime(seconds) {
+    if (!Number.isFinite(seconds) || seconds < 0) return '0:00';
+    const whole = Math.floor(seconds);
+    const h = Math.floor(whole / 3600);
+    const m = Math.floor((whole % 3600) / 60);
+    const s = String(whole % 60).padStart(2, '0');
+    return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+  }
+
+  function showNotice(kind) {
+    notice.textContent = MESSAGES[kind];
+    notice.hidden = false;
+    root.dataset.state = kind;
+    root.classList.toggle('is-unplayable', kind === 'unsupported');
+  }
+
+  // The media element only says "it failed"; a HEAD request says why.
+  async function explainFailure() {
+    let status = 0;
+    try {
+      const response = await fetch(streamUrl, { method: 'HEAD', cache: 'no-store' });
+      status = response.status;
+    } catch (_) {
+      status = 0;
+    }
+    if (status === 410) showNotice('expired');
+    else if (status === 404) showNotice('not-found');
+    else if (status === 503 || status === 429) showNotice('busy');
+    else if (status >= 200 && status < 300) showNotice('unsupported');
+    else showNotice('failed');
+  }
+
+  function updatePlayState() {
+    root.classList.toggle('is-playing', !video.paused);
+    playButton.setAttribute('aria-label', video.paused ? 'Play (space)' : 'Pause (space)');
+  }
+
+  function updateMuteState() {
+    root.classList.toggle('is-muted', video.muted || video.volume === 0);
+  }
+
+  let dragging = false;
+  function updateTime() {
+    timeCurrent.textContent = formatTime(video.currentTime);
+    timeTotal.textContent = formatTime(video.duration);
+    if (!dragging && video.duration > 0) {
+      seek.value = String(Math.round((video.currentTime / video.duration) * SEEK_STEPS));
+    }
+  }
+
+  function seekTo(seconds) {
+    if (!(video.duration > 0)) return;
+    video.currentTime = Math.min(Math.max(seconds, 0), video.duration);
+    updateTime();
+  }
+
+  function togglePlay() {
+    if (video.paused || video.ended) {
+      // play() is refused until the user has interacted with the page; the button stays "Play".
+      video.play().catch(() => updatePlayState());
+    } else {
+      video.pause();
+    }
+  }
+
+  function toggleMute() {
+    video.muted = !video.muted;
+  }
+
+  function toggleFullscreen() {
+    const stage = document.getElementById('stage');
+    if (document.fullscreenElement) {
+      document.exitFullscreen();
+    } else if (stage.requestFullscreen) {
+      stage.requestFullscreen().catch(() => {});
+    } else if (video.webkitEnterFullscreen) {
+      video.webkitEnterFullscreen(); // iPhone Safari: only the video element can go full screen
+    }
+  }
+
+  function changeVolume(delta) {
+    video.muted = false;
+    video.volume = Math.min(Math.max(video.volume + delta, 0), 1);
+  }
+
+  const KEY_ACTIONS = {
+    ' ': togglePlay,
+    k: togglePlay,
+    f: toggleFullscreen,
+    m: toggleMute,
+    ArrowLeft: () => seekTo(video.currentTime - SEEK_STEP_SECONDS),
+    ArrowRight: () => seekTo(video.currentTime + SEEK_STEP_SECONDS),
+    ArrowUp: () => changeVolume(VOLUME_STEP),
+    ArrowDown: () => changeVolume(-VOLUME_STEP),
+    Home: () => seekTo(0),
+    End: () => seekTo(video.duration),
+  };
+
+  function onKey(event) {
+    if (event.ctrlKey || event.altKey || event.metaKey) return;
+    if (event.target === linkField) return;
+    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    if (key >= '0' && key <= '9') {
+      seekTo((video.duration * Number(key)) / 10);
+    } else if (KEY_ACTIONS[key]) {
+      KEY_ACTIONS[key]();
+    } else {
+      return;
+    }
+    event.preventDefault();
+  }
+
+  async function copyLink() {
+    try {
+      await navigator.clipboard.writeText(streamUrl);
+    } catch (_) {
+      // No clipboard API outside https: select the text so the user can copy it by hand too.
+      linkField.focus();
+      linkField.select();
+      document.execCommand('copy');
+    }
+    copyButton.textContent = 'Copied';
+    setTimeout(() => { copyButton.textContent = 'Copy link'; }, 2000);
+  }
+
+  // Links made without a /{name} segment: the title comes from the stream's headers, if any.
+  async function loadTitleFromHeaders() {
+    try {
+      const response = await fetch(streamUrl, { method: 'HEAD', cache: 'no-store' });
+      const name = fileNameFromDisposition(response.headers.get('Content-Disposition') || '');
+      if (name) {
+        title.textContent = name;
+        document.title = name;
+      }
+    } catch (_) {
+      // Keep the generic title.
+    }
+  }
+
+  function fileNameFromDisposition(header) {
+    const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+    if (extended) {
+      try {
+        return decodeURIComponent(extended[1].trim());
+      } catch (_) {
+        // Fall through to the plain parameter.
+      }
+    }
+    const plain = /filename\s*=\s*"([^"]*)"/i.exec(header);
+    return plain ? plain[1] : '';
+  }
+
+  function start() {
+    // Custom controls replace the browser's own once this script runs; without it the native
+    // ones stay, so the page still plays.
+    video.controls = false;
+    controls.hidden = false;
+
+    video.addEventListener('error', explainFailure);
+    video.addEventListener('play', updatePlayState);
+    video.addEventListener('pause', updatePlayState);
+    video.addEventListener('ended', updatePlayState);
+    video.addEventListener('volumechange', updateMuteState);
+    video.addEventListener('timeupdate', updateTime);
+    video.addEventListener('durationchange', updateTime);
+    video.addEventListener('loadedmetadata', updateTime);
+    video.addEventListener('click', togglePlay);
+    playButton.addEventListener('click', togglePlay);
+    muteButton.addEventListener('click', toggleMute);
+    fullscreenButton.addEventListener('click', toggleFullscreen);
+    copyButton.addEventListener('click', copyLink);
+    seek.addEventListener('input', () => {
+      dragging = true;
+      seekTo((video.duration * Number(seek.value)) / SEEK_STEPS);
+    });
+    seek.addEventListener('change', () => { dragging = false; });
+    document.addEventListener('keydown', onKey);
+
+    // The error may have happened before this deferred script ran.
+    if (video.error) explainFailure();
+    if (root.dataset.named !== '1') loadTitleFromHeaders();
+    updatePlayState();
+    updateMuteState();
+    updateTime();
+  }
+
+  start();
+})();
