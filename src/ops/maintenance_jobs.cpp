@@ -1,0 +1,57 @@
+#include "ops/maintenance_jobs.hpp"
+
+#include <fmt/format.h>
+#include <malloc.h>
+
+#include "http/rate_limiter.hpp"
+#include "logging/log.hpp"
+#include "media/active_streams.hpp"
+#include "media/bandwidth_meter.hpp"
+#include "ops/periodic_jobs.hpp"
+#include "store/store.hpp"
+
+namespace tglink {
+
+std::string oldest_kept_bandwidth_month(SystemTime now) {
+  const std::chrono::year_month_day day{std::chrono::floor<std::chrono::days>(now)};
+  const std::chrono::year_month oldest =
+      std::chrono::year_month{day.year(), day.month()} - std::chrono::months{kBandwidthMonthsKept};
+  return fmt::format("{:04}-{:02}", static_cast<int>(oldest.year()),
+                     static_cast<unsigned>(oldest.month()));
+}
+
+int delete_old_bandwidth_records(Store& store, SystemTime now) {
+  return store.delete_bandwidth_before(oldest_kept_bandwidth_month(now));
+}
+
+int delete_expired_revocations(Store& store, SystemTime now) {
+  const auto unix_now = std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch());
+  return store.delete_revocations_expired_before(unix_now.count());
+}
+
+void clean_up_memory(RateLimiter& limiter, const std::function<void()>& trim_caches) {
+  limiter.sweep();
+  if (trim_caches) trim_caches();
+  // Last, so the memory the sweeps just freed goes back too.
+  malloc_trim(0);
+}
+
+void add_maintenance_jobs(PeriodicJobs& jobs, const MaintenanceTargets& t) {
+  jobs.add(PeriodicJob{"bandwidth flush", kBandwidthFlushEvery, [&b = t.bandwidth] { b.flush(); }});
+  jobs.add(
+      PeriodicJob{"stale stream sweep", kStaleStreamSweepEvery, [&s = t.streams, &log = t.log] {
+                    const std::size_t dropped = s.sweep(ActiveStreams::kMaxAge);
+                    if (dropped > 0) log.info("Dropped {} stale streams", dropped);
+                  }});
+  jobs.add(PeriodicJob{"memory clean-up", kMemoryCleanupEvery,
+                       [&l = t.limiter, trim = t.trim_caches] { clean_up_memory(l, trim); }});
+  jobs.add(PeriodicJob{"expired revocations", kRevocationCleanupEvery,
+                       [&s = t.store, &c = t.clock] { delete_expired_revocations(s, c.now()); }});
+  jobs.add(PeriodicJob{"bandwidth retention", kBandwidthRetentionEvery,
+                       [&s = t.store, &c = t.clock, &log = t.log] {
+                         const int deleted = delete_old_bandwidth_records(s, c.now());
+                         if (deleted > 0) log.info("Deleted {} old bandwidth records", deleted);
+                       }});
+}
+
+}  // namespace tglink

@@ -1,0 +1,357 @@
+// The /dl and /stream handlers against a fake FileStreamer and a recording channel: every
+// refusal with its JSON body and headers, the content plan's statuses, counting and aborts.
+#include "http/file_handler.hpp"
+
+#include <map>
+#include <optional>
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/use_future.hpp>
+#include <gtest/gtest.h>
+
+#include "http/entity_tag.hpp"
+#include "http/router.hpp"
+#include "links/link_token.hpp"
+#include "logging/log.hpp"
+#include "media/active_streams.hpp"
+#include "media/bandwidth_meter.hpp"
+#include "media/file_streamer.hpp"
+#include "store/sqlite_store.hpp"
+#include "support/fake_clock.hpp"
+#include "support/temp_dir.hpp"
+
+namespace tglink {
+namespace {
+
+namespace asio = boost::asio;
+using namespace std::chrono_literals;
+using testing::FakeClock;
+
+class FakeFileStreamer final : public FileStreamer {
+ public:
+  std::map<std::int64_t, LocateResult> files;
+  std::map<std::int64_t, std::string> contents;
+  int locate_calls = 0;
+  int stream_calls = 0;
+  std::optional<std::uint64_t> fail_after;  // SourceFailed once this many bytes are written
+  ActiveStreams* streams = nullptr;         // when set, the count seen during stream()
+  std::size_t active_during_stream = 0;
+
+  asio::awaitable<LocateResult> locate(std::int64_t message_id) override {
+    ++locate_calls;
+    const auto it = files.find(message_id);
+    if (it == files.end()) {
+      LocateResult missing;
+      missing.status = LocateStatus::NotFound;
+      co_return missing;
+    }
+    co_return it->second;
+  }
+
+  asio::awaitable<StreamOutcome> stream(const StoredFile& file, std::uint64_t offset,
+                                        std::uint64_t length, ResponseChannel& out) override {
+    ++stream_calls;
+    if (streams != nullptr) active_during_stream = streams->count();
+    const std::string& bytes = contents.at(file.message_id);
+    std::uint64_t sent = 0;
+    while (sent < length) {
+      if (fail_after && sent >= *fail_after) co_return StreamOutcome::SourceFailed;
+      const std::uint64_t chunk = std::min<std::uint64_t>(length - sent, 3);
+      const std::span<const char> piece(bytes.data() + offset + sent, chunk);
+      if (!co_await out.write(piece)) co_return StreamOutcome::ClientGone;
+      sent += chunk;
+    }
+    co_return StreamOutcome::Complete;
+  }
+};
+
+class RecordingChannel final : public ResponseChannel {
+ public:
+  std::optional<HttpResponse> response;  // from send() or begin_body()
+  std::optional<std::uint64_t> content_length;
+  std::string body;
+  bool aborted = false;
+
+  void add_common_header(std::string, std::string) override {}
+  asio::awaitable<void> send(HttpResponse r) override {
+    content_length = r.body.size();
+    body = r.body;
+    response = std::move(r);
+    co_return;
+  }
+  asio::awaitable<void> begin_body(HttpResponse head, std::uint64_t length) override {
+    response = std::move(head);
+    content_length = length;
+    co_return;
+  }
+  asio::awaitable<bool> write(std::span<const char> bytes) override {
+    body.append(bytes.data(), bytes.size());
+    co_return true;
+  }
+  asio::awaitable<bool> write_file(int, std::uint64_t, std::uint64_t) override { co_return false; }
+  void abort() override { aborted = true; }
+  [[nodiscard]] bool started() const override { return response.has_value(); }
+
+  [[nodiscard]] int status() const { return response ? response->status : 0; }
+  [[nodiscard]] std::string header(std::string_view name) const {
+    return std::string(response ? response->header(name).value_or("") : "");
+  }
+};
+
+constexpr std::int64_t kMessageId = 42LL << 20;
+const std::string kContent = "0123456789abcdefghijklmnopqrstuvwxyz";
+
+struct FileHandlerTest : ::testing::Test {
+  testing::TempDir dir{"tglink-fh"};
+  SqliteStore store{(dir.path() / "t.db").string()};
+  FakeClock clock;
+  Log log;
+  LinkTokenCodec links{"0123456789abcdef0123456789abcdef"};
+  FakeFileStreamer files;
+  BandwidthMeter bandwidth{store, clock, 0};
+  ActiveStreams streams{clock};
+  Router router;
+
+  FileHandlerTest() {
+    StoredFile file;
+    file.message_id = kMessageId;
+    file.file_name = "clip.mp4";
+    file.mime_type = "video/mp4";
+    file.size = static_cast<std::int64_t>(kContent.size());
+    file.unique_id = "AgADuniq";
+    file.date_unix = 1'700'000'000;
+    add_file(file, kContent);
+    add_file_routes(router, FileRouteDeps{links, store, files, bandwidth, streams, clock, log});
+  }
+
+  void add_file(const StoredFile& file, const std::string& content) {
+    LocateResult found;
+    found.status = LocateStatus::Found;
+    found.file = file;
+    files.files[file.message_id] = found;
+    files.contents[file.message_id] = content;
+  }
+
+  std::string token(std::int64_t message_id = kMessageId,
+                    std::optional<SystemTime> expires = std::nullopt) {
+    return links.encode(LinkClaims{message_id, expires});
+  }
+
+  RecordingChannel get(const std::string& path,
+                       std::vector<std::pair<std::string, std::string>> headers = {},
+                       const std::string& method = "GET") {
+    HttpRequest request;
+    request.method = method;
+    request.target = path;
+    for (auto& [name, value] : headers) request.headers.emplace_back(name, value);
+    RecordingChannel channel;
+    asio::io_context io;
+    auto done = asio::co_spawn(io, router.dispatch(request, channel), asio::use_future);
+    io.run();
+    done.get();
+    return channel;
+  }
+};
+
+TEST_F(FileHandlerTest, WholeFileOnDl) {
+  const RecordingChannel c = get("/dl/" + token());
+  EXPECT_EQ(c.status(), 200);
+  EXPECT_EQ(c.body, kContent);
+  EXPECT_EQ(*c.content_length, kContent.size());
+  EXPECT_EQ(c.header("Content-Type"), "video/mp4");
+  EXPECT_EQ(c.header("Accept-Ranges"), "bytes");
+  EXPECT_EQ(c.header("X-Content-Type-Options"), "nosniff");
+  EXPECT_EQ(c.header("ETag"), make_file_entity_tag("AgADuniq", kContent.size()).to_header());
+  EXPECT_EQ(c.header("Last-Modified"), "Tue, 14 Nov 2023 22:13:20 GMT");
+  EXPECT_TRUE(c.header("Content-Disposition").starts_with("attachment;"));
+  EXPECT_NE(c.header("Content-Disposition").find("clip.mp4"), std::string::npos);
+  EXPECT_EQ(c.header("Cache-Control"), "");
+  EXPECT_EQ(c.header("Content-Range"), "");
+}
+
+TEST_F(FileHandlerTest, StreamIsInlineAndCacheable) {
+  const RecordingChannel c = get("/stream/" + token());
+  EXPECT_EQ(c.status(), 200);
+  EXPECT_TRUE(c.header("Content-Disposition").starts_with("inline;"));
+  EXPECT_EQ(c.header("Cache-Control"), "public, max-age=3600");
+}
+
+TEST_F(FileHandlerTest, AnyFileNameAfterTheTokenIsAccepted) {
+  EXPECT_EQ(get("/dl/" + token() + "/whatever.mp4").status(), 200);
+  EXPECT_EQ(get("/stream/" + token() + "/x/y").status(), 200);
+}
+
+TEST_F(FileHandlerTest, RangeGives206WithTheExactBytes) {
+  const RecordingChannel c = get("/stream/" + token(), {{"range", "bytes=10-19"}});
+  EXPECT_EQ(c.status(), 206);
+  EXPECT_EQ(c.body, kContent.substr(10, 10));
+  EXPECT_EQ(c.header("Content-Range"), "bytes 10-19/36");
+  const RecordingChannel suffix = get("/dl/" + token(), {{"range", "bytes=-4"}});
+  EXPECT_EQ(suffix.body, "wxyz");
+  const RecordingChannel open = get("/dl/" + token(), {{"range", "bytes=30-999"}});
+  EXPECT_EQ(open.body, kContent.substr(30));
+}
+
+TEST_F(FileHandlerTest, UnsatisfiableRangeIs416WithJsonAndSize) {
+  const RecordingChannel c = get("/dl/" + token(), {{"range", "bytes=36-"}});
+  EXPECT_EQ(c.status(), 416);
+  EXPECT_EQ(c.header("Content-Range"), "bytes */36");
+  EXPECT_NE(c.body.find("\"RANGE_NOT_SATISFIABLE\""), std::string::npos);
+  EXPECT_EQ(files.stream_calls, 0);
+}
+
+TEST_F(FileHandlerTest, MatchingIfNoneMatchIs304WithoutBody) {
+  const std::string etag = make_file_entity_tag("AgADuniq", kContent.size()).to_header();
+  const RecordingChannel c = get("/stream/" + token(), {{"if-none-match", etag}});
+  EXPECT_EQ(c.status(), 304);
+  EXPECT_EQ(c.body, "");
+  EXPECT_EQ(c.header("ETag"), etag);
+  EXPECT_EQ(files.stream_calls, 0);
+}
+
+TEST_F(FileHandlerTest, FailedIfMatchIs412) {
+  const RecordingChannel c = get("/dl/" + token(), {{"if-match", "\"other\""}});
+  EXPECT_EQ(c.status(), 412);
+  EXPECT_NE(c.body.find("\"PRECONDITION_FAILED\""), std::string::npos);
+}
+
+TEST_F(FileHandlerTest, HeadSendsHeadersAndNeverStreams) {
+  const RecordingChannel c = get("/dl/" + token(), {}, "HEAD");
+  EXPECT_EQ(c.status(), 200);
+  EXPECT_EQ(*c.content_length, kContent.size());
+  EXPECT_EQ(c.body, "");
+  EXPECT_EQ(files.stream_calls, 0);
+  EXPECT_EQ(bandwidth.used_bytes(), 0);
+}
+
+TEST_F(FileHandlerTest, ExpiredLinkIs410WithoutTelegram) {
+  const std::string expired = token(kMessageId, clock.now() + 1h);
+  clock.advance(2h);
+  const RecordingChannel c = get("/dl/" + expired);
+  EXPECT_EQ(c.status(), 410);
+  EXPECT_NE(c.body.find("\"LINK_EXPIRED\""), std::string::npos);
+  EXPECT_EQ(c.header("Content-Type"), "application/json");
+  EXPECT_EQ(files.locate_calls, 0);
+}
+
+TEST_F(FileHandlerTest, InvalidOrTamperedLinkIs404WithoutTelegram) {
+  std::string tampered = token();
+  tampered.back() = tampered.back() == 'A' ? 'B' : 'A';
+  for (const std::string& path : {"/dl/" + tampered, std::string("/dl/"), std::string("/stream/x"),
+                                  "/dl/" + std::string(200, 'A')}) {
+    const RecordingChannel c = get(path);
+    EXPECT_EQ(c.status(), 404) << path;
+    EXPECT_NE(c.body.find("\"LINK_NOT_FOUND\""), std::string::npos) << path;
+  }
+  EXPECT_EQ(files.locate_calls, 0);
+}
+
+TEST_F(FileHandlerTest, RevokedLinkIs404) {
+  store.revoke_link(kMessageId, 0);
+  const RecordingChannel c = get("/stream/" + token());
+  EXPECT_EQ(c.status(), 404);
+  EXPECT_NE(c.body.find("\"LINK_REVOKED\""), std::string::npos);
+  EXPECT_EQ(files.locate_calls, 0);
+}
+
+TEST_F(FileHandlerTest, DeletedMessageIs404) {
+  const RecordingChannel c = get("/dl/" + token(kMessageId + (1LL << 20)));
+  EXPECT_EQ(c.status(), 404);
+  EXPECT_NE(c.body.find("\"FILE_NOT_FOUND\""), std::string::npos);
+}
+
+TEST_F(FileHandlerTest, NoBotIs503WithRetryAfter) {
+  LocateResult unavailable;
+  unavailable.status = LocateStatus::Unavailable;
+  files.files[kMessageId] = unavailable;
+  const RecordingChannel c = get("/dl/" + token());
+  EXPECT_EQ(c.status(), 503);
+  EXPECT_EQ(c.header("Retry-After"), "10");
+  EXPECT_NE(c.body.find("\"SERVICE_UNAVAILABLE\""), std::string::npos);
+}
+
+TEST_F(FileHandlerTest, BandwidthLimitIs429UntilNextMonth) {
+  BandwidthMeter limited(store, clock, 10);
+  Router limited_router;
+  add_file_routes(limited_router, FileRouteDeps{links, store, files, limited, streams, clock, log});
+  router = std::move(limited_router);
+  EXPECT_EQ(get("/dl/" + token()).status(), 200);  // under the limit when it started
+  const RecordingChannel c = get("/dl/" + token());
+  EXPECT_EQ(c.status(), 429);
+  EXPECT_NE(c.body.find("\"BANDWIDTH_LIMIT_EXCEEDED\""), std::string::npos);
+  // FakeClock starts at 2024-01-15T12:00:00Z: 16.5 days to February.
+  EXPECT_EQ(c.header("Retry-After"), std::to_string(16 * 86400 + 12 * 3600));
+}
+
+TEST_F(FileHandlerTest, SentBytesAreCountedAsBandwidth) {
+  get("/dl/" + token(), {{"range", "bytes=0-9"}});
+  get("/dl/" + token());
+  EXPECT_EQ(bandwidth.used_bytes(), static_cast<std::int64_t>(10 + kContent.size()));
+}
+
+TEST_F(FileHandlerTest, SourceFailureAbortsTheConnection) {
+  files.fail_after = 6;
+  const RecordingChannel c = get("/dl/" + token());
+  EXPECT_EQ(c.status(), 200);
+  EXPECT_TRUE(c.aborted);
+  EXPECT_EQ(c.body, kContent.substr(0, 6));  // what was sent is right, and no more
+  EXPECT_EQ(bandwidth.used_bytes(), 6);
+}
+
+TEST_F(FileHandlerTest, BodyIsTrackedAsAnActiveStreamWhileItRuns) {
+  files.streams = &streams;
+  get("/stream/" + token());
+  EXPECT_EQ(files.active_during_stream, 1U);
+  EXPECT_EQ(streams.count(), 0U);
+}
+
+TEST_F(FileHandlerTest, EmptyFileIs200WithNoStreamCall) {
+  StoredFile empty;
+  empty.message_id = 7LL << 20;
+  empty.file_name = "empty.bin";
+  empty.mime_type = "application/octet-stream";
+  empty.size = 0;
+  empty.unique_id = "AgADempty";
+  add_file(empty, "");
+  const RecordingChannel c = get("/dl/" + token(empty.message_id));
+  EXPECT_EQ(c.status(), 200);
+  EXPECT_EQ(*c.content_length, 0U);
+  EXPECT_EQ(files.stream_calls, 0);
+}
+
+TEST_F(FileHandlerTest, PageTypesAreNeverInlineOnStream) {
+  StoredFile page;
+  page.message_id = 9LL << 20;
+  page.file_name = "page.html";
+  page.mime_type = "text/html; charset=utf-8";
+  page.size = 4;
+  page.unique_id = "AgADpage";
+  add_file(page, "<b>x");
+  const RecordingChannel c = get("/stream/" + token(page.message_id));
+  EXPECT_TRUE(c.header("Content-Disposition").starts_with("attachment;"));
+  EXPECT_EQ(c.header("X-Content-Type-Options"), "nosniff");
+}
+
+TEST(RunsAsPageInBrowser, KnowsTheDangerousTypes) {
+  for (const char* type : {"text/html", "TEXT/HTML; charset=utf-8", "image/svg+xml",
+                           "application/xhtml+xml", "text/xml", "application/xml",
+                           "text/javascript", "application/javascript", "application/ecmascript"}) {
+    EXPECT_TRUE(runs_as_page_in_browser(type)) << type;
+  }
+  for (const char* type : {"video/mp4", "video/x-matroska", "audio/mpeg", "image/png",
+                           "application/pdf", "text/plain", "application/octet-stream", ""}) {
+    EXPECT_FALSE(runs_as_page_in_browser(type)) << type;
+  }
+}
+
+TEST(FileRouteToken, IsTheSegmentAfterThePrefix) {
+  EXPECT_EQ(file_route_token("/dl/abc"), "abc");
+  EXPECT_EQ(file_route_token("/dl/abc/movie.mp4"), "abc");
+  EXPECT_EQ(file_route_token("/stream/abc/"), "abc");
+  EXPECT_EQ(file_route_token("/dl/"), "");
+  EXPECT_EQ(file_route_token("/api/info"), "");
+}
+
+}  // namespace
+}  // namespace tglink
