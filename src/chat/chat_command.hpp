@@ -1,0 +1,37 @@
+#pragma once
+// A chat command ("/start", "/revoke ..."): its name, who may use it, the line /help and
+// setCommands show, and the coroutine that answers it. Adding a command means writing one
+// file with a function that returns its ChatCommand, and listing it in default_commands.cpp.
+
+#include <cstdint>
+#include <string>
+
+#include <boost/asio/awaitable.hpp>
+
+namespace tglink {
+
+struct ChatContext;
+class CommandRegistry;
+
+enum class Audience { everyone, admins };
+
+// One use of a command, as the handler sees it.
+struct CommandCall {
+  const ChatContext& chat;
+  const CommandRegistry& registry;
+  std::int64_t chat_id = 0;
+  std::int64_t user_id = 0;
+  std::string arguments;  // the text after the command, trimmed
+  bool from_admin = false;
+};
+
+using CommandHandler = boost::asio::awaitable<void> (*)(const CommandCall& call);
+
+struct ChatCommand {
+  std::string name;         // without the slash: "start"
+  std::string description;  // one line, for /help and the client's command menu
+  Audience audience = Audience::everyone;
+  CommandHandler handler = nullptr;
+};
+
+}  // namespace tglink

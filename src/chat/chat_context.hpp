@@ -1,0 +1,36 @@
+#pragma once
+// What every part of the chat side works with: the settings, the store, the clock, the link
+// codec, the log, and the main bot's client to answer through. Passed by reference; owned by
+// ChatService.
+
+#include <cstdint>
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/awaitable.hpp>
+
+#include "chat/reply.hpp"
+
+namespace tglink {
+
+struct Config;
+class Clock;
+class Log;
+class LinkTokenCodec;
+class Store;
+class TelegramClient;
+
+struct ChatContext {
+  const Config& config;
+  Log& log;
+  Store& store;
+  const Clock& clock;
+  const LinkTokenCodec& links;
+  TelegramClient& client;  // the main bot: the one users talk to
+  boost::asio::any_io_executor executor;
+
+  // Sends the reply into chat_id; a refusal from Telegram (user blocked the bot, ...) is logged
+  // and answered as false, never thrown.
+  [[nodiscard]] boost::asio::awaitable<bool> reply(std::int64_t chat_id, Reply reply) const;
+};
+
+}  // namespace tglink

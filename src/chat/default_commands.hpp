@@ -1,0 +1,16 @@
+#pragma once
+// The chat commands tglink ships, one function per command, each in its own file
+// (<name>_command.cpp). default_commands() registers them all, in /help order.
+
+#include "chat/chat_command.hpp"
+#include "chat/command_registry.hpp"
+
+namespace tglink {
+
+[[nodiscard]] ChatCommand start_command();   // start_command.cpp
+[[nodiscard]] ChatCommand help_command();    // help_command.cpp
+[[nodiscard]] ChatCommand revoke_command();  // revoke_command.cpp (admins)
+
+[[nodiscard]] CommandRegistry default_commands();
+
+}  // namespace tglink

@@ -1,0 +1,43 @@
+#pragma once
+// Builds TDLib's formattedText (text plus entities) piece by piece. Entity offsets and lengths
+// are in UTF-16 code units, as TDLib counts them, so the builder measures every piece it appends.
+// Computing entities here, rather than parsing HTML, means no user-supplied file name can inject
+// markup: names are always plain text.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
+
+namespace tglink {
+
+class FormattedText {
+ public:
+  FormattedText& plain(std::string_view text);
+  FormattedText& bold(std::string_view text);
+  FormattedText& code(std::string_view text);
+  // The URL shown as itself and clickable (textEntityTypeUrl).
+  FormattedText& url(std::string_view url);
+  // `label` shown, clickable to `url` (textEntityTypeTextUrl).
+  FormattedText& link(std::string_view label, std::string_view url);
+  FormattedText& line(std::string_view text = {});  // text, then a newline
+
+  [[nodiscard]] const std::string& text() const { return text_; }
+  [[nodiscard]] const boost::json::array& entities() const { return entities_; }
+  // {"@type":"formattedText","text":...,"entities":[...]}
+  [[nodiscard]] boost::json::object to_json() const;
+
+ private:
+  FormattedText& styled(std::string_view text, boost::json::object type);
+
+  std::string text_;
+  boost::json::array entities_;
+  std::int64_t utf16_length_ = 0;
+};
+
+// How many UTF-16 code units the UTF-8 text takes (4-byte sequences count 2).
+[[nodiscard]] std::int64_t utf16_length(std::string_view utf8);
+
+}  // namespace tglink

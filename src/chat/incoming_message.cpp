@@ -1,0 +1,47 @@
+#include "chat/incoming_message.hpp"
+
+namespace tglink {
+
+namespace json = boost::json;
+
+namespace {
+
+const json::object& object_at(const json::object& object, std::string_view key) {
+  static const json::object kEmpty;
+  const json::value* value = object.if_contains(key);
+  return value != nullptr && value->is_object() ? value->get_object() : kEmpty;
+}
+
+std::int64_t int_at(const json::object& object, std::string_view key) {
+  const json::value* value = object.if_contains(key);
+  return value != nullptr && value->is_int64() ? value->get_int64() : 0;
+}
+
+bool bool_at(const json::object& object, std::string_view key) {
+  const json::value* value = object.if_contains(key);
+  return value != nullptr && value->is_bool() && value->get_bool();
+}
+
+}  // namespace
+
+std::optional<IncomingMessage> private_message(const json::object& update) {
+  const json::object& message = object_at(update, "message");
+  if (message.empty() || bool_at(message, "is_outgoing")) return std::nullopt;
+  const json::object& sender = object_at(message, "sender_id");
+  const json::value* type = sender.if_contains("@type");
+  if (type == nullptr || !type->is_string() || type->get_string() != "messageSenderUser") {
+    return std::nullopt;
+  }
+  IncomingMessage incoming;
+  incoming.chat_id = int_at(message, "chat_id");
+  incoming.user_id = int_at(sender, "user_id");
+  incoming.message_id = int_at(message, "id");
+  // A private chat's id is the user's id; groups and channels have negative ids.
+  if (incoming.chat_id <= 0 || incoming.chat_id != incoming.user_id) return std::nullopt;
+  incoming.content = object_at(message, "content");
+  const json::value* text = object_at(incoming.content, "text").if_contains("text");
+  if (text != nullptr && text->is_string()) incoming.text = std::string(text->get_string());
+  return incoming;
+}
+
+}  // namespace tglink

@@ -1,0 +1,24 @@
+#pragma once
+// The parts of TDLib's updateNewMessage the chat side acts on, and which messages it ignores:
+// only incoming messages from a user in their private chat with the bot are handled.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <boost/json/object.hpp>
+
+namespace tglink {
+
+struct IncomingMessage {
+  std::int64_t chat_id = 0;
+  std::int64_t user_id = 0;
+  std::int64_t message_id = 0;
+  boost::json::object content;
+  std::string text;  // the text of a messageText; empty otherwise
+};
+
+// nullopt for the bot's own messages, channel posts, groups and anything without a user sender.
+[[nodiscard]] std::optional<IncomingMessage> private_message(const boost::json::object& update);
+
+}  // namespace tglink

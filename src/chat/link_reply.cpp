@@ -1,0 +1,47 @@
+#include "chat/link_reply.hpp"
+
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+
+#include "chat/human_size.hpp"
+#include "config/config.hpp"
+#include "core/time_format.hpp"
+#include "links/link_urls.hpp"
+
+namespace tglink {
+
+std::string format_minute_utc(SystemTime t) {
+  const auto minutes = std::chrono::floor<std::chrono::minutes>(t);
+  return fmt::format("{:%Y-%m-%d %H:%M} UTC", minutes);
+}
+
+std::string expiry_sentence(const Config& config, std::optional<SystemTime> expires_at) {
+  if (!expires_at) return "Links do not expire.";
+  return fmt::format("Links expire in {} ({}).", format_duration_human(config.link_expiry),
+                     format_minute_utc(*expires_at));
+}
+
+Reply link_reply(const Config& config, const MadeLink& link) {
+  const std::string download = download_url(config.base_url, link.token);
+  const std::string stream = stream_url(config.base_url, link.token);
+  Reply reply;
+  FormattedText& text = reply.text;
+  text.bold("Your link is ready").plain("\n\n");
+  text.plain("Name: ").bold(link.file.file_name).plain("\n");
+  text.plain("Size: ").plain(format_size(link.file.size)).plain("\n\n");
+  text.plain("Download: ").url(download).plain("\n");
+  if (is_streamable(link.file)) text.plain("Stream: ").url(stream).plain("\n");
+  if (is_video(link.file) && !config.video_frontend_enabled) {
+    text.plain(
+        "\nVideo streaming unavailable: no player page is configured; open the stream "
+        "link in a video player.\n");
+  }
+  text.plain("\n").plain(expiry_sentence(config, link.expires_at));
+  if (is_video(link.file) && config.video_frontend_enabled) {
+    reply.keyboard.push_back(
+        {InlineButton::link("Play Video", player_link(config.player_url(), stream))});
+  }
+  return reply;
+}
+
+}  // namespace tglink

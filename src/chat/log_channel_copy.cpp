@@ -1,0 +1,116 @@
+#include "chat/log_channel_copy.hpp"
+
+#include <algorithm>
+#include <charconv>
+
+#include <boost/asio/redirect_error.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/json/array.hpp>
+
+namespace tglink {
+
+namespace asio = boost::asio;
+namespace json = boost::json;
+
+namespace {
+
+std::optional<std::int64_t> number_after(std::string_view text, std::string_view marker) {
+  const std::size_t at = text.find(marker);
+  if (at == std::string_view::npos) return std::nullopt;
+  const std::string_view digits = text.substr(at + marker.size());
+  std::int64_t value = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  if (ec != std::errc() || end == digits.data()) return std::nullopt;
+  return value;
+}
+
+// The temporary (or, if already sent, final) message in forwardMessages' answer.
+std::optional<json::object> first_message(const json::object& answer) {
+  const json::value* messages = answer.if_contains("messages");
+  if (messages == nullptr || !messages->is_array() || messages->get_array().empty()) {
+    return std::nullopt;
+  }
+  const json::value& first = messages->get_array().front();
+  if (!first.is_object()) return std::nullopt;
+  return first.get_object();
+}
+
+CopyResult failure(std::int32_t code, std::string message) {
+  return CopyResult{std::nullopt, TdError{code, std::move(message)}, 0};
+}
+
+}  // namespace
+
+bool is_retryable(const TdError& error) {
+  return error.code == 429 || error.code == 420 || error.code >= 500;
+}
+
+std::optional<std::chrono::seconds> retry_after(const TdError& error) {
+  for (const std::string_view marker : {"retry after ", "FLOOD_WAIT_"}) {
+    if (auto seconds = number_after(error.message, marker)) return std::chrono::seconds(*seconds);
+  }
+  return std::nullopt;
+}
+
+json::object copy_message_request(std::int64_t to_chat_id, std::int64_t from_chat_id,
+                                  std::int64_t message_id) {
+  return json::object{{"@type", "forwardMessages"},
+                      {"chat_id", to_chat_id},
+                      {"message_thread_id", 0},
+                      {"from_chat_id", from_chat_id},
+                      {"message_ids", json::array{message_id}},
+                      {"send_copy", true},
+                      {"remove_caption", false}};
+}
+
+LogChannelCopier::LogChannelCopier(TelegramClient& client, asio::any_io_executor executor,
+                                   std::int64_t log_channel, CopyRetryPolicy policy)
+    : client_(client),
+      executor_(executor),
+      log_channel_(log_channel),
+      policy_(policy),
+      outcomes_(client, executor, log_channel) {}
+
+asio::awaitable<CopyResult> LogChannelCopier::copy(std::int64_t from_chat_id,
+                                                   std::int64_t message_id) {
+  std::chrono::milliseconds delay = policy_.first_delay;
+  CopyResult result;
+  for (int attempt = 1; attempt <= policy_.attempts; ++attempt) {
+    result = co_await copy_once(from_chat_id, message_id);
+    result.attempts = attempt;
+    if (result.message_id || !result.error || !is_retryable(*result.error)) co_return result;
+    if (attempt == policy_.attempts) break;
+    const auto asked = retry_after(*result.error);
+    const std::chrono::milliseconds wait = std::min(
+        policy_.max_delay, asked ? std::max<std::chrono::milliseconds>(delay, *asked) : delay);
+    co_await sleep(wait);
+    delay = std::min(policy_.max_delay, delay * 2);
+  }
+  co_return result;
+}
+
+asio::awaitable<CopyResult> LogChannelCopier::copy_once(std::int64_t from_chat_id,
+                                                        std::int64_t message_id) {
+  json::object request = copy_message_request(log_channel_, from_chat_id, message_id);
+  const json::object answer = co_await client_.request(std::move(request));
+  if (auto error = td_error(answer)) co_return CopyResult{std::nullopt, *error, 0};
+  const std::optional<json::object> message = first_message(answer);
+  if (!message) co_return failure(400, "Telegram could not copy this message");
+  const json::value* id = message->if_contains("id");
+  const std::int64_t temporary_id = id != nullptr && id->is_int64() ? id->get_int64() : 0;
+  if (!message->contains("sending_state")) co_return CopyResult{temporary_id, std::nullopt, 0};
+  const std::optional<SendOutcome> outcome =
+      co_await outcomes_.wait(temporary_id, policy_.confirm_timeout);
+  if (!outcome) co_return failure(504, "Telegram did not confirm the copy in time");
+  if (outcome->error) co_return CopyResult{std::nullopt, outcome->error, 0};
+  co_return CopyResult{outcome->message_id, std::nullopt, 0};
+}
+
+asio::awaitable<void> LogChannelCopier::sleep(std::chrono::milliseconds delay) {
+  asio::steady_timer timer(executor_, delay);
+  boost::system::error_code ignored;
+  co_await timer.async_wait(asio::redirect_error(asio::use_awaitable, ignored));
+}
+
+}  // namespace tglink

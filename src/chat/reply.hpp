@@ -1,0 +1,40 @@
+#pragma once
+// One message the bot sends: formatted text and an optional inline keyboard, turned into TDLib's
+// sendMessage request.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <boost/json/object.hpp>
+
+#include "chat/formatted_text.hpp"
+
+namespace tglink {
+
+struct InlineButton {
+  std::string text;
+  std::string url;            // a URL button when set
+  std::string callback_data;  // otherwise a callback button carrying these bytes
+
+  [[nodiscard]] static InlineButton link(std::string text, std::string url);
+  [[nodiscard]] static InlineButton callback(std::string text, std::string data);
+};
+
+struct Reply {
+  FormattedText text;
+  std::vector<std::vector<InlineButton>> keyboard;  // rows of buttons; empty = no keyboard
+};
+
+// A reply with just this plain text.
+[[nodiscard]] Reply plain_reply(std::string_view text);
+
+// sendMessage(chat_id, inputMessageText{text, link previews off}, replyMarkupInlineKeyboard).
+[[nodiscard]] boost::json::object send_message_request(std::int64_t chat_id, const Reply& reply);
+
+// The inline keyboard as TDLib's replyMarkupInlineKeyboard (callback data base64-encoded, as
+// TDLib's "bytes" fields are).
+[[nodiscard]] boost::json::object inline_keyboard(
+    const std::vector<std::vector<InlineButton>>& rows);
+
+}  // namespace tglink
