@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The benchmarks of issue 4, in one run (`make bench`):
+#   1. hot path: a cached 1 GiB file, whole and as 64 concurrent 1 MiB ranges, tglink vs nginx;
+#   2. cold path: single-stream throughput on the simulator against its set limit, 1/2/4 bots;
+#   3. memory: peak RSS of tglink with 500 concurrent slow readers.
+# Uses the release build (build/, `make build`) and the simulator (build/sim/libtdjson.so).
+# Never part of `make test`. Options are passed to bench/tglink_bench.py (--help lists them).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD="${TGLINK_BENCH_BUILD:-build}"
+if [[ ! -x "$BUILD/tglink" || ! -f "$BUILD/sim/libtdjson.so" ]]; then
+  echo "bench: $BUILD/tglink or $BUILD/sim/libtdjson.so missing; building it (make build)" >&2
+  make --no-print-directory build
+fi
+for tool in nginx curl python3; do
+  if ! command -v "$tool" >/dev/null && [[ ! -x "/usr/sbin/$tool" ]]; then
+    echo "bench: '$tool' is missing; run scripts/install-deps.sh --bench" >&2
+    exit 1
+  fi
+done
+exec python3 bench/tglink_bench.py --build "$BUILD" "$@"
