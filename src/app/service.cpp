@@ -8,6 +8,8 @@
 #include <csignal>
 #include <filesystem>
 
+#include "chat/chat_service.hpp"
+#include "chat/default_commands.hpp"
 #include "core/clock.hpp"
 #include "core/time_format.hpp"
 #include "http/api_info.hpp"
@@ -50,6 +52,7 @@ struct Service::Impl {
   std::unique_ptr<HttpServer> server;
   asio::signal_set signals{io, SIGINT, SIGTERM};
   std::vector<bool> channel_checked;
+  std::unique_ptr<ChatService> chat;  // answers users through the main bot
 
   int run() {
     open_store();
@@ -108,7 +111,16 @@ struct Service::Impl {
     // Wait for getMe, so the check's messages can name the bot by its username.
     if (!bot.connected() || !bot.me() || channel_checked[bot.index()]) return;
     channel_checked[bot.index()] = true;
+    if (bot.index() == 0 && !chat) start_chat();
     asio::co_spawn(io, check_channels(bot.index()), asio::detached);
+  }
+
+  // Users are answered from the first time the main bot is logged in and connected.
+  void start_chat() {
+    ChatContext context{config, log, *store, clock, *links, bots->main_bot().client(),
+                        io.get_executor()};
+    chat = std::make_unique<ChatService>(std::move(context), default_commands());
+    chat->start();
   }
 
   asio::awaitable<void> check_channels(std::size_t index) {

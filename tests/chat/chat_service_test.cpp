@@ -1,0 +1,375 @@
+// ChatService end to end over the fake TelegramClient: what the bot sends for files, commands,
+// errors, forced subscription and the flood limit, with an in-memory store and a fake clock.
+#include "chat/chat_service.hpp"
+
+#include <boost/asio/io_context.hpp>
+#include <boost/json.hpp>
+#include <gtest/gtest.h>
+
+#include "chat/base64.hpp"
+#include "chat/default_commands.hpp"
+#include "config/config.hpp"
+#include "links/link_token.hpp"
+#include "links/link_urls.hpp"
+#include "logging/log.hpp"
+#include "store/sqlite_store.hpp"
+#include "support/fake_clock.hpp"
+#include "support/fake_telegram_client.hpp"
+#include "support/io_wait.hpp"
+
+namespace tglink {
+namespace {
+
+namespace json = boost::json;
+using namespace std::chrono_literals;
+
+constexpr std::int64_t kLogChannel = -1001234567890;
+constexpr std::int64_t kUser = 4242;
+constexpr std::int64_t kAdmin = 7;
+constexpr std::int64_t kChannel = -1009999;
+
+json::object video_content(std::int64_t size = 2048) {
+  json::object file{{"@type", "file"}, {"id", 5}, {"size", size}};
+  json::object video{
+      {"@type", "video"}, {"file_name", "clip.mp4"}, {"mime_type", "video/mp4"}, {"video", file}};
+  return json::object{{"@type", "messageVideo"}, {"video", video}};
+}
+
+json::object text_content(const std::string& text) {
+  json::object formatted{{"@type", "formattedText"}, {"text", text}, {"entities", json::array()}};
+  return json::object{{"@type", "messageText"}, {"text", formatted}};
+}
+
+json::object new_message(std::int64_t chat_id, std::int64_t user_id, std::int64_t id,
+                         json::object content, bool outgoing = false) {
+  json::object sender{{"@type", "messageSenderUser"}, {"user_id", user_id}};
+  json::object message{{"@type", "message"},      {"id", id},
+                       {"chat_id", chat_id},      {"sender_id", sender},
+                       {"is_outgoing", outgoing}, {"content", std::move(content)}};
+  return json::object{{"@type", "updateNewMessage"}, {"message", std::move(message)}};
+}
+
+class ChatServiceTest : public ::testing::Test {
+ protected:
+  ChatServiceTest() {
+    config.log_channel = kLogChannel;
+    config.base_url = "https://files.example";
+    config.admins = {kAdmin};
+    config.link_expiry = 24h;
+    client.respond_to("getUser", [](const json::object& r) {
+      return json::object{{"@type", "user"}, {"id", r.at("user_id")}, {"first_name", "Ann"}};
+    });
+    client.respond_to("sendMessage", [](const json::object&) {
+      return json::object{{"@type", "message"}, {"id", 1}};
+    });
+    client.respond_to("setCommands", [](const json::object&) { return ok(); });
+    client.respond_to("createPrivateChat", [](const json::object&) { return ok(); });
+    client.respond_to("answerCallbackQuery", [](const json::object&) { return ok(); });
+  }
+
+  static json::object ok() { return json::object{{"@type", "ok"}}; }
+
+  // forwardMessages answers a pending temporary message, and TDLib confirms it right away.
+  void confirm_copies() {
+    client.respond_to("forwardMessages", [this](const json::object&) {
+      const std::int64_t temporary = next_temporary_++;
+      const std::int64_t real = (next_real_++) << 20;
+      push_send_succeeded(temporary, real);
+      return temporary_messages(temporary);
+    });
+  }
+
+  static json::object temporary_messages(std::int64_t temporary) {
+    json::object state{{"@type", "messageSendingStatePending"}};
+    json::object message{{"@type", "message"},
+                         {"id", temporary},
+                         {"chat_id", kLogChannel},
+                         {"sending_state", state}};
+    return json::object{{"@type", "messages"}, {"messages", json::array{message}}};
+  }
+
+  void push_send_succeeded(std::int64_t temporary, std::int64_t real) {
+    json::object message{{"@type", "message"}, {"id", real}, {"chat_id", kLogChannel}};
+    client.push_update(json::object{{"@type", "updateMessageSendSucceeded"},
+                                    {"message", message},
+                                    {"old_message_id", temporary}});
+  }
+
+  void start() {
+    ChatContext context{config, log, store, clock, links, client, io.get_executor()};
+    ChatServiceOptions options;
+    options.copy_retry.first_delay = 1ms;
+    options.copy_retry.max_delay = 2ms;
+    options.queue_poll_interval = 1ms;
+    service = std::make_unique<ChatService>(std::move(context), default_commands(), options);
+    service->start();
+  }
+
+  void send(std::int64_t user, json::object content) {
+    client.push_update(new_message(user, user, next_message_id_++ << 20, std::move(content)));
+  }
+
+  // Runs until the bot has sent `count` replies; answers them all.
+  std::vector<json::object> replies(std::size_t count) {
+    EXPECT_TRUE(
+        testing::run_until(io, [&] { return client.sent_of_type("sendMessage").size() >= count; }))
+        << "waited for " << count << " replies";
+    return client.sent_of_type("sendMessage");
+  }
+
+  static std::string text_of(const json::object& send_message) {
+    return std::string(send_message.at("input_message_content").at("text").at("text").as_string());
+  }
+
+  // The token in the reply's download link.
+  static std::string token_in(const std::string& text) {
+    const std::size_t at = text.find("/dl/");
+    if (at == std::string::npos) return {};
+    return token_from_link(text.substr(at, text.find('\n', at) - at));
+  }
+
+  boost::asio::io_context io;
+  Config config;
+  Log log{LogOptions{.console_level = LogLevel::Info, .ring_capacity = 100, .console = false}};
+  SqliteStore store{":memory:"};
+  testing::FakeClock clock{testing::utc(2026, 11, 21, 21, 55)};
+  LinkTokenCodec links{"chat-test-key"};
+  testing::FakeTelegramClient client;
+  std::unique_ptr<ChatService> service;
+  std::int64_t next_temporary_ = 1000;
+  std::int64_t next_real_ = 300;
+  std::int64_t next_message_id_ = 1;
+};
+
+TEST_F(ChatServiceTest, FileGetsLinksToItsConfirmedCopyInTheLogChannel) {
+  confirm_copies();
+  start();
+  send(kUser, video_content());
+  const std::string text = text_of(replies(1).back());
+
+  const auto forwards = client.sent_of_type("forwardMessages");
+  ASSERT_EQ(forwards.size(), 1U);
+  EXPECT_EQ(forwards[0].at("chat_id").as_int64(), kLogChannel);
+  EXPECT_EQ(forwards[0].at("from_chat_id").as_int64(), kUser);
+  EXPECT_EQ(forwards[0].at("send_copy"), true);
+
+  const DecodeResult decoded = links.decode(token_in(text), clock.now());
+  ASSERT_EQ(decoded.status, LinkStatus::Valid) << text;
+  EXPECT_EQ(decoded.claims.message_id, 300 << 20);  // the real id, not the temporary one
+  EXPECT_EQ(decoded.claims.expires_at, clock.now() + 24h);
+  EXPECT_NE(text.find("https://files.example/stream/"), std::string::npos);
+  EXPECT_NE(text.find("Links expire in 1 day (2026-11-22 21:55 UTC)."), std::string::npos);
+  EXPECT_EQ(store.links_on_day(kUser, "2026-11-21"), 1);
+  EXPECT_EQ(store.count_users(), 1);
+  EXPECT_EQ(store.find_user(kUser)->first_name, "Ann");
+}
+
+TEST_F(ChatServiceTest, ConfirmationArrivingAfterTheAnswerIsAwaited) {
+  client.respond_to("forwardMessages", [](const json::object&) { return temporary_messages(55); });
+  start();
+  send(kUser, video_content());
+  ASSERT_TRUE(
+      testing::run_until(io, [&] { return client.sent_of_type("forwardMessages").size() == 1; }));
+  io.run_for(5ms);
+  EXPECT_TRUE(client.sent_of_type("sendMessage").empty());  // no link before the confirmation
+  push_send_succeeded(55, 9 << 20);
+  const std::string text = text_of(replies(1).back());
+  EXPECT_EQ(links.decode(token_in(text), clock.now()).claims.message_id, 9 << 20);
+}
+
+TEST_F(ChatServiceTest, FloodWaitIsRetriedAndThenLinked) {
+  int calls = 0;
+  client.respond_to("forwardMessages", [&](const json::object&) {
+    if (++calls < 3) return make_td_error(429, "Too Many Requests: retry after 0");
+    push_send_succeeded(77, 12 << 20);
+    return temporary_messages(77);
+  });
+  start();
+  send(kUser, video_content());
+  const std::string text = text_of(replies(1).back());
+  EXPECT_EQ(calls, 3);
+  EXPECT_EQ(links.decode(token_in(text), clock.now()).claims.message_id, 12 << 20);
+}
+
+TEST_F(ChatServiceTest, LastingTelegramErrorMakesNoLinkAndSaysWhy) {
+  client.respond_to("forwardMessages", [](const json::object&) {
+    return make_td_error(429, "Too Many Requests: retry after 0");
+  });
+  start();
+  send(kUser, video_content());
+  const std::string text = text_of(replies(1).back());
+  EXPECT_NE(text.find("Could not save your file"), std::string::npos);
+  EXPECT_NE(text.find("429"), std::string::npos);
+  EXPECT_EQ(text.find("/dl/"), std::string::npos);
+  EXPECT_EQ(client.sent_of_type("forwardMessages").size(), 4U);  // CopyRetryPolicy::attempts
+  EXPECT_EQ(store.links_on_day(kUser, "2026-11-21"), 0);
+}
+
+TEST_F(ChatServiceTest, RefusalIsNotRetried) {
+  client.respond_to("forwardMessages", [](const json::object&) {
+    return make_td_error(400, "Have no write access to the chat");
+  });
+  start();
+  send(kUser, video_content());
+  EXPECT_NE(text_of(replies(1).back()).find("Have no write access"), std::string::npos);
+  EXPECT_EQ(client.sent_of_type("forwardMessages").size(), 1U);
+}
+
+TEST_F(ChatServiceTest, FailedSendMakesNoLink) {
+  client.respond_to("forwardMessages", [this](const json::object&) {
+    json::object message{{"@type", "message"}, {"id", 66}, {"chat_id", kLogChannel}};
+    client.push_update(json::object{{"@type", "updateMessageSendFailed"},
+                                    {"message", message},
+                                    {"old_message_id", 66},
+                                    {"error", make_td_error(403, "CHAT_WRITE_FORBIDDEN")}});
+    return temporary_messages(66);
+  });
+  start();
+  send(kUser, video_content());
+  const std::string text = text_of(replies(1).back());
+  EXPECT_NE(text.find("CHAT_WRITE_FORBIDDEN"), std::string::npos);
+  EXPECT_EQ(text.find("/dl/"), std::string::npos);
+}
+
+TEST_F(ChatServiceTest, DailyLimitCountsOnlyLinksMade) {
+  config.max_links_per_day = 1;
+  confirm_copies();
+  start();
+  send(kUser, video_content());
+  replies(1);
+  send(kUser, video_content());
+  const std::string text = text_of(replies(2).back());
+  EXPECT_NE(text.find("Daily limit reached"), std::string::npos);
+  EXPECT_NE(text.find("in 2h 5m"), std::string::npos) << text;
+  EXPECT_EQ(client.sent_of_type("forwardMessages").size(), 1U);
+}
+
+TEST_F(ChatServiceTest, TooLargeFileIsRefusedBeforeAnyCopy) {
+  config.max_file_size = 100;
+  start();
+  send(kUser, video_content(101));
+  EXPECT_NE(text_of(replies(1).back()).find("File too large"), std::string::npos);
+  EXPECT_TRUE(client.sent_of_type("forwardMessages").empty());
+}
+
+TEST_F(ChatServiceTest, OverTheFloodLimitTheFileWaitsAndIsHandledLater) {
+  config.user_files_per_minute = 1;
+  confirm_copies();
+  start();
+  send(kUser, video_content());
+  replies(1);
+  send(kUser, video_content());
+  const std::string limited = text_of(replies(2).back());
+  EXPECT_NE(limited.find("Rate limit exceeded"), std::string::npos);
+  EXPECT_NE(limited.find("queued"), std::string::npos);
+  io.run_for(5ms);
+  EXPECT_EQ(client.sent_of_type("forwardMessages").size(), 1U);
+  clock.advance(60s);
+  const std::string later = text_of(replies(3).back());
+  EXPECT_NE(later.find("/dl/"), std::string::npos);
+  EXPECT_EQ(client.sent_of_type("forwardMessages").size(), 2U);
+}
+
+TEST_F(ChatServiceTest, StartHelpAndUnknownCommands) {
+  start();
+  send(kUser, text_content("/start"));
+  EXPECT_NE(text_of(replies(1).back()).find("Welcome"), std::string::npos);
+  send(kUser, text_content("/help"));
+  const std::string help = text_of(replies(2).back());
+  EXPECT_NE(help.find("/start"), std::string::npos);
+  EXPECT_EQ(help.find("/revoke"), std::string::npos);
+  send(kAdmin, text_content("/help"));
+  const std::string admin_help = text_of(replies(3).back());
+  EXPECT_NE(admin_help.find("Admin commands"), std::string::npos);
+  EXPECT_NE(admin_help.find("/revoke"), std::string::npos);
+  send(kUser, text_content("/nosuch"));
+  EXPECT_NE(text_of(replies(4).back()).find("/help"), std::string::npos);
+  send(kUser, text_content("hello"));
+  EXPECT_NE(text_of(replies(5).back()).find("Send me a file"), std::string::npos);
+  send(kUser, json::object{{"@type", "messageLocation"}});
+  EXPECT_NE(text_of(replies(6).back()).find("Send me a file"), std::string::npos);
+}
+
+TEST_F(ChatServiceTest, RevokeIsForAdminsAndTakesEffectInTheStore) {
+  start();
+  const std::string token = links.encode(LinkClaims{5 << 20, clock.now() + 1h});
+  send(kUser, text_content("/revoke https://files.example/dl/" + token));
+  EXPECT_NE(text_of(replies(1).back()).find("admins only"), std::string::npos);
+  EXPECT_FALSE(store.is_revoked(5 << 20));
+  send(kAdmin, text_content("/revoke https://files.example/dl/" + token));
+  EXPECT_NE(text_of(replies(2).back()).find("Revoked"), std::string::npos);
+  EXPECT_TRUE(store.is_revoked(5 << 20));
+  send(kAdmin, text_content("/revoke not-a-token"));
+  EXPECT_NE(text_of(replies(3).back()).find("not a link made by this bot"), std::string::npos);
+}
+
+TEST_F(ChatServiceTest, IgnoresItsOwnMessagesAndGroups) {
+  start();
+  client.push_update(new_message(kUser, kUser, 1 << 20, text_content("/start"), true));
+  client.push_update(new_message(-100777, kUser, 2 << 20, text_content("/start")));
+  io.run_for(10ms);
+  EXPECT_TRUE(client.sent_of_type("sendMessage").empty());
+}
+
+TEST_F(ChatServiceTest, CommandMenusForEveryoneAndForEachAdmin) {
+  start();
+  ASSERT_TRUE(
+      testing::run_until(io, [&] { return client.sent_of_type("setCommands").size() == 2; }));
+  const auto menus = client.sent_of_type("setCommands");
+  EXPECT_EQ(menus[0].at("scope").at("@type"), "botCommandScopeDefault");
+  EXPECT_EQ(menus[0].at("commands").as_array().size(), 2U);  // start, help
+  EXPECT_EQ(menus[1].at("scope").at("@type"), "botCommandScopeChat");
+  EXPECT_EQ(menus[1].at("scope").at("chat_id").as_int64(), kAdmin);
+  EXPECT_EQ(menus[1].at("commands").as_array().size(), 3U);  // + revoke
+}
+
+TEST_F(ChatServiceTest, ForcedSubscriptionHoldsTheFileUntilTheUserHasJoined) {
+  config.force_sub_channels = {kChannel};
+  bool member = false;
+  client.respond_to("getChatMember", [&](const json::object&) {
+    json::object status{{"@type", member ? "chatMemberStatusMember" : "chatMemberStatusLeft"}};
+    return json::object{{"@type", "chatMember"}, {"status", status}};
+  });
+  client.respond_to("getChat", [](const json::object&) {
+    json::object type{{"@type", "chatTypeSupergroup"}, {"supergroup_id", 9999}};
+    return json::object{{"@type", "chat"}, {"type", type}};
+  });
+  client.respond_to("getSupergroup", [](const json::object&) {
+    json::object names{{"active_usernames", json::array{"news_channel"}}};
+    return json::object{{"@type", "supergroup"}, {"usernames", names}};
+  });
+  confirm_copies();
+  start();
+  send(kUser, video_content());
+  const json::object prompt = replies(1).back();
+  EXPECT_NE(text_of(prompt).find("Join required channels"), std::string::npos);
+  const json::array& rows = prompt.at("reply_markup").at("rows").as_array();
+  ASSERT_EQ(rows.size(), 2U);
+  EXPECT_EQ(rows[0].at(0).at("type").at("url"), "https://t.me/news_channel");
+  EXPECT_EQ(rows[1].at(0).at("type").at("data").as_string(),
+            base64_encode(ForceSubscription::kJoinedData));
+  EXPECT_TRUE(client.sent_of_type("forwardMessages").empty());
+
+  json::object payload{{"@type", "callbackQueryPayloadData"},
+                       {"data", base64_encode(ForceSubscription::kJoinedData)}};
+  json::object press{{"@type", "updateNewCallbackQuery"},
+                     {"id", "31"},
+                     {"sender_user_id", kUser},
+                     {"chat_id", kUser},
+                     {"message_id", 1},
+                     {"payload", payload}};
+  client.push_update(press);
+  ASSERT_TRUE(testing::run_until(
+      io, [&] { return client.sent_of_type("answerCallbackQuery").size() == 1; }));
+  EXPECT_EQ(client.sent_of_type("answerCallbackQuery")[0].at("show_alert"), true);
+  EXPECT_TRUE(client.sent_of_type("forwardMessages").empty());
+
+  member = true;
+  client.push_update(press);
+  const std::string text = text_of(replies(2).back());
+  EXPECT_NE(text.find("/dl/"), std::string::npos);  // the file that waited
+  EXPECT_EQ(client.sent_of_type("forwardMessages").size(), 1U);
+}
+
+}  // namespace
+}  // namespace tglink
