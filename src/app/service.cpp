@@ -13,13 +13,21 @@
 #include "core/clock.hpp"
 #include "core/time_format.hpp"
 #include "http/api_info.hpp"
+#include "http/file_handler.hpp"
 #include "http/http_server.hpp"
+#include "http/player_page.hpp"
+#include "http/player_routes.hpp"
 #include "http/rate_limiter.hpp"
 #include "http/request_guard.hpp"
 #include "http/router.hpp"
 #include "links/link_token.hpp"
 #include "links/secret_key.hpp"
 #include "logging/log.hpp"
+#include "media/active_streams.hpp"
+#include "media/bandwidth_meter.hpp"
+#include "media/telegram_file_streamer.hpp"
+#include "ops/maintenance_jobs.hpp"
+#include "ops/periodic_jobs.hpp"
 #include "ops/uptime.hpp"
 #include "store/sqlite_store.hpp"
 #include "telegram/bot_pool.hpp"
@@ -46,8 +54,13 @@ struct Service::Impl {
   std::unique_ptr<LinkTokenCodec> links;  // signs and checks every link id
   std::shared_ptr<TdJsonLibrary> library;
   std::unique_ptr<BotPool> bots;
+  std::unique_ptr<TelegramFileStreamer> streamer;  // locates files and sends their bytes
+  std::unique_ptr<BandwidthMeter> bandwidth;       // bytes sent this month, flushed every 5 s
+  ActiveStreams streams{clock};                    // bodies being sent now
+  PeriodicJobs jobs{clock, log};                   // sweeps and clean-ups (ops/)
   RateLimiter limiter{clock, RateLimitSettings{.per_minute = config.rate_limit_per_minute,
                                                .burst = config.rate_limit_burst}};
+  std::unique_ptr<PlayerPage> player;  // the built-in /player page
   Router router;
   std::unique_ptr<HttpServer> server;
   asio::signal_set signals{io, SIGINT, SIGTERM};
@@ -56,14 +69,17 @@ struct Service::Impl {
 
   int run() {
     open_store();
+    bandwidth = std::make_unique<BandwidthMeter>(*store, clock, bandwidth_limit_bytes());
     load_link_key();
     library = TdJsonLibrary::load(config.tdjson_path);
     log.info("TDLib library: {}", library->path().string());
     bots = std::make_unique<BotPool>(io.get_executor(), config, log, library);
+    streamer = std::make_unique<TelegramFileStreamer>(io.get_executor(), config, log, *bots, clock);
     channel_checked.assign(bots->size(), false);
     bots->subscribe_state([this](const BotSession& bot) { on_bot_state(bot); });
     add_routes();
     start_http();
+    start_jobs();
     bots->start();
     signals.async_wait([this](const boost::system::error_code& ec, int signal) {
       if (!ec) asio::co_spawn(io, shut_down(signal), asio::detached);
@@ -89,6 +105,29 @@ struct Service::Impl {
     router.add_exact("/api/info", [this](const HttpRequest&, ResponseChannel& out) {
       return out.send(api_info_response(config, snapshot()));
     });
+    player = std::make_unique<PlayerPage>(config, *links, clock);
+    add_player_routes(router, *player);
+    add_file_routes(router, FileRouteDeps{*links, *store, *streamer, *bandwidth, streams, clock, log});
+  }
+
+  [[nodiscard]] std::int64_t bandwidth_limit_bytes() const {
+    return static_cast<std::int64_t>(config.bandwidth_limit_gb * kBytesPerGb);
+  }
+
+  void start_jobs() {
+    TelegramFileStreamer& media = *streamer;
+    add_maintenance_jobs(jobs, MaintenanceTargets{*store, *bandwidth, streams, limiter,
+                                                  [&media] { media.trim(); }, clock, log});
+    jobs.start(io);
+  }
+
+  // At shutdown, after the last body: the bytes counted since the last periodic flush.
+  void flush_bandwidth() {
+    try {
+      bandwidth->flush();
+    } catch (const StoreError& e) {
+      log.error("Could not save the bandwidth counter: {}", e.what());
+    }
   }
 
   void start_http() {
@@ -144,6 +183,7 @@ struct Service::Impl {
     if (main.me()) s.bot = BotIdentity{main.me()->id, main.me()->username, main.me()->first_name};
     s.now = clock.now();
     s.uptime = uptime.elapsed();
+    s.active_streams = static_cast<std::int64_t>(streams.count());
     fill_store_figures(s);
     return s;
   }
@@ -152,7 +192,8 @@ struct Service::Impl {
     s.bandwidth.month = format_month_utc(s.now);
     try {
       s.total_users = store->count_users();
-      s.bandwidth.used_bytes = store->bandwidth_used(s.bandwidth.month);
+      s.bandwidth.month = bandwidth->month();
+      s.bandwidth.used_bytes = bandwidth->used_bytes();
     } catch (const StoreError& e) {
       s.bandwidth.readable = false;
       s.bandwidth.error = e.what();
@@ -162,6 +203,8 @@ struct Service::Impl {
   asio::awaitable<void> shut_down(int signal) {
     log.info("Signal {}: draining HTTP connections and closing TDLib clients", signal);
     co_await server->drain(3s);
+    jobs.stop();
+    flush_bandwidth();
     const bool closed = co_await bots->async_close(3s);
     if (!closed) log.warning("Some TDLib clients did not close in time");
     log.info("Stopped");
