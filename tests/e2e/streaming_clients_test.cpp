@@ -1,0 +1,99 @@
+// Issue 4, "Real clients": curl resumes, aria2c splits into 8 ranges, ffprobe and ffmpeg read and
+// seek streamed videos, all against tglink on the simulator. Each test is skipped, saying why,
+// when its tool is missing (scripts/install-deps.sh --test installs them).
+#include <cstdlib>
+
+#include <gtest/gtest.h>
+
+#include "e2e/streaming_support.hpp"
+
+namespace tglink {
+namespace {
+
+using testing::CommandResult;
+using testing::PostedFile;
+using testing::run_command;
+using testing::SimHarness;
+
+constexpr std::uint64_t kMiB = 1024 * 1024;
+
+#define REQUIRE_TOOL(tool)            \
+  if (!testing::tool_available(tool)) \
+  GTEST_SKIP() << tool << " is not installed; scripts/install-deps.sh --test installs it"
+
+TEST(RealClients, CurlResumesAnInterruptedDownload) {
+  REQUIRE_TOOL("curl");
+  SimHarness harness;
+  const PostedFile file =
+      testing::post_file(harness, harness.make_file("resume.bin", 5 * kMiB + 17));
+  const std::string url = harness.base_url() + "/dl/" + file.token;
+  const std::filesystem::path out = harness.dir() / "resume.out";
+  // The first 2 MiB + 3 bytes, as an interrupted download leaves them.
+  CommandResult part = run_command("curl -sS --fail -r 0-2097154 -o " + out.string() + " " + url);
+  ASSERT_EQ(part.exit_code, 0) << part.output;
+  ASSERT_EQ(std::filesystem::file_size(out), 2 * kMiB + 3);
+  const CommandResult resumed = run_command("curl -sS --fail -C - -o " + out.string() + " " + url);
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.output;
+  EXPECT_TRUE(testing::same_content(file.source, out));
+}
+
+TEST(RealClients, Aria2WithEightConnectionsIsByteExact) {
+  REQUIRE_TOOL("aria2c");
+  SimHarness harness;
+  const PostedFile file = testing::post_file(harness, harness.make_file("aria.bin", 24 * kMiB + 1));
+  const CommandResult r = run_command(
+      "aria2c -q -x8 -s8 -k1M --allow-overwrite=true --auto-file-renaming=false -d " +
+      harness.dir().string() + " -o aria.out " + harness.base_url() + "/dl/" + file.token);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(testing::same_content(file.source, harness.dir() / "aria.out"));
+}
+
+// A few seconds of test pattern and tone, H.264/AAC, in the given container.
+std::filesystem::path make_video(const SimHarness& harness, const std::string& name) {
+  const std::filesystem::path path = harness.dir() / name;
+  const CommandResult r = run_command(
+      "ffmpeg -hide_banner -loglevel error -y -f lavfi -i testsrc=duration=6:size=320x240:rate=25 "
+      "-f lavfi -i sine=frequency=440:duration=6 -c:v libx264 -preset ultrafast -pix_fmt yuv420p "
+      "-c:a aac -shortest " +
+      path.string());
+  if (r.exit_code != 0) throw std::runtime_error("ffmpeg could not make " + name + ": " + r.output);
+  return path;
+}
+
+double streamed_duration(const std::string& url) {
+  const CommandResult r = run_command(
+      "ffprobe -v error -show_entries format=duration -of default=noprint_wrappers=1:nokey=1 " +
+      url);
+  if (r.exit_code != 0) return -1;
+  return std::atof(r.output.c_str());
+}
+
+TEST(RealClients, FfprobeReadsTheDurationOfAStreamedMp4AndMkv) {
+  REQUIRE_TOOL("ffmpeg");
+  REQUIRE_TOOL("ffprobe");
+  SimHarness harness;
+  const PostedFile mp4 =
+      testing::post_file(harness, make_video(harness, "clip.mp4"), "video/mp4", "video");
+  const PostedFile mkv =
+      testing::post_file(harness, make_video(harness, "clip.mkv"), "video/x-matroska", "document");
+  EXPECT_NEAR(streamed_duration(harness.base_url() + "/stream/" + mp4.token + "/clip.mp4"), 6.0,
+              0.2);
+  EXPECT_NEAR(streamed_duration(harness.base_url() + "/stream/" + mkv.token + "/clip.mkv"), 6.0,
+              0.2);
+}
+
+TEST(RealClients, FfmpegSeeksToTheMiddleOfAStreamedVideo) {
+  REQUIRE_TOOL("ffmpeg");
+  SimHarness harness;
+  const PostedFile mp4 =
+      testing::post_file(harness, make_video(harness, "seek.mp4"), "video/mp4", "video");
+  const std::filesystem::path frame = harness.dir() / "frame.png";
+  const CommandResult r =
+      run_command("ffmpeg -hide_banner -loglevel error -y -ss 3 -i " + harness.base_url() +
+                  "/stream/" + mp4.token + " -frames:v 1 " + frame.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_GT(std::filesystem::file_size(frame), 0U);
+}
+
+}  // namespace
+}  // namespace tglink
