@@ -325,6 +325,20 @@ json::object Simulator::run_control(const std::string& op, const json::object& r
     content.file_kind = file.kind;
     content.file = world_.add_file(std::move(file));
     content.text = string_field(request, "caption");
+    // With a channel's chat_id: a post already in that channel (say LOG_CHANNEL), so a test can
+    // mint a link for it without the chat flow.
+    if (request.contains("chat_id")) {
+      std::int64_t chat_id = int_field(request, "chat_id");
+      if (!World::is_channel_id(chat_id)) {
+        throw std::invalid_argument("chat_id " + std::to_string(chat_id) + " is not a channel");
+      }
+      MessageRecord post;
+      post.date = static_cast<std::int64_t>(std::time(nullptr));
+      post.content = std::move(content);
+      const MessageRecord& stored = world_.append(World::chat_key(0, chat_id), std::move(post));
+      return ok(
+          json::object{{"chat_id", chat_id}, {"message_id", stored.server_id << kMessageIdShift}});
+    }
     return user_sends(request, std::move(content));
   }
   if (op == "press_button") return press_button(request);
