@@ -23,7 +23,7 @@ void expect_json_error(const HttpResult& r, int status, const std::string& error
   EXPECT_EQ(r.header("content-type").rfind("application/json", 0), 0U) << r.header("content-type");
   const json::object body = json::parse(r.body).as_object();
   EXPECT_EQ(body.at("status"), "error");
-  EXPECT_EQ(body.at("error_code"), error_code);
+  EXPECT_EQ(std::string(body.at("error_code").as_string()), error_code);
   EXPECT_FALSE(body.at("message").as_string().empty());
   EXPECT_FALSE(r.header("x-ratelimit-limit").empty());
   EXPECT_FALSE(r.header("x-ratelimit-remaining").empty());
