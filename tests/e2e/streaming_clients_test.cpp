@@ -42,9 +42,10 @@ TEST(RealClients, Aria2WithEightConnectionsIsByteExact) {
   SimHarness harness;
   const PostedFile file = testing::post_file(harness, harness.make_file("aria.bin", 24 * kMiB + 1));
   const CommandResult r = run_command(
-      "aria2c -q -x8 -s8 -k1M --allow-overwrite=true --auto-file-renaming=false -d " +
+      "aria2c --console-log-level=warn --summary-interval=0 -x8 -s8 -k1M --allow-overwrite=true "
+      "--auto-file-renaming=false -d " +
       harness.dir().string() + " -o aria.out " + harness.base_url() + "/dl/" + file.token);
-  ASSERT_EQ(r.exit_code, 0) << r.output;
+  ASSERT_EQ(r.exit_code, 0) << r.output << "\ntglink:\n" << harness.process().output();
   EXPECT_TRUE(testing::same_content(file.source, harness.dir() / "aria.out"));
 }
 
