@@ -68,6 +68,9 @@ struct Service::Impl {
   std::unique_ptr<ChatService> chat;  // answers users through the main bot
 
   int run() {
+    // sendfile() to a client that has gone raises SIGPIPE, whose default action ends the
+    // process; the failed write is handled as an error instead.
+    std::signal(SIGPIPE, SIG_IGN);
     open_store();
     bandwidth = std::make_unique<BandwidthMeter>(*store, clock, bandwidth_limit_bytes());
     load_link_key();
