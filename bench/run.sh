@@ -8,6 +8,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD="${TGLINK_BENCH_BUILD:-build}"
+if [[ " $* " == *" --help "* || " $* " == *" -h "* ]]; then
+  exec python3 bench/tglink_bench.py --help
+fi
 if [[ ! -x "$BUILD/tglink" || ! -f "$BUILD/sim/libtdjson.so" ]]; then
   echo "bench: $BUILD/tglink or $BUILD/sim/libtdjson.so missing; building it (make build)" >&2
   make --no-print-directory build

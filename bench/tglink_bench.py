@@ -264,9 +264,13 @@ def hot_path(args, work):
     print("\n== 1. Hot path: cached %d MiB file, tglink vs nginx on loopback" % args.hot_mib)
     root = os.path.join(work, "www")
     os.makedirs(root)
+    # nginx's worker may run as another user (nobody, when started as root).
+    os.chmod(work, 0o755)
+    os.chmod(root, 0o755)
     path = os.path.join(root, "hot.bin")
     size = args.hot_mib * MIB
     make_file(path, size)
+    os.chmod(path, 0o644)
     tg = Tglink(args.build, work)
     ng = Nginx(work, root)
     try:
