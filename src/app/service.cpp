@@ -8,6 +8,7 @@
 #include <csignal>
 #include <filesystem>
 
+#include "chat/broadcaster.hpp"
 #include "chat/chat_service.hpp"
 #include "chat/default_commands.hpp"
 #include "core/clock.hpp"
@@ -26,8 +27,10 @@
 #include "media/active_streams.hpp"
 #include "media/bandwidth_meter.hpp"
 #include "media/telegram_file_streamer.hpp"
+#include "ops/disk_usage.hpp"
 #include "ops/maintenance_jobs.hpp"
 #include "ops/periodic_jobs.hpp"
+#include "ops/process_memory.hpp"
 #include "ops/uptime.hpp"
 #include "store/sqlite_store.hpp"
 #include "telegram/bot_pool.hpp"
@@ -65,7 +68,8 @@ struct Service::Impl {
   std::unique_ptr<HttpServer> server;
   asio::signal_set signals{io, SIGINT, SIGTERM};
   std::vector<bool> channel_checked;
-  std::unique_ptr<ChatService> chat;  // answers users through the main bot
+  std::unique_ptr<Broadcaster> broadcaster;  // /broadcast jobs, resumed at start
+  std::unique_ptr<ChatService> chat;         // answers users through the main bot
 
   int run() {
     // sendfile() to a client that has gone raises SIGPIPE, whose default action ends the
@@ -161,8 +165,31 @@ struct Service::Impl {
   void start_chat() {
     ChatContext context{config, log, *store, clock, *links, bots->main_bot().client(),
                         io.get_executor()};
+    context.status = [this] { return chat_status(); };
+    BroadcastOptions broadcast;
+    broadcast.messages_per_second = config.broadcast_messages_per_second;
+    broadcast.bot_connected = [this] { return bots->main_bot().connected(); };
+    broadcaster = std::make_unique<Broadcaster>(context, std::move(broadcast));
+    context.broadcaster = broadcaster.get();
     chat = std::make_unique<ChatService>(std::move(context), default_commands());
     chat->start();
+    broadcaster->resume();
+  }
+
+  // The figures /info and the admin /stats show.
+  ServiceStatus chat_status() {
+    ServiceStatus s;
+    s.version = TGLINK_VERSION;
+    s.uptime = uptime.elapsed();
+    s.bandwidth_used_bytes = bandwidth->used_bytes();
+    s.bandwidth_limit_bytes = bandwidth->limit_bytes();
+    s.bandwidth_month = bandwidth->month();
+    s.active_streams = static_cast<std::int64_t>(streams.count());
+    s.bots_connected = bots->connected_count();
+    s.bots_total = bots->size();
+    s.cache_bytes = directory_bytes(config.data_dir / "tdlib");
+    s.memory = read_process_memory();
+    return s;
   }
 
   asio::awaitable<void> check_channels(std::size_t index) {

@@ -23,6 +23,7 @@ struct CommandCall {
   std::int64_t user_id = 0;
   std::string arguments;  // the text after the command, trimmed
   bool from_admin = false;
+  std::int64_t reply_to_message_id = 0;  // the message the command answers, in the same chat
 };
 
 using CommandHandler = boost::asio::awaitable<void> (*)(const CommandCall& call);

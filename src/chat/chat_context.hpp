@@ -9,6 +9,7 @@
 #include <boost/asio/awaitable.hpp>
 
 #include "chat/reply.hpp"
+#include "chat/service_status.hpp"
 
 namespace tglink {
 
@@ -18,6 +19,7 @@ class Log;
 class LinkTokenCodec;
 class Store;
 class TelegramClient;
+class Broadcaster;
 
 struct ChatContext {
   const Config& config;
@@ -27,6 +29,10 @@ struct ChatContext {
   const LinkTokenCodec& links;
   TelegramClient& client;  // the main bot: the one users talk to
   boost::asio::any_io_executor executor;
+  // For /info and the admin /stats; empty in tests that do not need it.
+  ServiceStatusSource status = {};
+  // Runs /broadcast jobs (chat/broadcaster.hpp); null when broadcasts are not wired.
+  Broadcaster* broadcaster = nullptr;
 
   // Sends the reply into chat_id; a refusal from Telegram (user blocked the bot, ...) is logged
   // and answered as false, never thrown.

@@ -10,6 +10,7 @@
 
 #include "chat/base64.hpp"
 #include "chat/bot_command_menu.hpp"
+#include "chat/broadcaster.hpp"
 #include "chat/command_line.hpp"
 #include "config/config.hpp"
 #include "core/time_format.hpp"
@@ -114,7 +115,12 @@ void ChatService::on_new_message(const json::object& update) {
 }
 
 void ChatService::on_callback_query(const json::object& update) {
-  if (callback_data(update) != ForceSubscription::kJoinedData) return;
+  const std::string data = callback_data(update);
+  if (Broadcaster::is_button(data) && chat_.broadcaster != nullptr) {
+    spawn(chat_.broadcaster->on_button(update), "broadcast button");
+    return;
+  }
+  if (data != ForceSubscription::kJoinedData) return;
   spawn(handle_joined(update), "\"I've joined\" button");
 }
 
@@ -147,7 +153,13 @@ asio::awaitable<void> ChatService::handle_command(IncomingMessage message) {
     co_await chat_.reply(message.chat_id, std::move(denied));
     co_return;
   }
-  const CommandCall call{chat_, commands_, message.chat_id, message.user_id, line.arguments, admin};
+  const CommandCall call{chat_,
+                         commands_,
+                         message.chat_id,
+                         message.user_id,
+                         line.arguments,
+                         admin,
+                         message.reply_to_message_id};
   co_await command->handler(call);
 }
 

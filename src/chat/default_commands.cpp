@@ -6,7 +6,12 @@ CommandRegistry default_commands() {
   CommandRegistry registry;
   registry.add(start_command());
   registry.add(help_command());
+  registry.add(info_command());
+  registry.add(stats_command());
+  registry.add(ping_command());
   registry.add(revoke_command());
+  registry.add(logs_command());
+  registry.add(broadcast_command());
   return registry;
 }
 

@@ -7,9 +7,14 @@
 
 namespace tglink {
 
-[[nodiscard]] ChatCommand start_command();   // start_command.cpp
-[[nodiscard]] ChatCommand help_command();    // help_command.cpp
-[[nodiscard]] ChatCommand revoke_command();  // revoke_command.cpp (admins)
+[[nodiscard]] ChatCommand start_command();      // start_command.cpp
+[[nodiscard]] ChatCommand help_command();       // help_command.cpp
+[[nodiscard]] ChatCommand revoke_command();     // revoke_command.cpp (admins)
+[[nodiscard]] ChatCommand info_command();       // info_command.cpp
+[[nodiscard]] ChatCommand stats_command();      // stats_command.cpp (admins see more)
+[[nodiscard]] ChatCommand ping_command();       // ping_command.cpp
+[[nodiscard]] ChatCommand logs_command();       // logs_command.cpp (admins)
+[[nodiscard]] ChatCommand broadcast_command();  // broadcast_command.cpp (admins)
 
 [[nodiscard]] CommandRegistry default_commands();
 

@@ -41,6 +41,10 @@ std::optional<IncomingMessage> private_message(const json::object& update) {
   incoming.content = object_at(message, "content");
   const json::value* text = object_at(incoming.content, "text").if_contains("text");
   if (text != nullptr && text->is_string()) incoming.text = std::string(text->get_string());
+  const json::object& reply_to = object_at(message, "reply_to");
+  if (int_at(reply_to, "chat_id") == incoming.chat_id) {
+    incoming.reply_to_message_id = int_at(reply_to, "message_id");
+  }
   return incoming;
 }
 

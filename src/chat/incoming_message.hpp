@@ -15,7 +15,8 @@ struct IncomingMessage {
   std::int64_t user_id = 0;
   std::int64_t message_id = 0;
   boost::json::object content;
-  std::string text;  // the text of a messageText; empty otherwise
+  std::string text;                      // the text of a messageText; empty otherwise
+  std::int64_t reply_to_message_id = 0;  // messageReplyToMessage in this chat, else 0
 };
 
 // nullopt for the bot's own messages, channel posts, groups and anything without a user sender.

@@ -44,6 +44,7 @@ struct Config {
   std::int64_t max_file_size = 2'000'000'000;  // MAX_FILE_SIZE bytes (spec: 2 GB)
   double cache_max_gb = 10;                    // CACHE_MAX_GB, disk budget for TDLib's files
   int user_files_per_minute = 20;              // USER_FILES_PER_MINUTE, chat flood limit
+  int broadcast_messages_per_second = 25;      // BROADCAST_MESSAGES_PER_SECOND, /broadcast pace
 
   // --- Storage and secrets ---
   std::filesystem::path data_dir = "./data";  // DATA_DIR

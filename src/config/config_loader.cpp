@@ -338,6 +338,8 @@ void load_sizes(EnvReader& env, Config& config) {
   }
   load_integer(env, "USER_FILES_PER_MINUTE", config.user_files_per_minute, 1,
                "a number of files per minute (1 or more)", "USER_FILES_PER_MINUTE=20");
+  load_integer(env, "BROADCAST_MESSAGES_PER_SECOND", config.broadcast_messages_per_second, 1,
+               "a number of messages per second (1 or more)", "BROADCAST_MESSAGES_PER_SECOND=25");
 }
 
 // --- Storage, secrets, TDLib, logging ---

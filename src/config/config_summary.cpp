@@ -81,6 +81,7 @@ std::string summarize_config(const Config& config) {
   line("MAX_FILE_SIZE", fmt::format("{} bytes", config.max_file_size));
   line("CACHE_MAX_GB", fmt::format("{} GB", config.cache_max_gb));
   line("USER_FILES_PER_MINUTE", std::to_string(config.user_files_per_minute));
+  line("BROADCAST_MESSAGES_PER_SECOND", std::to_string(config.broadcast_messages_per_second));
   line("DATA_DIR", config.data_dir.string());
   line("SECRET_KEY", config.secret_key.empty() ? "generated in DATA_DIR" : "*** (set)");
   line("TDJSON_PATH", config.tdjson_path.string());

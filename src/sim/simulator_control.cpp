@@ -96,6 +96,7 @@ json::object Simulator::user_sends(const json::object& request, MessageContent c
   record.sender_user_id = user_id;
   record.date = static_cast<std::int64_t>(std::time(nullptr));
   record.content = std::move(content);
+  record.reply_to_message_id = int_field(request, "reply_to_message_id");
   const MessageRecord& stored = world_.append(ChatKey{bot_id, user_id}, std::move(record));
   if (Session* session = session_of_bot(bot_id)) {
     announce_chat(*session, user_id);

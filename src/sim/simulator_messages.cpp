@@ -79,6 +79,14 @@ json::object Simulator::message_object(Session& session, std::int64_t chat_id,
                        {"summary_language_code", ""},
                        {"content", content_object(session, record.content)}};
   if (!record.reply_markup.is_null()) message["reply_markup"] = record.reply_markup;
+  if (record.reply_to_message_id != 0) {
+    message["reply_to"] = json::object{{"@type", "messageReplyToMessage"},
+                                       {"chat_id", chat_id},
+                                       {"message_id", record.reply_to_message_id},
+                                       {"checklist_task_id", 0},
+                                       {"poll_option_id", ""},
+                                       {"origin_send_date", 0}};
+  }
   return message;
 }
 

@@ -317,10 +317,10 @@ TEST_F(ChatServiceTest, CommandMenusForEveryoneAndForEachAdmin) {
       testing::run_until(io, [&] { return client.sent_of_type("setCommands").size() == 2; }));
   const auto menus = client.sent_of_type("setCommands");
   EXPECT_EQ(menus[0].at("scope").at("@type"), "botCommandScopeDefault");
-  EXPECT_EQ(menus[0].at("commands").as_array().size(), 2U);  // start, help
+  EXPECT_EQ(menus[0].at("commands").as_array().size(), 5U);  // start, help, info, stats, ping
   EXPECT_EQ(menus[1].at("scope").at("@type"), "botCommandScopeChat");
   EXPECT_EQ(menus[1].at("scope").at("chat_id").as_int64(), kAdmin);
-  EXPECT_EQ(menus[1].at("commands").as_array().size(), 3U);  // + revoke
+  EXPECT_EQ(menus[1].at("commands").as_array().size(), 8U);  // + revoke, logs, broadcast
 }
 
 TEST_F(ChatServiceTest, ForcedSubscriptionHoldsTheFileUntilTheUserHasJoined) {

@@ -1,0 +1,246 @@
+#include "chat/broadcaster.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <exception>
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/redirect_error.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <fmt/format.h>
+
+#include "chat/chat_service.hpp"
+#include "chat/log_channel_copy.hpp"
+#include "chat/message_edit.hpp"
+#include "config/config.hpp"
+#include "logging/log.hpp"
+#include "telegram/telegram_client.hpp"
+
+namespace tglink {
+
+namespace asio = boost::asio;
+namespace json = boost::json;
+using Steady = std::chrono::steady_clock;
+
+namespace {
+
+constexpr int kUsersPerPage = 200;
+constexpr std::string_view kConfirm = "confirm:";
+constexpr std::string_view kCancel = "cancel:";
+
+std::int64_t int_at(const json::object& object, std::string_view key) {
+  const json::value* value = object.if_contains(key);
+  return value != nullptr && value->is_int64() ? value->get_int64() : 0;
+}
+
+std::int64_t remaining(const BroadcastJob& job) {
+  return std::max<std::int64_t>(0, job.total - job.sent - job.failed - job.blocked);
+}
+
+// The job id after `prefix` in a button's data, or 0.
+std::int64_t job_id_after(std::string_view data, std::string_view prefix) {
+  if (!data.starts_with(prefix)) return 0;
+  data.remove_prefix(prefix.size());
+  std::int64_t id = 0;
+  const auto [end, ec] = std::from_chars(data.data(), data.data() + data.size(), id);
+  return ec == std::errc() && end == data.data() + data.size() ? id : 0;
+}
+
+bool is_blocked(const TdError& error) { return error.code == 403; }
+
+DeliveryOutcome outcome_of(const TdError& error) {
+  return is_blocked(error) ? DeliveryOutcome::blocked : DeliveryOutcome::failed;
+}
+
+}  // namespace
+
+std::string broadcast_progress_text(const BroadcastJob& job) {
+  const std::string_view state = job.state == "done"        ? "finished"
+                                 : job.state == "cancelled" ? "cancelled"
+                                                            : "running";
+  return fmt::format("Broadcast {}: {} sent, {} failed, {} blocked, {} remaining", state, job.sent,
+                     job.failed, job.blocked, remaining(job));
+}
+
+Broadcaster::Broadcaster(ChatContext chat, BroadcastOptions options)
+    : chat_(std::move(chat)), options_(std::move(options)) {
+  options_.messages_per_second = std::max(1, options_.messages_per_second);
+}
+
+asio::awaitable<void> Broadcaster::propose(std::int64_t admin_chat_id,
+                                           std::int64_t source_message_id) {
+  BroadcastJob job;
+  job.admin_chat_id = admin_chat_id;
+  job.source_chat_id = admin_chat_id;
+  job.source_message_id = source_message_id;
+  job.state = "pending";
+  job.total = chat_.store.count_users();
+  job.id = chat_.store.create_broadcast(job);
+  json::object preview = copy_message_request(admin_chat_id, admin_chat_id, source_message_id);
+  const json::object copied = co_await chat_.client.request(std::move(preview));
+  if (const auto error = td_error(copied)) {
+    Reply gone = plain_reply("That message cannot be copied (" + error->message +
+                             "). Reply to another message with /broadcast.");
+    co_await chat_.reply(admin_chat_id, std::move(gone));
+    co_return;
+  }
+  Reply ask = plain_reply(fmt::format("Broadcast preview above. Send it to {} users?", job.total));
+  const std::string id = std::to_string(job.id);
+  ask.keyboard.push_back({InlineButton::callback("Confirm", "bc:confirm:" + id),
+                          InlineButton::callback("Cancel", "bc:cancel:" + id)});
+  co_await chat_.reply(admin_chat_id, std::move(ask));
+}
+
+asio::awaitable<void> Broadcaster::on_button(json::object query) {
+  const std::int64_t user_id = int_at(query, "sender_user_id");
+  const std::string data = callback_data(query).substr(kButtonPrefix.size());
+  const std::int64_t confirm_id = job_id_after(data, kConfirm);
+  const std::int64_t job_id = confirm_id != 0 ? confirm_id : job_id_after(data, kCancel);
+  std::optional<BroadcastJob> job = job_id != 0 ? chat_.store.find_broadcast(job_id) : std::nullopt;
+  if (!chat_.config.is_admin(user_id) || !job || job->admin_chat_id != user_id) {
+    std::string refused = "This button is not for you.";
+    co_await answer(query, std::move(refused));
+    co_return;
+  }
+  if (job->state != "pending") {
+    std::string already = "This broadcast is already " + job->state + ".";
+    co_await answer(query, std::move(already));
+    co_return;
+  }
+  job->progress_message_id = int_at(query, "message_id");
+  job->state = confirm_id != 0 ? "running" : "cancelled";
+  chat_.store.update_broadcast(*job);
+  chat_.log.info("Admin {} {} broadcast {}", user_id, confirm_id != 0 ? "started" : "cancelled",
+                 job->id);
+  std::string answered = confirm_id != 0 ? "Broadcast started." : "Broadcast cancelled.";
+  co_await answer(query, std::move(answered));
+  co_await show_progress(*job, true);
+  if (confirm_id != 0) spawn_run(std::move(*job));
+}
+
+void Broadcaster::resume() {
+  for (BroadcastJob& job : chat_.store.unfinished_broadcasts()) {
+    chat_.log.info("Resuming broadcast {}: {} sent so far", job.id, job.sent);
+    spawn_run(std::move(job));
+  }
+}
+
+void Broadcaster::spawn_run(BroadcastJob job) {
+  const std::int64_t id = job.id;
+  asio::co_spawn(chat_.executor, run(std::move(job)),
+                 [this, id](const std::exception_ptr& failure) {
+                   if (!failure) return;
+                   try {
+                     std::rethrow_exception(failure);
+                   } catch (const std::exception& e) {
+                     chat_.log.error("Broadcast {} stopped: {}", id, e.what());
+                   }
+                 });
+}
+
+asio::awaitable<void> Broadcaster::run(BroadcastJob job) {
+  std::int64_t after = 0;
+  for (;;) {
+    const std::vector<std::int64_t> users = chat_.store.list_user_ids(after, kUsersPerPage);
+    if (users.empty()) break;
+    for (const std::int64_t user_id : users) {
+      after = user_id;
+      co_await reach(job, user_id);
+    }
+  }
+  job.state = "done";
+  chat_.store.update_broadcast(job);
+  chat_.log.info("Broadcast {} finished: {} sent, {} failed, {} blocked", job.id, job.sent,
+                 job.failed, job.blocked);
+  co_await show_progress(job, true);
+}
+
+asio::awaitable<void> Broadcaster::reach(BroadcastJob& job, std::int64_t user_id) {
+  if (chat_.store.broadcast_recipient_done(job.id, user_id)) co_return;
+  co_await wait_for_turn();
+  // The claim: committed before the copy is requested (at most once, see the header).
+  if (!chat_.store.mark_broadcast_recipient(job.id, user_id, "claimed")) co_return;
+  const DeliveryOutcome outcome = co_await deliver(job, user_id);
+  if (outcome == DeliveryOutcome::sent) ++job.sent;
+  if (outcome == DeliveryOutcome::failed) ++job.failed;
+  if (outcome == DeliveryOutcome::blocked) {
+    ++job.blocked;
+    chat_.store.delete_user(user_id);
+  }
+  job.total = std::max(job.total, job.sent + job.failed + job.blocked);
+  chat_.store.update_broadcast(job);
+  co_await show_progress(job, false);
+}
+
+asio::awaitable<DeliveryOutcome> Broadcaster::deliver(const BroadcastJob& job,
+                                                      std::int64_t user_id) {
+  for (int attempt = 1;; ++attempt) {
+    SendOutcomes outcomes(chat_.client, chat_.executor, user_id);
+    json::object copy = copy_message_request(user_id, job.source_chat_id, job.source_message_id);
+    json::object answer = co_await chat_.client.request(std::move(copy));
+    std::optional<TdError> error = td_error(answer);
+    if (!error) {
+      const json::value* messages = answer.if_contains("messages");
+      const bool copied = messages != nullptr && messages->is_array() &&
+                          !messages->get_array().empty() && messages->get_array()[0].is_object();
+      if (!copied) co_return DeliveryOutcome::failed;
+      const json::object& message = messages->get_array()[0].get_object();
+      if (!message.contains("sending_state")) co_return DeliveryOutcome::sent;
+      const std::optional<SendOutcome> outcome =
+          co_await outcomes.wait(int_at(message, "id"), options_.confirm_timeout);
+      if (!outcome) co_return DeliveryOutcome::failed;
+      if (!outcome->error) co_return DeliveryOutcome::sent;
+      error = outcome->error;
+    }
+    if (!is_retryable(*error) || attempt >= options_.max_attempts) {
+      chat_.log.debug("Broadcast {} to {}: {} {}", job.id, user_id, error->code, error->message);
+      co_return outcome_of(*error);
+    }
+    const auto wait = retry_after(*error).value_or(std::chrono::seconds(1));
+    chat_.log.warning("Broadcast {}: Telegram asks to wait {} s", job.id, wait.count());
+    co_await sleep(wait);
+  }
+}
+
+asio::awaitable<void> Broadcaster::show_progress(const BroadcastJob& job, bool final) {
+  const Steady::time_point now = Steady::now();
+  if (!final && now - last_progress_ < options_.progress_interval) co_return;
+  last_progress_ = now;
+  if (job.progress_message_id == 0) co_return;
+  json::object edit = edit_text_request(job.admin_chat_id, job.progress_message_id,
+                                        plain_reply(broadcast_progress_text(job)));
+  const json::object answer = co_await chat_.client.request(std::move(edit));
+  if (const auto error = td_error(answer)) {
+    chat_.log.debug("Broadcast {} progress not shown: {}", job.id, error->message);
+  }
+}
+
+asio::awaitable<void> Broadcaster::wait_for_turn() {
+  while (options_.bot_connected && !options_.bot_connected()) {
+    co_await sleep(options_.connection_poll);
+  }
+  const Steady::time_point now = Steady::now();
+  if (next_send_ > now) co_await sleep(next_send_ - now);
+  const auto gap = std::chrono::duration_cast<Steady::duration>(std::chrono::seconds(1)) /
+                   options_.messages_per_second;
+  next_send_ = std::max(next_send_, now) + gap;
+}
+
+asio::awaitable<void> Broadcaster::sleep(Steady::duration delay) {
+  asio::steady_timer timer(chat_.executor, delay);
+  boost::system::error_code ignored;
+  co_await timer.async_wait(asio::redirect_error(asio::use_awaitable, ignored));
+}
+
+asio::awaitable<void> Broadcaster::answer(const json::object& query, std::string text) {
+  json::object request{{"@type", "answerCallbackQuery"},
+                       {"callback_query_id", query.at("id")},
+                       {"text", std::move(text)},
+                       {"show_alert", false},
+                       {"url", ""},
+                       {"cache_time", 0}};
+  co_await chat_.client.request(std::move(request));
+}
+
+}  // namespace tglink

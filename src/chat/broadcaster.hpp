@@ -1,0 +1,87 @@
+#pragma once
+// /broadcast jobs: the admin's message copied to every user, once each, surviving restarts.
+//
+//   /broadcast as a reply  -> job stored "pending"; preview (a copy of the message) and a
+//                             "Send to N users?" message with Confirm / Cancel
+//   Confirm                -> "running"; that message becomes the progress, edited in place
+//   every user, ascending  -> claim (Store::mark_broadcast_recipient), then forwardMessages with
+//                             send_copy, paced at BROADCAST_MESSAGES_PER_SECOND; 429 waits
+//                             retry_after and tries the same user again; 403 "blocked" removes
+//                             the user; the job's counts are stored after every user
+//   restart                -> resume() continues every "running" job after the last claimed user
+//
+// Delivery is at most once per user: the claim is committed before the copy is requested, so a
+// resumed job skips a claimed user whatever happened. The window in which a user can miss the
+// message is a crash between that commit and TDLib taking the request (in-process, no I/O), or
+// while a claimed user's send waits out a 429; the user then counts for nobody. The opposite order
+// would repeat the message to a user whenever the crash fell anywhere in the send's round trip,
+// a far longer window.
+//
+// Sending pauses while the main bot is not connected, before the next claim.
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include <boost/asio/awaitable.hpp>
+#include <boost/json/object.hpp>
+
+#include "chat/chat_context.hpp"
+#include "store/store.hpp"
+
+namespace tglink {
+
+struct BroadcastOptions {
+  int messages_per_second = 25;                       // Telegram accepts about 30/s from a bot
+  std::chrono::milliseconds progress_interval{3000};  // shortest time between progress edits
+  int max_attempts = 5;                               // per user, for 429 and 5xx
+  std::chrono::seconds confirm_timeout{60};           // for updateMessageSendSucceeded/Failed
+  std::chrono::milliseconds connection_poll{250};
+  std::function<bool()> bot_connected;  // empty = always connected
+};
+
+// How one user's copy ended.
+enum class DeliveryOutcome { sent, failed, blocked };
+
+class Broadcaster {
+ public:
+  static constexpr std::string_view kButtonPrefix = "bc:";
+
+  Broadcaster(ChatContext chat, BroadcastOptions options);
+
+  // /broadcast from an admin: source_message_id is the message they replied to, in their chat.
+  [[nodiscard]] boost::asio::awaitable<void> propose(std::int64_t admin_chat_id,
+                                                     std::int64_t source_message_id);
+  // updateNewCallbackQuery whose data starts with kButtonPrefix.
+  [[nodiscard]] boost::asio::awaitable<void> on_button(boost::json::object query);
+  // Continues every job a previous process left running. Call once, when the bot is ready.
+  void resume();
+
+  [[nodiscard]] static bool is_button(std::string_view data) {
+    return data.starts_with(kButtonPrefix);
+  }
+
+ private:
+  [[nodiscard]] boost::asio::awaitable<void> run(BroadcastJob job);
+  [[nodiscard]] boost::asio::awaitable<void> reach(BroadcastJob& job, std::int64_t user_id);
+  [[nodiscard]] boost::asio::awaitable<DeliveryOutcome> deliver(const BroadcastJob& job,
+                                                                std::int64_t user_id);
+  [[nodiscard]] boost::asio::awaitable<void> show_progress(const BroadcastJob& job, bool final);
+  [[nodiscard]] boost::asio::awaitable<void> wait_for_turn();
+  [[nodiscard]] boost::asio::awaitable<void> sleep(std::chrono::steady_clock::duration delay);
+  [[nodiscard]] boost::asio::awaitable<void> answer(const boost::json::object& query,
+                                                    std::string text);
+  void spawn_run(BroadcastJob job);
+
+  ChatContext chat_;
+  BroadcastOptions options_;
+  std::chrono::steady_clock::time_point next_send_{};
+  std::chrono::steady_clock::time_point last_progress_{};
+};
+
+// The progress text: "Broadcast running: 10 sent, 1 failed, 2 blocked, 87 remaining".
+[[nodiscard]] std::string broadcast_progress_text(const BroadcastJob& job);
+
+}  // namespace tglink

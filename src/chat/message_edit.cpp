@@ -1,0 +1,24 @@
+#include "chat/message_edit.hpp"
+
+namespace tglink {
+
+namespace json = boost::json;
+
+json::object edit_text_request(std::int64_t chat_id, std::int64_t message_id, const Reply& reply) {
+  json::object request = send_message_request(chat_id, reply);
+  request["@type"] = "editMessageText";
+  request["message_id"] = message_id;
+  return request;
+}
+
+boost::asio::awaitable<std::int64_t> confirmed_message_id(
+    SendOutcomes& outcomes, const json::object& answer,
+    std::chrono::steady_clock::duration timeout) {
+  const json::value* id = answer.if_contains("id");
+  const std::int64_t first_id = id != nullptr && id->is_int64() ? id->get_int64() : 0;
+  if (!answer.contains("sending_state")) co_return first_id;
+  const std::optional<SendOutcome> outcome = co_await outcomes.wait(first_id, timeout);
+  co_return outcome && !outcome->error ? outcome->message_id : 0;
+}
+
+}  // namespace tglink

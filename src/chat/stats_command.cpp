@@ -1,0 +1,87 @@
+// /stats: a user's own usage (links today and left, total, when the daily count resets), or for
+// an admin the service's health: memory, streams, bots, bandwidth, log buffer, uptime, cache.
+
+#include <chrono>
+
+#include <fmt/format.h>
+
+#include "chat/chat_context.hpp"
+#include "chat/default_commands.hpp"
+#include "chat/human_size.hpp"
+#include "config/config.hpp"
+#include "core/clock.hpp"
+#include "core/time_format.hpp"
+#include "logging/log.hpp"
+#include "store/store.hpp"
+
+namespace tglink {
+
+std::string bandwidth_line(const ServiceStatus& status);  // info_command.cpp
+
+namespace {
+
+std::chrono::seconds until_next_midnight(SystemTime now) {
+  return std::max(std::chrono::seconds(1),
+                  std::chrono::ceil<std::chrono::seconds>(next_utc_midnight(now) - now));
+}
+
+Reply user_stats(const CommandCall& call) {
+  const Config& config = call.chat.config;
+  const SystemTime now = call.chat.clock.now();
+  const std::int64_t today = call.chat.store.links_on_day(call.user_id, format_day_utc(now));
+  const std::optional<UserRecord> user = call.chat.store.find_user(call.user_id);
+  Reply reply;
+  FormattedText& text = reply.text;
+  text.bold("Your usage").plain("\n");
+  text.plain(fmt::format("• Links made today: {}\n", today));
+  if (config.max_links_per_day > 0 && !call.from_admin) {
+    const std::int64_t left = std::max<std::int64_t>(0, config.max_links_per_day - today);
+    text.plain(fmt::format("• Remaining today: {} of {}\n", left, config.max_links_per_day));
+  } else {
+    text.plain("• Remaining today: no daily limit\n");
+  }
+  text.plain(fmt::format("• Links made in total: {}\n", user ? user->links_total : 0));
+  text.plain(fmt::format("• Daily count resets at midnight UTC, in {}",
+                         format_countdown(until_next_midnight(now))));
+  return reply;
+}
+
+std::string memory_line(const ServiceStatus& status) {
+  if (!status.memory) return "unavailable";
+  const ProcessMemory& memory = *status.memory;
+  return fmt::format("RSS {}, VMS {}, {:.1f}% of the machine", format_size(memory.rss_bytes),
+                     format_size(memory.vms_bytes), memory.percent_of_machine());
+}
+
+Reply admin_stats(const CommandCall& call) {
+  const ServiceStatus status = call.chat.status ? call.chat.status() : ServiceStatus{};
+  const LogBufferStats logs = call.chat.log.buffer_stats();
+  Reply reply;
+  FormattedText& text = reply.text;
+  text.bold("Service stats").plain("\n");
+  text.plain(fmt::format("• Memory: {}\n", memory_line(status)));
+  text.plain(fmt::format("• Active streams: {}\n", status.active_streams));
+  text.plain(
+      fmt::format("• Bot clients: {} of {} connected\n", status.bots_connected, status.bots_total));
+  text.plain(fmt::format("• Bandwidth this month ({}): {}\n", status.bandwidth_month,
+                         bandwidth_line(status)));
+  text.plain(fmt::format("• Log buffer: {} of {} records held, {} logged since start\n", logs.size,
+                         logs.capacity, logs.total));
+  text.plain(fmt::format("• Uptime: {}\n", format_uptime(status.uptime)));
+  text.plain(fmt::format("• Cache on disk: {}", format_size(status.cache_bytes)));
+  return reply;
+}
+
+boost::asio::awaitable<void> run_stats(const CommandCall& call) {
+  Reply reply = call.from_admin ? admin_stats(call) : user_stats(call);
+  co_await call.chat.reply(call.chat_id, std::move(reply));
+}
+
+}  // namespace
+
+ChatCommand stats_command() {
+  return ChatCommand{"stats", "Your usage (admins: service health)", Audience::everyone,
+                     &run_stats};
+}
+
+}  // namespace tglink
