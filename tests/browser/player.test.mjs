@@ -2,7 +2,8 @@
 // Chromium against a running tglink. Started by player_browser_test.cpp, which runs tglink on
 // the simulator, posts the media and mints the links:
 //   node player.test.mjs <plan.json>
-// plan.json: {"base_url", "screenshots", "streams": {"mp4", "webm", "avi", "expired"}}.
+// plan.json: {"base_url", "screenshots", "names": {"mp4", "webm"},
+//              "streams": {"mp4", "webm", "avi", "expired", "gone"}}.
 // Prints one "ok"/"not ok" line per check and a closing "N passed, N failed"; exits 1 on failure.
 import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -200,6 +201,16 @@ async function main() {
         'no refusal message');
       expect(!(await page.content()).includes('evil.example'), 'the foreign URL is echoed');
       expect(record.foreignRequests.length === 0, `fetched ${record.foreignRequests}`);
+      await page.close();
+    });
+
+    await check('a file deleted after its link was made: the page says it is gone', async () => {
+      const { page } = await openPage(context, DESKTOP);
+      const response = await page.goto(playerUrl(plan.streams.gone));
+      expect(response.status() === 200, `status ${response.status()}`);
+      await page.waitForFunction(() => document.getElementById('player').dataset.state === 'not-found',
+        null, { timeout: WAIT_MS });
+      expect(/no longer available/.test(await page.textContent('#notice')), 'no message');
       await page.close();
     });
 

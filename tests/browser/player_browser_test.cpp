@@ -74,6 +74,9 @@ class PlayerBrowserTest : public ::testing::Test {
 };
 
 TEST_F(PlayerBrowserTest, PlaysSeeksAndExplainsInChromium) {
+  const fs::path driver = fs::path(TGLINK_SOURCE_DIR) / "node_modules" / "playwright-core";
+  ASSERT_TRUE(fs::exists("/usr/bin/chromium") && fs::exists(driver))
+      << "needs /usr/bin/chromium and node_modules/playwright-core: scripts/install-deps.sh --test";
   const fs::path dir = harness_.dir();
   const fs::path mp4 = make_video(
       dir, "holiday.mp4",
@@ -91,6 +94,11 @@ TEST_F(PlayerBrowserTest, PlaysSeeksAndExplainsInChromium) {
   const std::int64_t mp4_id = post_to_log_channel(harness_, mp4, "video/mp4", "Holiday clip.mp4");
   const std::int64_t webm_id = post_to_log_channel(harness_, webm, "video/webm", "Talk.webm");
   const std::int64_t avi_id = post_to_log_channel(harness_, avi, "video/x-msvideo", "Old film.avi");
+  // A file deleted from the channel after its link was made: /stream answers 404, and the page
+  // (which only checks the token) must find that out in the browser and say so.
+  const std::int64_t gone_id = post_to_log_channel(harness_, mp4, "video/mp4", "Gone.mp4");
+  harness_.sim().fault(SimHarness::kMainBotId, "delete_message",
+                       json::object{{"chat_id", SimHarness::kLogChannel}, {"message_id", gone_id}});
   const SystemTime later = clock_.now() + 1h;
 
   const fs::path results = fs::path(TGLINK_BINARY_DIR) / "test-results" / "player";
@@ -101,6 +109,7 @@ TEST_F(PlayerBrowserTest, PlaysSeeksAndExplainsInChromium) {
       {"streams", json::object{{"mp4", stream_url(mp4_id, later)},
                                {"webm", stream_url(webm_id, later, "/Talk.webm")},
                                {"avi", stream_url(avi_id, later)},
+                               {"gone", stream_url(gone_id, later)},
                                {"expired", stream_url(mp4_id, clock_.now() - 1min)}}},
   };
   const fs::path plan_path = dir / "plan.json";
