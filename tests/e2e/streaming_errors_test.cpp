@@ -107,6 +107,26 @@ TEST(ErrorCases, MonthlyBandwidthUsedUpIs429UntilNextMonth) {
   EXPECT_EQ(info.at("bandwidth_info").at("used_bytes").to_number<std::int64_t>(), 4095);
 }
 
+// Bytes are counted as they are sent and saved at shutdown, so a restart keeps the month's figure.
+TEST(Bandwidth, UsedBytesSurviveARestart) {
+  SimHarness harness;
+  const PostedFile file = testing::post_file(harness, harness.make_file("keep.bin", 5000));
+  ASSERT_EQ(harness.get("/dl/" + file.token).status, 200);
+  HttpCall range;
+  range.target = "/stream/" + file.token;
+  range.headers["Range"] = "bytes=100-199";
+  ASSERT_EQ(harness.call(range).status, 206);
+  const auto used = [&] {
+    const json::object info = json::parse(harness.get("/api/info").body).as_object();
+    return info.at("bandwidth_info").at("used_bytes").to_number<std::int64_t>();
+  };
+  EXPECT_EQ(used(), 5100);
+  EXPECT_EQ(harness.stop(), 0);
+  harness.restart();
+  ASSERT_TRUE(harness.wait_for_api_status(200));
+  EXPECT_EQ(used(), 5100);
+}
+
 TEST(ErrorCases, NoConnectedBotIs503WithRetryAfter) {
   SimHarness harness;
   const PostedFile file = testing::post_file(harness, harness.make_file("d.bin", 100));
