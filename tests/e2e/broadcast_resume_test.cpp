@@ -1,0 +1,120 @@
+// Issue 6 end to end: /broadcast to 1,000 simulated users, 3% of whom blocked the bot, killed
+// with SIGKILL halfway and restarted: every reachable user ends with exactly one copy.
+//
+// The simulator's world lives in the tglink process, so it is rebuilt at each start from
+// TGLINK_SIM_CONFIG: the users, the blocks, and the admin's message to copy (the first message
+// in the admin's chat in both runs, so its id is the same). Before the kill the test pauses the
+// broadcast (the bot disconnects; sending waits for the connection) and counts each user's
+// copies; after the restart it counts again, and adds the two.
+#include <chrono>
+#include <csignal>
+#include <map>
+#include <thread>
+
+#include <boost/json.hpp>
+#include <gtest/gtest.h>
+
+#include "sim/control_client.hpp"
+#include "support/sim_harness.hpp"
+
+namespace tglink {
+namespace {
+
+namespace json = boost::json;
+using testing::SimHarness;
+using testing::SimHarnessOptions;
+
+constexpr std::int64_t kAdmin = 7770000;
+constexpr std::int64_t kFirstUser = 7770001;
+constexpr int kUsers = 1000;
+constexpr const char* kText = "Hello all: the broadcast";
+
+bool blocked(std::int64_t user) { return (user - kFirstUser) % 33 == 5; }  // 31 of 1000, ~3%
+
+std::string sim_config() {
+  json::array ops;
+  ops.push_back(json::object{{"op", "create_user"}, {"user_id", kAdmin}, {"first_name", "Boss"}});
+  for (std::int64_t user = kFirstUser; user < kFirstUser + kUsers; ++user) {
+    ops.push_back(json::object{{"op", "create_user"}, {"user_id", user}, {"first_name", "U"}});
+    if (blocked(user)) {
+      ops.push_back(json::object{{"op", "fault"},
+                                 {"kind", "block_bot"},
+                                 {"user_id", user},
+                                 {"bot_id", SimHarness::kMainBotId}});
+    }
+  }
+  ops.push_back(json::object{{"op", "send_text"},
+                             {"user_id", kAdmin},
+                             {"text", kText},
+                             {"bot_id", SimHarness::kMainBotId}});
+  return json::serialize(json::object{{"ops", std::move(ops)}});
+}
+
+int copies_in(SimHarness& harness, std::int64_t user) {
+  int count = 0;
+  for (const sim::SimMessage& message : harness.sim().messages(user)) {
+    if (message.text == kText) ++count;
+  }
+  return count;
+}
+
+// Polls until `user` has a copy; false after a generous limit.
+bool wait_for_copy(SimHarness& harness, std::int64_t user) {
+  for (int i = 0; i < 1200; ++i) {
+    if (copies_in(harness, user) > 0) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return false;
+}
+
+TEST(BroadcastResume, KilledHalfwayEveryReachableUserGetsExactlyOneCopy) {
+  SimHarnessOptions options;
+  options.env["ADMINS"] = std::to_string(kAdmin);
+  options.env["BROADCAST_MESSAGES_PER_SECOND"] = "200";
+  options.sim_config_json = sim_config();
+  SimHarness harness{options};
+  for (std::int64_t user = kFirstUser; user < kFirstUser + kUsers; ++user) {
+    harness.sim().send_text(user, "/start");  // recorded as users
+  }
+  const std::int64_t source = std::int64_t{1} << 20;  // the admin's first message
+  harness.sim().call(json::object{{"op", "send_text"},
+                                  {"user_id", kAdmin},
+                                  {"text", "/broadcast"},
+                                  {"reply_to_message_id", source}});
+  const auto admin_chat = harness.sim().wait_messages(kAdmin, 2, 30000);
+  ASSERT_GE(admin_chat.size(), 2U);
+  const sim::SimMessage& ask = admin_chat.back();
+  ASSERT_TRUE(ask.text.find("Send it to 1001 users?") != std::string::npos) << ask.text;
+  ASSERT_FALSE(ask.keyboard.empty());
+  harness.sim().press_button(kAdmin, ask.message_id, ask.keyboard[0][0].data);
+
+  ASSERT_TRUE(wait_for_copy(harness, kFirstUser + kUsers / 2)) << "broadcast did not get halfway";
+  harness.sim().fault(SimHarness::kMainBotId, "disconnect");  // sending pauses
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  std::map<std::int64_t, int> copies;
+  for (std::int64_t user = kFirstUser; user < kFirstUser + kUsers; ++user) {
+    copies[user] = copies_in(harness, user);
+  }
+  (void)harness.process().stop(SIGKILL, std::chrono::seconds(10));
+  ASSERT_LT(copies[kFirstUser + kUsers - 1], 1) << "the broadcast was not paused halfway";
+
+  harness.restart();  // resumes the job as soon as the bot is ready
+  std::int64_t last_reachable = kFirstUser + kUsers - 1;
+  while (blocked(last_reachable)) --last_reachable;
+  ASSERT_TRUE(wait_for_copy(harness, last_reachable)) << "the resumed broadcast did not finish";
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  int reachable = 0;
+  for (std::int64_t user = kFirstUser; user < kFirstUser + kUsers; ++user) {
+    const int total = copies[user] + copies_in(harness, user);
+    if (blocked(user)) {
+      EXPECT_EQ(total, 0) << "blocked user " << user;
+    } else {
+      ++reachable;
+      EXPECT_EQ(total, 1) << "user " << user;
+    }
+  }
+  EXPECT_EQ(reachable, kUsers - 31);
+}
+
+}  // namespace
+}  // namespace tglink
