@@ -100,6 +100,7 @@ void Simulator::send(int client_id, std::string_view text) {
   ParsedRequest parsed = parse_request(text);
   if (parsed.error) return emit(*session, std::move(*parsed.error));
   const json::object& request = parsed.request;
+  request_log_.record(request);
   json::value extra = extra_of(request);
   try {
     check_request(request);
@@ -120,6 +121,7 @@ std::string Simulator::execute(std::string_view text) {
   ParsedRequest parsed = parse_request(text);
   if (parsed.error) return json::serialize(*parsed.error);
   const json::object& request = parsed.request;
+  request_log_.record(request);
   json::object result;
   try {
     check_request(request);

@@ -23,6 +23,7 @@
 
 #include "sim/bot_settings.hpp"
 #include "sim/output_queue.hpp"
+#include "sim/request_log.hpp"
 #include "sim/session.hpp"
 #include "sim/world.hpp"
 
@@ -161,6 +162,7 @@ class Simulator {
   std::mutex mutex_;
   std::condition_variable changed_;  // a message or callback answer arrived
   OutputQueue output_;
+  RequestLog request_log_{RequestLog::path_from_environment()};
   World world_;
   std::map<int, Session> sessions_;
   std::map<std::int64_t, BotState> bots_;
