@@ -1,22 +1,9 @@
 #include "http/http_request.hpp"
 
-#include <algorithm>
-#include <cctype>
-
+#include "http/header_text.hpp"
 #include "http/url_encoding.hpp"
 
 namespace tglink {
-namespace {
-
-bool iequals(std::string_view a, std::string_view b) {
-  return std::ranges::equal(a, b, [](char x, char y) {
-    return std::tolower(static_cast<unsigned char>(x)) ==
-           std::tolower(static_cast<unsigned char>(y));
-  });
-}
-
-}  // namespace
-
 std::string_view HttpRequest::path() const {
   const std::string_view t = target;
   return t.substr(0, t.find('?'));
@@ -30,7 +17,7 @@ std::string_view HttpRequest::query() const {
 
 std::optional<std::string_view> HttpRequest::header(std::string_view name) const {
   for (const auto& [key, value] : headers) {
-    if (iequals(key, name)) return value;
+    if (iequals_ascii(key, name)) return value;
   }
   return std::nullopt;
 }

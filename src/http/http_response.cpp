@@ -1,25 +1,13 @@
 #include "http/http_response.hpp"
 
-#include <algorithm>
-#include <cctype>
-
 #include <boost/json.hpp>
 
+#include "http/header_text.hpp"
+
 namespace tglink {
-namespace {
-
-bool iequals(std::string_view a, std::string_view b) {
-  return std::ranges::equal(a, b, [](char x, char y) {
-    return std::tolower(static_cast<unsigned char>(x)) ==
-           std::tolower(static_cast<unsigned char>(y));
-  });
-}
-
-}  // namespace
-
 void HttpResponse::set_header(std::string_view name, std::string value) {
   for (auto& [key, existing] : headers) {
-    if (iequals(key, name)) {
+    if (iequals_ascii(key, name)) {
       existing = std::move(value);
       return;
     }
@@ -29,7 +17,7 @@ void HttpResponse::set_header(std::string_view name, std::string value) {
 
 std::optional<std::string_view> HttpResponse::header(std::string_view name) const {
   for (const auto& [key, value] : headers) {
-    if (iequals(key, name)) return value;
+    if (iequals_ascii(key, name)) return value;
   }
   return std::nullopt;
 }
