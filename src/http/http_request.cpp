@@ -22,6 +22,16 @@ std::optional<std::string_view> HttpRequest::header(std::string_view name) const
   return std::nullopt;
 }
 
+std::string HttpRequest::joined_header(std::string_view name) const {
+  std::string joined;
+  for (const auto& [key, value] : headers) {
+    if (!iequals_ascii(key, name)) continue;
+    if (!joined.empty()) joined += ", ";
+    joined += value;
+  }
+  return joined;
+}
+
 std::optional<std::string> HttpRequest::query_param(std::string_view name) const {
   std::string_view rest = query();
   while (!rest.empty()) {

@@ -14,12 +14,14 @@ struct HttpRequest {
   std::string method;  // "GET", "HEAD", ...
   std::string target;  // as sent: path plus optional "?query"
   std::vector<std::pair<std::string, std::string>> headers;
-  std::string peer_address;  // the TCP peer
+  std::string peer_address;    // the TCP peer
   std::string client_address;  // after trusted-proxy resolution of X-Forwarded-For
 
   [[nodiscard]] std::string_view path() const;
   [[nodiscard]] std::string_view query() const;
   [[nodiscard]] std::optional<std::string_view> header(std::string_view name) const;
+  // Every line of a repeatable header joined with ", " (RFC 9110 §5.3), e.g. X-Forwarded-For.
+  [[nodiscard]] std::string joined_header(std::string_view name) const;
   // The value of one query parameter, percent-decoded; nullopt when absent or badly encoded.
   [[nodiscard]] std::optional<std::string> query_param(std::string_view name) const;
   [[nodiscard]] bool is_head() const { return method == "HEAD"; }

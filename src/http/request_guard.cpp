@@ -8,7 +8,7 @@ boost::asio::awaitable<void> RequestGuard::operator()(const HttpRequest& request
                                                       ResponseChannel& channel) {
   HttpRequest resolved = request;
   resolved.client_address = client_address(
-      request.peer_address, request.header("X-Forwarded-For").value_or(""), trusted_proxies_);
+      request.peer_address, request.joined_header("X-Forwarded-For"), trusted_proxies_);
   const RateLimitDecision decision = limiter_.check(resolved.client_address);
   channel.add_common_header("X-RateLimit-Limit", std::to_string(decision.limit));
   channel.add_common_header("X-RateLimit-Remaining", std::to_string(decision.remaining));

@@ -221,6 +221,14 @@ TEST_F(HttpServerTest, RequestSeesPeerAndQuery) {
   EXPECT_TRUE(reply.ends_with("127.0.0.1 a b"));
 }
 
+TEST(HttpRequest, RepeatedHeadersJoinInOrder) {
+  HttpRequest request;
+  request.headers = {{"X-Forwarded-For", "1.1.1.1"}, {"Host", "x"}, {"x-forwarded-for", "2.2.2.2"}};
+  EXPECT_EQ(request.joined_header("X-FORWARDED-FOR"), "1.1.1.1, 2.2.2.2");
+  EXPECT_EQ(request.joined_header("Via"), "");
+  EXPECT_EQ(request.header("x-forwarded-for"), "1.1.1.1");
+}
+
 TEST_F(HttpServerTest, DrainClosesIdleConnections) {
   RawClient idle{port_};
   ASSERT_TRUE(idle.connected());
