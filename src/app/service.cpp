@@ -6,8 +6,11 @@
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
+#include <iostream>
 
+#include "app/demo.hpp"
 #include "chat/broadcaster.hpp"
 #include "chat/chat_service.hpp"
 #include "chat/default_commands.hpp"
@@ -70,6 +73,8 @@ struct Service::Impl {
   std::vector<bool> channel_checked;
   std::unique_ptr<Broadcaster> broadcaster;  // /broadcast jobs, resumed at start
   std::unique_ptr<ChatService> chat;         // answers users through the main bot
+  // Last, so it is stopped and joined before anything it talks to goes away.
+  std::unique_ptr<Demo> demo;  // `tglink demo`: the simulated user
 
   int run() {
     // sendfile() to a client that has gone raises SIGPIPE, whose default action ends the
@@ -158,6 +163,7 @@ struct Service::Impl {
     if (!bot.connected() || !bot.me() || channel_checked[bot.index()]) return;
     channel_checked[bot.index()] = true;
     if (bot.index() == 0 && !chat) start_chat();
+    if (bot.index() == 0 && options.demo && !demo) start_demo();
     asio::co_spawn(io, check_channels(bot.index()), asio::detached);
   }
 
@@ -174,6 +180,14 @@ struct Service::Impl {
     chat = std::make_unique<ChatService>(std::move(context), default_commands());
     chat->start();
     broadcaster->resume();
+  }
+
+  // Runs on a thread of its own: the simulator's control client blocks.
+  void start_demo() {
+    const char* socket = std::getenv("TGLINK_SIM_SOCKET");
+    DemoOptions demo_options{config.data_dir, socket != nullptr ? socket : "", options.demo_files};
+    demo = std::make_unique<Demo>(std::move(demo_options), std::cout);
+    demo->start();
   }
 
   // The figures /info and the admin /stats show.
@@ -232,6 +246,7 @@ struct Service::Impl {
 
   asio::awaitable<void> shut_down(int signal) {
     log.info("Signal {}: draining HTTP connections and closing TDLib clients", signal);
+    if (demo) demo->stop();
     co_await server->drain(3s);
     jobs.stop();
     flush_bandwidth();
