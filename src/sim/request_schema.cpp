@@ -66,6 +66,7 @@ const std::map<std::string_view, Fields>& schema() {
       {"getUser", {{"user_id", K::kInt53}}},
       {"getChat", {{"chat_id", K::kInt53}}},
       {"getChatMember", {{"chat_id", K::kInt53}, {"member_id", K::kObject}}},
+      {"getSupergroup", {{"supergroup_id", K::kInt53}}},
       {"createPrivateChat", {{"user_id", K::kInt53}, {"force", K::kBool}}},
       {"getMessage", {{"chat_id", K::kInt53}, {"message_id", K::kInt53}}},
       {"deleteMessages",

@@ -204,6 +204,9 @@ void Simulator::dispatch(Session& session, const std::string& type, const json::
   if (type == "getMe") return on_get_user(session, session.bot_id, extra);
   if (type == "getUser") return on_get_user(session, int_field(request, "user_id"), extra);
   if (type == "getChat") return on_get_chat(session, int_field(request, "chat_id"), extra);
+  if (type == "getSupergroup") {
+    return on_get_supergroup(session, int_field(request, "supergroup_id"), extra);
+  }
   if (type == "createPrivateChat") {
     return on_create_private_chat(session, int_field(request, "user_id"), extra);
   }

@@ -98,6 +98,7 @@ class Simulator {
   boost::json::object chat_object(const Session& session, std::int64_t chat_id);
   void on_get_user(Session& session, std::int64_t user_id, const Extra& extra);
   void on_get_chat(Session& session, std::int64_t chat_id, const Extra& extra);
+  void on_get_supergroup(Session& session, std::int64_t supergroup_id, const Extra& extra);
   void on_create_private_chat(Session& session, std::int64_t user_id, const Extra& extra);
   void on_get_chat_member(Session& session, const boost::json::object& request, const Extra& extra);
   bool can_read_chat(const Session& session, std::int64_t chat_id) const;

@@ -54,6 +54,16 @@ void Simulator::on_get_chat(Session& session, std::int64_t chat_id, const Extra&
   answer(session, extra, std::move(chat));
 }
 
+// A channel as a supergroup, so a forced-subscription prompt can link to its username.
+void Simulator::on_get_supergroup(Session& session, std::int64_t supergroup_id,
+                                  const Extra& extra) {
+  const auto found = world_.channels.find(kChannelIdBase - supergroup_id);
+  if (found == world_.channels.end()) {
+    return answer_error(session, extra, 400, "Supergroup not found");
+  }
+  answer(session, extra, supergroup_object(found->second));
+}
+
 void Simulator::on_create_private_chat(Session& session, std::int64_t user_id, const Extra& extra) {
   if (World::is_channel_id(user_id) || world_.find_user(user_id) == nullptr) {
     return answer_error(session, extra, 400, "User not found");

@@ -183,6 +183,22 @@ json::object channel_chat_object(const Channel& channel) {
   return chat_object(channel.chat_id, std::move(type), channel.title);
 }
 
+json::object supergroup_object(const Channel& channel) {
+  json::value usernames = nullptr;
+  if (!channel.username.empty()) {
+    usernames = json::object{{"@type", "usernames"},
+                             {"active_usernames", json::array{json::value(channel.username)}},
+                             {"disabled_usernames", json::array{}},
+                             {"editable_username", channel.username}};
+  }
+  return json::object{{"@type", "supergroup"},
+                      {"id", kChannelIdBase - channel.chat_id},
+                      {"usernames", std::move(usernames)},
+                      {"date", 0},
+                      {"member_count", static_cast<std::int64_t>(channel.members.size())},
+                      {"is_channel", true}};
+}
+
 json::object chat_member_object(std::int64_t user_id, MemberStatus status) {
   return json::object{
       {"@type", "chatMember"},

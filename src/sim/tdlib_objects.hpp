@@ -17,6 +17,8 @@ boost::json::object ok_object();
 boost::json::object user_object(const SimUser& user);
 boost::json::object private_chat_object(const SimUser& user);
 boost::json::object channel_chat_object(const Channel& channel);
+// The channel's supergroup object: id and usernames (none when the channel has no username).
+boost::json::object supergroup_object(const Channel& channel);
 boost::json::object chat_member_object(std::int64_t user_id, MemberStatus status);
 boost::json::object formatted_text(const std::string& text, const boost::json::array& entities);
 
