@@ -31,6 +31,12 @@ constexpr const char* kText = "Hello all: the broadcast";
 
 bool blocked(std::int64_t user) { return (user - kFirstUser) % 33 == 5; }  // 31 of 1000, ~3%
 
+// The first user from `user` upwards who did not block the bot: only they can show a copy.
+std::int64_t reachable_from(std::int64_t user) {
+  while (blocked(user)) ++user;
+  return user;
+}
+
 std::string sim_config() {
   json::array ops;
   ops.push_back(json::object{{"op", "create_user"}, {"user_id", kAdmin}, {"first_name", "Boss"}});
@@ -88,7 +94,9 @@ TEST(BroadcastResume, KilledHalfwayEveryReachableUserGetsExactlyOneCopy) {
   ASSERT_FALSE(ask.keyboard.empty());
   harness.sim().press_button(kAdmin, ask.message_id, ask.keyboard[0][0].data);
 
-  ASSERT_TRUE(wait_for_copy(harness, kFirstUser + kUsers / 2)) << "broadcast did not get halfway";
+  // The user in the middle (kFirstUser + 500) blocked the bot and never shows a copy.
+  const std::int64_t halfway = reachable_from(kFirstUser + kUsers / 2);
+  ASSERT_TRUE(wait_for_copy(harness, halfway)) << "broadcast did not get halfway";
   harness.sim().fault(SimHarness::kMainBotId, "disconnect");  // sending pauses
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   std::map<std::int64_t, int> copies;
@@ -101,6 +109,7 @@ TEST(BroadcastResume, KilledHalfwayEveryReachableUserGetsExactlyOneCopy) {
   harness.restart();  // resumes the job as soon as the bot is ready
   std::int64_t last_reachable = kFirstUser + kUsers - 1;
   while (blocked(last_reachable)) --last_reachable;
+  ASSERT_LT(halfway, last_reachable);
   ASSERT_TRUE(wait_for_copy(harness, last_reachable)) << "the resumed broadcast did not finish";
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   int reachable = 0;
@@ -114,6 +123,13 @@ TEST(BroadcastResume, KilledHalfwayEveryReachableUserGetsExactlyOneCopy) {
     }
   }
   EXPECT_EQ(reachable, kUsers - 31);
+
+  // The users who blocked the bot were removed: the admin and the 969 reachable users remain.
+  const std::size_t before = harness.sim().messages(kAdmin).size();
+  harness.sim().send_text(kAdmin, "/info");
+  const auto after = harness.sim().wait_messages(kAdmin, before + 1, 15000);
+  ASSERT_GT(after.size(), before);
+  EXPECT_TRUE(after.back().text.find("Users: 970\n") != std::string::npos) << after.back().text;
 }
 
 }  // namespace
