@@ -1,14 +1,15 @@
 #include "app/service.hpp"
 
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/use_awaitable.hpp>
-#include <csignal>
-#include <cstdlib>
-#include <filesystem>
-#include <iostream>
 
 #include "app/demo.hpp"
 #include "chat/broadcaster.hpp"
@@ -119,7 +120,8 @@ struct Service::Impl {
     });
     player = std::make_unique<PlayerPage>(config, *links, clock);
     add_player_routes(router, *player);
-    add_file_routes(router, FileRouteDeps{*links, *store, *streamer, *bandwidth, streams, clock, log});
+    add_file_routes(router,
+                    FileRouteDeps{*links, *store, *streamer, *bandwidth, streams, clock, log});
   }
 
   [[nodiscard]] std::int64_t bandwidth_limit_bytes() const {
@@ -146,10 +148,9 @@ struct Service::Impl {
     HttpServerOptions http_options;
     http_options.bind_address = config.bind_address;
     http_options.port = config.port;
-    RequestGuard guard{limiter, config.trusted_proxies,
-                       [this](const HttpRequest& r, ResponseChannel& c) {
-                         return router.dispatch(r, c);
-                       }};
+    RequestGuard guard{
+        limiter, config.trusted_proxies,
+        [this](const HttpRequest& r, ResponseChannel& c) { return router.dispatch(r, c); }};
     server = std::make_unique<HttpServer>(io, http_options, std::move(guard), log);
     server->start();
     log.info("HTTP server on {}:{}; links start with {}", config.bind_address, server->port(),
@@ -169,7 +170,7 @@ struct Service::Impl {
 
   // Users are answered from the first time the main bot is logged in and connected.
   void start_chat() {
-    ChatContext context{config, log, *store, clock, *links, bots->main_bot().client(),
+    ChatContext context{config,           log, *store, clock, *links, bots->main_bot().client(),
                         io.get_executor()};
     context.status = [this] { return chat_status(); };
     BroadcastOptions broadcast;

@@ -2,10 +2,11 @@
 // One accepted TCP connection: reads requests in order, hands each to the handler through a
 // ResponseChannel, and keeps the connection alive between them. Internal to http/.
 
-#include <boost/asio/awaitable.hpp>
-#include <boost/asio/ip/tcp.hpp>
 #include <functional>
 #include <memory>
+
+#include <boost/asio/awaitable.hpp>
+#include <boost/asio/ip/tcp.hpp>
 
 #include "http/http_handler.hpp"
 #include "http/http_server.hpp"

@@ -75,7 +75,7 @@ struct MessageRecord {
   std::int64_t date = 0;
   std::int64_t edit_date = 0;
   MessageContent content;
-  boost::json::value reply_markup;  // TDLib's replyMarkupInlineKeyboard, or null
+  boost::json::value reply_markup;       // TDLib's replyMarkupInlineKeyboard, or null
   std::int64_t reply_to_message_id = 0;  // TDLib id of the message this one answers, or 0
   bool deleted = false;
 };
