@@ -12,7 +12,7 @@ packages=(ninja-build cmake g++ pkg-config libboost1.81-dev libsqlite3-dev libss
 command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
 for arg in "$@"; do
   case "$arg" in
-    --test) packages+=(libgtest-dev libgmock-dev aria2 chromium) ;;
+    --test) packages+=(libgtest-dev libgmock-dev aria2 chromium clang-format) ;;
     --bench) packages+=(libbenchmark-dev nginx wrk aria2) ;;
     *) echo "install-deps: unknown option '$arg' (use --test or --bench)" >&2; exit 2 ;;
   esac
