@@ -34,14 +34,15 @@ std::string file_text(const fs::path& path) {
   return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
-// 12 s of test pattern and tone at a high bit rate, so the file is several MB and a seek to 80%
-// lands past what the browser has fetched (it must send a new range request).
-fs::path make_video(const fs::path& dir, const std::string& name, const std::string& codecs) {
+// `seconds` of test pattern and tone at a high bit rate, so the file is many MB and a seek to
+// 80% lands far past what the browser has fetched (it must send a new range request).
+fs::path make_video(const fs::path& dir, const std::string& name, const std::string& codecs,
+                    int seconds = 12) {
   const fs::path out = dir / name;
   const std::string command =
       "ffmpeg -nostdin -y -hide_banner -loglevel error -f lavfi -i testsrc2=size=640x360:rate=25 "
-      "-f lavfi -i sine=frequency=440:sample_rate=48000 -t 12 " +
-      codecs + " " + out.string();
+      "-f lavfi -i sine=frequency=440:sample_rate=48000 -t " +
+      std::to_string(seconds) + " " + codecs + " " + out.string();
   const int status = run(command, dir / (name + ".ffmpeg.log"));
   EXPECT_EQ(status, 0) << command << "\n" << file_text(dir / (name + ".ffmpeg.log"));
   return out;
@@ -80,17 +81,19 @@ TEST_F(PlayerBrowserTest, PlaysSeeksAndExplainsInChromium) {
   const fs::path dir = harness_.dir();
   const fs::path mp4 = make_video(
       dir, "holiday.mp4",
-      "-c:v libx264 -preset ultrafast -b:v 3M -pix_fmt yuv420p -c:a aac -movflags +faststart");
+      "-c:v libx264 -preset ultrafast -b:v 6M -maxrate 6M -bufsize 2M -pix_fmt yuv420p -c:a aac "
+      "-movflags +faststart",
+      24);
   const fs::path webm = make_video(
       dir, "talk.webm", "-c:v libvpx-vp9 -deadline realtime -cpu-used 8 -b:v 3M -c:a libopus");
   const fs::path avi = make_video(dir, "old.avi", "-c:v mpeg4 -c:a libmp3lame");
   ASSERT_FALSE(HasFailure());
 
-  // Slow "Telegram" down so the browser cannot have the whole file before it seeks: at
-  // 512 KiB/s the ~4.7 MB file takes about 9 s to arrive, still above its 3 Mbit/s bit rate, so
-  // playback starts at once but a seek to 80% must ask for a new range.
+  // Slow "Telegram" down so the browser cannot have the whole file before it seeks: at 1 MiB/s
+  // the ~18 MB MP4 takes about 17 s to arrive, still above its 6 Mbit/s bit rate, so playback
+  // starts at once but a seek to 80% lands megabytes ahead and must ask for a new range.
   sim::BotSettingsPatch slow;
-  slow.bytes_per_second = 512.0 * 1024;
+  slow.bytes_per_second = 1024.0 * 1024;
   harness_.sim().set_bot(SimHarness::kMainBotId, slow);
 
   const std::int64_t mp4_id = post_to_log_channel(harness_, mp4, "video/mp4", "Holiday clip.mp4");
