@@ -1,10 +1,11 @@
 #include "http/content_disposition.hpp"
 
+#include "http/url_encoding.hpp"
+
 namespace tglink {
 namespace {
 
 constexpr std::string_view kDefaultName = "download";
-constexpr std::string_view kHexDigits = "0123456789ABCDEF";
 
 bool is_utf8_continuation(unsigned char byte) { return (byte & 0xC0) == 0x80; }
 
@@ -19,18 +20,7 @@ bool is_attr_char(char c) {
 }
 
 std::string percent_encode_ext_value(std::string_view text) {
-  std::string encoded;
-  for (const char c : text) {
-    if (is_attr_char(c)) {
-      encoded.push_back(c);
-      continue;
-    }
-    const auto byte = static_cast<unsigned char>(c);
-    encoded.push_back('%');
-    encoded.push_back(kHexDigits[byte >> 4]);
-    encoded.push_back(kHexDigits[byte & 0x0F]);
-  }
-  return encoded;
+  return percent_encode(text, is_attr_char);
 }
 
 }  // namespace

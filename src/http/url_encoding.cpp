@@ -21,10 +21,14 @@ int hex_value(char c) {
 }  // namespace
 
 std::string url_encode_component(std::string_view text) {
+  return percent_encode(text, is_unreserved);
+}
+
+std::string percent_encode(std::string_view text, bool (*keep)(char)) {
   std::string encoded;
   encoded.reserve(text.size());
   for (const char c : text) {
-    if (is_unreserved(c)) {
+    if (keep(c)) {
       encoded.push_back(c);
       continue;
     }

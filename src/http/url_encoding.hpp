@@ -12,6 +12,10 @@ namespace tglink {
 // %XX with uppercase hex, so the result is safe in any part of a URL, query values included.
 [[nodiscard]] std::string url_encode_component(std::string_view text);
 
+// Percent-encodes every byte for which `keep` is false, as %XX with upper-case hex. The one
+// encoder behind url_encode_component and RFC 8187 ext-values (content_disposition.hpp).
+[[nodiscard]] std::string percent_encode(std::string_view text, bool (*keep)(char));
+
 // Reverses url_encode_component: each %XX (either case of hex) becomes its byte; other
 // characters are copied as they are. "+" stays "+": it means a space only in HTML form bodies.
 // nullopt when a "%" is not followed by two hex digits.
