@@ -3,6 +3,8 @@
 #include <limits>
 #include <set>
 #include <string>
+#include <type_traits>
+#include <utility>
 
 #include "config/env_reader.hpp"
 #include "config/value_parsers.hpp"
@@ -82,80 +84,96 @@ std::vector<std::int64_t> read_channel_list(EnvReader& env, const EnvValue& foun
 
 // --- Telegram ---
 
-void load_bot_token(EnvReader& env, Config& config, ConfigMode mode) {
-  constexpr std::string_view kExample = "BOT_TOKEN=123456789:AAE...";
-  const std::optional<EnvValue> found = env.get("BOT_TOKEN");
+// A setting the bot cannot run without; the demo mode stands in a value for it instead.
+struct RequiredSetting {
+  std::string_view name;
+  std::string_view missing;  // why it is needed, ending "is required"
+  std::string_view example;
+};
+
+// The value to validate, or nothing when the setting is missing: then Demo mode sets `field` to
+// `demo` and every other mode reports the setting as required.
+template <typename Field>
+std::optional<EnvValue> get_required(EnvReader& env, ConfigMode mode,
+                                     const RequiredSetting& setting, Field& field,
+                                     std::type_identity_t<Field> demo) {
+  std::optional<EnvValue> found = env.get(setting.name);
   if (!found) {
     if (mode == ConfigMode::Demo) {
-      config.bot_token = demo_values::kBotToken;
+      field = std::move(demo);
     } else {
-      report_missing(env, "BOT_TOKEN", "the bot's token from @BotFather is required", kExample);
+      report_missing(env, setting.name, setting.missing, setting.example);
     }
+  }
+  return found;
+}
+
+void load_bot_token(EnvReader& env, Config& config, ConfigMode mode) {
+  constexpr RequiredSetting kSetting{.name = "BOT_TOKEN",
+                                     .missing = "the bot's token from @BotFather is required",
+                                     .example = "BOT_TOKEN=123456789:AAE..."};
+  const std::optional<EnvValue> found =
+      get_required(env, mode, kSetting, config.bot_token, demo_values::kBotToken);
+  if (!found) {
     return;
   }
   if (!is_bot_token(found->value)) {
-    env.report("BOT_TOKEN", std::string(kBotTokenShape), kExample);  // never echo the value
+    // never echo the value
+    env.report(kSetting.name, std::string(kBotTokenShape), kSetting.example);
     return;
   }
   config.bot_token = found->value;
 }
 
 void load_api_id(EnvReader& env, Config& config, ConfigMode mode) {
-  constexpr std::string_view kExample = "API_ID=1234567";
-  const std::optional<EnvValue> found = env.get("API_ID");
+  constexpr RequiredSetting kSetting{
+      .name = "API_ID",
+      .missing = "the application id from my.telegram.org is required",
+      .example = "API_ID=1234567"};
+  const std::optional<EnvValue> found =
+      get_required(env, mode, kSetting, config.api_id, demo_values::kApiId);
   if (!found) {
-    if (mode == ConfigMode::Demo) {
-      config.api_id = demo_values::kApiId;
-    } else {
-      report_missing(env, "API_ID", "the application id from my.telegram.org is required",
-                     kExample);
-    }
     return;
   }
-  if (const std::optional<std::int64_t> id =
-          read_integer(env, *found, 1, std::numeric_limits<std::int32_t>::max(),
-                       "an application id (a positive number from my.telegram.org)", kExample)) {
+  if (const std::optional<std::int64_t> id = read_integer(
+          env, *found, 1, std::numeric_limits<std::int32_t>::max(),
+          "an application id (a positive number from my.telegram.org)", kSetting.example)) {
     config.api_id = static_cast<std::int32_t>(*id);
   }
 }
 
 void load_api_hash(EnvReader& env, Config& config, ConfigMode mode) {
-  constexpr std::string_view kExample = "API_HASH=0123456789abcdef0123456789abcdef";
-  const std::optional<EnvValue> found = env.get("API_HASH");
+  constexpr RequiredSetting kSetting{
+      .name = "API_HASH",
+      .missing = "the application hash from my.telegram.org is required",
+      .example = "API_HASH=0123456789abcdef0123456789abcdef"};
+  const std::optional<EnvValue> found =
+      get_required(env, mode, kSetting, config.api_hash, demo_values::kApiHash);
   if (!found) {
-    if (mode == ConfigMode::Demo) {
-      config.api_hash = demo_values::kApiHash;
-    } else {
-      report_missing(env, "API_HASH", "the application hash from my.telegram.org is required",
-                     kExample);
-    }
     return;
   }
   if (!is_api_hash(found->value)) {
-    env.report("API_HASH", "not an application hash (expected 32 hexadecimal characters)",
-               kExample);  // never echo the value
+    env.report(kSetting.name, "not an application hash (expected 32 hexadecimal characters)",
+               kSetting.example);  // never echo the value
     return;
   }
   config.api_hash = found->value;
 }
 
 void load_log_channel(EnvReader& env, Config& config, ConfigMode mode) {
-  constexpr std::string_view kExample = "LOG_CHANNEL=-1001234567890";
-  const std::optional<EnvValue> found = env.get("LOG_CHANNEL");
+  constexpr RequiredSetting kSetting{
+      .name = "LOG_CHANNEL",
+      .missing = "the channel that stores the files (the bot must be an admin there) is required",
+      .example = "LOG_CHANNEL=-1001234567890"};
+  const std::optional<EnvValue> found =
+      get_required(env, mode, kSetting, config.log_channel, demo_values::kLogChannel);
   if (!found) {
-    if (mode == ConfigMode::Demo) {
-      config.log_channel = demo_values::kLogChannel;
-    } else {
-      report_missing(env, "LOG_CHANNEL",
-                     "the channel that stores the files (the bot must be an admin there) is "
-                     "required",
-                     kExample);
-    }
     return;
   }
   const std::optional<std::int64_t> id = parse_integer(found->value);
   if (!id || !is_channel_id(*id)) {
-    env.report("LOG_CHANNEL", in_quotes(found->value) + " " + std::string(kChannelShape), kExample);
+    env.report(kSetting.name, in_quotes(found->value) + " " + std::string(kChannelShape),
+               kSetting.example);
     return;
   }
   config.log_channel = *id;
