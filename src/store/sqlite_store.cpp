@@ -59,6 +59,20 @@ BroadcastJob read_broadcast(const StatementRun& run) {
   return job;
 }
 
+// Every column but id, in kBroadcastColumns order, as parameters first, first + 1, ...: the
+// INSERT and the UPDATE take them in the same order.
+StatementRun& bind_broadcast_fields(StatementRun& run, int first, const BroadcastJob& job) {
+  return run.bind(first, job.admin_chat_id)
+      .bind(first + 1, job.source_chat_id)
+      .bind(first + 2, job.source_message_id)
+      .bind(first + 3, job.progress_message_id)
+      .bind(first + 4, job.state)
+      .bind(first + 5, job.sent)
+      .bind(first + 6, job.failed)
+      .bind(first + 7, job.blocked)
+      .bind(first + 8, job.total);
+}
+
 SqliteDatabase& configure(SqliteDatabase& db, const SqliteStoreOptions& options) {
   db.exec("PRAGMA busy_timeout = " + std::to_string(options.busy_timeout.count()));
   // WAL lets the HTTP side read while the chat side writes; NORMAL sync is durable across
@@ -273,33 +287,14 @@ int SqliteStore::delete_revocations_expired_before(std::int64_t unix_time) {
 // --- broadcast jobs ---
 
 std::int64_t SqliteStore::create_broadcast(const BroadcastJob& job) {
-  StatementRun(impl_->create_broadcast)
-      .bind(1, job.admin_chat_id)
-      .bind(2, job.source_chat_id)
-      .bind(3, job.source_message_id)
-      .bind(4, job.progress_message_id)
-      .bind(5, job.state)
-      .bind(6, job.sent)
-      .bind(7, job.failed)
-      .bind(8, job.blocked)
-      .bind(9, job.total)
-      .finish();
+  StatementRun run(impl_->create_broadcast);
+  bind_broadcast_fields(run, 1, job).finish();
   return impl_->db.last_insert_rowid();
 }
 
 void SqliteStore::update_broadcast(const BroadcastJob& job) {
-  StatementRun(impl_->update_broadcast)
-      .bind(1, job.id)
-      .bind(2, job.admin_chat_id)
-      .bind(3, job.source_chat_id)
-      .bind(4, job.source_message_id)
-      .bind(5, job.progress_message_id)
-      .bind(6, job.state)
-      .bind(7, job.sent)
-      .bind(8, job.failed)
-      .bind(9, job.blocked)
-      .bind(10, job.total)
-      .finish();
+  StatementRun run(impl_->update_broadcast);
+  bind_broadcast_fields(run.bind(1, job.id), 2, job).finish();
   if (impl_->db.changes() == 0) {
     throw StoreError("update_broadcast: no broadcast job with id " + std::to_string(job.id));
   }
