@@ -15,6 +15,14 @@ class CommandRegistry;
 
 enum class Audience { everyone, admins };
 
+// How forced subscription (FORCE_SUB_CHANNELS) treats a user who has not joined every required
+// channel. Commands are gated by default, because the spec has the bot serve only members.
+enum class BeforeJoining {
+  wait,                // the join prompt instead; the command runs after "I've joined"
+  answer,              // answered without a membership check (/help)
+  answer_then_prompt,  // answered, then the join prompt too (/start)
+};
+
 // One use of a command, as the handler sees it.
 struct CommandCall {
   const ChatContext& chat;
@@ -33,6 +41,7 @@ struct ChatCommand {
   std::string description;  // one line, for /help and the client's command menu
   Audience audience = Audience::everyone;
   CommandHandler handler = nullptr;
+  BeforeJoining before_joining = BeforeJoining::wait;
 };
 
 }  // namespace tglink

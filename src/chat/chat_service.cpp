@@ -142,25 +142,51 @@ asio::awaitable<void> ChatService::handle_message(IncomingMessage message) {
 asio::awaitable<void> ChatService::handle_command(IncomingMessage message) {
   const CommandLine line = parse_command_line(message.text).value();
   const ChatCommand* command = commands_.find(line.name);
-  const bool admin = chat_.config.is_admin(message.user_id);
   if (command == nullptr) {
     Reply unknown = plain_reply("Unknown command /" + line.name + ". See /help for the list.");
     co_await chat_.reply(message.chat_id, std::move(unknown));
     co_return;
   }
-  if (command->audience == Audience::admins && !admin) {
+  if (command->audience == Audience::admins && !chat_.config.is_admin(message.user_id)) {
     Reply denied = plain_reply("/" + line.name + " is for admins only. See /help.");
     co_await chat_.reply(message.chat_id, std::move(denied));
     co_return;
   }
+  if (command->before_joining == BeforeJoining::wait) {
+    std::vector<std::int64_t> missing = co_await force_sub_.missing_channels(message.user_id);
+    if (!missing.empty()) {
+      const std::int64_t user_id = message.user_id;
+      const std::int64_t chat_id = message.chat_id;
+      WaitingForJoin request(std::move(message));
+      co_await hold_until_joined(user_id, chat_id, std::move(request), std::move(missing));
+      co_return;
+    }
+  }
+  co_await run_command(*command, message);
+  if (command->before_joining == BeforeJoining::answer_then_prompt) {
+    co_await prompt_if_not_member(message);
+  }
+}
+
+asio::awaitable<void> ChatService::run_command(const ChatCommand& command,
+                                               const IncomingMessage& message) {
+  const CommandLine line = parse_command_line(message.text).value();
   const CommandCall call{chat_,
                          commands_,
                          message.chat_id,
                          message.user_id,
                          line.arguments,
-                         admin,
+                         chat_.config.is_admin(message.user_id),
                          message.reply_to_message_id};
-  co_await command->handler(call);
+  co_await command.handler(call);
+}
+
+asio::awaitable<void> ChatService::prompt_if_not_member(const IncomingMessage& message) {
+  std::vector<std::int64_t> missing = co_await force_sub_.missing_channels(message.user_id);
+  if (missing.empty()) co_return;
+  std::string nothing_waits;
+  Reply prompt = co_await force_sub_.join_prompt(std::move(missing), std::move(nothing_waits));
+  co_await chat_.reply(message.chat_id, std::move(prompt));
 }
 
 asio::awaitable<void> ChatService::handle_file(FileMessage file) {
@@ -169,10 +195,31 @@ asio::awaitable<void> ChatService::handle_file(FileMessage file) {
     co_await admit_file(std::move(file));
     co_return;
   }
-  std::vector<FileMessage>& waiting = waiting_for_join_[file.user_id];
-  if (waiting.size() < options_.max_waiting_for_join) waiting.push_back(file);
-  Reply prompt = co_await force_sub_.join_prompt(std::move(missing));
-  co_await chat_.reply(file.chat_id, std::move(prompt));
+  const std::int64_t user_id = file.user_id;
+  const std::int64_t chat_id = file.chat_id;
+  WaitingForJoin request(std::move(file));
+  co_await hold_until_joined(user_id, chat_id, std::move(request), std::move(missing));
+}
+
+asio::awaitable<void> ChatService::hold_until_joined(std::int64_t user_id, std::int64_t chat_id,
+                                                     WaitingForJoin request,
+                                                     std::vector<std::int64_t> missing) {
+  std::string what_waits =
+      std::holds_alternative<FileMessage>(request) ? "Your file" : "Your command";
+  std::vector<WaitingForJoin>& waiting = waiting_for_join_[user_id];
+  if (waiting.size() < options_.max_waiting_for_join) waiting.push_back(std::move(request));
+  Reply prompt = co_await force_sub_.join_prompt(std::move(missing), std::move(what_waits));
+  co_await chat_.reply(chat_id, std::move(prompt));
+}
+
+asio::awaitable<void> ChatService::resume(WaitingForJoin request) {
+  if (FileMessage* file = std::get_if<FileMessage>(&request)) {
+    co_await admit_file(std::move(*file));
+    co_return;
+  }
+  const IncomingMessage& message = std::get<IncomingMessage>(request);
+  const ChatCommand* command = commands_.find(parse_command_line(message.text).value().name);
+  if (command != nullptr) co_await run_command(*command, message);
 }
 
 asio::awaitable<void> ChatService::admit_file(FileMessage file) {
@@ -210,13 +257,13 @@ asio::awaitable<void> ChatService::handle_joined(json::object query) {
   }
   json::object thanks = answer_callback(query, "Thanks for joining!", false);
   co_await chat_.client.request(std::move(thanks));
-  std::vector<FileMessage> waiting = std::move(waiting_for_join_[user_id]);
+  std::vector<WaitingForJoin> waiting = std::move(waiting_for_join_[user_id]);
   waiting_for_join_.erase(user_id);
   if (waiting.empty()) {
     Reply ready = plain_reply("You're all set: send me a file to get its links.");
     co_await chat_.reply(user_id, std::move(ready));
   }
-  for (FileMessage& file : waiting) co_await admit_file(std::move(file));
+  for (WaitingForJoin& request : waiting) co_await resume(std::move(request));
 }
 
 asio::awaitable<void> ChatService::record_user(std::int64_t user_id) {

@@ -3,10 +3,11 @@
 //
 //   updateNewMessage (private chat, incoming)
 //     -> user recorded at first contact (Store::upsert_user, feeds totaluser)
-//     -> "/command": CommandRegistry (admin commands only for Config::admins)
+//     -> "/command": CommandRegistry (admin commands only for Config::admins) -> forced
+//        subscription (except /start and /help: ChatCommand::before_joining) -> the command
 //     -> a file: forced subscription -> flood limit (queue) -> upload flow (upload_flow.hpp)
 //     -> anything else: a short pointer to what the bot does
-//   updateNewCallbackQuery "I've joined" -> re-check membership, then the files that waited
+//   updateNewCallbackQuery "I've joined" -> re-check membership, then what waited, in order
 //
 // Every handler runs as its own coroutine on the io_context thread; a failure in one is logged
 // and answered with an apology, never thrown out of the service.
@@ -17,6 +18,7 @@
 #include <map>
 #include <memory>
 #include <unordered_set>
+#include <variant>
 #include <vector>
 
 #include <boost/asio/any_io_executor.hpp>
@@ -37,7 +39,7 @@ namespace tglink {
 struct ChatServiceOptions {
   CopyRetryPolicy copy_retry;
   std::size_t max_queued_per_user = 5;   // files waiting for the flood limit
-  std::size_t max_waiting_for_join = 5;  // files waiting for "I've joined"
+  std::size_t max_waiting_for_join = 5;  // files and commands waiting for "I've joined"
   // Longest real sleep between two looks at a queued file; the wait itself is measured on the
   // Clock, so a test's fake clock decides when the file goes.
   std::chrono::milliseconds queue_poll_interval{1000};
@@ -62,8 +64,18 @@ class ChatService {
   void spawn(boost::asio::awaitable<void> work, std::string what);
 
   boost::asio::awaitable<void> handle_message(IncomingMessage message);
+  // A file or command held back by forced subscription until the user presses "I've joined".
+  using WaitingForJoin = std::variant<FileMessage, IncomingMessage>;
+
   boost::asio::awaitable<void> handle_command(IncomingMessage message);
+  boost::asio::awaitable<void> run_command(const ChatCommand& command,
+                                           const IncomingMessage& message);
+  boost::asio::awaitable<void> prompt_if_not_member(const IncomingMessage& message);
   boost::asio::awaitable<void> handle_file(FileMessage file);
+  boost::asio::awaitable<void> hold_until_joined(std::int64_t user_id, std::int64_t chat_id,
+                                                 WaitingForJoin request,
+                                                 std::vector<std::int64_t> missing);
+  boost::asio::awaitable<void> resume(WaitingForJoin request);
   boost::asio::awaitable<void> admit_file(FileMessage file);
   boost::asio::awaitable<void> wait_in_queue(FileMessage file);
   boost::asio::awaitable<void> handle_joined(boost::json::object query);
@@ -76,7 +88,7 @@ class ChatService {
   LogChannelCopier copier_;
   ForceSubscription force_sub_;
   FloodLimiter flood_;
-  std::map<std::int64_t, std::vector<FileMessage>> waiting_for_join_;
+  std::map<std::int64_t, std::vector<WaitingForJoin>> waiting_for_join_;
   std::unordered_set<std::int64_t> known_users_;  // recorded since this process started
   std::vector<SubscriptionId> subscriptions_;
 };

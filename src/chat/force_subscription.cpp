@@ -61,12 +61,12 @@ asio::awaitable<bool> ForceSubscription::is_member(std::int64_t channel, std::in
   co_return is_member_status(answer);
 }
 
-asio::awaitable<Reply> ForceSubscription::join_prompt(std::vector<std::int64_t> channels) {
+asio::awaitable<Reply> ForceSubscription::join_prompt(std::vector<std::int64_t> channels,
+                                                      std::string what_waits) {
   Reply reply;
   reply.text.bold("Join required channels").plain("\n");
-  reply.text.plain(
-      "To use this bot, join the channels below, then press \"I've joined\". Your file waits "
-      "until then.");
+  reply.text.plain("To use this bot, join the channels below, then press \"I've joined\".");
+  if (!what_waits.empty()) reply.text.plain(" " + what_waits + " waits until then.");
   int number = 1;
   for (const std::int64_t channel : channels) {
     std::string link = co_await join_link(channel);

@@ -2,7 +2,8 @@
 // Forced subscription (FORCE_SUB_CHANNELS): before the bot serves a user it checks, each time,
 // that the user is a member of every required channel (getChatMember). A non-member gets
 // 'Join required channels' with one join button per channel and an "I've joined" button whose
-// callback re-checks (see ChatService).
+// callback re-checks (see ChatService). Files and most commands wait for that button; /start and
+// /help answer anyway (ChatCommand::before_joining).
 //
 // Join links: the channel's public username (https://t.me/<name>) when it has one, otherwise an
 // invite link the bot creates (it must be an administrator there, which start-up checks). Both
@@ -34,7 +35,10 @@ class ForceSubscription {
       std::int64_t user_id);
 
   // 'Join required channels' with a join button per channel and the "I've joined" button.
-  [[nodiscard]] boost::asio::awaitable<Reply> join_prompt(std::vector<std::int64_t> channels);
+  // `what_waits` ("Your file", "Your command") names what is held until then; empty when
+  // nothing is.
+  [[nodiscard]] boost::asio::awaitable<Reply> join_prompt(std::vector<std::int64_t> channels,
+                                                          std::string what_waits);
 
  private:
   [[nodiscard]] boost::asio::awaitable<bool> is_member(std::int64_t channel, std::int64_t user_id);

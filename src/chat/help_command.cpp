@@ -31,7 +31,8 @@ boost::asio::awaitable<void> run_help(const CommandCall& call) {
 }  // namespace
 
 ChatCommand help_command() {
-  return ChatCommand{"help", "List the commands you can use", Audience::everyone, &run_help};
+  return ChatCommand{"help", "List the commands you can use", Audience::everyone, &run_help,
+                     BeforeJoining::answer};
 }
 
 }  // namespace tglink

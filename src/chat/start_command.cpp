@@ -56,7 +56,8 @@ boost::asio::awaitable<void> run_start(const CommandCall& call) {
 }  // namespace
 
 ChatCommand start_command() {
-  return ChatCommand{"start", "What this bot does and its limits", Audience::everyone, &run_start};
+  return ChatCommand{"start", "What this bot does and its limits", Audience::everyone, &run_start,
+                     BeforeJoining::answer_then_prompt};
 }
 
 }  // namespace tglink

@@ -69,6 +69,36 @@ class ChatServiceTest : public ::testing::Test {
 
   static json::object ok() { return json::object{{"@type", "ok"}}; }
 
+  // FORCE_SUB_CHANNELS = kChannel, public as @news_channel; the user is a member when `member`.
+  void require_channel() {
+    config.force_sub_channels = {kChannel};
+    client.respond_to("getChatMember", [this](const json::object&) {
+      json::object status{{"@type", member ? "chatMemberStatusMember" : "chatMemberStatusLeft"}};
+      return json::object{{"@type", "chatMember"}, {"status", status}};
+    });
+    client.respond_to("getChat", [](const json::object&) {
+      json::object type{{"@type", "chatTypeSupergroup"}, {"supergroup_id", 9999}};
+      return json::object{{"@type", "chat"}, {"type", type}};
+    });
+    client.respond_to("getSupergroup", [](const json::object&) {
+      json::object names{{"active_usernames", json::array{"news_channel"}}};
+      return json::object{{"@type", "supergroup"}, {"usernames", names}};
+    });
+  }
+
+  // The user presses "I've joined".
+  void press_joined() {
+    json::object payload{{"@type", "callbackQueryPayloadData"},
+                         {"data", base64_encode(ForceSubscription::kJoinedData)}};
+    json::object press{{"@type", "updateNewCallbackQuery"},
+                       {"id", "31"},
+                       {"sender_user_id", kUser},
+                       {"chat_id", kUser},
+                       {"message_id", 1},
+                       {"payload", payload}};
+    client.push_update(press);
+  }
+
   // forwardMessages answers a pending temporary message, and TDLib confirms it right away.
   void confirm_copies() {
     client.respond_to("forwardMessages", [this](const json::object&) {
@@ -136,6 +166,7 @@ class ChatServiceTest : public ::testing::Test {
   LinkTokenCodec links{"chat-test-key"};
   testing::FakeTelegramClient client;
   std::unique_ptr<ChatService> service;
+  bool member = false;  // in kChannel, for require_channel()
   std::int64_t next_temporary_ = 1000;
   std::int64_t next_real_ = 300;
   std::int64_t next_message_id_ = 1;
@@ -324,20 +355,7 @@ TEST_F(ChatServiceTest, CommandMenusForEveryoneAndForEachAdmin) {
 }
 
 TEST_F(ChatServiceTest, ForcedSubscriptionHoldsTheFileUntilTheUserHasJoined) {
-  config.force_sub_channels = {kChannel};
-  bool member = false;
-  client.respond_to("getChatMember", [&](const json::object&) {
-    json::object status{{"@type", member ? "chatMemberStatusMember" : "chatMemberStatusLeft"}};
-    return json::object{{"@type", "chatMember"}, {"status", status}};
-  });
-  client.respond_to("getChat", [](const json::object&) {
-    json::object type{{"@type", "chatTypeSupergroup"}, {"supergroup_id", 9999}};
-    return json::object{{"@type", "chat"}, {"type", type}};
-  });
-  client.respond_to("getSupergroup", [](const json::object&) {
-    json::object names{{"active_usernames", json::array{"news_channel"}}};
-    return json::object{{"@type", "supergroup"}, {"usernames", names}};
-  });
+  require_channel();
   confirm_copies();
   start();
   send(kUser, video_content());
@@ -350,25 +368,76 @@ TEST_F(ChatServiceTest, ForcedSubscriptionHoldsTheFileUntilTheUserHasJoined) {
             base64_encode(ForceSubscription::kJoinedData));
   EXPECT_TRUE(client.sent_of_type("forwardMessages").empty());
 
-  json::object payload{{"@type", "callbackQueryPayloadData"},
-                       {"data", base64_encode(ForceSubscription::kJoinedData)}};
-  json::object press{{"@type", "updateNewCallbackQuery"},
-                     {"id", "31"},
-                     {"sender_user_id", kUser},
-                     {"chat_id", kUser},
-                     {"message_id", 1},
-                     {"payload", payload}};
-  client.push_update(press);
+  press_joined();
   ASSERT_TRUE(testing::run_until(
       io, [&] { return client.sent_of_type("answerCallbackQuery").size() == 1; }));
   EXPECT_EQ(client.sent_of_type("answerCallbackQuery")[0].at("show_alert"), true);
   EXPECT_TRUE(client.sent_of_type("forwardMessages").empty());
 
   member = true;
-  client.push_update(press);
+  press_joined();
   const std::string text = text_of(replies(2).back());
   EXPECT_NE(text.find("/dl/"), std::string::npos);  // the file that waited
   EXPECT_EQ(client.sent_of_type("forwardMessages").size(), 1U);
+}
+
+TEST_F(ChatServiceTest, ForcedSubscriptionHoldsACommandUntilTheUserHasJoined) {
+  require_channel();
+  start();
+  send(kUser, text_content("/info"));
+  const json::object prompt = replies(1).back();
+  EXPECT_NE(text_of(prompt).find("Join required channels"), std::string::npos);
+  EXPECT_NE(text_of(prompt).find("Your command waits"), std::string::npos);
+  const json::array& rows = prompt.at("reply_markup").at("rows").as_array();
+  ASSERT_EQ(rows.size(), 2U);
+  EXPECT_EQ(rows[0].at(0).at("type").at("url"), "https://t.me/news_channel");
+  EXPECT_EQ(rows[1].at(0).at("type").at("data").as_string(),
+            base64_encode(ForceSubscription::kJoinedData));
+  io.run_for(5ms);
+  EXPECT_EQ(client.sent_of_type("sendMessage").size(), 1U);  // no answer to /info yet
+
+  member = true;
+  press_joined();
+  const std::string text = text_of(replies(2).back());
+  EXPECT_NE(text.find("Bot info"), std::string::npos) << text;  // the /info that waited
+  EXPECT_EQ(client.sent_of_type("sendMessage").size(), 2U);
+}
+
+TEST_F(ChatServiceTest, ForcedSubscriptionLetsHelpThroughWithoutACheck) {
+  require_channel();
+  start();
+  send(kUser, text_content("/help"));
+  const std::string help = text_of(replies(1).back());
+  EXPECT_NE(help.find("Commands"), std::string::npos) << help;
+  io.run_for(5ms);
+  EXPECT_TRUE(client.sent_of_type("getChatMember").empty());
+  EXPECT_EQ(client.sent_of_type("sendMessage").size(), 1U);
+}
+
+TEST_F(ChatServiceTest, ForcedSubscriptionStartAnswersAndPromptsANonMember) {
+  require_channel();
+  start();
+  send(kUser, text_content("/start"));
+  const std::vector<json::object> sent = replies(2);
+  EXPECT_NE(text_of(sent[0]).find("Welcome"), std::string::npos);
+  EXPECT_NE(text_of(sent[1]).find("Join required channels"), std::string::npos);
+  EXPECT_EQ(text_of(sent[1]).find("waits"), std::string::npos);  // nothing is held back
+
+  member = true;
+  send(kUser, text_content("/start"));
+  EXPECT_NE(text_of(replies(3).back()).find("Welcome"), std::string::npos);
+  io.run_for(5ms);
+  EXPECT_EQ(client.sent_of_type("sendMessage").size(), 3U);  // no prompt for a member
+}
+
+TEST_F(ChatServiceTest, FailedMembershipCheckLetsTheCommandThrough) {
+  config.force_sub_channels = {kChannel};
+  client.respond_to("getChatMember",
+                    [](const json::object&) { return make_td_error(400, "CHAT_ADMIN_REQUIRED"); });
+  start();
+  send(kUser, text_content("/info"));
+  EXPECT_NE(text_of(replies(1).back()).find("Bot info"), std::string::npos);
+  EXPECT_EQ(client.sent_of_type("getChatMember").size(), 1U);
 }
 
 }  // namespace
