@@ -16,7 +16,6 @@
 #include "chat/chat_service.hpp"
 #include "chat/default_commands.hpp"
 #include "core/clock.hpp"
-#include "core/time_format.hpp"
 #include "http/api_info.hpp"
 #include "http/file_handler.hpp"
 #include "http/http_server.hpp"
@@ -234,10 +233,9 @@ struct Service::Impl {
   }
 
   void fill_store_figures(StatusSnapshot& s) {
-    s.bandwidth.month = format_month_utc(s.now);
+    s.bandwidth.month = bandwidth->month();
     try {
       s.total_users = store->count_users();
-      s.bandwidth.month = bandwidth->month();
       s.bandwidth.used_bytes = bandwidth->used_bytes();
     } catch (const StoreError& e) {
       s.bandwidth.readable = false;
