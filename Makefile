@@ -3,9 +3,10 @@ SHELL := /bin/bash
 JOBS ?= 2
 BUILD := build
 TEST_BUILD := build-test
+FUZZ_BUILD := build-fuzz
 CMAKE_GEN := -G Ninja -DCMAKE_EXPORT_COMPILE_COMMANDS=ON
 
-.PHONY: all deps build run demo test check-config bench format lint clean
+.PHONY: all deps build run demo test fuzz check-config bench bench-load format lint clean
 
 all: build
 
@@ -31,9 +32,23 @@ test:
 	@ninja -C $(TEST_BUILD) -j$(JOBS)
 	@scripts/run-tests.sh $(TEST_BUILD)
 
+# The libFuzzer targets (tests/fuzz/), each run for FUZZ_SECONDS (default 60).
+$(FUZZ_BUILD)/build.ninja:
+	cmake -S . -B $(FUZZ_BUILD) $(CMAKE_GEN) -DCMAKE_CXX_COMPILER=clang++ -DTGLINK_FUZZ=ON
+
+fuzz:
+	@scripts/install-deps.sh --test
+	@$(MAKE) --no-print-directory $(FUZZ_BUILD)/build.ninja
+	@ninja -C $(FUZZ_BUILD) -j$(JOBS)
+	@scripts/fuzz.sh $(FUZZ_BUILD)
+
 bench: deps
 	@scripts/install-deps.sh --bench
 	@bench/run.sh
+
+# 10,000 idle keep-alive + 2,000 slowloris connections: memory, latency, MAX_CONNECTIONS.
+bench-load: deps
+	@bench/load.sh
 
 format:
 	@git ls-files '*.cpp' '*.hpp' | xargs clang-format -i
@@ -42,4 +57,4 @@ lint: $(TEST_BUILD)/build.ninja
 	@git ls-files 'src/*.cpp' | xargs clang-tidy -p $(TEST_BUILD) --quiet
 
 clean:
-	rm -rf $(BUILD) $(TEST_BUILD)
+	rm -rf $(BUILD) $(TEST_BUILD) $(FUZZ_BUILD)

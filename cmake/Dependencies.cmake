@@ -1,6 +1,7 @@
 # All from Debian 12 packages, installed by scripts/install-deps.sh.
 find_package(Boost 1.81 REQUIRED)  # Asio, Beast and JSON are used header-only
 find_package(SQLite3 REQUIRED)
+find_package(PostgreSQL REQUIRED)  # libpq only (libpq-dev), for DATABASE_URL
 find_package(OpenSSL 3 REQUIRED)
 find_package(spdlog REQUIRED)
 find_package(Threads REQUIRED)

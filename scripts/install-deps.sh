@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
 # Installs what tglink needs on Debian 12 and does nothing when all of it is there.
 #   scripts/install-deps.sh          build and runtime dependencies
-#   scripts/install-deps.sh --test   also the tools the tests drive (ffmpeg, aria2, chromium)
+#   scripts/install-deps.sh --test   also the tools the tests drive (ffmpeg, aria2, chromium,
+#                                    a PostgreSQL server) and clang with libFuzzer (Debian 12:
+#                                    clang-14, whose libFuzzer is in libclang-rt-14-dev, only
+#                                    recommended by clang)
 #   scripts/install-deps.sh --bench  also the benchmark peers (nginx, wrk)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(ninja-build cmake g++ pkg-config libboost1.81-dev libsqlite3-dev libssl-dev
-          libspdlog-dev curl ffmpeg)
+          libspdlog-dev libpq-dev curl ffmpeg ccache)
 # Node.js may come from elsewhere (its own npm included); Debian's packages only when missing.
 command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
 for arg in "$@"; do
   case "$arg" in
-    --test) packages+=(libgtest-dev libgmock-dev aria2 chromium clang-format) ;;
+    --test) packages+=(libgtest-dev libgmock-dev aria2 chromium clang-format clang libclang-rt-14-dev
+                       postgresql) ;;
     --bench) packages+=(libbenchmark-dev nginx wrk aria2) ;;
     *) echo "install-deps: unknown option '$arg' (use --test or --bench)" >&2; exit 2 ;;
   esac

@@ -8,6 +8,7 @@
 
 #include <unistd.h>
 
+#include "app/migrate_store_command.hpp"
 #include "app/service.hpp"
 #include "config/check_config_command.hpp"
 #include "config/config_loader.hpp"
@@ -15,6 +16,7 @@
 #include "config/env_file.hpp"
 #include "config/process_environment.hpp"
 #include "logging/log.hpp"
+#include "store/database_url.hpp"
 
 namespace tglink {
 namespace {
@@ -24,12 +26,15 @@ constexpr const char* kUsage =
     "  tglink                      run the bot and the HTTP server\n"
     "  tglink check-config         validate the settings and print them (secrets masked)\n"
     "  tglink demo [--send FILE...]  run the local demo on the TDLib simulator\n"
+    "  tglink migrate-store --to postgresql://user:pass@host/db\n"
+    "                              copy DATA_DIR's SQLite database into an empty PostgreSQL one\n"
     "  tglink version              print the version\n"
     "Settings come from the environment and ./.env; see README.md.\n";
 
 struct Arguments {
   std::string command = "serve";
   std::vector<std::string> files;  // demo --send
+  std::vector<std::string> rest;   // migrate-store's options, checked by the command
 };
 
 std::optional<Arguments> parse_arguments(int argc, char** argv) {
@@ -39,6 +44,10 @@ std::optional<Arguments> parse_arguments(int argc, char** argv) {
   if (args.command == "demo" && words.size() > 1) {
     if (words[1] != "--send" || words.size() < 3) return std::nullopt;
     args.files.assign(words.begin() + 2, words.end());
+    return args;
+  }
+  if (args.command == "migrate-store") {
+    args.rest.assign(words.begin() + 1, words.end());
     return args;
   }
   if (words.size() > 1) return std::nullopt;
@@ -65,6 +74,7 @@ void register_secrets(Log& log, const Config& config) {
   log.add_secret(config.api_hash);
   log.add_secret(config.secret_key);
   for (const std::string& token : config.additional_bot_tokens) log.add_secret(token);
+  log.add_secret(database_url_password(config.database_url));
 }
 
 // The simulator, loaded into this process, reads its settings from the environment.
@@ -106,6 +116,12 @@ int check_config() {
   return run_check_config(read_process_environment(), *dotenv, std::cout, std::cerr);
 }
 
+int migrate_store(const Arguments& args) {
+  const std::optional<EnvMap> dotenv = read_dotenv();
+  if (!dotenv) return 2;
+  return run_migrate_store(args.rest, read_process_environment(), *dotenv, std::cout, std::cerr);
+}
+
 }  // namespace
 
 int run_cli(int argc, char** argv) {
@@ -116,6 +132,7 @@ int run_cli(int argc, char** argv) {
   }
   if (args->command == "serve" || args->command == "demo") return serve(*args);
   if (args->command == "check-config") return check_config();
+  if (args->command == "migrate-store") return migrate_store(*args);
   if (args->command == "version" || args->command == "--version") {
     std::cout << "tglink " << TGLINK_VERSION << '\n';
     return 0;

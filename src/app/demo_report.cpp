@@ -40,8 +40,11 @@ std::string indented(const std::string& text) {
 }  // namespace
 
 DemoLinks links_in_reply(const sim::SimMessage& reply) {
+  // A player link Telegram would not take as a button (a localhost BASE_URL) is in the text.
+  std::string player = player_button(reply);
+  if (player.empty()) player = value_after(reply.text, "Play: ");
   return DemoLinks{value_after(reply.text, "Download: "), value_after(reply.text, "Stream: "),
-                   player_button(reply)};
+                   std::move(player)};
 }
 
 std::string describe_sent(const DemoUpload& upload, const std::string& user) {

@@ -17,7 +17,7 @@ struct SimMessage;
 struct DemoLinks {
   std::string download;
   std::string stream;
-  std::string player;  // the "Play Video" button
+  std::string player;  // the "Play Video" button, or the "Play: " line when there is none
 };
 
 [[nodiscard]] DemoLinks links_in_reply(const sim::SimMessage& reply);

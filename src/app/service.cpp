@@ -12,10 +12,14 @@
 #include <boost/asio/use_awaitable.hpp>
 
 #include "app/demo.hpp"
+#include "app/open_store.hpp"
 #include "chat/broadcaster.hpp"
 #include "chat/chat_service.hpp"
 #include "chat/default_commands.hpp"
+#include "cluster/leadership.hpp"
+#include "config/config_warnings.hpp"
 #include "core/clock.hpp"
+#include "core/private_files.hpp"
 #include "http/api_info.hpp"
 #include "http/file_handler.hpp"
 #include "http/http_server.hpp"
@@ -32,10 +36,10 @@
 #include "media/telegram_file_streamer.hpp"
 #include "ops/disk_usage.hpp"
 #include "ops/maintenance_jobs.hpp"
+#include "ops/open_file_limit.hpp"
 #include "ops/periodic_jobs.hpp"
 #include "ops/process_memory.hpp"
 #include "ops/uptime.hpp"
-#include "store/sqlite_store.hpp"
 #include "telegram/bot_pool.hpp"
 #include "telegram/bot_session.hpp"
 #include "telegram/channel_access_check.hpp"
@@ -56,8 +60,9 @@ struct Service::Impl {
   SystemClock clock;
   Uptime uptime{clock};
   asio::io_context io{1};
-  std::unique_ptr<SqliteStore> store;
-  std::unique_ptr<LinkTokenCodec> links;  // signs and checks every link id
+  std::unique_ptr<Store> store;            // SQLite in DATA_DIR, or PostgreSQL (DATABASE_URL)
+  std::unique_ptr<Leadership> leadership;  // whether this node holds the leader lease
+  std::unique_ptr<LinkTokenCodec> links;   // signs and checks every link id
   std::shared_ptr<TdJsonLibrary> library;
   std::unique_ptr<BotPool> bots;
   std::unique_ptr<TelegramFileStreamer> streamer;  // locates files and sends their bytes
@@ -81,6 +86,8 @@ struct Service::Impl {
     // process; the failed write is handled as an error instead.
     std::signal(SIGPIPE, SIG_IGN);
     open_store();
+    leadership = std::make_unique<Leadership>(open_leader_lease(config), log);
+    leadership->renew();
     bandwidth = std::make_unique<BandwidthMeter>(*store, clock, bandwidth_limit_bytes());
     load_link_key();
     library = TdJsonLibrary::load(config.tdjson_path);
@@ -101,10 +108,10 @@ struct Service::Impl {
   }
 
   void open_store() {
-    std::filesystem::create_directories(config.data_dir);
-    const std::filesystem::path path = config.data_dir / "tglink.db";
-    store = std::make_unique<SqliteStore>(path.string());
-    log.info("Store: {} ({} users)", path.string(), store->count_users());
+    create_private_directory(config.data_dir);  // TDLib and the link key live here too
+    OpenedStore opened = tglink::open_store(config);
+    store = std::move(opened.store);
+    log.info("Store: {} ({} users)", opened.description, store->count_users());
   }
 
   void load_link_key() {
@@ -131,6 +138,7 @@ struct Service::Impl {
     TelegramFileStreamer& media = *streamer;
     add_maintenance_jobs(jobs, MaintenanceTargets{*store, *bandwidth, streams, limiter,
                                                   [&media] { media.trim(); }, clock, log});
+    jobs.add(PeriodicJob{"leader lease", kLeaseRenewEvery, [this] { leadership->renew(); }});
     jobs.start(io);
   }
 
@@ -143,10 +151,30 @@ struct Service::Impl {
     }
   }
 
+  // MAX_CONNECTIONS, or as many as the open-file limit (raised to its hard limit) allows.
+  std::size_t max_connections() {
+    const OpenFileLimit files = raise_open_file_limit();
+    const std::size_t fitting = connections_for_descriptors(files.soft);
+    if (config.max_connections <= 0) {
+      log.info("MAX_CONNECTIONS: {} (open-file limit {})", fitting, files.soft);
+      return fitting;
+    }
+    const auto wanted = static_cast<std::size_t>(config.max_connections);
+    if (wanted > fitting) {
+      log.warning(
+          "MAX_CONNECTIONS={} is more than the open-file limit ({}) leaves room for ({}); "
+          "busy downloads may fail to open their files",
+          wanted, files.soft, fitting);
+    }
+    return wanted;
+  }
+
   void start_http() {
     HttpServerOptions http_options;
     http_options.bind_address = config.bind_address;
     http_options.port = config.port;
+    http_options.write_timeout = config.write_timeout;
+    http_options.max_connections = max_connections();
     RequestGuard guard{
         limiter, config.trusted_proxies,
         [this](const HttpRequest& r, ResponseChannel& c) { return router.dispatch(r, c); }};
@@ -154,6 +182,8 @@ struct Service::Impl {
     server->start();
     log.info("HTTP server on {}:{}; links start with {}", config.bind_address, server->port(),
              config.base_url);
+    const ConfigMode mode = options.demo ? ConfigMode::Demo : ConfigMode::Bot;
+    for (const std::string& warning : config_warnings(config, mode)) log.warning("{}", warning);
   }
 
   void on_bot_state(const BotSession& bot) {
@@ -227,6 +257,7 @@ struct Service::Impl {
     if (main.me()) s.bot = BotIdentity{main.me()->id, main.me()->username, main.me()->first_name};
     s.now = clock.now();
     s.uptime = uptime.elapsed();
+    s.node = NodeStatus{leadership->node_id(), leadership->leading()};
     s.active_streams = static_cast<std::int64_t>(streams.count());
     fill_store_figures(s);
     return s;
@@ -246,11 +277,14 @@ struct Service::Impl {
   asio::awaitable<void> shut_down(int signal) {
     log.info("Signal {}: draining HTTP connections and closing TDLib clients", signal);
     if (demo) demo->stop();
+    // Broadcasts wait on the main bot's client: they stop while it is still open.
+    if (broadcaster) co_await broadcaster->stop(2s);
     co_await server->drain(3s);
     jobs.stop();
     flush_bandwidth();
     const bool closed = co_await bots->async_close(3s);
     if (!closed) log.warning("Some TDLib clients did not close in time");
+    leadership->release();  // the chat side has stopped: another node may take it at once
     log.info("Stopped");
     io.stop();
   }

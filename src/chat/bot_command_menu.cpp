@@ -2,6 +2,7 @@
 
 #include "chat/chat_context.hpp"
 #include "chat/command_registry.hpp"
+#include "chat/message_loading.hpp"
 #include "config/config.hpp"
 #include "logging/log.hpp"
 #include "telegram/telegram_client.hpp"
@@ -50,8 +51,8 @@ asio::awaitable<void> publish_command_menus(const ChatContext& chat,
   json::object everyone = default_menu_request(registry);
   co_await send_logged(chat, std::move(everyone), "everyone");
   for (const std::int64_t admin : chat.config.admins) {
-    // TDLib needs to know the chat before it can scope anything to it.
-    json::object open{{"@type", "createPrivateChat"}, {"user_id", admin}, {"force", false}};
+    // TDLib needs to know the chat before it can scope anything to it (message_loading.hpp).
+    json::object open = load_chat_request(admin);
     co_await chat.client.request(std::move(open));
     json::object menu = admin_menu_request(registry, admin);
     co_await send_logged(chat, std::move(menu), "admin " + std::to_string(admin));

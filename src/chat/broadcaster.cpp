@@ -13,6 +13,7 @@
 #include "chat/chat_service.hpp"
 #include "chat/log_channel_copy.hpp"
 #include "chat/message_edit.hpp"
+#include "chat/message_loading.hpp"
 #include "config/config.hpp"
 #include "logging/log.hpp"
 #include "telegram/telegram_client.hpp"
@@ -53,6 +54,29 @@ DeliveryOutcome outcome_of(const TdError& error) {
   return is_blocked(error) ? DeliveryOutcome::blocked : DeliveryOutcome::failed;
 }
 
+// The copy in a forwardMessages answer; null when TDLib could not copy the message (for one it
+// does not hold, it answers null rather than an error).
+const json::object* first_copy(const json::object& answer) {
+  const json::value* messages = answer.if_contains("messages");
+  if (messages == nullptr || !messages->is_array() || messages->get_array().empty()) return nullptr;
+  const json::value& first = messages->get_array()[0];
+  return first.is_object() ? &first.get_object() : nullptr;
+}
+
+// Keeps `item` in `set` while it lives, so Broadcaster::stop() can reach it.
+template <typename T>
+class Registered {
+ public:
+  Registered(std::set<T*>& set, T& item) : set_(set), item_(&item) { set_.insert(item_); }
+  ~Registered() { set_.erase(item_); }
+  Registered(const Registered&) = delete;
+  Registered& operator=(const Registered&) = delete;
+
+ private:
+  std::set<T*>& set_;
+  T* item_;
+};
+
 }  // namespace
 
 std::string broadcast_progress_text(const BroadcastJob& job) {
@@ -77,9 +101,15 @@ asio::awaitable<void> Broadcaster::propose(std::int64_t admin_chat_id,
   job.state = "pending";
   job.total = chat_.store.count_users();
   job.id = chat_.store.create_broadcast(job);
-  json::object preview = copy_message_request(admin_chat_id, admin_chat_id, source_message_id);
-  const json::object copied = co_await chat_.client.request(std::move(preview));
-  if (const auto error = td_error(copied)) {
+  std::optional<TdError> error =
+      co_await load_message(chat_.client, admin_chat_id, source_message_id);
+  if (!error) {
+    json::object preview = copy_message_request(admin_chat_id, admin_chat_id, source_message_id);
+    const json::object copied = co_await chat_.client.request(std::move(preview));
+    error = td_error(copied);
+    if (!error && first_copy(copied) == nullptr) error = TdError{400, "message not found"};
+  }
+  if (error) {
     Reply gone = plain_reply("That message cannot be copied (" + error->message +
                              "). Reply to another message with /broadcast.");
     co_await chat_.reply(admin_chat_id, std::move(gone));
@@ -126,10 +156,26 @@ void Broadcaster::resume() {
   }
 }
 
+asio::awaitable<void> Broadcaster::stop(std::chrono::milliseconds limit) {
+  stopping_ = true;
+  for (SendOutcomes* outcomes : awaiting_) outcomes->cancel_waits();
+  for (asio::steady_timer* timer : sleeping_) timer->cancel();
+  if (running_ == 0) co_return;
+  asio::steady_timer done(chat_.executor, limit);
+  stopped_ = &done;
+  boost::system::error_code ignored;
+  co_await done.async_wait(asio::redirect_error(asio::use_awaitable, ignored));
+  stopped_ = nullptr;
+  if (running_ > 0) chat_.log.warning("{} broadcast(s) did not stop in time", running_);
+}
+
 void Broadcaster::spawn_run(BroadcastJob job) {
   const std::int64_t id = job.id;
+  ++running_;
   asio::co_spawn(chat_.executor, run(std::move(job)),
                  [this, id](const std::exception_ptr& failure) {
+                   --running_;
+                   if (running_ == 0 && stopped_ != nullptr) stopped_->cancel();
                    if (!failure) return;
                    try {
                      std::rethrow_exception(failure);
@@ -145,6 +191,7 @@ asio::awaitable<void> Broadcaster::run(BroadcastJob job) {
     const std::vector<std::int64_t> users = chat_.store.list_user_ids(after, kUsersPerPage);
     if (users.empty()) break;
     for (const std::int64_t user_id : users) {
+      if (stopping_) co_return;  // still "running": resumed at the next start
       after = user_id;
       co_await reach(job, user_id);
     }
@@ -159,6 +206,7 @@ asio::awaitable<void> Broadcaster::run(BroadcastJob job) {
 asio::awaitable<void> Broadcaster::reach(BroadcastJob& job, std::int64_t user_id) {
   if (chat_.store.broadcast_recipient_done(job.id, user_id)) co_return;
   co_await wait_for_turn();
+  if (stopping_) co_return;
   // The claim: committed before the copy is requested (at most once, see the header).
   if (!chat_.store.mark_broadcast_recipient(job.id, user_id, "claimed")) co_return;
   const DeliveryOutcome outcome = co_await deliver(job, user_id);
@@ -177,21 +225,27 @@ asio::awaitable<DeliveryOutcome> Broadcaster::deliver(const BroadcastJob& job,
                                                       std::int64_t user_id) {
   for (int attempt = 1;; ++attempt) {
     SendOutcomes outcomes(chat_.client, chat_.executor, user_id);
-    json::object copy = copy_message_request(user_id, job.source_chat_id, job.source_message_id);
-    json::object answer = co_await chat_.client.request(std::move(copy));
-    std::optional<TdError> error = td_error(answer);
+    const Registered<SendOutcomes> stoppable(awaiting_, outcomes);
+    // TDLib copies only from a message it holds into a chat it has loaded (message_loading.hpp).
+    std::optional<TdError> error = co_await load_chat(chat_.client, user_id);
     if (!error) {
-      const json::value* messages = answer.if_contains("messages");
-      const bool copied = messages != nullptr && messages->is_array() &&
-                          !messages->get_array().empty() && messages->get_array()[0].is_object();
-      if (!copied) co_return DeliveryOutcome::failed;
-      const json::object& message = messages->get_array()[0].get_object();
-      if (!message.contains("sending_state")) co_return DeliveryOutcome::sent;
-      const std::optional<SendOutcome> outcome =
-          co_await outcomes.wait(int_at(message, "id"), options_.confirm_timeout);
-      if (!outcome) co_return DeliveryOutcome::failed;
-      if (!outcome->error) co_return DeliveryOutcome::sent;
-      error = outcome->error;
+      error = co_await load_message(chat_.client, job.source_chat_id, job.source_message_id);
+    }
+    if (!error) {
+      json::object copy = copy_message_request(user_id, job.source_chat_id, job.source_message_id);
+      const json::object answer = co_await chat_.client.request(std::move(copy));
+      error = td_error(answer);
+      const json::object* message = error ? nullptr : first_copy(answer);
+      if (!error && message == nullptr) co_return DeliveryOutcome::failed;
+      if (!error && !message->contains("sending_state")) co_return DeliveryOutcome::sent;
+      if (!error) {
+        // Queued: the outcome comes later, after any flood wait TDLib sits out silently.
+        const std::optional<SendOutcome> outcome =
+            co_await outcomes.wait(int_at(*message, "id"), options_.confirm_timeout);
+        if (!outcome) co_return DeliveryOutcome::failed;
+        if (!outcome->error) co_return DeliveryOutcome::sent;
+        error = outcome->error;
+      }
     }
     if (!is_retryable(*error) || attempt >= options_.max_attempts) {
       chat_.log.debug("Broadcast {} to {}: {} {}", job.id, user_id, error->code, error->message);
@@ -200,6 +254,7 @@ asio::awaitable<DeliveryOutcome> Broadcaster::deliver(const BroadcastJob& job,
     const auto wait = retry_after(*error).value_or(std::chrono::seconds(1));
     chat_.log.warning("Broadcast {}: Telegram asks to wait {} s", job.id, wait.count());
     co_await sleep(wait);
+    if (stopping_) co_return DeliveryOutcome::failed;
   }
 }
 
@@ -208,16 +263,24 @@ asio::awaitable<void> Broadcaster::show_progress(const BroadcastJob& job, bool f
   if (!final && now - last_progress_ < options_.progress_interval) co_return;
   last_progress_ = now;
   if (job.progress_message_id == 0) co_return;
+  std::optional<TdError> error = co_await edit_progress(job);
+  if (error) {
+    // After a restart or a long pause TDLib no longer holds the chat or the message: load them.
+    error = co_await load_message(chat_.client, job.admin_chat_id, job.progress_message_id);
+    if (!error) error = co_await edit_progress(job);
+  }
+  if (error) chat_.log.debug("Broadcast {} progress not shown: {}", job.id, error->message);
+}
+
+asio::awaitable<std::optional<TdError>> Broadcaster::edit_progress(const BroadcastJob& job) {
   json::object edit = edit_text_request(job.admin_chat_id, job.progress_message_id,
                                         plain_reply(broadcast_progress_text(job)));
   const json::object answer = co_await chat_.client.request(std::move(edit));
-  if (const auto error = td_error(answer)) {
-    chat_.log.debug("Broadcast {} progress not shown: {}", job.id, error->message);
-  }
+  co_return td_error(answer);
 }
 
 asio::awaitable<void> Broadcaster::wait_for_turn() {
-  while (options_.bot_connected && !options_.bot_connected()) {
+  while (!stopping_ && options_.bot_connected && !options_.bot_connected()) {
     co_await sleep(options_.connection_poll);
   }
   const Steady::time_point now = Steady::now();
@@ -228,7 +291,9 @@ asio::awaitable<void> Broadcaster::wait_for_turn() {
 }
 
 asio::awaitable<void> Broadcaster::sleep(Steady::duration delay) {
+  if (stopping_) co_return;
   asio::steady_timer timer(chat_.executor, delay);
+  const Registered<asio::steady_timer> stoppable(sleeping_, timer);
   boost::system::error_code ignored;
   co_await timer.async_wait(asio::redirect_error(asio::use_awaitable, ignored));
 }

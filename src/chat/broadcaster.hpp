@@ -4,32 +4,42 @@
 //   /broadcast as a reply  -> job stored "pending"; preview (a copy of the message) and a
 //                             "Send to N users?" message with Confirm / Cancel
 //   Confirm                -> "running"; that message becomes the progress, edited in place
-//   every user, ascending  -> claim (Store::mark_broadcast_recipient), then forwardMessages with
-//                             send_copy, paced at BROADCAST_MESSAGES_PER_SECOND; 429 waits
-//                             retry_after and tries the same user again; 403 "blocked" removes
-//                             the user; the job's counts are stored after every user
+//   every user, ascending  -> claim (Store::mark_broadcast_recipient), load the user's chat
+//                             (getChat) and the source message (getMessage), since
+//                             TDLib knows no chat after a restart and unloads idle messages;
+//                             then forwardMessages with send_copy, paced at
+//                             BROADCAST_MESSAGES_PER_SECOND, and wait for the queued copy's
+//                             outcome; 429 waits retry_after and tries the same user again;
+//                             403 "blocked" removes the user; the job's counts are stored after
+//                             every user
 //   restart                -> resume() continues every "running" job after the last claimed user
 //
 // Delivery is at most once per user: the claim is committed before the copy is requested, so a
 // resumed job skips a claimed user whatever happened. The window in which a user can miss the
-// message is a crash between that commit and TDLib taking the request (in-process, no I/O), or
-// while a claimed user's send waits out a 429; the user then counts for nobody. The opposite order
-// would repeat the message to a user whenever the crash fell anywhere in the send's round trip,
-// a far longer window.
+// message is a crash between that commit and the server taking the copy: while TDLib holds it
+// queued (offline, or sitting out a flood wait) or while a claimed user's send waits out a 429;
+// the user then counts for nobody. A copy TDLib answered as pending is never requested again. The
+// opposite order would repeat the message to a user whenever the crash fell anywhere in the send's
+// round trip, a far longer window.
 //
 // Sending pauses while the main bot is not connected, before the next claim.
 
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 
 #include <boost/asio/awaitable.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/json/object.hpp>
 
 #include "chat/chat_context.hpp"
+#include "chat/send_outcomes.hpp"
 #include "store/store.hpp"
+#include "telegram/telegram_client.hpp"
 
 namespace tglink {
 
@@ -37,7 +47,8 @@ struct BroadcastOptions {
   int messages_per_second = 25;                       // Telegram accepts about 30/s from a bot
   std::chrono::milliseconds progress_interval{3000};  // shortest time between progress edits
   int max_attempts = 5;                               // per user, for 429 and 5xx
-  std::chrono::seconds confirm_timeout{60};           // for updateMessageSendSucceeded/Failed
+  // For updateMessageSendSucceeded/Failed: TDLib waits flood waits of up to 60 s in all silently.
+  std::chrono::seconds confirm_timeout{90};
   std::chrono::milliseconds connection_poll{250};
   std::function<bool()> bot_connected;  // empty = always connected
 };
@@ -58,6 +69,10 @@ class Broadcaster {
   [[nodiscard]] boost::asio::awaitable<void> on_button(boost::json::object query);
   // Continues every job a previous process left running. Call once, when the bot is ready.
   void resume();
+  // At shutdown, before the Telegram clients close: no user is claimed any more, the waits in
+  // progress end, and this returns once every job has stopped (or after `limit`). A job stopped
+  // so stays "running" and is resumed at the next start.
+  [[nodiscard]] boost::asio::awaitable<void> stop(std::chrono::milliseconds limit);
 
   [[nodiscard]] static bool is_button(std::string_view data) {
     return data.starts_with(kButtonPrefix);
@@ -69,6 +84,8 @@ class Broadcaster {
   [[nodiscard]] boost::asio::awaitable<DeliveryOutcome> deliver(const BroadcastJob& job,
                                                                 std::int64_t user_id);
   [[nodiscard]] boost::asio::awaitable<void> show_progress(const BroadcastJob& job, bool final);
+  [[nodiscard]] boost::asio::awaitable<std::optional<TdError>> edit_progress(
+      const BroadcastJob& job);
   [[nodiscard]] boost::asio::awaitable<void> wait_for_turn();
   [[nodiscard]] boost::asio::awaitable<void> sleep(std::chrono::steady_clock::duration delay);
   [[nodiscard]] boost::asio::awaitable<void> answer(const boost::json::object& query,
@@ -79,6 +96,12 @@ class Broadcaster {
   BroadcastOptions options_;
   std::chrono::steady_clock::time_point next_send_{};
   std::chrono::steady_clock::time_point last_progress_{};
+  // What stop() ends: the jobs' coroutines hold SendOutcomes, which must go before the client.
+  bool stopping_ = false;
+  int running_ = 0;
+  std::set<SendOutcomes*> awaiting_;
+  std::set<boost::asio::steady_timer*> sleeping_;
+  boost::asio::steady_timer* stopped_ = nullptr;  // stop()'s wait, ended by the last job
 };
 
 // The progress text: "Broadcast running: 10 sent, 1 failed, 2 blocked, 87 remaining".

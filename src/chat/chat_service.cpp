@@ -1,17 +1,12 @@
 #include "chat/chat_service.hpp"
 
-#include <exception>
-
-#include <boost/asio/co_spawn.hpp>
-#include <boost/asio/redirect_error.hpp>
-#include <boost/asio/steady_timer.hpp>
-#include <boost/asio/use_awaitable.hpp>
 #include <fmt/format.h>
 
 #include "chat/base64.hpp"
 #include "chat/bot_command_menu.hpp"
 #include "chat/broadcaster.hpp"
 #include "chat/command_line.hpp"
+#include "chat/detached_work.hpp"
 #include "config/config.hpp"
 #include "core/time_format.hpp"
 #include "logging/log.hpp"
@@ -32,22 +27,6 @@ std::string string_at(const json::object& object, std::string_view key) {
 std::int64_t int_at(const json::object& object, std::string_view key) {
   const json::value* value = object.if_contains(key);
   return value != nullptr && value->is_int64() ? value->get_int64() : 0;
-}
-
-std::chrono::seconds rounded_up(std::chrono::steady_clock::duration d) {
-  return std::max(std::chrono::seconds(1), std::chrono::ceil<std::chrono::seconds>(d));
-}
-
-Reply rate_limited_reply(int per_minute, std::chrono::steady_clock::duration wait, bool queued) {
-  Reply reply;
-  reply.text.bold("Rate limit exceeded").plain("\n");
-  reply.text.plain(fmt::format("You can send {} files a minute. ", per_minute));
-  const std::string countdown = format_countdown(rounded_up(wait));
-  reply.text.plain(queued ? fmt::format("Your file is queued and will be handled in {}.", countdown)
-                          : fmt::format("Too many files are waiting already: please send this "
-                                        "one again in {}.",
-                                        countdown));
-  return reply;
 }
 
 Reply not_a_file_reply() {
@@ -77,9 +56,8 @@ ChatService::ChatService(ChatContext context, CommandRegistry commands, ChatServ
     : chat_(std::move(context)),
       commands_(std::move(commands)),
       options_(options),
-      copier_(chat_.client, chat_.executor, chat_.config.log_channel, options.copy_retry),
       force_sub_(chat_),
-      flood_(chat_.config.user_files_per_minute, options.max_queued_per_user) {}
+      uploads_(chat_, options.uploads) {}
 
 ChatService::~ChatService() {
   for (const SubscriptionId id : subscriptions_) chat_.client.unsubscribe(id);
@@ -91,19 +69,12 @@ void ChatService::start() {
   subscriptions_.push_back(chat_.client.subscribe(
       "updateNewCallbackQuery", [this](const json::object& update) { on_callback_query(update); }));
   spawn(publish_command_menus(chat_, commands_), "setCommands");
+  uploads_.start();
   chat_.log.info("Chat: {} commands, answering users", commands_.all().size());
 }
 
 void ChatService::spawn(asio::awaitable<void> work, std::string what) {
-  asio::co_spawn(chat_.executor, std::move(work),
-                 [this, what = std::move(what)](const std::exception_ptr& failure) {
-                   if (!failure) return;
-                   try {
-                     std::rethrow_exception(failure);
-                   } catch (const std::exception& e) {
-                     chat_.log.error("Chat: {} failed: {}", what, e.what());
-                   }
-                 });
+  spawn_detached(chat_.executor, chat_.log, "Chat", std::move(work), std::move(what));
 }
 
 void ChatService::on_new_message(const json::object& update) {
@@ -155,10 +126,7 @@ asio::awaitable<void> ChatService::handle_command(IncomingMessage message) {
   if (command->before_joining == BeforeJoining::wait) {
     std::vector<std::int64_t> missing = co_await force_sub_.missing_channels(message.user_id);
     if (!missing.empty()) {
-      const std::int64_t user_id = message.user_id;
-      const std::int64_t chat_id = message.chat_id;
-      WaitingForJoin request(std::move(message));
-      co_await hold_until_joined(user_id, chat_id, std::move(request), std::move(missing));
+      co_await hold_command(std::move(message), std::move(missing));
       co_return;
     }
   }
@@ -192,57 +160,22 @@ asio::awaitable<void> ChatService::prompt_if_not_member(const IncomingMessage& m
 asio::awaitable<void> ChatService::handle_file(FileMessage file) {
   std::vector<std::int64_t> missing = co_await force_sub_.missing_channels(file.user_id);
   if (missing.empty()) {
-    co_await admit_file(std::move(file));
+    co_await uploads_.accept(std::move(file));
     co_return;
   }
-  const std::int64_t user_id = file.user_id;
-  const std::int64_t chat_id = file.chat_id;
-  WaitingForJoin request(std::move(file));
-  co_await hold_until_joined(user_id, chat_id, std::move(request), std::move(missing));
-}
-
-asio::awaitable<void> ChatService::hold_until_joined(std::int64_t user_id, std::int64_t chat_id,
-                                                     WaitingForJoin request,
-                                                     std::vector<std::int64_t> missing) {
-  std::string what_waits =
-      std::holds_alternative<FileMessage>(request) ? "Your file" : "Your command";
-  std::vector<WaitingForJoin>& waiting = waiting_for_join_[user_id];
-  if (waiting.size() < options_.max_waiting_for_join) waiting.push_back(std::move(request));
+  std::string what_waits = uploads_.hold(file) ? "Your file" : "";
   Reply prompt = co_await force_sub_.join_prompt(std::move(missing), std::move(what_waits));
+  co_await chat_.reply(file.chat_id, std::move(prompt));
+}
+
+asio::awaitable<void> ChatService::hold_command(IncomingMessage message,
+                                                std::vector<std::int64_t> missing) {
+  const std::int64_t chat_id = message.chat_id;
+  std::vector<IncomingMessage>& waiting = waiting_for_join_[message.user_id];
+  const bool held = waiting.size() < options_.max_waiting_for_join;
+  if (held) waiting.push_back(std::move(message));
+  Reply prompt = co_await force_sub_.join_prompt(std::move(missing), held ? "Your command" : "");
   co_await chat_.reply(chat_id, std::move(prompt));
-}
-
-asio::awaitable<void> ChatService::resume(WaitingForJoin request) {
-  if (FileMessage* file = std::get_if<FileMessage>(&request)) {
-    co_await admit_file(std::move(*file));
-    co_return;
-  }
-  const IncomingMessage& message = std::get<IncomingMessage>(request);
-  const ChatCommand* command = commands_.find(parse_command_line(message.text).value().name);
-  if (command != nullptr) co_await run_command(*command, message);
-}
-
-asio::awaitable<void> ChatService::admit_file(FileMessage file) {
-  const auto wait = flood_.admit(file.user_id, chat_.clock.steady_now());
-  if (wait == std::chrono::steady_clock::duration::zero()) {
-    co_await run_upload(chat_, copier_, std::move(file));
-    co_return;
-  }
-  const bool queued = flood_.enqueue(file.user_id);
-  Reply limited = rate_limited_reply(flood_.files_per_minute(), wait, queued);
-  co_await chat_.reply(file.chat_id, std::move(limited));
-  if (queued) co_await wait_in_queue(std::move(file));
-}
-
-asio::awaitable<void> ChatService::wait_in_queue(FileMessage file) {
-  for (;;) {
-    const auto wait = flood_.admit(file.user_id, chat_.clock.steady_now());
-    if (wait == std::chrono::steady_clock::duration::zero()) break;
-    co_await sleep(
-        std::min<std::chrono::steady_clock::duration>(wait, options_.queue_poll_interval));
-  }
-  flood_.dequeue(file.user_id);
-  co_await run_upload(chat_, copier_, std::move(file));
 }
 
 asio::awaitable<void> ChatService::handle_joined(json::object query) {
@@ -257,13 +190,17 @@ asio::awaitable<void> ChatService::handle_joined(json::object query) {
   }
   json::object thanks = answer_callback(query, "Thanks for joining!", false);
   co_await chat_.client.request(std::move(thanks));
-  std::vector<WaitingForJoin> waiting = std::move(waiting_for_join_[user_id]);
+  std::vector<IncomingMessage> commands = std::move(waiting_for_join_[user_id]);
   waiting_for_join_.erase(user_id);
-  if (waiting.empty()) {
+  const std::size_t files = co_await uploads_.release(user_id);
+  if (files == 0 && commands.empty()) {
     Reply ready = plain_reply("You're all set: send me a file to get its links.");
     co_await chat_.reply(user_id, std::move(ready));
   }
-  for (WaitingForJoin& request : waiting) co_await resume(std::move(request));
+  for (const IncomingMessage& message : commands) {
+    const ChatCommand* command = commands_.find(parse_command_line(message.text).value().name);
+    if (command != nullptr) co_await run_command(*command, message);
+  }
 }
 
 asio::awaitable<void> ChatService::record_user(std::int64_t user_id) {
@@ -281,12 +218,6 @@ asio::awaitable<void> ChatService::record_user(std::int64_t user_id) {
     record.username = string_at(usernames->get_object(), "editable_username");
   }
   if (chat_.store.upsert_user(record)) chat_.log.info("New user {}", user_id);
-}
-
-asio::awaitable<void> ChatService::sleep(std::chrono::steady_clock::duration delay) {
-  asio::steady_timer timer(chat_.executor, delay);
-  boost::system::error_code ignored;
-  co_await timer.async_wait(asio::redirect_error(asio::use_awaitable, ignored));
 }
 
 }  // namespace tglink

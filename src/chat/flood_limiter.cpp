@@ -1,38 +1,42 @@
 #include "chat/flood_limiter.hpp"
 
+#include <algorithm>
+#include <vector>
+
 namespace tglink {
 
-FloodLimiter::FloodLimiter(int files_per_minute, std::size_t max_queued_per_user)
-    : files_per_minute_(files_per_minute), max_queued_(max_queued_per_user) {}
+FloodLimiter::FloodLimiter(int per_minute) : per_minute_(per_minute) {}
 
-std::chrono::steady_clock::duration FloodLimiter::admit(std::int64_t user_id, SteadyTime now) {
-  if (files_per_minute_ <= 0) return {};
-  UserWindow& user = users_[user_id];
-  while (!user.accepted.empty() && user.accepted.front() + kWindow <= now) {
-    user.accepted.pop_front();
-  }
-  if (user.accepted.size() < static_cast<std::size_t>(files_per_minute_)) {
-    user.accepted.push_back(now);
+FloodLimiter::Duration FloodLimiter::admit(std::int64_t key, SteadyTime now) {
+  if (per_minute_ <= 0) return {};
+  std::deque<SteadyTime>& times = admitted_[key];
+  while (!times.empty() && times.front() + kWindow <= now) times.pop_front();
+  if (times.size() < static_cast<std::size_t>(per_minute_)) {
+    times.push_back(now);
     return {};
   }
-  return user.accepted.front() + kWindow - now;
+  return times.front() + kWindow - now;
 }
 
-bool FloodLimiter::enqueue(std::int64_t user_id) {
-  UserWindow& user = users_[user_id];
-  if (user.queued >= max_queued_) return false;
-  ++user.queued;
-  return true;
+FloodLimiter::Duration FloodLimiter::wait(std::int64_t key, SteadyTime now) const {
+  return estimate(key, now, 0);
 }
 
-void FloodLimiter::dequeue(std::int64_t user_id) {
-  auto found = users_.find(user_id);
-  if (found != users_.end() && found->second.queued > 0) --found->second.queued;
-}
-
-std::size_t FloodLimiter::queued(std::int64_t user_id) const {
-  auto found = users_.find(user_id);
-  return found == users_.end() ? 0 : found->second.queued;
+FloodLimiter::Duration FloodLimiter::estimate(std::int64_t key, SteadyTime now,
+                                              std::size_t ahead) const {
+  if (per_minute_ <= 0) return {};
+  const auto limit = static_cast<std::size_t>(per_minute_);
+  std::vector<SteadyTime> times;
+  if (auto found = admitted_.find(key); found != admitted_.end()) {
+    times.assign(found->second.begin(), found->second.end());
+  }
+  // Each admission to come may go once the one `limit` places before it has left the window.
+  SteadyTime slot = now;
+  for (std::size_t i = 0; i <= ahead; ++i) {
+    slot = times.size() < limit ? now : std::max(now, times[times.size() - limit] + kWindow);
+    times.push_back(slot);
+  }
+  return slot - now;
 }
 
 }  // namespace tglink

@@ -1,8 +1,8 @@
 #pragma once
-// The per-user flood limit on files (USER_FILES_PER_MINUTE): at most N files accepted in any
-// sliding 60-second window. A file over the limit is not dropped: it waits in a small per-user
-// queue and is admitted when the window has room. Only when that queue is full is the user asked
-// to send the file again. Pure bookkeeping over a steady clock; the caller owns the timers.
+// A sliding-window rate limit: at most N admissions per key in any 60-second window. Used for
+// the per-user flood limit on files (USER_FILES_PER_MINUTE, keyed by user) and for Telegram's
+// post rate into LOG_CHANNEL (20 a minute, keyed by the channel). Pure bookkeeping over a steady
+// clock; the caller owns the timers and the waiting files (chat/upload_queue.hpp).
 
 #include <chrono>
 #include <cstddef>
@@ -17,30 +17,27 @@ namespace tglink {
 class FloodLimiter {
  public:
   static constexpr std::chrono::seconds kWindow{60};
+  using Duration = std::chrono::steady_clock::duration;
 
-  // files_per_minute <= 0 disables the limit.
-  FloodLimiter(int files_per_minute, std::size_t max_queued_per_user);
+  // per_minute <= 0 disables the limit.
+  explicit FloodLimiter(int per_minute);
 
-  // Admits a file now (and counts it) and answers zero, or answers how long until the window
-  // has room. A file that has to wait is not counted; ask again when the wait is over.
-  [[nodiscard]] std::chrono::steady_clock::duration admit(std::int64_t user_id, SteadyTime now);
+  // Admits now (and counts it) and answers zero, or answers how long until the window has
+  // room. Nothing is counted when it answers a wait; ask again when the wait is over.
+  [[nodiscard]] Duration admit(std::int64_t key, SteadyTime now);
 
-  // A place in the user's waiting queue; false when the queue is full.
-  [[nodiscard]] bool enqueue(std::int64_t user_id);
-  void dequeue(std::int64_t user_id);
-  [[nodiscard]] std::size_t queued(std::int64_t user_id) const;
+  // How long until the window has room for one more; zero when it has room now.
+  [[nodiscard]] Duration wait(std::int64_t key, SteadyTime now) const;
 
-  [[nodiscard]] int files_per_minute() const { return files_per_minute_; }
+  // How long until the admission that has `ahead` others before it could happen, if each takes
+  // the earliest moment the window allows. wait() is estimate(key, now, 0).
+  [[nodiscard]] Duration estimate(std::int64_t key, SteadyTime now, std::size_t ahead) const;
+
+  [[nodiscard]] int per_minute() const { return per_minute_; }
 
  private:
-  struct UserWindow {
-    std::deque<SteadyTime> accepted;  // times of files admitted in the last window
-    std::size_t queued = 0;
-  };
-
-  int files_per_minute_;
-  std::size_t max_queued_;
-  std::unordered_map<std::int64_t, UserWindow> users_;
+  int per_minute_;
+  std::unordered_map<std::int64_t, std::deque<SteadyTime>> admitted_;  // oldest first
 };
 
 }  // namespace tglink

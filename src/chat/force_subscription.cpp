@@ -43,6 +43,8 @@ ForceSubscription::ForceSubscription(const ChatContext& chat) : chat_(chat) {}
 asio::awaitable<std::vector<std::int64_t>> ForceSubscription::missing_channels(
     std::int64_t user_id) {
   std::vector<std::int64_t> missing;
+  // Admins run the bot: like the daily limit, forced subscription does not apply to them.
+  if (chat_.config.is_admin(user_id)) co_return missing;
   for (const std::int64_t channel : chat_.config.force_sub_channels) {
     if (!co_await is_member(channel, user_id)) missing.push_back(channel);
   }

@@ -29,8 +29,9 @@ class ForceSubscription {
 
   explicit ForceSubscription(const ChatContext& chat);
 
-  // The required channels the user is not a member of; empty when the feature is off. A channel
-  // the bot cannot check (not an administrator) is logged and not held against the user.
+  // The required channels the user is not a member of; empty when the feature is off and for
+  // admins (ADMINS), who are exempt. A channel the bot cannot check (not an administrator) is
+  // logged and not held against the user.
   [[nodiscard]] boost::asio::awaitable<std::vector<std::int64_t>> missing_channels(
       std::int64_t user_id);
 

@@ -1,5 +1,7 @@
 #include "chat/formatted_text.hpp"
 
+#include "core/telegram_link_check.hpp"
+
 namespace tglink {
 
 namespace json = boost::json;
@@ -41,6 +43,8 @@ FormattedText& FormattedText::url(std::string_view url) {
 }
 
 FormattedText& FormattedText::link(std::string_view label, std::string_view url) {
+  // A text URL Telegram would refuse makes TDLib refuse the whole message: write it out instead.
+  if (!telegram_accepts_link(url)) return plain(label).plain(": ").url(url);
   json::object type{{"@type", "textEntityTypeTextUrl"}, {"url", url}};
   return styled(label, std::move(type));
 }

@@ -20,7 +20,8 @@ class FormattedText {
   FormattedText& code(std::string_view text);
   // The URL shown as itself and clickable (textEntityTypeUrl).
   FormattedText& url(std::string_view url);
-  // `label` shown, clickable to `url` (textEntityTypeTextUrl).
+  // `label` shown, clickable to `url` (textEntityTypeTextUrl); "label: url" with a plain URL
+  // when Telegram would refuse `url` as a text URL (telegram_accepts_link).
   FormattedText& link(std::string_view label, std::string_view url);
   FormattedText& line(std::string_view text = {});  // text, then a newline
 

@@ -141,4 +141,13 @@ std::string_view to_string(FileKind kind) {
   return "document";
 }
 
+std::optional<FileKind> file_kind_named(std::string_view name) {
+  for (const FileKind kind :
+       {FileKind::document, FileKind::video, FileKind::audio, FileKind::voice, FileKind::photo,
+        FileKind::animation, FileKind::video_note, FileKind::sticker}) {
+    if (to_string(kind) == name) return kind;
+  }
+  return std::nullopt;
+}
+
 }  // namespace tglink

@@ -30,5 +30,7 @@ struct IncomingFile {
 [[nodiscard]] bool is_video(const IncomingFile& file);
 
 [[nodiscard]] std::string_view to_string(FileKind kind);
+// The kind to_string() named; nullopt for any other name.
+[[nodiscard]] std::optional<FileKind> file_kind_named(std::string_view name);
 
 }  // namespace tglink

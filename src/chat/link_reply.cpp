@@ -5,6 +5,7 @@
 
 #include "chat/human_size.hpp"
 #include "config/config.hpp"
+#include "core/telegram_link_check.hpp"
 #include "core/time_format.hpp"
 #include "links/link_urls.hpp"
 
@@ -36,11 +37,13 @@ Reply link_reply(const Config& config, const MadeLink& link) {
         "\nVideo streaming unavailable: no player page is configured; open the stream "
         "link in a video player.\n");
   }
+  const std::string player = player_link(config.player_url(), stream);
+  const bool play_button = is_video(link.file) && config.video_frontend_enabled;
+  // Telegram refuses a button to a host without a dot (the default http://localhost:8080):
+  // the player link then goes in the text, where it is not checked.
+  if (play_button && !telegram_accepts_link(player)) text.plain("Play: ").url(player).plain("\n");
   text.plain("\n").plain(expiry_sentence(config, link.expires_at));
-  if (is_video(link.file) && config.video_frontend_enabled) {
-    reply.keyboard.push_back(
-        {InlineButton::link("Play Video", player_link(config.player_url(), stream))});
-  }
+  if (play_button) reply.keyboard.push_back({InlineButton::link("Play Video", player)});
   return reply;
 }
 

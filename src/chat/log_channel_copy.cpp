@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <charconv>
+#include <utility>
 
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/json/array.hpp>
+
+#include "chat/message_loading.hpp"
 
 namespace tglink {
 
@@ -73,17 +76,20 @@ LogChannelCopier::LogChannelCopier(TelegramClient& client, asio::any_io_executor
       outcomes_(client, executor, log_channel) {}
 
 asio::awaitable<CopyResult> LogChannelCopier::copy(std::int64_t from_chat_id,
-                                                   std::int64_t message_id) {
+                                                   std::int64_t message_id, LateCopy late) {
   std::chrono::milliseconds delay = policy_.first_delay;
   CopyResult result;
   for (int attempt = 1; attempt <= policy_.attempts; ++attempt) {
-    result = co_await copy_once(from_chat_id, message_id);
+    result = co_await copy_once(from_chat_id, message_id, late);
     result.attempts = attempt;
     if (result.message_id || !result.error || !is_retryable(*result.error)) co_return result;
     if (attempt == policy_.attempts) break;
     const auto asked = retry_after(*result.error);
-    const std::chrono::milliseconds wait = std::min(
-        policy_.max_delay, asked ? std::max<std::chrono::milliseconds>(delay, *asked) : delay);
+    const std::chrono::milliseconds wait =
+        asked ? std::max<std::chrono::milliseconds>(delay, *asked) : delay;
+    if (wait >= policy_.late_after && late) {
+      co_await std::exchange(late, LateCopy())(std::chrono::ceil<std::chrono::seconds>(wait));
+    }
     co_await sleep(wait);
     delay = std::min(policy_.max_delay, delay * 2);
   }
@@ -91,7 +97,10 @@ asio::awaitable<CopyResult> LogChannelCopier::copy(std::int64_t from_chat_id,
 }
 
 asio::awaitable<CopyResult> LogChannelCopier::copy_once(std::int64_t from_chat_id,
-                                                        std::int64_t message_id) {
+                                                        std::int64_t message_id, LateCopy& late) {
+  if (auto error = co_await load_message(client_, from_chat_id, message_id)) {
+    co_return CopyResult{std::nullopt, *error, 0};
+  }
   json::object request = copy_message_request(log_channel_, from_chat_id, message_id);
   const json::object answer = co_await client_.request(std::move(request));
   if (auto error = td_error(answer)) co_return CopyResult{std::nullopt, *error, 0};
@@ -100,9 +109,13 @@ asio::awaitable<CopyResult> LogChannelCopier::copy_once(std::int64_t from_chat_i
   const json::value* id = message->if_contains("id");
   const std::int64_t temporary_id = id != nullptr && id->is_int64() ? id->get_int64() : 0;
   if (!message->contains("sending_state")) co_return CopyResult{temporary_id, std::nullopt, 0};
-  const std::optional<SendOutcome> outcome =
-      co_await outcomes_.wait(temporary_id, policy_.confirm_timeout);
-  if (!outcome) co_return failure(504, "Telegram did not confirm the copy in time");
+  std::optional<SendOutcome> outcome = co_await outcomes_.wait(temporary_id, policy_.late_after);
+  if (!outcome) {
+    if (late) co_await std::exchange(late, LateCopy())(kTdlibSilentFloodWait);
+    // Pending: TDLib will send it once it can. Sending it again would post a duplicate.
+    outcome = co_await outcomes_.wait(temporary_id, SendOutcomes::kForever);
+  }
+  if (!outcome) co_return failure(500, "Telegram never confirmed the copy");
   if (outcome->error) co_return CopyResult{std::nullopt, outcome->error, 0};
   co_return CopyResult{outcome->message_id, std::nullopt, 0};
 }

@@ -2,13 +2,21 @@
 // Copies a user's message into LOG_CHANNEL on Telegram's side (forwardMessages with
 // send_copy = true: no download, no upload) and answers the real id of the copy.
 //
+// Before the copy, the source is loaded (chat/message_loading.hpp): the user's chat (after a
+// restart TDLib does not know it) and the message (bots unload messages about 30 minutes after
+// their last use, and forwarding an unloaded message answers null).
+//
 // A link must never point at a message that does not exist, so the id is only answered once
-// TDLib has confirmed the send (updateMessageSendSucceeded). Flood waits (429), FLOOD_WAIT (420)
-// and server errors (5xx) are retried with exponential backoff, honouring "retry after N";
-// anything else (no rights in the channel, message gone) fails at once.
+// TDLib has confirmed the send (updateMessageSendSucceeded). A pending copy is waited for however
+// long it takes (TDLib holds it while offline or waiting out a flood wait) and is never sent
+// again: that would post a duplicate. Only a request TDLib refused outright, or a send it
+// reported failed, is tried again: flood waits (429), FLOOD_WAIT (420) and server errors (5xx),
+// with exponential backoff, honouring "retry after N"; anything else (no rights in the channel,
+// message gone) fails at once.
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -23,9 +31,17 @@ namespace tglink {
 struct CopyRetryPolicy {
   int attempts = 4;
   std::chrono::milliseconds first_delay{1000};  // doubled after each failure
-  std::chrono::milliseconds max_delay{30000};
-  std::chrono::milliseconds confirm_timeout{60000};  // for updateMessageSendSucceeded
+  std::chrono::milliseconds max_delay{30000};   // of the backoff; "retry after N" is honoured
+  // A copy not confirmed by then, or a retry waiting longer, is reported late (LateCopy).
+  std::chrono::milliseconds late_after{10000};
 };
+
+// Told, at most once per copy, that the copy will be late and about how long it may take.
+using LateCopy = std::function<boost::asio::awaitable<void>(std::chrono::seconds expected)>;
+
+// TDLib waits out flood waits of up to this long itself before failing a send, so a pending
+// copy is expected within about this time once Telegram is reachable.
+inline constexpr std::chrono::seconds kTdlibSilentFloodWait{60};
 
 struct CopyResult {
   std::optional<std::int64_t> message_id;  // the copy in the log channel, when it worked
@@ -38,12 +54,15 @@ class LogChannelCopier {
   LogChannelCopier(TelegramClient& client, boost::asio::any_io_executor executor,
                    std::int64_t log_channel, CopyRetryPolicy policy);
 
+  // `late` (may be empty) is awaited at most once, when the copy turns out late.
   [[nodiscard]] boost::asio::awaitable<CopyResult> copy(std::int64_t from_chat_id,
-                                                        std::int64_t message_id);
+                                                        std::int64_t message_id,
+                                                        LateCopy late = {});
 
  private:
   [[nodiscard]] boost::asio::awaitable<CopyResult> copy_once(std::int64_t from_chat_id,
-                                                             std::int64_t message_id);
+                                                             std::int64_t message_id,
+                                                             LateCopy& late);
   [[nodiscard]] boost::asio::awaitable<void> sleep(std::chrono::milliseconds delay);
 
   TelegramClient& client_;

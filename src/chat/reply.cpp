@@ -1,6 +1,10 @@
 #include "chat/reply.hpp"
 
+#include <algorithm>
+#include <iterator>
+
 #include "chat/base64.hpp"
+#include "core/telegram_link_check.hpp"
 
 namespace tglink {
 
@@ -30,11 +34,30 @@ json::object button_type(const InlineButton& button) {
                       {"data", base64_encode(button.callback_data)}};
 }
 
+// A URL button Telegram would refuse makes TDLib refuse the whole message, so it is left out;
+// the reply's text carries the address when the reader needs it (see link_reply).
+bool is_sendable(const InlineButton& button) {
+  return button.url.empty() || telegram_accepts_link(button.url);
+}
+
 }  // namespace
 
-json::object inline_keyboard(const std::vector<std::vector<InlineButton>>& rows) {
-  json::array json_rows;
+std::vector<std::vector<InlineButton>> sendable_rows(
+    const std::vector<std::vector<InlineButton>>& rows) {
+  std::vector<std::vector<InlineButton>> kept;
   for (const auto& row : rows) {
+    std::vector<InlineButton> buttons;
+    std::copy_if(row.begin(), row.end(), std::back_inserter(buttons), is_sendable);
+    if (!buttons.empty()) kept.push_back(std::move(buttons));
+  }
+  return kept;
+}
+
+namespace {
+
+json::array keyboard_rows(const std::vector<std::vector<InlineButton>>& rows) {
+  json::array json_rows;
+  for (const auto& row : sendable_rows(rows)) {
     json::array json_row;
     for (const InlineButton& button : row) {
       json_row.push_back(json::object{
@@ -42,7 +65,13 @@ json::object inline_keyboard(const std::vector<std::vector<InlineButton>>& rows)
     }
     json_rows.push_back(std::move(json_row));
   }
-  return json::object{{"@type", "replyMarkupInlineKeyboard"}, {"rows", std::move(json_rows)}};
+  return json_rows;
+}
+
+}  // namespace
+
+json::object inline_keyboard(const std::vector<std::vector<InlineButton>>& rows) {
+  return json::object{{"@type", "replyMarkupInlineKeyboard"}, {"rows", keyboard_rows(rows)}};
 }
 
 json::object send_message_request(std::int64_t chat_id, const Reply& reply) {
@@ -54,7 +83,9 @@ json::object send_message_request(std::int64_t chat_id, const Reply& reply) {
   json::object request{{"@type", "sendMessage"},
                        {"chat_id", chat_id},
                        {"input_message_content", std::move(content)}};
-  if (!reply.keyboard.empty()) request["reply_markup"] = inline_keyboard(reply.keyboard);
+  if (!sendable_rows(reply.keyboard).empty()) {
+    request["reply_markup"] = inline_keyboard(reply.keyboard);
+  }
   return request;
 }
 

@@ -32,8 +32,13 @@ struct Reply {
 // sendMessage(chat_id, inputMessageText{text, link previews off}, replyMarkupInlineKeyboard).
 [[nodiscard]] boost::json::object send_message_request(std::int64_t chat_id, const Reply& reply);
 
+// The rows without the URL buttons Telegram would refuse (telegram_accepts_link), and without
+// rows left empty: one such button would make TDLib refuse the whole message.
+[[nodiscard]] std::vector<std::vector<InlineButton>> sendable_rows(
+    const std::vector<std::vector<InlineButton>>& rows);
+
 // The inline keyboard as TDLib's replyMarkupInlineKeyboard (callback data base64-encoded, as
-// TDLib's "bytes" fields are).
+// TDLib's "bytes" fields are), with sendable_rows only.
 [[nodiscard]] boost::json::object inline_keyboard(
     const std::vector<std::vector<InlineButton>>& rows);
 

@@ -54,6 +54,10 @@ SendOutcomes::~SendOutcomes() {
   for (auto& [id, waiter] : waiters_) waiter->timer.cancel();
 }
 
+void SendOutcomes::cancel_waits() {
+  for (auto& [id, waiter] : waiters_) waiter->timer.cancel();
+}
+
 void SendOutcomes::on_update(const json::object& update) {
   if (int_at(object_at(update, "message"), "chat_id") != chat_id_) return;
   const std::int64_t temporary_id = int_at(update, "old_message_id");

@@ -29,6 +29,8 @@ struct SendOutcome {
 class SendOutcomes {
  public:
   static constexpr std::size_t kMaxUnclaimed = 1024;
+  // A timeout for waiting as long as it takes (TDLib always reports a send's end).
+  static constexpr std::chrono::hours kForever{24 * 365};
 
   // Follows messages sent into chat_id only.
   SendOutcomes(TelegramClient& client, boost::asio::any_io_executor executor, std::int64_t chat_id);
@@ -40,6 +42,8 @@ class SendOutcomes {
   // within timeout.
   [[nodiscard]] boost::asio::awaitable<std::optional<SendOutcome>> wait(
       std::int64_t temporary_id, std::chrono::steady_clock::duration timeout);
+  // Ends every wait now, without an outcome (as a timeout would).
+  void cancel_waits();
 
  private:
   struct Waiter;

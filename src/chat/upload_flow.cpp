@@ -1,24 +1,55 @@
 #include "chat/upload_flow.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "chat/chat_context.hpp"
 #include "chat/link_reply.hpp"
 #include "chat/log_channel_copy.hpp"
-#include "chat/upload_limits.hpp"
 #include "config/config.hpp"
 #include "core/time_format.hpp"
 #include "links/link_token.hpp"
-#include "logging/log.hpp"
-#include "store/store.hpp"
 
 namespace tglink {
 
-namespace asio = boost::asio;
+PendingUpload pending_upload_of(const FileMessage& message, std::string stage, SystemTime now) {
+  PendingUpload upload;
+  upload.user_id = message.user_id;
+  upload.chat_id = message.chat_id;
+  upload.message_id = message.message_id;
+  upload.file_kind = std::string(to_string(message.file.kind));
+  upload.file_name = message.file.file_name;
+  upload.mime_type = message.file.mime_type;
+  upload.file_size = message.file.size;
+  upload.stage = std::move(stage);
+  upload.received_unix =
+      std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
+  return upload;
+}
+
+FileMessage file_message_of(const PendingUpload& upload) {
+  FileMessage message;
+  message.chat_id = upload.chat_id;
+  message.user_id = upload.user_id;
+  message.message_id = upload.message_id;
+  message.file.kind = file_kind_named(upload.file_kind).value_or(FileKind::document);
+  message.file.file_name = upload.file_name;
+  message.file.mime_type = upload.mime_type;
+  message.file.size = upload.file_size;
+  return message;
+}
 
 std::optional<SystemTime> link_expiry_from(const ChatContext& chat, SystemTime now) {
   if (!chat.config.link_expiry_enabled()) return std::nullopt;
   return std::chrono::floor<std::chrono::seconds>(now) + chat.config.link_expiry;
+}
+
+Reply made_link_reply(const ChatContext& chat, const IncomingFile& file,
+                      std::int64_t copy_message_id) {
+  MadeLink link{file, "", link_expiry_from(chat, chat.clock.now())};
+  link.token = chat.links.encode(LinkClaims{copy_message_id, link.expires_at});
+  return link_reply(chat.config, link);
 }
 
 Reply copy_failed_reply(const CopyResult& result) {
@@ -32,40 +63,23 @@ Reply copy_failed_reply(const CopyResult& result) {
   return reply;
 }
 
-namespace {
-
-// Counts the link and signs its token; answers the reply to send.
-Reply make_link(const ChatContext& chat, const FileMessage& message, std::int64_t copy_id) {
-  const SystemTime now = chat.clock.now();
-  chat.store.record_link(message.user_id, format_day_utc(now));
-  MadeLink link{message.file, "", link_expiry_from(chat, now)};
-  link.token = chat.links.encode(LinkClaims{copy_id, link.expires_at});
-  chat.log.info("User {}: {} {} ({} bytes) -> log message {}", message.user_id,
-                to_string(message.file.kind), message.file.file_name, message.file.size, copy_id);
-  return link_reply(chat.config, link);
+Reply rate_limited_reply(int per_minute, std::chrono::steady_clock::duration wait, bool queued) {
+  const auto seconds =
+      std::max(std::chrono::seconds(1), std::chrono::ceil<std::chrono::seconds>(wait));
+  const std::string countdown = format_countdown(seconds);
+  Reply reply;
+  reply.text.bold("Rate limit exceeded").plain("\n");
+  reply.text.plain(fmt::format("You can send {} files a minute. ", per_minute));
+  reply.text.plain(queued ? fmt::format("Your file is queued and will be handled in {}.", countdown)
+                          : fmt::format("Too many files are waiting already: please send this "
+                                        "one again in {}.",
+                                        countdown));
+  return reply;
 }
 
-}  // namespace
-
-asio::awaitable<void> run_upload(const ChatContext& chat, LogChannelCopier& copier,
-                                 FileMessage message) {
-  std::optional<Reply> refused =
-      check_upload_limits(chat.config, chat.store, message.file, message.user_id, chat.clock.now());
-  if (refused) {
-    co_await chat.reply(message.chat_id, std::move(*refused));
-    co_return;
-  }
-  const CopyResult copied = co_await copier.copy(message.chat_id, message.message_id);
-  if (!copied.message_id) {
-    chat.log.warning("User {}: copy into the log channel failed: {} {}", message.user_id,
-                     copied.error ? copied.error->code : 0,
-                     copied.error ? copied.error->message : std::string());
-    Reply failed = copy_failed_reply(copied);
-    co_await chat.reply(message.chat_id, std::move(failed));
-    co_return;
-  }
-  Reply made = make_link(chat, message, *copied.message_id);
-  co_await chat.reply(message.chat_id, std::move(made));
+Reply late_link_reply(std::chrono::seconds expected) {
+  return plain_reply(fmt::format("Telegram is slowing us down, your link comes in about {} s.",
+                                 std::max<std::int64_t>(1, expected.count())));
 }
 
 }  // namespace tglink

@@ -1,22 +1,22 @@
 #pragma once
-// One file, from the user's message to the reply with its links:
-//   limits (size, monthly bandwidth, daily count) -> copy into LOG_CHANNEL, confirmed ->
-//   count the link -> sign the token -> reply with the links.
-// Forced subscription and the flood limit are checked before this (ChatService), since a file
-// held back by them waits rather than being refused.
+// One file, from the user's message to the reply with its links, and everything the user is
+// told on the way. The steps are run by UploadQueue (chat/upload_queue.hpp):
+//   forced subscription (held until "I've joined") -> limits (size, monthly bandwidth, daily
+//   count) -> its turn (the user's flood limit, LOG_CHANNEL's post rate, round-robin between
+//   users) -> copy into LOG_CHANNEL, confirmed -> sign the token -> reply -> count the link.
 
+#include <chrono>
 #include <cstdint>
-
-#include <boost/asio/awaitable.hpp>
+#include <optional>
 
 #include "chat/incoming_file.hpp"
 #include "chat/reply.hpp"
 #include "core/clock.hpp"
+#include "store/store.hpp"
 
 namespace tglink {
 
 struct ChatContext;
-class LogChannelCopier;
 struct CopyResult;
 
 // A file message in a private chat with the bot.
@@ -27,14 +27,28 @@ struct FileMessage {
   IncomingFile file;
 };
 
-[[nodiscard]] boost::asio::awaitable<void> run_upload(const ChatContext& chat,
-                                                      LogChannelCopier& copier,
-                                                      FileMessage message);
+// The store's row for a file just received, at `stage` ("held" or "queued").
+[[nodiscard]] PendingUpload pending_upload_of(const FileMessage& message, std::string stage,
+                                              SystemTime now);
+// The file a stored upload is about (a kind this tglink does not know reads as a document).
+[[nodiscard]] FileMessage file_message_of(const PendingUpload& upload);
 
 // The expiry a new link gets: now + LINK_EXPIRY_DURATION, or none when links do not expire.
 [[nodiscard]] std::optional<SystemTime> link_expiry_from(const ChatContext& chat, SystemTime now);
 
+// The reply with the links to the confirmed copy `copy_message_id` (signs the token).
+[[nodiscard]] Reply made_link_reply(const ChatContext& chat, const IncomingFile& file,
+                                    std::int64_t copy_message_id);
+
 // The reply when the copy into the log channel failed for good.
 [[nodiscard]] Reply copy_failed_reply(const CopyResult& result);
+
+// 'Rate limit exceeded' (USER_FILES_PER_MINUTE): the file is queued and handled in `wait`, or,
+// when the user's queue is full, to be sent again in `wait`.
+[[nodiscard]] Reply rate_limited_reply(int per_minute, std::chrono::steady_clock::duration wait,
+                                       bool queued);
+
+// "Telegram is slowing us down, your link comes in about N s."
+[[nodiscard]] Reply late_link_reply(std::chrono::seconds expected);
 
 }  // namespace tglink

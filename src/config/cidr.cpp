@@ -24,6 +24,10 @@ std::optional<ParsedAddress> parse_address(std::string_view text) {
   }
   // A zone ("fe80::1%eth0") names an interface, not part of the address.
   text = text.substr(0, text.find('%'));
+  // inet_pton reads a C string: a NUL would hide whatever follows it.
+  if (text.find('\0') != std::string_view::npos) {
+    return std::nullopt;
+  }
   const std::string address(text);
   ParsedAddress parsed;
   std::array<std::uint8_t, 4> v4{};

@@ -31,6 +31,13 @@ struct Config {
   // leave room for a player that seeks many times a second.
   int rate_limit_per_minute = 600;
   int rate_limit_burst = 200;
+  // MAX_CONNECTIONS: open HTTP connections at once, more are refused with 503; 0 (unset) = as
+  // many as the open-file limit allows (ops/open_file_limit.hpp).
+  int max_connections = 0;
+  // WRITE_TIMEOUT: seconds a client may read nothing of a response before it is dropped. Long
+  // enough for rate-limited clients, which read a burst as large as the kernel's buffers and
+  // then pause (docs/reliability.md, Slow clients).
+  std::chrono::seconds write_timeout{300};
 
   // --- Features and limits (spec: Limits) ---
   // VIDEO_FRONTEND_URL: empty = built-in player at {BASE_URL}/player; "false" disables the button.
@@ -49,6 +56,12 @@ struct Config {
   // --- Storage and secrets ---
   std::filesystem::path data_dir = "./data";  // DATA_DIR
   std::string secret_key;                     // SECRET_KEY, secret; empty = generated in DATA_DIR
+  // DATABASE_URL: postgresql://user:pass@host[:port]/db (or postgres://) puts the shared state in
+  // PostgreSQL, for several nodes; empty = SQLite in DATA_DIR. Holds a password: log it only
+  // through redact_database_url().
+  std::string database_url;
+  // NODE_ID: this node's name in the leader lease and /api/info; default "<host name>:<PORT>".
+  std::string node_id;
 
   // --- TDLib ---
   std::filesystem::path tdjson_path;  // TDJSON_PATH; default: the pinned npm copy
@@ -61,6 +74,7 @@ struct Config {
   [[nodiscard]] bool bandwidth_limit_enabled() const { return bandwidth_limit_gb > 0; }
   [[nodiscard]] bool force_subscribe_enabled() const { return !force_sub_channels.empty(); }
   [[nodiscard]] bool has_telegram_credentials() const { return !bot_token.empty(); }
+  [[nodiscard]] bool uses_postgres() const { return !database_url.empty(); }
   [[nodiscard]] bool is_admin(std::int64_t user_id) const;
   // The page the "Play Video" button opens: VIDEO_FRONTEND_URL, or {BASE_URL}/player.
   [[nodiscard]] std::string player_url() const;

@@ -1,14 +1,21 @@
 #include "config/config_loader.hpp"
 
+#include <algorithm>
+#include <array>
+#include <cctype>
 #include <limits>
 #include <set>
 #include <string>
 #include <type_traits>
 #include <utility>
 
+#include <unistd.h>
+
 #include "config/env_reader.hpp"
+#include "config/setting_bounds.hpp"
 #include "config/value_parsers.hpp"
 #include "logging/log.hpp"
+#include "store/database_url.hpp"
 
 namespace tglink {
 
@@ -39,27 +46,39 @@ std::optional<std::int64_t> read_integer(EnvReader& env, const EnvValue& found, 
   return number;
 }
 
+// "(1 to 600)": the range a numeric setting accepts, for its messages.
+std::string range_text(std::int64_t min, std::int64_t max) {
+  return "(" + std::to_string(min) + " to " + std::to_string(max) + ")";
+}
+
+// An integer setting in [min, max]; `what` names the quantity, the range is appended to it.
 template <typename Int>
 void load_integer(EnvReader& env, std::string_view name, Int& field, std::int64_t min,
-                  std::string_view what, std::string_view example) {
+                  std::int64_t max, std::string_view what, std::string_view example) {
+  max = std::min<std::int64_t>(max, std::numeric_limits<Int>::max());
   if (const std::optional<EnvValue> found = env.get(name)) {
-    const std::int64_t max = std::numeric_limits<Int>::max();
+    const std::string described = std::string(what) + " " + range_text(min, max);
     if (const std::optional<std::int64_t> number =
-            read_integer(env, *found, min, max, what, example)) {
+            read_integer(env, *found, min, max, described, example)) {
       field = static_cast<Int>(*number);
     }
   }
 }
 
-void load_decimal(EnvReader& env, const std::optional<EnvValue>& found, double& field,
+// A decimal setting in [0, max]; `what` names the quantity, the range is appended to it.
+void load_decimal(EnvReader& env, const std::optional<EnvValue>& found, double& field, double max,
                   std::string_view what, std::string_view example) {
   if (!found) {
     return;
   }
-  if (const std::optional<double> number = parse_non_negative_decimal(found->value)) {
+  const std::optional<double> number = parse_non_negative_decimal(found->value);
+  if (number && *number <= max) {
     field = *number;
   } else {
-    env.report(found->name, in_quotes(found->value) + " is not " + std::string(what), example);
+    env.report(found->name,
+               in_quotes(found->value) + " is not " + std::string(what) + " " +
+                   range_text(0, static_cast<std::int64_t>(max)),
+               example);
   }
 }
 
@@ -208,10 +227,12 @@ void load_admins(EnvReader& env, Config& config) {
   }
   for (const std::string& item : split_list(found->value)) {
     const std::optional<std::int64_t> id = parse_integer(item);
-    if (id && *id > 0) {
+    if (id && *id > 0 && *id <= setting_bounds::kMaxUserId) {
       config.admins.push_back(*id);
     } else {
-      env.report("ADMINS", in_quotes(item) + " is not a Telegram user id (a positive number)",
+      env.report("ADMINS",
+                 in_quotes(item) + " is not a Telegram user id " +
+                     range_text(1, setting_bounds::kMaxUserId),
                  kExample);
     }
   }
@@ -220,7 +241,7 @@ void load_admins(EnvReader& env, Config& config) {
 // --- HTTP ---
 
 void load_port(EnvReader& env, Config& config) {
-  load_integer(env, "PORT", config.port, 1, "a port number (1-65535)", "PORT=8080");
+  load_integer(env, "PORT", config.port, 1, 65535, "a port number", "PORT=8080");
 }
 
 // Without BASE_URL, links point at this machine on the configured PORT.
@@ -272,9 +293,20 @@ void load_trusted_proxies(EnvReader& env, Config& config) {
 
 void load_rate_limits(EnvReader& env, Config& config) {
   load_integer(env, "RATE_LIMIT_PER_MINUTE", config.rate_limit_per_minute, 1,
-               "a number of requests per minute (1 or more)", "RATE_LIMIT_PER_MINUTE=600");
+               setting_bounds::kMaxRateLimitPerMinute, "a number of requests per minute",
+               "RATE_LIMIT_PER_MINUTE=600");
   load_integer(env, "RATE_LIMIT_BURST", config.rate_limit_burst, 1,
-               "a number of requests (1 or more)", "RATE_LIMIT_BURST=200");
+               setting_bounds::kMaxRateLimitBurst, "a number of requests", "RATE_LIMIT_BURST=200");
+}
+
+void load_connection_limits(EnvReader& env, Config& config) {
+  load_integer(env, "MAX_CONNECTIONS", config.max_connections, 1, setting_bounds::kMaxConnections,
+               "a number of connections",
+               "MAX_CONNECTIONS=10000 (unset = from the open-file limit)");
+  std::int64_t write_timeout = config.write_timeout.count();
+  load_integer(env, "WRITE_TIMEOUT", write_timeout, 1, setting_bounds::kMaxWriteTimeout.count(),
+               "a number of seconds", "WRITE_TIMEOUT=300");
+  config.write_timeout = std::chrono::seconds{write_timeout};
 }
 
 // --- Features and limits ---
@@ -312,9 +344,10 @@ void load_daily_links(EnvReader& env, Config& config) {
   if (!found) {
     return;
   }
-  if (const std::optional<std::int64_t> number =
-          read_integer(env, *found, 0, std::numeric_limits<int>::max(),
-                       "a number of links per day (0 or more)", example_for(*found, kValue))) {
+  if (const std::optional<std::int64_t> number = read_integer(
+          env, *found, 0, setting_bounds::kMaxLinksPerDay,
+          "a number of links per day " + range_text(0, setting_bounds::kMaxLinksPerDay),
+          example_for(*found, kValue))) {
     config.max_links_per_day = static_cast<int>(*number);
   }
 }
@@ -323,8 +356,8 @@ void load_bandwidth(EnvReader& env, Config& config) {
   const std::optional<EnvValue> found =
       env.get_either("BANDWIDTH_LIMIT_GB", "MONTHLY_BANDWIDTH_LIMIT_GB", "BANDWIDTH_LIMIT_GB=500");
   if (found) {
-    load_decimal(env, found, config.bandwidth_limit_gb, "a number of gigabytes (0 or more)",
-                 example_for(*found, "500 (0 = no limit)"));
+    load_decimal(env, found, config.bandwidth_limit_gb, setting_bounds::kMaxBandwidthLimitGb,
+                 "a number of gigabytes", example_for(*found, "500 (0 = no limit)"));
   }
 }
 
@@ -333,34 +366,62 @@ void load_link_expiry(EnvReader& env, Config& config) {
   if (!found) {
     return;
   }
-  if (const std::optional<std::chrono::seconds> duration = parse_duration(found->value)) {
+  const std::optional<std::chrono::seconds> duration = parse_duration(found->value);
+  if (duration && *duration <= setting_bounds::kMaxLinkExpiry) {
     config.link_expiry = *duration;
   } else {
     env.report("LINK_EXPIRY_DURATION",
                in_quotes(found->value) +
-                   " is not a duration (seconds, or a number with s, m, h, d or w; 0 or "
-                   "\"false\" disables expiry)",
+                   " is not a duration (seconds, or a number with s, m, h, d or w, at most " +
+                   std::to_string(setting_bounds::kMaxLinkExpiry.count()) +
+                   " s = 3650d; 0 or \"false\" disables expiry)",
                "LINK_EXPIRY_DURATION=86400 (or 12h, 7d, false)");
   }
 }
 
 void load_sizes(EnvReader& env, Config& config) {
-  load_integer(env, "MAX_FILE_SIZE", config.max_file_size, 1, "a size in bytes (1 or more)",
-               "MAX_FILE_SIZE=2000000000");
+  load_integer(env, "MAX_FILE_SIZE", config.max_file_size, 1, setting_bounds::kMaxFileSize,
+               "a size in bytes", "MAX_FILE_SIZE=2000000000");
   const std::optional<EnvValue> cache = env.get("CACHE_MAX_GB");
-  load_decimal(env, cache, config.cache_max_gb, "a number of gigabytes (more than 0)",
-               "CACHE_MAX_GB=10");
+  load_decimal(env, cache, config.cache_max_gb, setting_bounds::kMaxCacheGb,
+               "a number of gigabytes", "CACHE_MAX_GB=10");
   if (cache && config.cache_max_gb == 0) {
     env.report("CACHE_MAX_GB", "0 leaves no room to download files; give more than 0",
                "CACHE_MAX_GB=10");
   }
   load_integer(env, "USER_FILES_PER_MINUTE", config.user_files_per_minute, 1,
-               "a number of files per minute (1 or more)", "USER_FILES_PER_MINUTE=20");
+               setting_bounds::kMaxUserFilesPerMinute, "a number of files per minute",
+               "USER_FILES_PER_MINUTE=20");
   load_integer(env, "BROADCAST_MESSAGES_PER_SECOND", config.broadcast_messages_per_second, 1,
-               "a number of messages per second (1 or more)", "BROADCAST_MESSAGES_PER_SECOND=25");
+               setting_bounds::kMaxBroadcastMessagesPerSecond, "a number of messages per second",
+               "BROADCAST_MESSAGES_PER_SECOND=25");
 }
 
 // --- Storage, secrets, TDLib, logging ---
+
+constexpr std::string_view kDatabaseUrlExample =
+    "DATABASE_URL=postgresql://tglink:PASSWORD@db.example.com:5432/tglink";
+
+// Runs after SECRET_KEY is read: several nodes on one database must sign links with one key.
+void load_database_url(EnvReader& env, Config& config) {
+  const std::optional<EnvValue> found = env.get("DATABASE_URL");
+  if (!found) {
+    return;
+  }
+  if (const std::optional<std::string> problem = database_url_problem(found->value)) {
+    env.report("DATABASE_URL", in_quotes(redact_database_url(found->value)) + " " + *problem,
+               kDatabaseUrlExample);
+    return;
+  }
+  config.database_url = found->value;
+  if (config.secret_key.empty()) {
+    env.report("SECRET_KEY",
+               "must be set when DATABASE_URL is: every node on the shared database must sign "
+               "and check links with the same key, and a key generated in one node's DATA_DIR "
+               "is unknown to the others (set the same value on every node)",
+               "SECRET_KEY=$(openssl rand -hex 32)");
+  }
+}
 
 void load_storage(EnvReader& env, Config& config, const ConfigDefaults& defaults) {
   if (const std::optional<EnvValue> found = env.get("DATA_DIR")) {
@@ -376,8 +437,37 @@ void load_storage(EnvReader& env, Config& config, const ConfigDefaults& defaults
                  "SECRET_KEY=$(openssl rand -hex 32)");  // never echo the value
     }
   }
+  load_database_url(env, config);
   const std::optional<EnvValue> tdjson = env.get("TDJSON_PATH");
   config.tdjson_path = tdjson ? std::filesystem::path(tdjson->value) : defaults.tdjson_path;
+}
+
+// A node id is shown in logs and /api/info and compared in the lease: printable, no spaces.
+bool valid_node_id(const std::string& id) {
+  if (id.empty() || id.size() > 64) {
+    return false;
+  }
+  return std::all_of(id.begin(), id.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '.' || c == '-' || c == '_' ||
+           c == ':';
+  });
+}
+
+// Runs after PORT is read: the default tells apart two nodes on one machine.
+void load_node_id(EnvReader& env, Config& config, const ConfigDefaults& defaults) {
+  if (const std::optional<EnvValue> found = env.get("NODE_ID")) {
+    if (valid_node_id(found->value)) {
+      config.node_id = found->value;
+    } else {
+      env.report("NODE_ID",
+                 in_quotes(found->value) +
+                     " is not a node id (1 to 64 letters, digits, '.', '-', '_' or ':')",
+                 "NODE_ID=edge-1");
+    }
+    return;
+  }
+  const std::string host = valid_node_id(defaults.host_name) ? defaults.host_name : "tglink";
+  config.node_id = host + ":" + std::to_string(config.port);
 }
 
 void load_tdlib_network(EnvReader& env, Config& config) {
@@ -415,7 +505,10 @@ void load_log_level(EnvReader& env, Config& config) {
 }  // namespace
 
 ConfigDefaults build_config_defaults() {
-  return ConfigDefaults{.tdjson_path = TGLINK_BUILD_DEFAULT_TDJSON};
+  std::array<char, 256> name{};
+  const bool named = ::gethostname(name.data(), name.size() - 1) == 0;
+  return ConfigDefaults{.tdjson_path = TGLINK_BUILD_DEFAULT_TDJSON,
+                        .host_name = named ? std::string(name.data()) : std::string()};
 }
 
 ConfigLoadResult load_config(const EnvMap& process_env, const EnvMap& dotenv, ConfigMode mode,
@@ -433,6 +526,7 @@ ConfigLoadResult load_config(const EnvMap& process_env, const EnvMap& dotenv, Co
   load_bind_address(env, config);
   load_trusted_proxies(env, config);
   load_rate_limits(env, config);
+  load_connection_limits(env, config);
   load_video_frontend(env, config);
   load_force_sub(env, config);
   load_daily_links(env, config);
@@ -440,6 +534,7 @@ ConfigLoadResult load_config(const EnvMap& process_env, const EnvMap& dotenv, Co
   load_link_expiry(env, config);
   load_sizes(env, config);
   load_storage(env, config, defaults);
+  load_node_id(env, config, defaults);
   load_tdlib_network(env, config);
   load_log_level(env, config);
   ConfigLoadResult result;

@@ -29,6 +29,7 @@ enum class ConfigMode {
 // Defaults that only the build knows.
 struct ConfigDefaults {
   std::filesystem::path tdjson_path;  // used when TDJSON_PATH is not set
+  std::string host_name;              // this machine's name, for the default NODE_ID
 };
 
 // The pinned npm copy of libtdjson in the source tree this was built from.

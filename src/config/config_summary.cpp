@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "config/value_parsers.hpp"
+#include "store/database_url.hpp"
 
 namespace tglink {
 
@@ -72,6 +73,9 @@ std::string summarize_config(const Config& config) {
   line("TRUSTED_PROXIES", join_cidrs(config.trusted_proxies));
   line("RATE_LIMIT", fmt::format("{} per minute, burst {}", config.rate_limit_per_minute,
                                  config.rate_limit_burst));
+  line("MAX_CONNECTIONS", config.max_connections > 0 ? std::to_string(config.max_connections)
+                                                     : std::string("from the open-file limit"));
+  line("WRITE_TIMEOUT", fmt::format("{} s", config.write_timeout.count()));
   line("VIDEO_FRONTEND_URL", describe_frontend(config));
   line("FORCE_SUB_CHANNELS", join(config.force_sub_channels, "none"));
   line("MAX_LINKS_PER_DAY", config.max_links_per_day > 0 ? std::to_string(config.max_links_per_day)
@@ -84,6 +88,9 @@ std::string summarize_config(const Config& config) {
   line("BROADCAST_MESSAGES_PER_SECOND", std::to_string(config.broadcast_messages_per_second));
   line("DATA_DIR", config.data_dir.string());
   line("SECRET_KEY", config.secret_key.empty() ? "generated in DATA_DIR" : "*** (set)");
+  line("DATABASE_URL", config.uses_postgres() ? redact_database_url(config.database_url)
+                                              : std::string("not set (SQLite in DATA_DIR)"));
+  line("NODE_ID", config.node_id);
   line("TDJSON_PATH", config.tdjson_path.string());
   line("TDLIB_NETWORK", config.tdlib_network_none ? "none (offline)" : "auto");
   line("LOG_LEVEL", config.log_level);

@@ -179,6 +179,10 @@ bool is_channel_id(std::int64_t chat_id) {
 }
 
 bool is_ip_address(std::string_view text) {
+  // inet_pton reads a C string: a NUL would hide whatever follows it.
+  if (text.find('\0') != std::string_view::npos) {
+    return false;
+  }
   const std::string address(text);
   std::array<unsigned char, 16> buffer{};
   return inet_pton(AF_INET, address.c_str(), buffer.data()) == 1 ||

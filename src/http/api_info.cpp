@@ -4,6 +4,7 @@
 
 #include <boost/json.hpp>
 
+#include "core/json_writer.hpp"
 #include "core/time_format.hpp"
 
 namespace tglink {
@@ -65,7 +66,7 @@ HttpResponse disconnected_response(const StatusSnapshot& snapshot) {
       {"uptime", "0s"},
       {"totaluser", 0},
       {"bandwidth_info", {{"limit_enabled", false}, {"error", "Bot is not connected"}}}};
-  return json_response(500, json::serialize(body));
+  return json_response(500, write_json(body));
 }
 
 }  // namespace
@@ -81,8 +82,10 @@ HttpResponse api_info_response(const Config& config, const StatusSnapshot& snaps
                           {"uptime", format_uptime(snapshot.uptime)},
                           {"server_time_utc", format_iso8601_utc(snapshot.now)},
                           {"totaluser", snapshot.total_users},
-                          {"github_repo", kProjectRepositoryUrl}};
-  return json_response(200, json::serialize(body));
+                          {"github_repo", kProjectRepositoryUrl},
+                          // Beyond the spec's fields, which stay as they are: which node answered.
+                          {"node", {{"id", snapshot.node.id}, {"leader", snapshot.node.leader}}}};
+  return json_response(200, write_json(body));
 }
 
 }  // namespace tglink

@@ -25,6 +25,13 @@ struct BandwidthFigures {
   std::string month;  // "YYYY-MM", UTC
 };
 
+// This node among several on one database: its id and whether it holds the leader lease
+// (cluster/leader_lease.hpp). A single node always leads.
+struct NodeStatus {
+  std::string id;
+  bool leader = false;
+};
+
 struct StatusSnapshot {
   bool bot_connected = false;
   std::string disconnected_reason;  // shown as `message` when the bot is not connected
@@ -34,6 +41,7 @@ struct StatusSnapshot {
   std::int64_t total_users = 0;
   std::chrono::seconds uptime{0};
   SystemTime now;
+  NodeStatus node;
 };
 
 // Bytes per "GB" in every bandwidth figure: GiB, as the limit is compared in binary units.

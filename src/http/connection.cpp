@@ -1,18 +1,16 @@
 #include "http/connection.hpp"
 
-#include <cerrno>
-
 #include <boost/asio/as_tuple.hpp>
-#include <boost/asio/experimental/awaitable_operators.hpp>
-#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http.hpp>
-#include <sys/sendfile.h>
 
 #include "http/http_response.hpp"
+#include "http/request_framing.hpp"
+#include "http/request_reader.hpp"
+#include "http/socket_writer.hpp"
 #include "logging/log.hpp"
 
 namespace tglink {
@@ -24,26 +22,12 @@ namespace http = beast::http;
 using asio::awaitable;
 using asio::ip::tcp;
 constexpr auto kTuple = asio::as_tuple(asio::use_awaitable);
-constexpr std::size_t kBodyLimit = 64 * 1024;  // no endpoint takes a body; small ones are ignored
-constexpr std::size_t kSendfileChunk = 1 << 20;
-
-HttpRequest to_request(const http::request<http::string_body>& message, const std::string& peer) {
+// A request read far enough to be answered, or refused (HttpRequest::rejection).
+struct IncomingRequest {
   HttpRequest request;
-  request.method = std::string(message.method_string());
-  request.target = std::string(message.target());
-  for (const auto& field : message) {
-    request.headers.emplace_back(std::string(field.name_string()), std::string(field.value()));
-  }
-  request.peer_address = peer;
-  request.client_address = peer;
-  return request;
-}
-
-// A parse error of the request itself, as opposed to the client going away or timing out.
-bool is_malformed_request(const beast::error_code& ec) {
-  const bool from_parser = ec.category() == make_error_code(http::error::bad_target).category();
-  return from_parser && ec != http::error::end_of_stream && ec != http::error::partial_message;
-}
+  bool keep_alive = false;
+  bool is_head = false;
+};
 
 std::string peer_of(const tcp::socket& socket) {
   beast::error_code ec;
@@ -51,12 +35,23 @@ std::string peer_of(const tcp::socket& socket) {
   return ec ? std::string("unknown") : endpoint.address().to_string();
 }
 
+// Who the client of an exchange is, for the one line logged when it stops reading.
+struct ClientLog {
+  const std::string& peer;
+  Log& log;
+};
+
 // The ResponseChannel of one request on one connection.
 class Exchange final : public ResponseChannel {
  public:
-  Exchange(beast::tcp_stream& stream, const HttpServerOptions& options, bool is_head,
-           bool keep_alive)
-      : stream_(stream), options_(options), is_head_(is_head), keep_alive_(keep_alive) {}
+  Exchange(beast::tcp_stream& stream, const HttpServerOptions& options, ClientLog client,
+           bool is_head, bool keep_alive)
+      : stream_(stream),
+        options_(options),
+        client_(client),
+        writer_(stream.socket(), options.write_timeout),
+        is_head_(is_head),
+        keep_alive_(keep_alive) {}
 
   void add_common_header(std::string name, std::string value) override {
     common_.set_header(name, std::move(value));
@@ -74,67 +69,62 @@ class Exchange final : public ResponseChannel {
     message.set(http::field::server, "tglink");
     for (const auto& [name, value] : common_.headers) message.set(name, value);
     for (const auto& [name, value] : head.headers) message.set(name, value);
-    message.set(http::field::content_length, std::to_string(content_length));
+    if (sends_content_length(head.status)) {
+      message.set(http::field::content_length, std::to_string(content_length));
+    }
     message.keep_alive(keep_alive_);
     http::response_serializer<http::empty_body> serializer{message};
     stream_.expires_after(options_.write_timeout);
     auto [ec, n] = co_await http::async_write_header(stream_, serializer, kTuple);
+    stream_.expires_never();  // the body has its own timeout (SocketWriter)
     if (ec) failed_ = true;
+    body_length_ = content_length;
   }
 
   awaitable<bool> write(std::span<const char> bytes) override {
     if (failed_) co_return false;
     if (is_head_) co_return true;
-    stream_.expires_after(options_.write_timeout);
-    auto [ec, n] =
-        co_await asio::async_write(stream_, asio::buffer(bytes.data(), bytes.size()), kTuple);
-    if (ec) failed_ = true;
-    co_return !failed_;
+    const std::uint64_t written = co_await writer_.write(bytes);
+    co_return record(written, bytes.size());
   }
 
   awaitable<bool> write_file(int fd, std::uint64_t offset, std::uint64_t length) override {
     if (failed_) co_return false;
     if (is_head_) co_return true;
-    tcp::socket& socket = stream_.socket();
-    socket.native_non_blocking(true);
-    auto position = static_cast<off_t>(offset);
-    std::uint64_t left = length;
-    while (left > 0 && !failed_) {
-      const ssize_t sent = ::sendfile(socket.native_handle(), fd, &position,
-                                      std::min<std::uint64_t>(left, kSendfileChunk));
-      if (sent > 0) {
-        left -= static_cast<std::uint64_t>(sent);
-      } else if (sent < 0 && errno == EAGAIN) {
-        failed_ = !co_await wait_writable();
-      } else {
-        failed_ = true;  // the file shrank (sent == 0) or the socket broke
-      }
-    }
-    co_return !failed_;
+    const std::uint64_t written = co_await writer_.write_file(fd, offset, length);
+    co_return record(written, length);
   }
 
   void abort() override { failed_ = true; }
   [[nodiscard]] bool started() const override { return started_; }
+  [[nodiscard]] std::uint64_t body_bytes_sent() const override { return body_sent_; }
   [[nodiscard]] bool failed() const { return failed_; }
 
  private:
-  awaitable<bool> wait_writable() {
-    using namespace asio::experimental::awaitable_operators;
-    asio::steady_timer timer{stream_.get_executor(), options_.write_timeout};
-    auto result = co_await (stream_.socket().async_wait(tcp::socket::wait_write, kTuple) ||
-                            timer.async_wait(kTuple));
-    if (result.index() != 0) co_return false;  // the client stopped reading
-    auto [ec] = std::get<0>(result);
-    co_return !ec;
+  // Counts what a body write handed to the kernel; false (and the exchange failed) when that was
+  // not all of it. A client that stopped reading is logged once, here.
+  bool record(std::uint64_t written, std::uint64_t wanted) {
+    body_sent_ += written;
+    if (written == wanted) return true;
+    failed_ = true;
+    if (writer_.client_stalled()) {
+      client_.log.info("Client {} read nothing for {} s; closing after {} of {} body bytes",
+                       client_.peer, options_.write_timeout.count(), body_sent_, body_length_);
+    }
+    return false;
   }
 
   beast::tcp_stream& stream_;
   const HttpServerOptions& options_;
+  ClientLog client_;
+  SocketWriter writer_;
   HttpResponse common_;
   bool is_head_;
   bool keep_alive_;
   bool started_ = false;
   bool failed_ = false;
+  std::uint64_t body_length_ = 0;
+  std::uint64_t body_sent_ = 0;
 };
 
 class BeastConnection final : public Connection {
@@ -162,44 +152,74 @@ class BeastConnection final : public Connection {
     auto self = shared_from_this();
     bool first = true;
     while (!closing_) {
-      std::optional<http::request<http::string_body>> message =
+      std::optional<IncomingRequest> incoming =
           co_await read_request(first ? options_.header_timeout : options_.idle_timeout);
       first = false;
-      if (!message) break;
-      const bool keep_alive = message->keep_alive();
-      const bool is_head = message->method() == http::verb::head;
-      HttpRequest request = to_request(*message, peer_);
-      Exchange exchange{stream_, options_, is_head, keep_alive && !closing_};
-      co_await handle(request, exchange);
+      if (!incoming) break;
+      const bool keep_alive = incoming->keep_alive && !incoming->request.rejection;
+      Exchange exchange{stream_, options_, ClientLog{peer_, log_}, incoming->is_head,
+                        keep_alive && !closing_};
+      co_await handle(incoming->request, exchange);
       if (exchange.failed() || !keep_alive) break;
     }
     force_close();
   }
 
  private:
-  awaitable<std::optional<http::request<http::string_body>>> read_request(
-      std::chrono::seconds timeout) {
-    http::request_parser<http::string_body> parser;
-    parser.header_limit(static_cast<std::uint32_t>(options_.header_limit));
-    parser.body_limit(kBodyLimit);
+  // The next request, or nothing when the client went away or timed out. The head is checked
+  // (http/request_framing.hpp) before any body byte is read, so a request whose length is in
+  // doubt is refused instead of being guessed at.
+  awaitable<std::optional<IncomingRequest>> read_request(std::chrono::seconds timeout) {
+    RequestParser parser;
+    apply_request_limits(parser, options_.header_limit);
     stream_.expires_after(timeout);
     idle_ = true;
-    auto [ec, n] = co_await http::async_read(stream_, buffer_, parser, kTuple);
+    auto [ec, header_bytes] = co_await http::async_read_header(stream_, buffer_, parser, kTuple);
+    if (!ec) ec = check_header_size(header_bytes, options_.header_limit);
     idle_ = false;
-    if (!ec) co_return parser.release();
-    if (ec == http::error::header_limit) {
-      co_await reject(431, "HEADERS_TOO_LARGE", "Request headers are too large");
-    } else if (ec == http::error::body_limit) {
-      co_await reject(413, "BODY_TOO_LARGE", "This server takes no request bodies");
-    } else if (is_malformed_request(ec)) {
-      co_await reject(400, "BAD_REQUEST", "Malformed HTTP request");
+    if (ec) co_return refused_for(ec, IncomingRequest{});
+    const RequestMessage& message = parser.get();
+    IncomingRequest incoming{to_request(message, peer_), message.keep_alive(),
+                             message.method() == http::verb::head};
+    const FramingDecision framing =
+        check_request_framing(RequestHead{message.version(), incoming.request.headers});
+    if (framing.refusal) {
+      incoming.request.rejection = json_error(framing.refusal->status, framing.refusal->error_code,
+                                              framing.refusal->message);
+      co_return incoming;
     }
-    co_return std::nullopt;
+    if (parser.is_done()) co_return incoming;
+    if (framing.expects_continue) {
+      const bool sent = co_await send_continue();
+      if (!sent) co_return std::nullopt;
+    }
+    // The body, which no endpoint uses, is read and dropped, so the next request starts after it.
+    stream_.expires_after(options_.header_timeout);
+    auto [body_ec, body_n] = co_await http::async_read(stream_, buffer_, parser, kTuple);
+    if (body_ec) co_return refused_for(body_ec, std::move(incoming));
+    co_return incoming;
   }
 
-  awaitable<void> reject(int status, std::string_view code, std::string_view message) {
-    Exchange exchange{stream_, options_, false, false};
-    co_await exchange.send(json_error(status, code, message));
+  // `read_so_far` refused for `ec`, or nothing when the client went away or timed out. What
+  // was read of it (nothing when the head itself failed) still informs the answer.
+  std::optional<IncomingRequest> refused_for(const beast::error_code& ec,
+                                             IncomingRequest read_so_far) {
+    HttpRequest& request = read_so_far.request;
+    request.peer_address = peer_;
+    request.client_address = peer_;
+    const std::optional<ReadRejection> rejection = rejection_for(ec);
+    if (!rejection) return std::nullopt;
+    request.rejection = json_error(rejection->status, rejection->code, rejection->message);
+    read_so_far.keep_alive = false;
+    return read_so_far;
+  }
+
+  // "100 Continue" (RFC 9110 §15.2.1): the client may now send the body it announced.
+  awaitable<bool> send_continue() {
+    http::response<http::empty_body> interim{http::status::continue_, 11};
+    stream_.expires_after(options_.write_timeout);
+    auto [ec, n] = co_await http::async_write(stream_, interim, kTuple);
+    co_return !ec;
   }
 
   awaitable<void> handle(const HttpRequest& request, Exchange& exchange) {
@@ -212,7 +232,10 @@ class BeastConnection final : public Connection {
     if (failure) log_failure(request, failure);
     if (failure && exchange.started()) exchange.abort();
     if (!exchange.started()) {
-      co_await exchange.send(json_error(500, "INTERNAL_ERROR", "Internal server error"));
+      // A rejection is sent even by a handler that forgot it: it must never be served.
+      HttpResponse fallback = json_error(500, "INTERNAL_ERROR", "Internal server error");
+      if (request.rejection) fallback = *request.rejection;
+      co_await exchange.send(std::move(fallback));
     }
   }
 

@@ -1,6 +1,10 @@
 #pragma once
 // One accepted TCP connection: reads requests in order, hands each to the handler through a
 // ResponseChannel, and keeps the connection alive between them. Internal to http/.
+// Each head is checked before its body is read (http/request_framing.hpp); a request that
+// cannot be served (malformed, too large, ambiguously framed) still goes to the handler, with
+// HttpRequest::rejection set, so it gets the rate-limit headers, and the connection closes
+// after the answer.
 
 #include <functional>
 #include <memory>

@@ -1,6 +1,16 @@
 #include "http/counting_channel.hpp"
 
+#include <algorithm>
+
 namespace tglink {
+
+namespace {
+
+// What a transfer may send in slices that begin with the limit reached: the slice that was in
+// flight when the limit was reached may already have carried up to kCountingSlice past it.
+constexpr std::uint64_t kAllowancePastLimit = kLimitOverrunBound - kCountingSlice;
+
+}  // namespace
 
 boost::asio::awaitable<void> CountingChannel::send(HttpResponse response) {
   co_await inner_.send(std::move(response));
@@ -12,20 +22,48 @@ boost::asio::awaitable<void> CountingChannel::begin_body(HttpResponse head,
 }
 
 boost::asio::awaitable<bool> CountingChannel::write(std::span<const char> bytes) {
-  const bool ok = co_await inner_.write(bytes);
-  if (ok) count(bytes.size());
-  co_return ok;
+  while (!bytes.empty()) {
+    const std::uint64_t slice = next_slice(bytes.size());
+    if (slice == 0) co_return false;
+    const std::uint64_t before = inner_.body_bytes_sent();
+    const bool ok = co_await inner_.write(bytes.first(slice));
+    count_since(before);
+    if (!ok) co_return false;
+    bytes = bytes.subspan(slice);
+  }
+  co_return true;
 }
 
 boost::asio::awaitable<bool> CountingChannel::write_file(int fd, std::uint64_t offset,
                                                          std::uint64_t length) {
-  const bool ok = co_await inner_.write_file(fd, offset, length);
-  if (ok) count(length);
-  co_return ok;
+  while (length > 0) {
+    const std::uint64_t slice = next_slice(length);
+    if (slice == 0) co_return false;
+    const std::uint64_t before = inner_.body_bytes_sent();
+    const bool ok = co_await inner_.write_file(fd, offset, slice);
+    count_since(before);
+    if (!ok) co_return false;
+    offset += slice;
+    length -= slice;
+  }
+  co_return true;
 }
 
-void CountingChannel::count(std::uint64_t bytes) {
+std::uint64_t CountingChannel::next_slice(std::uint64_t wanted) {
+  std::uint64_t slice = std::min(wanted, kCountingSlice);
+  slice_past_limit_ = limit_reached_ && limit_reached_();
+  if (slice_past_limit_) {
+    slice = std::min(slice, kAllowancePastLimit - past_limit_);
+    stopped_by_limit_ = slice == 0;
+  }
+  return slice;
+}
+
+void CountingChannel::count_since(std::uint64_t before) {
+  const std::uint64_t bytes = inner_.body_bytes_sent() - before;
+  if (bytes == 0) return;
   sent_ += bytes;
+  if (slice_past_limit_) past_limit_ += bytes;
   if (on_sent_) on_sent_(bytes);
 }
 

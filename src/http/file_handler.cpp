@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/clock.hpp"
+#include "http/cache_lifetime.hpp"
 #include "http/content_disposition.hpp"
 #include "http/content_plan.hpp"
 #include "http/counting_channel.hpp"
@@ -28,12 +29,16 @@ namespace asio = boost::asio;
 
 constexpr std::string_view kDownloadPrefix = "/dl/";
 constexpr std::string_view kStreamPrefix = "/stream/";
-constexpr std::string_view kStreamCacheControl = "public, max-age=3600";
+// How long a cache may keep a /stream answer; links that expire sooner get less (never more
+// than their remaining life), and so do /dl answers of such links, which would otherwise be
+// cached heuristically from Last-Modified (RFC 9111 §4.2.2) past the link's end.
+constexpr std::chrono::seconds kStreamMaxAge{3600};
 
 // Either the message id a link names, or the response that refuses it.
 struct LinkCheck {
   std::optional<HttpResponse> refusal;
   std::int64_t message_id = 0;
+  std::optional<SystemTime> expires_at;
 };
 
 std::string lower_case(std::string_view text) {
@@ -66,20 +71,25 @@ DispositionType disposition_for(FileRoute route, std::string_view mime_type) {
   return DispositionType::kAttachment;
 }
 
+// The Cache-Control of the file's answers, or "" for none.
+std::string cache_control_for(FileRoute route, std::optional<SystemTime> expires_at,
+                              SystemTime now) {
+  if (route != FileRoute::kStream && !expires_at) return {};
+  return public_cache_control(kStreamMaxAge, expires_at, now);
+}
+
 // The validators every answer about the file carries, 304 included.
-void add_validators(HttpResponse& response, const StoredFile& file, FileRoute route) {
+void add_validators(HttpResponse& response, const StoredFile& file) {
   response.set_header(
       "ETag",
       make_file_entity_tag(file.unique_id, static_cast<std::uint64_t>(file.size)).to_header());
   if (const std::optional<SystemTime> modified = last_modified(file)) {
     response.set_header("Last-Modified", format_http_date(*modified));
   }
-  if (route == FileRoute::kStream) {
-    response.set_header("Cache-Control", std::string(kStreamCacheControl));
-  }
 }
 
-HttpResponse body_head(const StoredFile& file, FileRoute route, const ContentPlan& plan) {
+HttpResponse body_head(const StoredFile& file, FileRoute route, const ContentPlan& plan,
+                       const std::string& cache_control) {
   HttpResponse head;
   head.status = plan.status_code();
   const std::string type = file.mime_type.empty() ? "application/octet-stream" : file.mime_type;
@@ -89,12 +99,15 @@ HttpResponse body_head(const StoredFile& file, FileRoute route, const ContentPla
   head.set_header("Content-Disposition",
                   content_disposition(disposition_for(route, type), file.file_name));
   if (!plan.content_range.empty()) head.set_header("Content-Range", plan.content_range);
-  add_validators(head, file, route);
+  add_validators(head, file);
+  if (!cache_control.empty()) head.set_header("Cache-Control", cache_control);
   return head;
 }
 
-// 304, 412 and 416: no file bytes.
-HttpResponse bodiless_answer(const StoredFile& file, FileRoute route, const ContentPlan& plan) {
+// 304, 412 and 416: no file bytes. A 304 carries the Cache-Control a 200 would (RFC 9110
+// §15.4.5); the errors keep json_error's no-store.
+HttpResponse bodiless_answer(const StoredFile& file, const ContentPlan& plan,
+                             const std::string& cache_control) {
   HttpResponse answer;
   if (plan.status == ContentStatus::kRangeNotSatisfiable) {
     answer = json_error(
@@ -105,9 +118,10 @@ HttpResponse bodiless_answer(const StoredFile& file, FileRoute route, const Cont
     answer = json_error(412, "PRECONDITION_FAILED", "A precondition of the request does not hold");
   } else {
     answer.status = plan.status_code();
+    if (!cache_control.empty()) answer.set_header("Cache-Control", cache_control);
   }
   answer.set_header("Accept-Ranges", "bytes");
-  add_validators(answer, file, route);
+  add_validators(answer, file);
   return answer;
 }
 
@@ -157,6 +171,7 @@ LinkCheck check_link(const FileRouteDeps& deps, std::string_view token) {
     return check;
   }
   check.message_id = decoded.claims.message_id;
+  check.expires_at = decoded.claims.expires_at;
   if (deps.store.is_revoked(check.message_id)) {
     check.refusal = json_error(404, "LINK_REVOKED", "This link was revoked");
     return check;
@@ -184,11 +199,18 @@ asio::awaitable<void> send_body(const FileRouteDeps& deps, const StoredFile& fil
                                 const ContentPlan& plan, HttpResponse head, ResponseChannel& out) {
   const ActiveStreams::Ticket ticket = deps.streams.start();
   BandwidthMeter& meter = deps.bandwidth;
-  CountingChannel counted(out, [&meter](std::uint64_t bytes) { meter.add(bytes); });
+  CountingChannel counted(
+      out, [&meter](std::uint64_t bytes) { meter.add(bytes); },
+      [&meter] { return meter.limit_reached(); });
   co_await counted.begin_body(std::move(head), plan.length);
   if (plan.length == 0) co_return;
   const StreamOutcome outcome = co_await deps.files.stream(file, plan.offset, plan.length, counted);
-  if (outcome == StreamOutcome::SourceFailed) {
+  if (counted.stopped_by_limit()) {
+    deps.log.info(
+        "File {}: the monthly bandwidth limit is reached; transfer stopped after {} of {} bytes",
+        file.message_id, counted.body_bytes_sent(), plan.length);
+    out.abort();
+  } else if (outcome == StreamOutcome::SourceFailed) {
     deps.log.warning("File {}: source failed after {} of {} bytes; closing the connection",
                      file.message_id, counted.body_bytes_sent(), plan.length);
     out.abort();
@@ -219,12 +241,13 @@ asio::awaitable<void> FileHandler::operator()(const HttpRequest& request,
   facts.last_modified = last_modified(file);
   const RequestMethod method = request.is_head() ? RequestMethod::kHead : RequestMethod::kGet;
   const ContentPlan plan = plan_content(method, conditional_headers(request), facts);
+  const std::string cache_control = cache_control_for(route_, check.expires_at, deps_.clock.now());
   if (!plan.has_body()) {
-    HttpResponse answer = bodiless_answer(file, route_, plan);
+    HttpResponse answer = bodiless_answer(file, plan, cache_control);
     co_await out.send(std::move(answer));
     co_return;
   }
-  HttpResponse head = body_head(file, route_, plan);
+  HttpResponse head = body_head(file, route_, plan, cache_control);
   if (request.is_head()) {
     co_await out.begin_body(std::move(head), plan.length);
     co_return;

@@ -7,12 +7,16 @@
 //   -> locate (404 FILE_NOT_FOUND / 503 SERVICE_UNAVAILABLE with Retry-After)
 //   -> content plan (200 / 206 / 304 / 412 / 416 with Content-Range: bytes */size).
 // HEAD gets the same headers and never starts a download. Body bytes are counted toward the
-// monthly bandwidth as they are written, and the body is tracked in ActiveStreams while it runs.
+// monthly bandwidth as they reach the socket, and the body is tracked in ActiveStreams while it
+// runs. A body under way when the month's limit is reached sends at most kLimitOverrunBound more
+// (http/counting_channel.hpp), then the connection is closed.
 // When the source fails mid-body the connection is closed (never a short 200 or 206).
 //
 // /dl answers `Content-Disposition: attachment`. /stream answers `inline` plus
 // `Cache-Control: public, max-age=3600`, except for types a browser would run as a page (HTML,
 // SVG, XML, JavaScript), which are always attachments. Both send X-Content-Type-Options: nosniff.
+// The max-age never outlives the link: a link expiring in 5 s gets max-age=5 (on /dl too, which
+// otherwise sends no Cache-Control). Error answers (revoked, expired, ...) are no-store.
 
 #include <chrono>
 #include <string_view>

@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "http/http_response.hpp"
+
 namespace tglink {
 
 struct HttpRequest {
@@ -16,6 +18,12 @@ struct HttpRequest {
   std::vector<std::pair<std::string, std::string>> headers;
   std::string peer_address;    // the TCP peer
   std::string client_address;  // after trusted-proxy resolution of X-Forwarded-For
+  // Set by the connection when the request cannot be served as sent (malformed, too large, or
+  // framed in a way RFC 9112 forbids; http/request_framing.hpp). It is still passed to the
+  // handler, so that it is rate-limited and carries the X-RateLimit-* headers like any other
+  // request, but whoever answers it must send this response and route nothing; the connection
+  // closes afterwards. Fields above may be empty when the head could not be read.
+  std::optional<HttpResponse> rejection;
 
   [[nodiscard]] std::string_view path() const;
   [[nodiscard]] std::string_view query() const;

@@ -2,6 +2,7 @@
 
 #include <boost/json.hpp>
 
+#include "core/json_writer.hpp"
 #include "http/header_text.hpp"
 
 namespace tglink {
@@ -22,6 +23,10 @@ std::optional<std::string_view> HttpResponse::header(std::string_view name) cons
   return std::nullopt;
 }
 
+bool sends_content_length(int status) {
+  return !(status >= 100 && status < 200) && status != 204 && status != 304;
+}
+
 HttpResponse json_response(int status, std::string body) {
   HttpResponse response;
   response.status = status;
@@ -38,7 +43,7 @@ HttpResponse json_error(int status, std::string_view error_code, std::string_vie
   body["message"] = message;
   body["error_code"] = error_code;
   if (retry_after) body["retry_after"] = *retry_after;
-  HttpResponse response = json_response(status, boost::json::serialize(body));
+  HttpResponse response = json_response(status, write_json(body));
   if (retry_after) response.set_header("Retry-After", std::to_string(*retry_after));
   return response;
 }

@@ -28,4 +28,9 @@ struct HttpResponse {
 
 [[nodiscard]] HttpResponse json_response(int status, std::string body);
 
+// False for the statuses that must not carry Content-Length: 1xx and 204 (RFC 9110 §8.6), and
+// 304, whose Content-Length would have to be that of the 200 it stands for, which no handler
+// knows when it answers 304 (so none is sent).
+[[nodiscard]] bool sends_content_length(int status);
+
 }  // namespace tglink

@@ -1,5 +1,6 @@
 #include "http/http_server.hpp"
 
+#include <optional>
 #include <stdexcept>
 #include <unordered_set>
 
@@ -12,12 +13,18 @@
 #include <boost/asio/use_awaitable.hpp>
 
 #include "http/connection.hpp"
+#include "http/connection_refusal.hpp"
 #include "logging/log.hpp"
 
 namespace tglink {
 
 namespace asio = boost::asio;
 using asio::ip::tcp;
+
+namespace {
+// The "limit reached" warning is logged at most this often, however many are refused.
+constexpr std::chrono::seconds kLimitWarningInterval{60};
+}  // namespace
 
 struct HttpServer::Impl : std::enable_shared_from_this<HttpServer::Impl> {
   Impl(asio::io_context& io_in, HttpServerOptions options_in, HttpHandler handler_in, Log& log_in)
@@ -33,6 +40,9 @@ struct HttpServer::Impl : std::enable_shared_from_this<HttpServer::Impl> {
   Log& log;
   tcp::acceptor acceptor;
   std::unordered_set<std::shared_ptr<Connection>> connections;
+  std::size_t lingering_refusals = 0;
+  std::uint64_t refused = 0;  // since the last warning
+  std::optional<std::chrono::steady_clock::time_point> last_limit_warning;
   bool draining = false;
 
   void listen() {
@@ -63,9 +73,37 @@ struct HttpServer::Impl : std::enable_shared_from_this<HttpServer::Impl> {
         co_await pause_after_accept_error(ec);  // EMFILE and friends: don't spin
         continue;
       }
+      if (connections.size() >= options.max_connections) {
+        refuse(std::move(socket));
+        continue;
+      }
       socket.set_option(tcp::no_delay(true));
       spawn(make_connection(std::move(socket), options, handler, log));
     }
+  }
+
+  void refuse(tcp::socket socket) {
+    warn_about_limit();
+    const bool may_linger = lingering_refusals < kMaxLingeringRefusals;
+    if (may_linger) ++lingering_refusals;
+    asio::co_spawn(io,
+                   refuse_connection(std::move(socket),
+                                     may_linger ? kRefusalLinger : std::chrono::milliseconds(0)),
+                   [self = shared_from_this(), may_linger](const std::exception_ptr&) {
+                     if (may_linger) --self->lingering_refusals;
+                   });
+  }
+
+  void warn_about_limit() {
+    ++refused;
+    const auto now = std::chrono::steady_clock::now();
+    if (last_limit_warning && now - *last_limit_warning < kLimitWarningInterval) return;
+    log.warning(
+        "MAX_CONNECTIONS ({}) reached: refused {} connection(s) with 503 since the last "
+        "warning",
+        options.max_connections, refused);
+    last_limit_warning = now;
+    refused = 0;
   }
 
   asio::awaitable<void> pause_after_accept_error(const boost::system::error_code& ec) {

@@ -1,7 +1,8 @@
 #pragma once
 // The HTTP/1.1 server: accepts on BIND_ADDRESS:PORT and runs one Connection per socket
 // (http/connection.hpp). Defends against slow and oversized clients with timeouts and a
-// header-size cap, and drains gracefully on shutdown.
+// header-size cap, holds at most max_connections open (the excess gets a 503 and is closed:
+// http/connection_refusal.hpp), and drains gracefully on shutdown.
 
 #include <chrono>
 #include <cstddef>
@@ -26,8 +27,9 @@ struct HttpServerOptions {
   std::uint16_t port = 8080;                // 0 picks a free port; see HttpServer::port()
   std::chrono::seconds header_timeout{30};  // from connect (or the last response) to full headers
   std::chrono::seconds idle_timeout{75};    // an idle keep-alive connection
-  std::chrono::seconds write_timeout{60};   // a client that stops reading the body
+  std::chrono::seconds write_timeout{300};  // a client that reads none of the response
   std::size_t header_limit = 16 * 1024;
+  std::size_t max_connections = 1024;  // open connections; more are refused with 503
 };
 
 class HttpServer {

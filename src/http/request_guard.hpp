@@ -1,8 +1,10 @@
 #pragma once
 // Runs before every route: settles who the client is (X-Forwarded-For only from trusted
-// proxies), takes a token from that client's bucket, and puts the X-RateLimit-* headers on
+// proxies), takes a token from that client's bucket (per IPv4 address, per IPv6 /64: see
+// http/rate_limit_key.hpp), and puts the X-RateLimit-* headers on
 // whatever response follows. A client out of tokens gets the spec's 429 JSON body with
-// Retry-After, and the route is never called.
+// Retry-After, and the route is never called. A request the connection rejected
+// (HttpRequest::rejection) takes a token too, and is answered with its own error.
 
 #include <span>
 

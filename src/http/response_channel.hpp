@@ -28,12 +28,17 @@ class ResponseChannel {
   virtual boost::asio::awaitable<void> begin_body(HttpResponse head,
                                                   std::uint64_t content_length) = 0;
 
-  // Body bytes. False once the client is gone; the handler should stop then.
+  // Body bytes. False once the client is gone (or reads nothing for the write timeout); the
+  // handler should stop then. Part of the bytes may have been sent: see body_bytes_sent().
   virtual boost::asio::awaitable<bool> write(std::span<const char> bytes) = 0;
 
   // Body bytes straight from a file descriptor (sendfile on plain TCP).
   virtual boost::asio::awaitable<bool> write_file(int fd, std::uint64_t offset,
                                                   std::uint64_t length) = 0;
+
+  // Body bytes handed to the connection so far, including those of a write that then failed:
+  // what the monthly bandwidth counts.
+  [[nodiscard]] virtual std::uint64_t body_bytes_sent() const = 0;
 
   // The body cannot be completed. The connection is closed once the handler returns, so the
   // client sees a truncated transfer instead of a short response that looks whole.

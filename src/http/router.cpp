@@ -21,6 +21,10 @@ const HttpHandler* Router::find(std::string_view path) const {
 
 boost::asio::awaitable<void> Router::dispatch(const HttpRequest& request,
                                               ResponseChannel& channel) const {
+  if (request.rejection) {
+    co_await channel.send(*request.rejection);
+    co_return;
+  }
   if (request.method != "GET" && request.method != "HEAD") {
     HttpResponse response =
         json_error(405, "METHOD_NOT_ALLOWED", "Only GET and HEAD are supported");

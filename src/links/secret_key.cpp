@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/private_files.hpp"
+
 namespace tglink {
 
 namespace {
@@ -194,11 +196,11 @@ SecretKey load_secret_key(std::string_view configured, const std::filesystem::pa
     return SecretKey{std::string(configured), "SECRET_KEY", false};
   }
 
-  std::error_code error;
-  std::filesystem::create_directories(data_dir, error);
-  if (error) {
+  try {
+    create_private_directory(data_dir);
+  } catch (const std::filesystem::filesystem_error& e) {
     throw SecretKeyError(fmt::format("cannot create DATA_DIR {} for the link secret key: {}",
-                                     data_dir.string(), error.message()));
+                                     data_dir.string(), e.code().message()));
   }
   const std::filesystem::path path = data_dir / kSecretKeyFileName;
   bool created = false;

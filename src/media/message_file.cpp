@@ -57,6 +57,13 @@ std::int64_t integer_field(const json::object& object, std::string_view name) {
   return 0;
 }
 
+// A byte count: TDLib's sizes are int53; anything negative, or past int64 (read above as
+// negative), is not a size, so it counts as unknown (0).
+std::int64_t byte_count(const json::object& file, std::string_view name) {
+  const std::int64_t bytes = integer_field(file, name);
+  return bytes > 0 ? bytes : 0;
+}
+
 const json::object* object_field(const json::object& object, std::string_view name) {
   const json::value* value = object.if_contains(name);
   return value != nullptr && value->is_object() ? &value->as_object() : nullptr;
@@ -121,8 +128,8 @@ LocatedFile located(const json::object& message, const json::object& file, std::
   LocatedFile result;
   result.file_id = static_cast<std::int32_t>(integer_field(file, "id"));
   result.file.message_id = integer_field(message, "id");
-  result.file.size = integer_field(file, "size");
-  if (result.file.size == 0) result.file.size = integer_field(file, "expected_size");
+  result.file.size = byte_count(file, "size");
+  if (result.file.size == 0) result.file.size = byte_count(file, "expected_size");
   if (const json::object* remote = object_field(file, "remote")) {
     result.file.unique_id = string_field(*remote, "unique_id");
   }

@@ -8,6 +8,8 @@
 
 #include <boost/json.hpp>
 
+#include "sim/send_limits.hpp"
+
 namespace tglink::sim {
 
 inline constexpr std::int64_t kMiB = 1024 * 1024;
@@ -19,20 +21,24 @@ struct BotSettings {
   int flood_parts = 0;        // the next N parts answer 429 (-1: every part until cleared)
   int flood_retry_after = 5;  // seconds, in the 429 message
   bool connected = true;      // false: updateConnectionState connecting; parts stall
+  SendLimits send_limits;     // Telegram's limits on messages
 };
 
 struct BotCounters {
   std::int64_t bytes_downloaded = 0;
   std::int64_t parts = 0;
   std::int64_t download_file_calls = 0;
+  std::int64_t messages_sent = 0;                // taken by the server
+  std::int64_t flood_waits = 0;                  // FLOOD_WAIT answers to sends
   std::map<std::string, std::int64_t> requests;  // by @type
 };
 
 struct BotState {
   BotSettings settings;
   BotCounters counters;
-  std::chrono::steady_clock::time_point bandwidth_free_at{};  // when the bot's link is idle
+  std::chrono::steady_clock::time_point bandwidth_free_at{};  // simulated time the link is idle
   boost::json::object commands;                               // setCommands by scope @type
+  FloodGate flood_gate;
 };
 
 }  // namespace tglink::sim

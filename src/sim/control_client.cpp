@@ -56,6 +56,12 @@ SentMessage sent_from(const json::object& answer) {
   return SentMessage{to_int(answer.at("chat_id")), to_int(answer.at("message_id"))};
 }
 
+void put_limit(json::object& request, const char* name,
+               const std::optional<SendLimitPatch>& limit) {
+  if (!limit) return;
+  request[name] = json::object{{"messages", limit->messages}, {"seconds", limit->seconds}};
+}
+
 void put_bot(json::object& request, std::int64_t bot_id) {
   if (bot_id != 0) request["bot_id"] = bot_id;
 }
@@ -136,6 +142,10 @@ SentMessage ControlClient::send_file(const SendFileRequest& file) {
                        {"width", file.width},     {"height", file.height}};
   if (!file.file_name.empty()) request["file_name"] = file.file_name;
   if (!file.mime_type.empty()) request["mime_type"] = file.mime_type;
+  if (file.chat_id != 0) {
+    request.erase("user_id");
+    request["chat_id"] = file.chat_id;
+  }
   put_bot(request, file.bot_id);
   return sent_from(call(request));
 }
@@ -175,6 +185,9 @@ void ControlClient::set_bot(std::int64_t bot_id, const BotSettingsPatch& patch) 
   if (patch.latency_ms) request["latency_ms"] = *patch.latency_ms;
   if (patch.bytes_per_second) request["bytes_per_second"] = *patch.bytes_per_second;
   if (patch.in_flight_bytes) request["in_flight_bytes"] = *patch.in_flight_bytes;
+  put_limit(request, "limit_global", patch.limit_global);
+  put_limit(request, "limit_private_chat", patch.limit_private_chat);
+  put_limit(request, "limit_channel", patch.limit_channel);
   call(request);
 }
 
@@ -187,9 +200,19 @@ void ControlClient::fault(std::int64_t bot_id, const std::string& kind, json::ob
 
 BotCountersView ControlClient::counters(std::int64_t bot_id) {
   json::object bot = call({{"op", "counters"}, {"bot_id", bot_id}}).at("bot").as_object();
-  return BotCountersView{to_int(bot.at("bytes_downloaded")), to_int(bot.at("parts")),
-                         to_int(bot.at("download_file_calls")), to_int(bot.at("in_flight_bytes")),
-                         bot.at("requests").as_object()};
+  BotCountersView view;
+  view.bytes_downloaded = to_int(bot.at("bytes_downloaded"));
+  view.parts = to_int(bot.at("parts"));
+  view.download_file_calls = to_int(bot.at("download_file_calls"));
+  view.in_flight_bytes = to_int(bot.at("in_flight_bytes"));
+  view.messages_sent = to_int(bot.at("messages_sent"));
+  view.flood_waits = to_int(bot.at("flood_waits"));
+  view.requests = bot.at("requests").as_object();
+  return view;
+}
+
+void ControlClient::advance_time(double seconds) {
+  call({{"op", "advance_time"}, {"seconds", seconds}});
 }
 
 void ControlClient::reset_counters() { call({{"op", "reset_counters"}}); }

@@ -43,13 +43,23 @@ struct SendFileRequest {
   int duration = 0;
   int width = 0;
   int height = 0;
-  std::int64_t bot_id = 0;  // 0: the first bot that logged in
+  std::int64_t bot_id = 0;   // 0: the first bot that logged in
+  std::int64_t chat_id = 0;  // a channel instead of user_id: a post already in that channel
+};
+
+// At most `messages` in any `seconds` (Telegram's limits on what a bot sends).
+struct SendLimitPatch {
+  int messages = 1;
+  double seconds = 1.0;
 };
 
 struct BotSettingsPatch {
   std::optional<double> latency_ms;
   std::optional<double> bytes_per_second;
   std::optional<std::int64_t> in_flight_bytes;
+  std::optional<SendLimitPatch> limit_global;        // default 30 a second
+  std::optional<SendLimitPatch> limit_private_chat;  // default 1 a second, per chat
+  std::optional<SendLimitPatch> limit_channel;       // default 20 a minute, per group or channel
 };
 
 struct BotCountersView {
@@ -57,6 +67,8 @@ struct BotCountersView {
   std::int64_t parts = 0;
   std::int64_t download_file_calls = 0;
   std::int64_t in_flight_bytes = 0;  // parts started and not yet finished, now
+  std::int64_t messages_sent = 0;    // messages the server took
+  std::int64_t flood_waits = 0;      // FLOOD_WAIT answers to sends (waited out or failed)
   boost::json::object requests;      // by @type
 };
 
@@ -96,6 +108,9 @@ class ControlClient {
   // kind: flood, disconnect, reconnect, delete_message, not_admin, admin, block_bot,
   // unblock_bot, clear; `fields` carries the kind's arguments (count, chat_id, ...).
   void fault(std::int64_t bot_id, const std::string& kind, boost::json::object fields = {});
+  // Moves the simulator's clock forward by `seconds` (message dates, unload timers, flood waits,
+  // rate-limit windows, download parts) and returns once what fell due has run.
+  void advance_time(double seconds);
   BotCountersView counters(std::int64_t bot_id);
   void reset_counters();
   // Ids of the bots that are logged in now.

@@ -19,8 +19,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr auto kStalledRetry = std::chrono::milliseconds(20);
-
 // Copies one part; false when the source cannot be read.
 bool copy_part(const std::string& source, int target_fd, std::int64_t offset, std::int64_t bytes) {
   int source_fd = ::open(source.c_str(), O_RDONLY | O_CLOEXEC);
@@ -82,14 +80,14 @@ bool Simulator::start_next_part(Session& session, int file_id, FileDownload& dow
   if (part < 0) return false;
   std::int64_t bytes = part_bytes(download, size, part);
   BotState& state = bot(session.bot_id);
-  Clock::time_point now = Clock::now();
-  auto latency = std::chrono::duration_cast<Clock::duration>(
+  TimePoint now = clock_.now();
+  auto latency = std::chrono::duration_cast<SimClock::duration>(
       std::chrono::duration<double, std::milli>(state.settings.part_latency_ms));
-  Clock::time_point due = now + latency;
+  TimePoint due = now + latency;
   if (state.settings.bytes_per_second > 0) {
-    Clock::time_point start = std::max(now, state.bandwidth_free_at);
+    TimePoint start = std::max(now, state.bandwidth_free_at);
     state.bandwidth_free_at =
-        start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(
+        start + std::chrono::duration_cast<SimClock::duration>(std::chrono::duration<double>(
                     static_cast<double>(bytes) / state.settings.bytes_per_second));
     due = std::max(due, state.bandwidth_free_at);
   }
@@ -101,23 +99,6 @@ bool Simulator::start_next_part(Session& session, int file_id, FileDownload& dow
   return true;
 }
 
-void Simulator::run_engine() {
-  Lock lock(mutex_);
-  while (!stopping_) {
-    if (parts_.empty()) {
-      engine_wake_.wait(lock);
-      continue;
-    }
-    PartEvent next = parts_.top();
-    if (next.due > Clock::now()) {
-      engine_wake_.wait_until(lock, next.due);
-      continue;
-    }
-    parts_.pop();
-    complete_part(next);
-  }
-}
-
 void Simulator::complete_part(const PartEvent& event) {
   Session* session = find_session(event.client_id);
   if (session == nullptr) return;
@@ -127,9 +108,7 @@ void Simulator::complete_part(const PartEvent& event) {
   if (flight == download->in_flight.end() || flight->second != event.ticket) return;  // cancelled
   BotState& state = bot(session->bot_id);
   if (!state.settings.connected) {
-    PartEvent retry = event;
-    retry.due = Clock::now() + kStalledRetry;
-    parts_.push(retry);
+    stalled_parts_.push_back(event);  // finishes once the bot reconnects (set_connected)
     return;
   }
   if (state.settings.flood_parts != 0) {

@@ -2,10 +2,12 @@
 // One TDLib client as the simulator keeps it: where it is in the authorization flow, which bot it
 // is, and its own view of files (TDLib file ids are per client) and their downloads.
 
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <boost/json.hpp>
@@ -42,12 +44,20 @@ struct Session {
   std::int64_t bot_id = 0;
   std::vector<PendingToken> pending_tokens;  // waiting for a network
   std::map<int, int> local_file_ids;         // World file index → this client's file id
+  int next_file_id = 0;                      // set by Simulator::create_client
+  int invite_links_created = 0;              // createChatInviteLink calls answered
   std::map<int, FileDownload> downloads;     // this client's file id → download
   int next_temp_file = 0;
   std::int64_t in_flight_bytes = 0;
-  std::int64_t next_yet_unsent = 0;        // for temporary message ids
+  // Per chat, the greatest message id handed out (MessagesManager's last_assigned_message_id).
+  std::map<std::int64_t, std::int64_t> last_assigned_message_id;
   std::set<std::int64_t> announced_users;  // updateUser already sent
-  std::set<std::int64_t> announced_chats;  // updateNewChat already sent
+  // The chats this client has loaded (updateNewChat sent): only these can be used.
+  std::set<std::int64_t> announced_chats;
+  // When each message this client holds in memory was last used, by (chat id, server id);
+  // messages unused for message_unload_delay are unloaded (simulator_residency.cpp).
+  std::map<std::pair<std::int64_t, std::int64_t>, std::chrono::steady_clock::time_point>
+      message_last_used;
   boost::json::object options;
 };
 

@@ -80,6 +80,7 @@ int Simulator::create_client() {
   int id = next_client_id_++;
   Session& session = sessions_[id];
   session.client_id = id;
+  session.next_file_id = first_file_id(id);
   // The real library starts every client with these, before any request.
   emit(session,
        json::object{{"@type", "updateOption"},
@@ -211,6 +212,7 @@ void Simulator::dispatch(Session& session, const std::string& type, const json::
     return on_create_private_chat(session, int_field(request, "user_id"), extra);
   }
   if (type == "getChatMember") return on_get_chat_member(session, request, extra);
+  if (type == "createChatInviteLink") return on_create_chat_invite_link(session, request, extra);
   if (type == "getMessage") return on_get_message(session, request, extra);
   if (type == "sendMessage") return on_send_message(session, request, extra);
   if (type == "editMessageText") return on_edit_message_text(session, request, extra);

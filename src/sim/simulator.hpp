@@ -3,12 +3,15 @@
 // argument, so there is exactly one Simulator per process, created on first use (instance());
 // this is the one piece of global state in the project, and it is deliberate.
 //
-// Threads: td_send and the control socket run requests under `mutex_`; one engine thread
-// completes download parts under the same mutex; td_receive only reads the OutputQueue.
+// Threads: td_send and the control socket run requests under `mutex_`; one engine thread runs
+// what falls due on the simulated clock (download parts, queued sends after a flood wait) under
+// the same mutex, sleeping on a condition variable until then; td_receive only reads the
+// OutputQueue.
 
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -22,9 +25,11 @@
 #include <boost/json.hpp>
 
 #include "sim/bot_settings.hpp"
+#include "sim/outbox.hpp"
 #include "sim/output_queue.hpp"
 #include "sim/request_log.hpp"
 #include "sim/session.hpp"
+#include "sim/sim_clock.hpp"
 #include "sim/world.hpp"
 
 namespace tglink::sim {
@@ -54,12 +59,12 @@ class Simulator {
   void apply_config(const boost::json::object& config);
 
  private:
-  using Clock = std::chrono::steady_clock;
+  using TimePoint = SimClock::time_point;
   using Extra = boost::json::value;
   using Lock = std::unique_lock<std::mutex>;
 
   struct PartEvent {
-    Clock::time_point due;
+    TimePoint due;  // on the simulated clock
     int client_id;
     int file_id;
     int part;
@@ -98,10 +103,23 @@ class Simulator {
   boost::json::object chat_object(const Session& session, std::int64_t chat_id);
   void on_get_user(Session& session, std::int64_t user_id, const Extra& extra);
   void on_get_chat(Session& session, std::int64_t chat_id, const Extra& extra);
+  // Loads the chat into the client (updateNewChat once) and answers it.
+  void open_chat(Session& session, std::int64_t chat_id, const Extra& extra);
   void on_get_supergroup(Session& session, std::int64_t supergroup_id, const Extra& extra);
   void on_create_private_chat(Session& session, std::int64_t user_id, const Extra& extra);
   void on_get_chat_member(Session& session, const boost::json::object& request, const Extra& extra);
+  void on_create_chat_invite_link(Session& session, const boost::json::object& request,
+                                  const Extra& extra);
   bool can_read_chat(const Session& session, std::int64_t chat_id) const;
+
+  // --- what a client holds in memory (simulator_residency.cpp)
+  // Whether the client has loaded the chat (MessagesManager::get_dialog_force finds it).
+  bool knows_chat(const Session& session, std::int64_t chat_id) const;
+  // The message was used now: it stays loaded for message_unload_delay more.
+  void touch_message(Session& session, std::int64_t chat_id, std::int64_t server_id);
+  // Whether the client still holds the message (it was used within message_unload_delay).
+  bool message_loaded(const Session& session, std::int64_t chat_id, std::int64_t server_id) const;
+  SimClock::duration unload_delay(const Session& session) const;
 
   // --- messages (simulator_messages.cpp)
   boost::json::object message_object(Session& session, std::int64_t chat_id,
@@ -117,15 +135,31 @@ class Simulator {
   void on_answer_callback_query(Session& session, const boost::json::object& request,
                                 const Extra& extra);
   void on_set_commands(Session& session, const boost::json::object& request, const Extra& extra);
-  // The error for `session`'s bot posting into `chat_id`, or an empty object when it may.
+  // The error TDLib answers at once for `session`'s bot posting into `chat_id` (its own checks,
+  // before anything is queued), or an empty object when it may.
   boost::json::object send_denied(const Session& session, std::int64_t chat_id) const;
-  // Stores a message the bot sent and returns the temporary message TDLib answers with; the
-  // updateMessageSendSucceeded that follows is queued in `succeeded`.
-  boost::json::object store_sent(Session& session, std::int64_t chat_id, MessageRecord record,
-                                 std::vector<boost::json::object>& succeeded);
+
+  // --- queued sends (simulator_sending.cpp)
+  // Queues a message the bot sends into `chat_id` and returns the pending message TDLib answers
+  // with at once; the server takes it later (attempt_send).
+  boost::json::object queue_send(Session& session, std::int64_t chat_id, MessageRecord record);
   std::int64_t next_temporary_id(Session& session, std::int64_t chat_id);
+  void schedule_attempt(const OutboxKey& key, TimePoint when);
+  // Offers the first queued message of one outbox to the server.
+  void attempt_send(const OutboxKey& key);
+  // The error with which the server refuses a message into `chat_id` (checked when it is sent,
+  // not when it is queued), or an empty object.
+  boost::json::object server_refusal(const Session& session, std::int64_t chat_id) const;
+  // 0 when Telegram takes one more message from the bot into `chat_id` now, else its FLOOD_WAIT.
+  int flood_wait(Session& session, std::int64_t chat_id);
+  void deliver(Session& session, std::int64_t chat_id, PendingSend& send);
+  void fail_send(Session& session, std::int64_t chat_id, PendingSend& send, int code,
+                 const std::string& message, int retry_after);
+  // After a reconnect: every outbox of `bot_id` tries again.
+  void resume_sends(std::int64_t bot_id);
 
   // --- files and downloads (simulator_files.cpp, download_engine.cpp)
+  static int first_file_id(int client_id);
   int local_file_id(Session& session, int file);
   boost::json::object file_object(Session& session, int file_id);
   FileDownload* find_download(Session& session, int file_id);
@@ -137,12 +171,21 @@ class Simulator {
   void cancel_parts(Session& session, FileDownload& download, bool only_outside_window);
   void pump(Session& session);
   bool start_next_part(Session& session, int file_id, FileDownload& download);
-  void run_engine();
   void complete_part(const PartEvent& event);
   void fail_download(Session& session, int file_id, FileDownload& download, int code,
                      const std::string& message);
   void finish_window(Session& session, int file_id, FileDownload& download);
   void emit_file(Session& session, int file_id);
+
+  // --- the simulated clock and what falls due on it (simulator_timeline.cpp)
+  // Runs `action` under the mutex once simulated time reaches `when`.
+  void at(TimePoint when, std::function<void()> action);
+  void run_engine();
+  // Runs every part and action whose time has come, in time order.
+  void run_due();
+  std::optional<TimePoint> next_due() const;
+  // Moves simulated time forward by `seconds` and runs what fell due before answering.
+  boost::json::object advance_time(const boost::json::object& request);
 
   // --- control operations (simulator_control.cpp)
   boost::json::object run_control(const std::string& op, const boost::json::object& request,
@@ -173,7 +216,11 @@ class Simulator {
   std::int64_t log_channel_ = 0;
   int next_client_id_ = 1;
   std::uint64_t next_ticket_ = 1;
+  SimClock clock_;
   std::priority_queue<PartEvent, std::vector<PartEvent>, std::greater<>> parts_;
+  std::vector<PartEvent> stalled_parts_;  // completed while the bot was disconnected
+  std::multimap<TimePoint, std::function<void()>> timers_;
+  std::map<OutboxKey, ChatOutbox> outboxes_;
   std::condition_variable engine_wake_;
   bool stopping_ = false;
   std::thread engine_;

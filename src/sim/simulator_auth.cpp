@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "sim/json_fields.hpp"
+#include "sim/option_rules.hpp"
 #include "sim/simulator.hpp"
 #include "sim/tdlib_objects.hpp"
 
@@ -49,6 +50,25 @@ bool parse_token(const std::string& token, std::int64_t& bot_id) {
   return bot_id > 0;
 }
 
+// Td::set_parameters checks these in this order before opening anything.
+std::string tdlib_parameters_error(const json::object& request) {
+  constexpr const char* kWhere = ". Can be obtained at https://my.telegram.org";
+  if (int_field(request, "api_id") <= 0) {
+    return std::string("Valid api_id must be provided") + kWhere;
+  }
+  if (string_field(request, "api_hash").empty()) {
+    return std::string("Valid api_hash must be provided") + kWhere;
+  }
+  if (string_field(request, "system_language_code").empty()) {
+    return "System language code must be non-empty";
+  }
+  if (string_field(request, "device_model").empty()) return "Device model must be non-empty";
+  if (string_field(request, "application_version").empty()) {
+    return "Application version must be non-empty";
+  }
+  return {};
+}
+
 }  // namespace
 
 json::object Simulator::auth_state_object(const Session& session) const {
@@ -68,6 +88,8 @@ bool Simulator::token_accepted(const std::string& token, std::int64_t& bot_id) c
 
 void Simulator::on_set_tdlib_parameters(Session& session, const json::object& request,
                                         const Extra& extra) {
+  std::string invalid = tdlib_parameters_error(request);
+  if (!invalid.empty()) return answer_error(session, extra, 400, std::move(invalid));
   std::string database = string_field(request, "database_directory");
   std::string files = string_field(request, "files_directory");
   session.files_directory = !files.empty() ? files : !database.empty() ? database : "tdlib";
@@ -163,8 +185,19 @@ void Simulator::on_close(Session& session, const Extra& extra) {
   emit_auth_state(session);
 }
 
+// OptionManager::set_option: unknown and read-only names, and values of the wrong type or
+// range, are refused; an empty value resets the option.
 void Simulator::on_set_option(Session& session, const json::object& request, const Extra& extra) {
-  session.options[string_field(request, "name")] = object_field(request, "value");
+  const std::string name = string_field(request, "name");
+  const json::object& value = object_field(request, "value");
+  std::string error = option_error(name, value);
+  if (!error.empty()) return answer_error(session, extra, 400, std::move(error));
+  const std::string type = type_of(value);
+  if (type.empty() || type == "optionValueEmpty") {
+    session.options.erase(name);
+  } else {
+    session.options[name] = value;
+  }
   answer(session, extra, ok_object());
 }
 
@@ -198,6 +231,16 @@ void Simulator::set_connected(std::int64_t bot_id, bool connected) {
     } else {
       emit(session, connection_state("connectionStateConnecting"));
     }
+  }
+  if (connected) {
+    // Parts that finished while offline are answered now, in their original order.
+    const TimePoint now = clock_.now();
+    for (PartEvent event : stalled_parts_) {
+      event.due = now;
+      parts_.push(event);
+    }
+    stalled_parts_.clear();
+    resume_sends(bot_id);
   }
   engine_wake_.notify_all();
 }

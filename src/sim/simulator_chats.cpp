@@ -1,6 +1,8 @@
 // Users, private chats and channels as a bot sees them: getUser, getChat, createPrivateChat,
 // getChatMember, and the updateUser/updateNewChat a client receives before it first meets them.
 
+#include <ctime>
+
 #include "sim/json_fields.hpp"
 #include "sim/simulator.hpp"
 #include "sim/tdlib_objects.hpp"
@@ -48,6 +50,12 @@ void Simulator::on_get_user(Session& session, std::int64_t user_id, const Extra&
 }
 
 void Simulator::on_get_chat(Session& session, std::int64_t chat_id, const Extra& extra) {
+  // GetChatRequest: a bot may fetch any chat by its id from the server, with one network request
+  // (TDLib's maintainer in tdlib/td#88 and #837); the chat is then loaded.
+  open_chat(session, chat_id, extra);
+}
+
+void Simulator::open_chat(Session& session, std::int64_t chat_id, const Extra& extra) {
   json::object chat = chat_object(session, chat_id);
   if (chat.empty()) return answer_error(session, extra, 400, "Chat not found");
   announce_chat(session, chat_id);
@@ -68,7 +76,12 @@ void Simulator::on_create_private_chat(Session& session, std::int64_t user_id, c
   if (World::is_channel_id(user_id) || world_.find_user(user_id) == nullptr) {
     return answer_error(session, extra, 400, "User not found");
   }
-  on_get_chat(session, user_id, extra);
+  // MessagesManager::create_dialog: without a chat info database TDLib knows only the users it
+  // met since it started; for any other it has no access hash and answers this.
+  if (!knows_chat(session, user_id) && session.announced_users.count(user_id) == 0) {
+    return answer_error(session, extra, 400, "Chat info not found");
+  }
+  open_chat(session, user_id, extra);
 }
 
 void Simulator::on_get_chat_member(Session& session, const json::object& request,
@@ -86,10 +99,11 @@ void Simulator::on_get_chat_member(Session& session, const json::object& request
     if (world_.find_user(chat_id) == nullptr) {
       return answer_error(session, extra, 400, "Chat not found");
     }
-    bool in_chat = user_id == chat_id || user_id == session.bot_id;
-    return answer(
-        session, extra,
-        chat_member_object(user_id, in_chat ? MemberStatus::kMember : MemberStatus::kLeft));
+    // DialogParticipantManager::get_dialog_participant: a private chat has two members only.
+    if (user_id != chat_id && user_id != session.bot_id) {
+      return answer_error(session, extra, 400, "Member not found");
+    }
+    return answer(session, extra, chat_member_object(user_id, MemberStatus::kMember));
   }
   auto found = world_.channels.find(chat_id);
   if (found == world_.channels.end()) return answer_error(session, extra, 400, "Chat not found");
@@ -98,6 +112,42 @@ void Simulator::on_get_chat_member(Session& session, const json::object& request
     return answer_error(session, extra, 400, "CHAT_ADMIN_REQUIRED");
   }
   answer(session, extra, chat_member_object(user_id, world_.member_status(found->second, user_id)));
+}
+
+// DialogInviteLinkManager::create_dialog_invite_link: only an administrator of a channel may
+// make one. The server refuses a negative expiry and a member limit outside 1..99999.
+void Simulator::on_create_chat_invite_link(Session& session, const json::object& request,
+                                           const Extra& extra) {
+  const std::int64_t chat_id = int_field(request, "chat_id");
+  if (chat_object(session, chat_id).empty()) {
+    return answer_error(session, extra, 400, "Chat not found");
+  }
+  if (!World::is_channel_id(chat_id)) {
+    return answer_error(session, extra, 400, "Can't invite members to a private chat");
+  }
+  if (!can_read_chat(session, chat_id)) {
+    return answer_error(session, extra, 400, "Not enough rights to manage chat invite link");
+  }
+  InviteLinkFields link;
+  link.name = string_field(request, "name");
+  link.expiration_date = int_field(request, "expiration_date");
+  link.member_limit = int_field(request, "member_limit");
+  link.creates_join_request = bool_field(request, "creates_join_request");
+  if (link.creates_join_request && link.member_limit != 0) {
+    return answer_error(session, extra, 400,
+                        "Member limit can't be specified for links requiring administrator "
+                        "approval");
+  }
+  if (link.expiration_date < 0) return answer_error(session, extra, 400, "EXPIRE_DATE_INVALID");
+  if (link.member_limit < 0 || link.member_limit > 99999) {
+    return answer_error(session, extra, 400, "USAGE_LIMIT_INVALID");
+  }
+  link.invite_link = "https://t.me/+sim" + std::to_string(-chat_id) + "_" +
+                     std::to_string(session.bot_id) + "_" +
+                     std::to_string(++session.invite_links_created);
+  link.creator_user_id = session.bot_id;
+  link.date = clock_.unix_now();
+  answer(session, extra, chat_invite_link_object(link));
 }
 
 }  // namespace tglink::sim

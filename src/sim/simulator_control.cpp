@@ -45,6 +45,20 @@ json::array keyboard_rows(const json::value& markup) {
   return rows;
 }
 
+// {"messages": N, "seconds": S} under `name`, when present; throws on nonsense.
+void read_send_limit(const json::object& request, std::string_view name, SendLimit& limit) {
+  if (!request.contains(name)) return;
+  const json::object& fields = object_field(request, name);
+  const std::int64_t messages = int_field(fields, "messages");
+  const double seconds = double_field(fields, "seconds");
+  if (messages < 1 || !(seconds > 0)) {
+    throw std::invalid_argument(std::string(name) +
+                                " needs messages >= 1 and seconds > 0, as {\"messages\": N, "
+                                "\"seconds\": S}");
+  }
+  limit = SendLimit{static_cast<int>(messages), seconds};
+}
+
 }  // namespace
 
 json::object Simulator::control(const json::object& request) {
@@ -94,12 +108,13 @@ json::object Simulator::user_sends(const json::object& request, MessageContent c
   std::int64_t bot_id = requested_bot(request);
   MessageRecord record;
   record.sender_user_id = user_id;
-  record.date = static_cast<std::int64_t>(std::time(nullptr));
+  record.date = clock_.unix_now();
   record.content = std::move(content);
   record.reply_to_message_id = int_field(request, "reply_to_message_id");
   const MessageRecord& stored = world_.append(ChatKey{bot_id, user_id}, std::move(record));
   if (Session* session = session_of_bot(bot_id)) {
     announce_chat(*session, user_id);
+    touch_message(*session, user_id, stored.server_id);
     emit(*session, json::object{{"@type", "updateNewMessage"},
                                 {"message", message_object(*session, user_id, stored)}});
   }
@@ -176,6 +191,8 @@ json::object Simulator::press_button(const json::object& request) {
   std::string query_id = std::to_string(next_callback_query_++);
   callback_answers_[query_id] = json::object{{"answered", false}};
   announce_user(*session, user_for(user_id).id);
+  // CallbackQueriesManager::on_new_query creates the chat the query came from.
+  announce_chat(*session, chat_id);
   emit(*session,
        json::object{
            {"@type", "updateNewCallbackQuery"},
@@ -213,6 +230,8 @@ json::object Simulator::counters_of(std::int64_t bot_id) const {
                       {"parts", counters.parts},
                       {"in_flight_bytes", in_flight},
                       {"download_file_calls", counters.download_file_calls},
+                      {"messages_sent", counters.messages_sent},
+                      {"flood_waits", counters.flood_waits},
                       {"requests", std::move(requests)}};
 }
 
@@ -334,7 +353,7 @@ json::object Simulator::run_control(const std::string& op, const json::object& r
         throw std::invalid_argument("chat_id " + std::to_string(chat_id) + " is not a channel");
       }
       MessageRecord post;
-      post.date = static_cast<std::int64_t>(std::time(nullptr));
+      post.date = clock_.unix_now();
       post.content = std::move(content);
       const MessageRecord& stored = world_.append(World::chat_key(0, chat_id), std::move(post));
       return ok(
@@ -359,9 +378,13 @@ json::object Simulator::run_control(const std::string& op, const json::object& r
     }
     if (request.contains("in_flight_bytes"))
       settings.in_flight_bytes = int_field(request, "in_flight_bytes");
+    read_send_limit(request, "limit_global", settings.send_limits.global);
+    read_send_limit(request, "limit_private_chat", settings.send_limits.private_chat);
+    read_send_limit(request, "limit_channel", settings.send_limits.channel);
     return ok();
   }
   if (op == "fault") return run_fault(request);
+  if (op == "advance_time") return advance_time(request);
   if (op == "counters") {
     json::object bots;
     for (const auto& [id, state] : bots_) bots[std::to_string(id)] = counters_of(id);

@@ -14,13 +14,32 @@ namespace tglink::sim {
 namespace json = boost::json;
 
 namespace {
+
 constexpr const char* kInvalidFileId = "Invalid file identifier";
+
+// Kinds whose messages carry a thumbnail; TDLib gives the thumbnail its own file id.
+bool has_thumbnail(FileKind kind) {
+  return kind == FileKind::kVideo || kind == FileKind::kAnimation || kind == FileKind::kVideoNote ||
+         kind == FileKind::kSticker || kind == FileKind::kPhoto;
+}
+
 }  // namespace
+
+int Simulator::first_file_id(int client_id) {
+  // FileManager numbers files per client, so the same file has different ids on different
+  // clients. Real ids are small counters that may collide between clients and then silently
+  // name another file; each client here counts in a range of its own, so a foreign id is always
+  // "not found", and starts past the ids its own profile photos would take.
+  constexpr int kIdsPerClient = 1 << 20;
+  constexpr int kRanges = (1 << 11) - 1;  // keeps every id inside int32
+  return (client_id % kRanges) * kIdsPerClient + 3;
+}
 
 int Simulator::local_file_id(Session& session, int file) {
   auto found = session.local_file_ids.find(file);
   if (found != session.local_file_ids.end()) return found->second;
-  int file_id = static_cast<int>(session.local_file_ids.size()) + 1;
+  if (has_thumbnail(world_.files[static_cast<std::size_t>(file)].kind)) ++session.next_file_id;
+  int file_id = session.next_file_id++;
   session.local_file_ids[file] = file_id;
   FileDownload& download = session.downloads[file_id];
   download.file = file;
@@ -45,9 +64,11 @@ void Simulator::emit_file(Session& session, int file_id) {
   emit(session, json::object{{"@type", "updateFile"}, {"file", file_object(session, file_id)}});
 }
 
+// Requests::on_request(getFile) answers FileManager::get_file_object, which is null for an
+// unknown id, and a null result is 404 "Not Found".
 void Simulator::on_get_file(Session& session, int file_id, const Extra& extra) {
   if (find_download(session, file_id) == nullptr) {
-    return answer_error(session, extra, 400, kInvalidFileId);
+    return answer_error(session, extra, 404, "Not Found");
   }
   answer(session, extra, file_object(session, file_id));
 }
@@ -60,13 +81,14 @@ void Simulator::on_download_file(Session& session, const json::object& request,
   std::int64_t limit = int_field(request, "limit");
   bool synchronous = bool_field(request, "synchronous");
   ++bot(session.bot_id).counters.download_file_calls;
-  FileDownload* download = find_download(session, file_id);
-  if (download == nullptr) return answer_error(session, extra, 400, kInvalidFileId);
+  // FileManager::download_file checks the arguments first, then looks the file up.
   if (priority < 1 || priority > 32) {
-    return answer_error(session, extra, 400, "Download priority must be between 1 and 32");
+    return answer_error(session, extra, 400, "Priority must be between 1 and 32");
   }
   if (offset < 0) return answer_error(session, extra, 400, "Download offset must be non-negative");
   if (limit < 0) return answer_error(session, extra, 400, "Download limit must be non-negative");
+  FileDownload* download = find_download(session, file_id);
+  if (download == nullptr) return answer_error(session, extra, 400, "File not found");
   if (download->completed) return answer(session, extra, file_object(session, file_id));
   std::int64_t size = world_.files[static_cast<std::size_t>(download->file)].size;
   download->offset = std::min(offset, size);

@@ -1,12 +1,12 @@
 // Messages as a bot sends and reads them: getMessage, sendMessage (text, keyboards, documents
 // from local files), editMessageText, forwardMessages with send_copy, deleteMessages, callback
-// query answers and setCommands. Sending answers with a temporary message first and then
-// updateMessageSendSucceeded with the server id, as TDLib does.
+// query answers and setCommands. Sends are queued (simulator_sending.cpp): the answer is a
+// pending message, the outcome an update.
 
-#include <ctime>
 #include <filesystem>
 
 #include "sim/json_fields.hpp"
+#include "sim/link_check.hpp"
 #include "sim/simulator.hpp"
 #include "sim/tdlib_objects.hpp"
 
@@ -14,8 +14,6 @@ namespace tglink::sim {
 namespace json = boost::json;
 
 namespace {
-
-std::int64_t unix_now() { return static_cast<std::int64_t>(std::time(nullptr)); }
 
 std::int64_t tdlib_message_id(std::int64_t server_id) { return server_id << kMessageIdShift; }
 
@@ -93,9 +91,9 @@ json::object Simulator::message_object(Session& session, std::int64_t chat_id,
 void Simulator::on_get_message(Session& session, const json::object& request, const Extra& extra) {
   std::int64_t chat_id = int_field(request, "chat_id");
   std::int64_t message_id = int_field(request, "message_id");
-  if (chat_object(session, chat_id).empty()) {
-    return answer_error(session, extra, 400, "Chat not found");
-  }
+  // MessagesManager::get_message_force: only in a loaded chat; the message itself is fetched
+  // from the server when it is not in memory.
+  if (!knows_chat(session, chat_id)) return answer_error(session, extra, 400, "Chat not found");
   if (!can_read_chat(session, chat_id)) {
     return answer_error(session, extra, 400, "CHANNEL_PRIVATE");
   }
@@ -105,11 +103,13 @@ void Simulator::on_get_message(Session& session, const json::object& request, co
                               : world_.find_message(World::chat_key(session.bot_id, chat_id),
                                                     message_id >> kMessageIdShift);
   if (record == nullptr || record->deleted) return answer_error(session, extra, 404, "Not Found");
-  announce_chat(session, chat_id);
+  touch_message(session, chat_id, record->server_id);
   answer(session, extra, message_object(session, chat_id, *record));
 }
 
 json::object Simulator::send_denied(const Session& session, std::int64_t chat_id) const {
+  // MessagesManager::check_dialog_access: the chat must be loaded.
+  if (!knows_chat(session, chat_id)) return error_object(400, "Chat not found");
   if (World::is_channel_id(chat_id)) {
     if (world_.channels.count(chat_id) == 0) return error_object(400, "Chat not found");
     if (!can_read_chat(session, chat_id)) {
@@ -117,37 +117,8 @@ json::object Simulator::send_denied(const Session& session, std::int64_t chat_id
     }
     return json::object();
   }
-  const SimUser* user = world_.find_user(chat_id);
-  if (user == nullptr) return error_object(400, "Chat not found");
-  if (user->blocked_bots.count(session.bot_id) > 0) {
-    return error_object(403, "Forbidden: bot was blocked by the user");
-  }
+  if (world_.find_user(chat_id) == nullptr) return error_object(400, "Chat not found");
   return json::object();
-}
-
-std::int64_t Simulator::next_temporary_id(Session& session, std::int64_t chat_id) {
-  const ChatLog& log = world_.chats[World::chat_key(session.bot_id, chat_id)];
-  // A yet-unsent message id: the last server id with a local number in the low bits.
-  return tdlib_message_id(log.last_server_id) + 1 + (session.next_yet_unsent++ % 0xFFFF);
-}
-
-json::object Simulator::store_sent(Session& session, std::int64_t chat_id, MessageRecord record,
-                                   std::vector<json::object>& succeeded) {
-  announce_chat(session, chat_id);
-  record.sender_user_id = session.bot_id;
-  record.date = unix_now();
-  std::int64_t temporary_id = next_temporary_id(session, chat_id);
-  json::object temporary = message_object(session, chat_id, record);
-  temporary["id"] = temporary_id;
-  temporary["sending_state"] =
-      json::object{{"@type", "messageSendingStatePending"}, {"sending_id", 0}};
-  const MessageRecord& stored =
-      world_.append(World::chat_key(session.bot_id, chat_id), std::move(record));
-  succeeded.push_back(json::object{{"@type", "updateMessageSendSucceeded"},
-                                   {"message", message_object(session, chat_id, stored)},
-                                   {"old_message_id", temporary_id}});
-  changed_.notify_all();
-  return temporary;
 }
 
 void Simulator::on_send_message(Session& session, const json::object& request, const Extra& extra) {
@@ -192,28 +163,39 @@ void Simulator::on_send_message(Session& session, const json::object& request, c
     return answer_error(session, extra, 400,
                         "The TDLib simulator does not send " + input_type + " messages");
   }
-  std::vector<json::object> succeeded;
-  answer(session, extra, store_sent(session, chat_id, std::move(record), succeeded));
-  for (json::object& update : succeeded) emit(session, std::move(update));
+  // LinkManager::check_link refuses the whole message for one bad URL button or text URL.
+  std::string refused = refused_link(record.reply_markup, record.content.entities);
+  if (!refused.empty()) return answer_error(session, extra, 400, std::move(refused));
+  answer(session, extra, queue_send(session, chat_id, std::move(record)));
 }
 
 void Simulator::on_edit_message_text(Session& session, const json::object& request,
                                      const Extra& extra) {
   std::int64_t chat_id = int_field(request, "chat_id");
   std::int64_t message_id = int_field(request, "message_id");
+  // MessagesManager::edit_message_text: the chat must be loaded and the message in memory
+  // (get_message_force); an unloaded message is "not found" until getMessage loads it.
+  if (!knows_chat(session, chat_id)) return answer_error(session, extra, 400, "Chat not found");
   MessageRecord* record =
       world_.find_message(World::chat_key(session.bot_id, chat_id), message_id >> kMessageIdShift);
-  if (record == nullptr || record->deleted) {
+  if (record == nullptr || record->deleted ||
+      !message_loaded(session, chat_id, record->server_id)) {
     return answer_error(session, extra, 400, "Message not found");
   }
+  touch_message(session, chat_id, record->server_id);
   if (record->sender_user_id != session.bot_id || record->content.file_kind.has_value()) {
     return answer_error(session, extra, 400, "Message can't be edited");
   }
   const json::object& text = object_field(object_field(request, "input_message_content"), "text");
+  json::array entities = array_field(text, "entities");
+  json::value reply_markup = reply_markup_from_input(object_field(request, "reply_markup"));
+  // The same URL checks as sending (LinkManager::check_link); a refused edit changes nothing.
+  std::string refused = refused_link(reply_markup, entities);
+  if (!refused.empty()) return answer_error(session, extra, 400, std::move(refused));
   record->content.text = string_field(text, "text");
-  record->content.entities = array_field(text, "entities");
-  record->reply_markup = reply_markup_from_input(object_field(request, "reply_markup"));
-  record->edit_date = unix_now();
+  record->content.entities = std::move(entities);
+  record->reply_markup = std::move(reply_markup);
+  record->edit_date = clock_.unix_now();
   json::object message = message_object(session, chat_id, *record);
   answer(session, extra, message);
   emit(session, json::object{{"@type", "updateMessageContent"},
@@ -233,25 +215,31 @@ void Simulator::on_forward_messages(Session& session, const json::object& reques
                                     const Extra& extra) {
   std::int64_t chat_id = int_field(request, "chat_id");
   std::int64_t from_chat_id = int_field(request, "from_chat_id");
-  json::object denied = send_denied(session, chat_id);
-  if (!denied.empty()) return answer(session, extra, std::move(denied));
-  if (chat_object(session, from_chat_id).empty()) {
-    return answer_error(session, extra, 400, "Chat not found");
+  // MessagesManager::get_forwarded_messages checks both chats are loaded, the source first.
+  if (!knows_chat(session, from_chat_id)) {
+    return answer_error(session, extra, 400, "Chat to forward messages from not found");
   }
   if (!can_read_chat(session, from_chat_id)) {
-    return answer_error(session, extra, 400, "CHANNEL_PRIVATE");
+    return answer_error(session, extra, 400, "Can't access the chat to forward messages from");
   }
+  if (!knows_chat(session, chat_id)) {
+    return answer_error(session, extra, 400, "Chat to forward messages to not found");
+  }
+  json::object denied = send_denied(session, chat_id);
+  if (!denied.empty()) return answer(session, extra, std::move(denied));
   bool remove_caption = bool_field(request, "remove_caption");
   json::array messages;
-  std::vector<json::object> succeeded;
   for (const json::value& id_value : array_field(request, "message_ids")) {
     std::int64_t message_id = parse_integer(id_value, INT64_MIN, INT64_MAX);
     const MessageRecord* source = world_.find_message(World::chat_key(session.bot_id, from_chat_id),
                                                       message_id >> kMessageIdShift);
-    if (source == nullptr || source->deleted) {
-      messages.push_back(nullptr);  // TDLib answers null for a message it cannot forward
+    // TDLib answers null for a message it cannot forward, and for one it has unloaded.
+    if (source == nullptr || source->deleted ||
+        !message_loaded(session, from_chat_id, source->server_id)) {
+      messages.push_back(nullptr);
       continue;
     }
+    touch_message(session, from_chat_id, source->server_id);
     // The copy is made on the server: it points at the same file, nothing is downloaded.
     MessageRecord copy;
     copy.content = source->content;
@@ -259,18 +247,18 @@ void Simulator::on_forward_messages(Session& session, const json::object& reques
       copy.content.text.clear();
       copy.content.entities.clear();
     }
-    messages.push_back(store_sent(session, chat_id, std::move(copy), succeeded));
+    messages.push_back(queue_send(session, chat_id, std::move(copy)));
   }
   answer(session, extra,
          json::object{{"@type", "messages"},
                       {"total_count", static_cast<std::int64_t>(messages.size())},
                       {"messages", std::move(messages)}});
-  for (json::object& update : succeeded) emit(session, std::move(update));
 }
 
 void Simulator::on_delete_messages(Session& session, const json::object& request,
                                    const Extra& extra) {
   std::int64_t chat_id = int_field(request, "chat_id");
+  if (!knows_chat(session, chat_id)) return answer_error(session, extra, 400, "Chat not found");
   json::array deleted;
   for (const json::value& id_value : array_field(request, "message_ids")) {
     std::int64_t message_id = parse_integer(id_value, INT64_MIN, INT64_MAX);

@@ -208,6 +208,23 @@ json::object chat_member_object(std::int64_t user_id, MemberStatus status) {
       {"status", member_status_object(status)}};
 }
 
+json::object chat_invite_link_object(const InviteLinkFields& link) {
+  return json::object{{"@type", "chatInviteLink"},
+                      {"invite_link", link.invite_link},
+                      {"name", link.name},
+                      {"creator_user_id", link.creator_user_id},
+                      {"date", link.date},
+                      {"edit_date", 0},
+                      {"expiration_date", link.expiration_date},
+                      {"member_limit", link.member_limit},
+                      {"member_count", 0},
+                      {"expired_member_count", 0},
+                      {"pending_join_request_count", 0},
+                      {"creates_join_request", link.creates_join_request},
+                      {"is_primary", false},
+                      {"is_revoked", false}};
+}
+
 json::object formatted_text(const std::string& text, const json::array& entities) {
   return json::object{{"@type", "formattedText"}, {"text", text}, {"entities", entities}};
 }

@@ -20,6 +20,18 @@ boost::json::object channel_chat_object(const Channel& channel);
 // The channel's supergroup object: id and usernames (none when the channel has no username).
 boost::json::object supergroup_object(const Channel& channel);
 boost::json::object chat_member_object(std::int64_t user_id, MemberStatus status);
+
+// What createChatInviteLink answers: a chatInviteLink made by `creator_user_id` at `date`.
+struct InviteLinkFields {
+  std::string invite_link;
+  std::string name;
+  std::int64_t creator_user_id = 0;
+  std::int64_t date = 0;
+  std::int64_t expiration_date = 0;
+  std::int64_t member_limit = 0;
+  bool creates_join_request = false;
+};
+boost::json::object chat_invite_link_object(const InviteLinkFields& link);
 boost::json::object formatted_text(const std::string& text, const boost::json::array& entities);
 
 // The file as client `bot_id` sees it under its own `file_id`; `download` may be null.

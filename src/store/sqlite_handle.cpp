@@ -1,8 +1,11 @@
 #include "store/sqlite_handle.hpp"
 
+#include <filesystem>
 #include <utility>
 
 #include <sqlite3.h>
+
+#include "core/private_files.hpp"
 
 namespace tglink {
 
@@ -14,9 +17,28 @@ std::string describe(const std::string& path, std::string_view what, std::string
   return message;
 }
 
+// A plain file name, as opposed to ":memory:", "" (a temporary database) or a "file:" URI.
+bool names_a_file(const std::string& path) {
+  return !path.empty() && path != ":memory:" && !path.starts_with("file:");
+}
+
+// The store holds every user id: it and the files SQLite keeps beside it are 0600. SQLite
+// gives its -wal, -shm and -journal files the mode of the database file (unixOpen,
+// findCreateFileMode), so creating the database 0600 first is enough for new ones; older ones
+// are narrowed here.
+void secure_database_files(const std::string& path) {
+  try {
+    make_private_file(path);
+    for (const char* suffix : {"-wal", "-shm", "-journal"}) narrow_if_present(path + suffix);
+  } catch (const std::filesystem::filesystem_error& e) {
+    throw StoreError(describe(path, "cannot make the database private", e.what()));
+  }
+}
+
 }  // namespace
 
 SqliteDatabase::SqliteDatabase(std::string path) : path_(std::move(path)) {
+  if (names_a_file(path_)) secure_database_files(path_);
   const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
   const int rc = sqlite3_open_v2(path_.c_str(), &db_, flags, nullptr);
   if (rc != SQLITE_OK) {
@@ -113,6 +135,10 @@ void StatementRun::finish() {
 
 std::int64_t StatementRun::int_at(int column) const {
   return sqlite3_column_int64(statement_.handle(), column);
+}
+
+bool StatementRun::is_null_at(int column) const {
+  return sqlite3_column_type(statement_.handle(), column) == SQLITE_NULL;
 }
 
 std::string StatementRun::text_at(int column) const {

@@ -79,6 +79,7 @@ class StatementRun {
 
   [[nodiscard]] std::int64_t int_at(int column) const;
   [[nodiscard]] std::string text_at(int column) const;
+  [[nodiscard]] bool is_null_at(int column) const;
 
  private:
   SqliteStatement& statement_;

@@ -1,40 +1,12 @@
 #include "store/sqlite_store.hpp"
 
-#include <cctype>
-
+#include "store/date_keys.hpp"
 #include "store/migrations.hpp"
 #include "store/sqlite_handle.hpp"
 
 namespace tglink {
 
 namespace {
-
-// The date keys compare as text, so "2024-1" would sort wrongly; refuse anything not zero-padded.
-bool matches_pattern(const std::string& text, std::string_view pattern) {
-  if (text.size() != pattern.size()) {
-    return false;
-  }
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const bool want_digit = pattern[i] == '9';
-    const bool is_digit = std::isdigit(static_cast<unsigned char>(text[i])) != 0;
-    if (want_digit ? !is_digit : text[i] != pattern[i]) {
-      return false;
-    }
-  }
-  return true;
-}
-
-void require_day(const std::string& day) {
-  if (!matches_pattern(day, "9999-99-99")) {
-    throw StoreError("invalid day \"" + day + "\": expected YYYY-MM-DD");
-  }
-}
-
-void require_month(const std::string& month) {
-  if (!matches_pattern(month, "9999-99")) {
-    throw StoreError("invalid month \"" + month + "\": expected YYYY-MM");
-  }
-}
 
 constexpr std::string_view kBroadcastColumns =
     "id, admin_chat_id, source_chat_id, source_message_id, progress_message_id, state, sent, "
@@ -71,6 +43,35 @@ StatementRun& bind_broadcast_fields(StatementRun& run, int first, const Broadcas
       .bind(first + 6, job.failed)
       .bind(first + 7, job.blocked)
       .bind(first + 8, job.total);
+}
+
+constexpr std::string_view kPendingUploadColumns =
+    "id, user_id, chat_id, message_id, file_kind, file_name, mime_type, file_size, stage, "
+    "copy_message_id, received_unix";
+
+PendingUpload read_pending_upload(const StatementRun& run) {
+  PendingUpload upload;
+  upload.id = run.int_at(0);
+  upload.user_id = run.int_at(1);
+  upload.chat_id = run.int_at(2);
+  upload.message_id = run.int_at(3);
+  upload.file_kind = run.text_at(4);
+  upload.file_name = run.text_at(5);
+  upload.mime_type = run.text_at(6);
+  upload.file_size = run.int_at(7);
+  upload.stage = run.text_at(8);
+  upload.copy_message_id = run.int_at(9);
+  upload.received_unix = run.int_at(10);
+  return upload;
+}
+
+// The table's CHECK would refuse it too, but with SQLite's terse "constraint failed".
+void require_stage(const std::string& stage) {
+  for (const std::string_view known : {"held", "queued", "posting", "posted"}) {
+    if (stage == known) return;
+  }
+  throw StoreError("invalid upload stage \"" + stage +
+                   "\": expected held, queued, posting or posted");
 }
 
 SqliteDatabase& configure(SqliteDatabase& db, const SqliteStoreOptions& options) {
@@ -154,6 +155,17 @@ struct SqliteStore::Impl {
                                  "VALUES (?1, ?2, ?3) ON CONFLICT (job_id, user_id) DO NOTHING"};
   SqliteStatement recipient_done{
       ready, "SELECT 1 FROM broadcast_recipients WHERE job_id = ?1 AND user_id = ?2"};
+
+  SqliteStatement add_pending_upload{
+      ready,
+      "INSERT INTO pending_uploads (user_id, chat_id, message_id, file_kind, file_name, "
+      "mime_type, file_size, stage, copy_message_id, received_unix) VALUES (?1, ?2, ?3, ?4, ?5, "
+      "?6, ?7, ?8, ?9, ?10) ON CONFLICT (chat_id, message_id) DO NOTHING"};
+  SqliteStatement update_pending_upload{
+      ready, "UPDATE pending_uploads SET stage = ?2, copy_message_id = ?3 WHERE id = ?1"};
+  SqliteStatement delete_pending_upload{ready, "DELETE FROM pending_uploads WHERE id = ?1"};
+  SqliteStatement pending_uploads{
+      ready, "SELECT " + std::string(kPendingUploadColumns) + " FROM pending_uploads ORDER BY id"};
 };
 
 SqliteStore::SqliteStore(const std::string& path, SqliteStoreOptions options)
@@ -328,6 +340,51 @@ bool SqliteStore::broadcast_recipient_done(std::int64_t job_id, std::int64_t use
   StatementRun run(impl_->recipient_done);
   run.bind(1, job_id).bind(2, user_id);
   return run.next_row();
+}
+
+// --- uploads not yet answered with a link ---
+
+std::int64_t SqliteStore::add_pending_upload(const PendingUpload& upload) {
+  require_stage(upload.stage);
+  StatementRun(impl_->add_pending_upload)
+      .bind(1, upload.user_id)
+      .bind(2, upload.chat_id)
+      .bind(3, upload.message_id)
+      .bind(4, upload.file_kind)
+      .bind(5, upload.file_name)
+      .bind(6, upload.mime_type)
+      .bind(7, upload.file_size)
+      .bind(8, upload.stage)
+      .bind(9, upload.copy_message_id)
+      .bind(10, upload.received_unix)
+      .finish();
+  return impl_->db.changes() == 1 ? impl_->db.last_insert_rowid() : 0;
+}
+
+void SqliteStore::update_pending_upload(const PendingUpload& upload) {
+  require_stage(upload.stage);
+  StatementRun(impl_->update_pending_upload)
+      .bind(1, upload.id)
+      .bind(2, upload.stage)
+      .bind(3, upload.copy_message_id)
+      .finish();
+  if (impl_->db.changes() == 0) {
+    throw StoreError("update_pending_upload: no pending upload with id " +
+                     std::to_string(upload.id));
+  }
+}
+
+void SqliteStore::delete_pending_upload(std::int64_t id) {
+  StatementRun(impl_->delete_pending_upload).bind(1, id).finish();
+}
+
+std::vector<PendingUpload> SqliteStore::pending_uploads() {
+  StatementRun run(impl_->pending_uploads);
+  std::vector<PendingUpload> uploads;
+  while (run.next_row()) {
+    uploads.push_back(read_pending_upload(run));
+  }
+  return uploads;
 }
 
 }  // namespace tglink

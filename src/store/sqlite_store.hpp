@@ -54,6 +54,11 @@ class SqliteStore final : public Store {
                                 const std::string& outcome) override;
   [[nodiscard]] bool broadcast_recipient_done(std::int64_t job_id, std::int64_t user_id) override;
 
+  std::int64_t add_pending_upload(const PendingUpload& upload) override;
+  void update_pending_upload(const PendingUpload& upload) override;
+  void delete_pending_upload(std::int64_t id) override;
+  [[nodiscard]] std::vector<PendingUpload> pending_uploads() override;
+
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;

@@ -1,6 +1,7 @@
 #pragma once
-// Everything tglink keeps between restarts. One interface, so tests can use a fake and
-// a PostgreSQL implementation can come later; SqliteStore (store/sqlite_store.hpp) is the default.
+// Everything tglink keeps between restarts. One interface with two implementations:
+// SqliteStore (store/sqlite_store.hpp), the default for one node, and PostgresStore
+// (store/postgres_store.hpp), shared by several nodes (DATABASE_URL, docs/scaling.md).
 //
 // All methods are synchronous and called from the I/O thread; they are short (one indexed
 // statement each). Failures throw StoreError with the database's message. Day and month keys
@@ -40,6 +41,26 @@ struct BroadcastJob {
   std::int64_t failed = 0;
   std::int64_t blocked = 0;
   std::int64_t total = 0;
+};
+
+// An upload not yet answered with its link (chat/upload_queue.hpp), kept here so that neither a
+// long wait nor a restart loses it. `stage` is where it is:
+//   "held"    waiting for the user to join the forced-subscription channels ("I've joined")
+//   "queued"  accepted, waiting for its turn (the user's flood limit, LOG_CHANNEL's post rate)
+//   "posting" the copy into LOG_CHANNEL was requested and is not confirmed yet
+//   "posted"  the copy is confirmed (copy_message_id); the link reply is still to be sent
+struct PendingUpload {
+  std::int64_t id = 0;  // order of arrival, given by the store
+  std::int64_t user_id = 0;
+  std::int64_t chat_id = 0;     // the private chat the file came in
+  std::int64_t message_id = 0;  // the user's message there (TDLib id)
+  std::string file_kind;        // chat/incoming_file.hpp to_string(FileKind)
+  std::string file_name;
+  std::string mime_type;
+  std::int64_t file_size = 0;
+  std::string stage;                 // "held", "queued", "posting", "posted"
+  std::int64_t copy_message_id = 0;  // the confirmed copy in LOG_CHANNEL, once "posted"
+  std::int64_t received_unix = 0;
 };
 
 class Store {
@@ -88,6 +109,17 @@ class Store {
                                         const std::string& outcome) = 0;
   [[nodiscard]] virtual bool broadcast_recipient_done(std::int64_t job_id,
                                                       std::int64_t user_id) = 0;
+
+  // --- uploads not yet answered with a link ---
+  // Adds the upload and answers its id; answers 0 (and changes nothing) when the same message
+  // (chat_id, message_id) is already there, so one message never becomes two uploads. Throws
+  // StoreError for an unknown stage.
+  virtual std::int64_t add_pending_upload(const PendingUpload& upload) = 0;
+  // Stores the upload's stage and copy_message_id; throws StoreError if there is no such id.
+  virtual void update_pending_upload(const PendingUpload& upload) = 0;
+  virtual void delete_pending_upload(std::int64_t id) = 0;
+  // Every pending upload, oldest first.
+  [[nodiscard]] virtual std::vector<PendingUpload> pending_uploads() = 0;
 };
 
 }  // namespace tglink

@@ -4,8 +4,9 @@
 #include <vector>
 
 #include <boost/asio/post.hpp>
-#include <boost/json/serialize.hpp>
+#include <boost/json/object.hpp>
 
+#include "core/json_writer.hpp"
 #include "telegram/td_json_library.hpp"
 
 namespace tglink {
@@ -52,7 +53,7 @@ void TdClient::send(boost::json::object request, AnswerHandler on_answer) {
   const std::uint64_t extra = next_extra_++;
   request["@extra"] = extra;
   pending_.emplace(extra, std::move(on_answer));
-  library_->send(id_, boost::json::serialize(request));
+  library_->send(id_, write_json(request));
 }
 
 SubscriptionId TdClient::subscribe(std::string update_type, UpdateHandler handler) {

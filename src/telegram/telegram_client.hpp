@@ -17,6 +17,8 @@
 #include <boost/asio/awaitable.hpp>
 #include <boost/json/object.hpp>
 
+#include "telegram/td_object.hpp"
+
 namespace tglink {
 
 // Receives the answer to one request. Called exactly once, unless the client is destroyed.
@@ -40,19 +42,5 @@ class TelegramClient {
   // send() as a coroutine: resumes on the caller's executor with the answer (or error object).
   [[nodiscard]] boost::asio::awaitable<boost::json::object> request(boost::json::object request);
 };
-
-// TDLib's error answer: {"@type":"error","code":400,"message":"..."}.
-struct TdError {
-  std::int32_t code = 0;
-  std::string message;
-};
-
-[[nodiscard]] bool is_error(const boost::json::object& answer);
-// The code and message of an error answer; nullopt when the answer is not an error.
-[[nodiscard]] std::optional<TdError> td_error(const boost::json::object& answer);
-// An error answer as TDLib would write it; fakes and the client's own failures use it.
-[[nodiscard]] boost::json::object make_td_error(std::int32_t code, std::string_view message);
-// The object's "@type", or "" when it has none.
-[[nodiscard]] std::string_view td_type(const boost::json::object& object);
 
 }  // namespace tglink

@@ -71,6 +71,25 @@ TEST(CheckConfigCli, ABrokenDotEnvLineIsNamedWithoutItsContent) {
   EXPECT_EQ(run.output.find("SECRETVALUE"), std::string::npos);
 }
 
+TEST(CheckConfigCli, SharedDatabaseWithAGeneratedKeyIsRefusedWithTheReason) {
+  TempDir dir;
+  std::map<std::string, std::string> env = kValid;
+  env["DATABASE_URL"] = "postgresql://tglink:DbSECRETVALUE@db.example.com/tglink";
+  const CompletedRun refused = check_config(dir, env);
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_NE(refused.output.find("SECRET_KEY: must be set when DATABASE_URL is"), std::string::npos)
+      << refused.output;
+  EXPECT_EQ(refused.output.find("SECRETVALUE"), std::string::npos) << refused.output;
+
+  env["SECRET_KEY"] = "the-same-key-on-every-node";
+  const CompletedRun accepted = check_config(dir, env);
+  EXPECT_EQ(accepted.status, 0) << accepted.output;
+  EXPECT_NE(accepted.output.find("postgresql://tglink:***@db.example.com/tglink"),
+            std::string::npos)
+      << accepted.output;
+  EXPECT_EQ(accepted.output.find("SECRETVALUE"), std::string::npos) << accepted.output;
+}
+
 TEST(Cli, UnknownCommandGetsUsage) {
   TempDir dir;
   const CompletedRun run =

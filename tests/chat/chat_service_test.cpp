@@ -2,6 +2,8 @@
 // errors, forced subscription and the flood limit, with an in-memory store and a fake clock.
 #include "chat/chat_service.hpp"
 
+#include <algorithm>
+
 #include <boost/asio/io_context.hpp>
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
@@ -63,7 +65,12 @@ class ChatServiceTest : public ::testing::Test {
       return json::object{{"@type", "message"}, {"id", 1}};
     });
     client.respond_to("setCommands", [](const json::object&) { return ok(); });
-    client.respond_to("createPrivateChat", [](const json::object&) { return ok(); });
+    client.respond_to("getChat", [](const json::object& r) {
+      return json::object{{"@type", "chat"}, {"id", r.at("chat_id")}};
+    });
+    client.respond_to("getMessage", [](const json::object& r) {
+      return json::object{{"@type", "message"}, {"id", r.at("message_id")}};
+    });
     client.respond_to("answerCallbackQuery", [](const json::object&) { return ok(); });
   }
 
@@ -127,12 +134,32 @@ class ChatServiceTest : public ::testing::Test {
 
   void start() {
     ChatContext context{config, log, store, clock, links, client, io.get_executor()};
-    ChatServiceOptions options;
-    options.copy_retry.first_delay = 1ms;
-    options.copy_retry.max_delay = 2ms;
-    options.queue_poll_interval = 1ms;
     service = std::make_unique<ChatService>(std::move(context), default_commands(), options);
     service->start();
+  }
+
+  // As a restart: a new service on the same store (the old one's work is dropped with it).
+  void restart() {
+    service.reset();
+    start();
+  }
+
+  static ChatServiceOptions test_options() {
+    ChatServiceOptions options;
+    options.uploads.copy_retry.first_delay = 1ms;
+    options.uploads.copy_retry.max_delay = 2ms;
+    options.uploads.copy_retry.late_after = 20ms;
+    options.uploads.poll_interval = 1ms;
+    return options;
+  }
+
+  // The texts of every reply sent so far.
+  std::vector<std::string> reply_texts() const {
+    std::vector<std::string> texts;
+    for (const json::object& sent : client.sent_of_type("sendMessage")) {
+      texts.push_back(text_of(sent));
+    }
+    return texts;
   }
 
   void send(std::int64_t user, json::object content) {
@@ -165,6 +192,7 @@ class ChatServiceTest : public ::testing::Test {
   testing::FakeClock clock{testing::utc(2026, 11, 21, 21, 55)};
   LinkTokenCodec links{"chat-test-key"};
   testing::FakeTelegramClient client;
+  ChatServiceOptions options = test_options();
   std::unique_ptr<ChatService> service;
   bool member = false;  // in kChannel, for require_channel()
   std::int64_t next_temporary_ = 1000;
@@ -183,6 +211,17 @@ TEST_F(ChatServiceTest, FileGetsLinksToItsConfirmedCopyInTheLogChannel) {
   EXPECT_EQ(forwards[0].at("chat_id").as_int64(), kLogChannel);
   EXPECT_EQ(forwards[0].at("from_chat_id").as_int64(), kUser);
   EXPECT_EQ(forwards[0].at("send_copy"), true);
+  // The user's chat and message are loaded first: after a restart or 30 minutes TDLib may
+  // know neither.
+  const std::vector<std::string> types = client.sent_types();
+  const auto at = [&](std::string_view type) {
+    return std::find(types.begin(), types.end(), type) - types.begin();
+  };
+  EXPECT_LT(at("getChat"), at("getMessage"));
+  EXPECT_LT(at("getMessage"), at("forwardMessages"));
+  EXPECT_EQ(client.sent_of_type("getMessage")[0].at("message_id").as_int64(), 1 << 20);
+  // Answered and counted: nothing left to resume.
+  ASSERT_TRUE(testing::run_until(io, [&] { return store.pending_uploads().empty(); }));
 
   const DecodeResult decoded = links.decode(token_in(text), clock.now());
   ASSERT_EQ(decoded.status, LinkStatus::Valid) << text;
@@ -196,6 +235,7 @@ TEST_F(ChatServiceTest, FileGetsLinksToItsConfirmedCopyInTheLogChannel) {
 }
 
 TEST_F(ChatServiceTest, ConfirmationArrivingAfterTheAnswerIsAwaited) {
+  options.uploads.copy_retry.late_after = 10s;  // no late notice here
   client.respond_to("forwardMessages", [](const json::object&) { return temporary_messages(55); });
   start();
   send(kUser, video_content());
@@ -268,6 +308,7 @@ TEST_F(ChatServiceTest, DailyLimitCountsOnlyLinksMade) {
   start();
   send(kUser, video_content());
   replies(1);
+  ASSERT_TRUE(testing::run_until(io, [&] { return store.pending_uploads().empty(); }));
   send(kUser, video_content());
   const std::string text = text_of(replies(2).back());
   EXPECT_NE(text.find("Daily limit reached"), std::string::npos);
@@ -438,6 +479,199 @@ TEST_F(ChatServiceTest, FailedMembershipCheckLetsTheCommandThrough) {
   send(kUser, text_content("/info"));
   EXPECT_NE(text_of(replies(1).back()).find("Bot info"), std::string::npos);
   EXPECT_EQ(client.sent_of_type("getChatMember").size(), 1U);
+}
+
+TEST_F(ChatServiceTest, PendingCopyIsWaitedForNeverSentAgainAndAnnouncedAsLate) {
+  client.respond_to("forwardMessages", [](const json::object&) { return temporary_messages(55); });
+  start();
+  send(kUser, video_content());
+  const std::string notice = text_of(replies(1).back());
+  EXPECT_EQ(notice, "Telegram is slowing us down, your link comes in about 60 s.");
+  ASSERT_EQ(store.pending_uploads().size(), 1U);
+  EXPECT_EQ(store.pending_uploads()[0].stage, "posting");
+  io.run_for(100ms);  // many times CopyRetryPolicy::late_after
+  EXPECT_EQ(client.sent_of_type("forwardMessages").size(), 1U);
+  EXPECT_EQ(client.sent_of_type("sendMessage").size(), 1U);
+
+  push_send_succeeded(55, 9 << 20);
+  const std::string text = text_of(replies(2).back());
+  EXPECT_EQ(links.decode(token_in(text), clock.now()).claims.message_id, 9 << 20);
+  EXPECT_EQ(client.sent_of_type("forwardMessages").size(), 1U);
+  EXPECT_TRUE(store.pending_uploads().empty());
+}
+
+TEST_F(ChatServiceTest, UnloadedOrDeletedMessageIsNotCopied) {
+  confirm_copies();
+  client.respond_to("getMessage", [](const json::object&) {
+    return make_td_error(404, "Not Found");  // the user deleted it meanwhile
+  });
+  start();
+  send(kUser, video_content());
+  const std::string text = text_of(replies(1).back());
+  EXPECT_NE(text.find("404 Not Found"), std::string::npos) << text;
+  EXPECT_TRUE(client.sent_of_type("forwardMessages").empty());
+  EXPECT_TRUE(store.pending_uploads().empty());
+}
+
+TEST_F(ChatServiceTest, BeyondTheChannelRateUploadsWaitTheirTurnRoundRobin) {
+  options.uploads.channel_posts_per_minute = 1;
+  confirm_copies();
+  start();
+  constexpr std::int64_t kOther = 5151;
+  for (int i = 0; i < 3; ++i) send(kUser, video_content());
+  send(kOther, video_content());
+  auto forwarded_from = [&] {
+    std::vector<std::int64_t> users;
+    for (const json::object& f : client.sent_of_type("forwardMessages")) {
+      users.push_back(f.at("from_chat_id").as_int64());
+    }
+    return users;
+  };
+  auto wait_for_forwards = [&](std::size_t count) {
+    EXPECT_TRUE(testing::run_until(
+        io, [&] { return client.sent_of_type("forwardMessages").size() >= count; }));
+    io.run_for(20ms);
+    EXPECT_EQ(client.sent_of_type("forwardMessages").size(), count);
+  };
+  wait_for_forwards(1);
+  EXPECT_EQ(store.pending_uploads().size(), 3U);  // waiting, not refused
+  const std::vector<std::string> told = reply_texts();
+  EXPECT_TRUE(std::none_of(told.begin(), told.end(), [](const std::string& t) {
+    return t.find("Could not") != std::string::npos || t.find("Rate limit") != std::string::npos;
+  }));
+  // kUser's second and third files and kOther's file wait one, two and one minutes.
+  EXPECT_EQ(std::count(told.begin(), told.end(),
+                       "Telegram is slowing us down, your link comes in about 60 s."),
+            2);
+  EXPECT_EQ(std::count(told.begin(), told.end(),
+                       "Telegram is slowing us down, your link comes in about 120 s."),
+            1);
+
+  for (std::size_t posted = 2; posted <= 4; ++posted) {
+    clock.advance(60s);
+    wait_for_forwards(posted);
+  }
+  // The other user's file goes second, not behind all of kUser's.
+  EXPECT_EQ(forwarded_from(), (std::vector<std::int64_t>{kUser, kOther, kUser, kUser}));
+  ASSERT_TRUE(testing::run_until(io, [&] { return store.pending_uploads().empty(); }));
+  const std::vector<std::string> done = reply_texts();
+  EXPECT_EQ(std::count_if(done.begin(), done.end(),
+                          [](const std::string& t) { return t.find("/dl/") != std::string::npos; }),
+            4);
+}
+
+TEST_F(ChatServiceTest, HeldFileIsKeptInTheStoreAndSurvivesARestart) {
+  require_channel();
+  confirm_copies();
+  start();
+  send(kUser, video_content());
+  EXPECT_NE(text_of(replies(1).back()).find("Your file waits"), std::string::npos);
+  ASSERT_EQ(store.pending_uploads().size(), 1U);
+  EXPECT_EQ(store.pending_uploads()[0].stage, "held");
+  EXPECT_EQ(store.pending_uploads()[0].file_name, "clip.mp4");
+
+  restart();
+  member = true;
+  press_joined();
+  const std::string text = text_of(replies(2).back());
+  EXPECT_NE(text.find("/dl/"), std::string::npos) << text;
+  EXPECT_NE(text.find("clip.mp4"), std::string::npos) << text;
+  EXPECT_EQ(client.sent_of_type("forwardMessages").size(), 1U);
+  EXPECT_TRUE(store.pending_uploads().empty());
+}
+
+TEST_F(ChatServiceTest, FloodQueuedFileSurvivesARestart) {
+  config.user_files_per_minute = 1;
+  confirm_copies();
+  start();
+  send(kUser, video_content());
+  replies(1);
+  send(kUser, video_content());
+  EXPECT_NE(text_of(replies(2).back()).find("Rate limit exceeded"), std::string::npos);
+  ASSERT_EQ(store.pending_uploads().size(), 1U);
+  EXPECT_EQ(store.pending_uploads()[0].stage, "queued");
+
+  restart();  // the flood window is not kept: the file goes at once
+  const std::string text = text_of(replies(3).back());
+  EXPECT_NE(text.find("/dl/"), std::string::npos) << text;
+  EXPECT_EQ(client.sent_of_type("forwardMessages").size(), 2U);
+  ASSERT_TRUE(testing::run_until(io, [&] { return store.pending_uploads().empty(); }));
+}
+
+TEST_F(ChatServiceTest, RestartPostsWhatWasNotConfirmedAndAnswersWhatWas) {
+  PendingUpload posting;
+  posting.user_id = posting.chat_id = kUser;
+  posting.message_id = 1 << 20;
+  posting.file_kind = "video";
+  posting.file_name = "a.mp4";
+  posting.stage = "posting";
+  posting.id = store.add_pending_upload(posting);
+  PendingUpload posted = posting;
+  posted.message_id = 2 << 20;
+  posted.file_name = "b.mp4";
+  posted.stage = "posted";
+  posted.copy_message_id = 77 << 20;
+  posted.id = store.add_pending_upload(posted);
+  store.update_pending_upload(posted);
+  confirm_copies();
+  start();
+  ASSERT_TRUE(testing::run_until(io, [&] { return store.pending_uploads().empty(); }));
+  const std::vector<std::string> texts = reply_texts();
+  ASSERT_EQ(texts.size(), 2U);
+  const auto forwards = client.sent_of_type("forwardMessages");
+  ASSERT_EQ(forwards.size(), 1U);  // only the unconfirmed one
+  EXPECT_EQ(forwards[0].at("message_ids").at(0).as_int64(), 1 << 20);
+  std::vector<std::int64_t> linked;
+  for (const std::string& text : texts) {
+    linked.push_back(links.decode(token_in(text), clock.now()).claims.message_id);
+  }
+  std::sort(linked.begin(), linked.end());
+  EXPECT_EQ(linked, (std::vector<std::int64_t>{77 << 20, 300 << 20}));
+  EXPECT_EQ(store.links_on_day(kUser, "2026-11-21"), 2);
+  // Both replies go to a chat loaded first: after a restart TDLib knows none.
+  const auto loads = client.sent_of_type("getChat");
+  EXPECT_EQ(std::count_if(loads.begin(), loads.end(),
+                          [](const json::object& r) { return r.at("chat_id") == kUser; }),
+            2);
+}
+
+TEST_F(ChatServiceTest, HeldFilesAreBoundedPerUser) {
+  require_channel();
+  options.uploads.max_held_per_user = 1;
+  start();
+  send(kUser, video_content());
+  EXPECT_NE(text_of(replies(1).back()).find("Your file waits"), std::string::npos);
+  send(kUser, video_content());
+  EXPECT_EQ(text_of(replies(2).back()).find("waits"), std::string::npos);
+  EXPECT_EQ(store.pending_uploads().size(), 1U);
+}
+
+TEST_F(ChatServiceTest, PressingJoinedTwiceReleasesTheHeldFileOnce) {
+  require_channel();
+  confirm_copies();
+  start();
+  send(kUser, video_content());
+  replies(1);
+  member = true;
+  press_joined();
+  press_joined();
+  ASSERT_TRUE(testing::run_until(
+      io, [&] { return client.sent_of_type("answerCallbackQuery").size() == 2; }));
+  ASSERT_TRUE(testing::run_until(io, [&] { return store.pending_uploads().empty(); }));
+  io.run_for(20ms);
+  EXPECT_EQ(client.sent_of_type("forwardMessages").size(), 1U);
+}
+
+TEST_F(ChatServiceTest, TheSameMessageDeliveredTwiceIsPostedOnce) {
+  client.respond_to("forwardMessages", [](const json::object&) { return temporary_messages(55); });
+  start();
+  client.push_update(new_message(kUser, kUser, 1 << 20, video_content()));
+  client.push_update(new_message(kUser, kUser, 1 << 20, video_content()));
+  ASSERT_TRUE(
+      testing::run_until(io, [&] { return client.sent_of_type("forwardMessages").size() == 1; }));
+  io.run_for(20ms);
+  EXPECT_EQ(client.sent_of_type("forwardMessages").size(), 1U);
+  EXPECT_EQ(store.pending_uploads().size(), 1U);
 }
 
 }  // namespace

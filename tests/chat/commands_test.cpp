@@ -1,6 +1,11 @@
 // Issue 6's commands over the fake TelegramClient: /info, /stats (user and admin), /ping, /logs
 // (arguments, short and long output), /broadcast (usage, preview, refusal, delivery with a
 // blocked user, no second copy on resume).
+#include <filesystem>
+#include <set>
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
@@ -67,6 +72,13 @@ class CommandsTest : public ::testing::Test {
     for (const char* type : {"setCommands", "answerCallbackQuery", "editMessageText"}) {
       client.respond_to(type, [](const json::object&) { return json::object{{"@type", "ok"}}; });
     }
+    client.respond_to("getChat", [](const json::object& r) {
+      return json::object{{"@type", "chat"}, {"id", r.at("chat_id")}};
+    });
+    client.respond_to("getMessage", [](const json::object& r) {
+      return json::object{
+          {"@type", "message"}, {"id", r.at("message_id")}, {"chat_id", r.at("chat_id")}};
+    });
     client.respond_to("forwardMessages", [this](const json::object& r) {
       if (r.at("chat_id").as_int64() == kBlocked) {
         return json::object{{"@type", "error"},
@@ -222,6 +234,10 @@ TEST_F(CommandsTest, LongLogsComeAsAFile) {
   const json::object& content = sent.at("input_message_content").as_object();
   EXPECT_EQ(content.at("@type").as_string(), "inputMessageDocument");
   EXPECT_EQ(content.at("document").at("@type").as_string(), "inputFileLocal");
+  // The temporary file goes once the send has ended; waiting for that also lets the command's
+  // coroutine finish before the fixture (and the client it waits on) is torn down.
+  const std::filesystem::path file(std::string(content.at("document").at("path").as_string()));
+  EXPECT_TRUE(testing::run_until(io, [&] { return !std::filesystem::exists(file); }));
 }
 
 TEST_F(CommandsTest, BroadcastWithoutReplyGivesUsageAndNonAdminIsRefused) {
@@ -253,6 +269,15 @@ TEST_F(CommandsTest, BroadcastConfirmedReachesEveryUserOnceAndRemovesBlocked) {
   EXPECT_EQ(copies[6000], 1);
   EXPECT_EQ(copies[kAdmin], 2);
   EXPECT_FALSE(store.find_user(kBlocked).has_value());
+  // Each copy is preceded by loading the target chat and the source message, which TDLib may
+  // not hold (after a restart, or half an hour later).
+  std::set<std::int64_t> loaded_chats;
+  for (const json::object& request : client.sent_of_type("getChat")) {
+    loaded_chats.insert(request.at("chat_id").as_int64());
+  }
+  EXPECT_EQ(loaded_chats, (std::set<std::int64_t>{kAdmin, kUser, kBlocked, 6000}));
+  EXPECT_GE(client.sent_of_type("getMessage").size(),
+            client.sent_of_type("forwardMessages").size());
   const auto edits = client.sent_of_type("editMessageText");
   ASSERT_FALSE(edits.empty());
   EXPECT_TRUE(contains(text_of(edits.back()), "Broadcast finished: 3 sent, 0 failed, 1 blocked"))
@@ -266,6 +291,48 @@ TEST_F(CommandsTest, BroadcastConfirmedReachesEveryUserOnceAndRemovesBlocked) {
   ASSERT_TRUE(testing::run_until(io, [&] { return store.find_broadcast(1)->state == "done"; }));
   EXPECT_EQ(copies[kUser], 1);
   EXPECT_EQ(copies[6000], 1);
+}
+
+}  // namespace
+}  // namespace tglink
+
+namespace tglink {
+namespace {
+
+// At shutdown a broadcast waiting for a queued copy's outcome stops before the Telegram client
+// closes: its waits end, nothing more is claimed, it lets go of the client's update
+// subscriptions, and the job stays "running" for the next start.
+TEST_F(CommandsTest, StopEndsABroadcastWaitingForAQueuedCopy) {
+  add_user(kUser);
+  add_user(6000);
+  client.respond_to("forwardMessages", [](const json::object& r) {
+    json::object pending{{"@type", "message"},
+                         {"id", (9 << 20) + 1},
+                         {"chat_id", r.at("chat_id")},
+                         {"sending_state", json::object{{"@type", "messageSendingStatePending"}}}};
+    return json::object{{"@type", "messages"}, {"messages", json::array{pending}}};
+  });
+  start();
+  (void)command(kAdmin, "/broadcast", 3 << 20);
+  press(kAdmin, "bc:confirm:1");
+  // The first user's copy is queued and no outcome comes: the job waits for it.
+  ASSERT_TRUE(
+      testing::run_until(io, [&] { return client.sent_of_type("forwardMessages").size() >= 2; }));
+  const std::size_t copies_requested = client.sent_of_type("forwardMessages").size();
+  // The chat service follows sends too; the broadcast's own wait adds one subscriber.
+  const std::size_t subscribers = client.subscriber_count("updateMessageSendSucceeded");
+  bool stopped = false;
+  boost::asio::co_spawn(
+      io,
+      [&]() -> boost::asio::awaitable<void> {
+        co_await broadcaster->stop(std::chrono::seconds(5));
+        stopped = true;
+      },
+      boost::asio::detached);
+  ASSERT_TRUE(testing::run_until(io, [&] { return stopped; }));
+  EXPECT_EQ(client.subscriber_count("updateMessageSendSucceeded"), subscribers - 1);
+  EXPECT_EQ(client.sent_of_type("forwardMessages").size(), copies_requested);
+  EXPECT_EQ(store.find_broadcast(1)->state, "running");
 }
 
 }  // namespace

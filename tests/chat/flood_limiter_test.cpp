@@ -11,32 +11,40 @@ using namespace std::chrono_literals;
 
 TEST(FloodLimiter, AdmitsUpToTheLimitInAMinuteThenSaysHowLongToWait) {
   testing::FakeClock clock;
-  FloodLimiter limiter{2, 3};
+  FloodLimiter limiter{2};
   EXPECT_EQ(limiter.admit(1, clock.steady_now()), 0s);
   clock.advance(10s);
   EXPECT_EQ(limiter.admit(1, clock.steady_now()), 0s);
   clock.advance(5s);
+  EXPECT_EQ(limiter.wait(1, clock.steady_now()), 45s);
   EXPECT_EQ(limiter.admit(1, clock.steady_now()), 45s);  // the first leaves the window at 60 s
-  EXPECT_EQ(limiter.admit(2, clock.steady_now()), 0s);   // other users are not affected
+  EXPECT_EQ(limiter.admit(2, clock.steady_now()), 0s);   // other keys are not affected
   clock.advance(45s);
+  EXPECT_EQ(limiter.wait(1, clock.steady_now()), 0s);
   EXPECT_EQ(limiter.admit(1, clock.steady_now()), 0s);
 }
 
-TEST(FloodLimiter, QueueIsBoundedPerUser) {
-  FloodLimiter limiter{1, 2};
-  EXPECT_TRUE(limiter.enqueue(1));
-  EXPECT_TRUE(limiter.enqueue(1));
-  EXPECT_FALSE(limiter.enqueue(1));
-  EXPECT_TRUE(limiter.enqueue(2));
-  limiter.dequeue(1);
-  EXPECT_EQ(limiter.queued(1), 1U);
-  EXPECT_TRUE(limiter.enqueue(1));
+TEST(FloodLimiter, EstimateCountsTheAdmissionsAhead) {
+  testing::FakeClock clock;
+  FloodLimiter limiter{2};
+  EXPECT_EQ(limiter.estimate(1, clock.steady_now(), 0), 0s);
+  EXPECT_EQ(limiter.estimate(1, clock.steady_now(), 1), 0s);   // room for two now
+  EXPECT_EQ(limiter.estimate(1, clock.steady_now(), 2), 60s);  // the third waits a window
+  EXPECT_EQ(limiter.estimate(1, clock.steady_now(), 4), 120s);
+  EXPECT_EQ(limiter.admit(1, clock.steady_now()), 0s);
+  clock.advance(20s);
+  EXPECT_EQ(limiter.admit(1, clock.steady_now()), 0s);
+  clock.advance(10s);
+  EXPECT_EQ(limiter.estimate(1, clock.steady_now(), 0), 30s);  // first admission + 60 s
+  EXPECT_EQ(limiter.estimate(1, clock.steady_now(), 1), 50s);  // second admission + 60 s
+  EXPECT_EQ(limiter.estimate(1, clock.steady_now(), 2), 90s);
 }
 
 TEST(FloodLimiter, ZeroDisablesTheLimit) {
   testing::FakeClock clock;
-  FloodLimiter limiter{0, 1};
+  FloodLimiter limiter{0};
   for (int i = 0; i < 100; ++i) EXPECT_EQ(limiter.admit(1, clock.steady_now()), 0s);
+  EXPECT_EQ(limiter.estimate(1, clock.steady_now(), 1000), 0s);
 }
 
 }  // namespace

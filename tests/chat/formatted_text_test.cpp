@@ -31,5 +31,15 @@ TEST(FormattedText, EmptyStyledPiecesMakeNoEntity) {
   EXPECT_EQ(text.to_json().at("@type"), "formattedText");
 }
 
+TEST(FormattedText, ATextUrlTelegramWouldRefuseIsWrittenOut) {
+  FormattedText text;
+  text.link("Open", "https://files.example.com/a").plain(" ").link("Local", "http://localhost/a");
+  EXPECT_EQ(text.text(), "Open Local: http://localhost/a");
+  ASSERT_EQ(text.entities().size(), 2U);
+  EXPECT_EQ(text.entities()[0].at("type").at("@type"), "textEntityTypeTextUrl");
+  EXPECT_EQ(text.entities()[1].at("type").at("@type"), "textEntityTypeUrl");
+  EXPECT_EQ(text.entities()[1].at("offset"), 12);
+}
+
 }  // namespace
 }  // namespace tglink

@@ -35,6 +35,18 @@ TEST(LinkReply, VideoGetsDownloadStreamAndPlayVideoButton) {
             "https://play.example/?stream=https%3A%2F%2Fh.example%2Fstream%2FTOK");
 }
 
+TEST(LinkReply, ALocalhostPlayerLinkGoesInTheTextSinceTelegramRefusesTheButton) {
+  Config config;  // BASE_URL's default, http://localhost:8080
+  const Reply reply = link_reply(config, video_link());
+  const std::string& text = reply.text.text();
+  EXPECT_TRUE(contains(text, "Download: http://localhost:8080/dl/TOK"));
+  EXPECT_TRUE(contains(text, "Play: http://localhost:8080/player?stream=")) << text;
+  EXPECT_FALSE(send_message_request(1, reply).contains("reply_markup"));
+  for (const boost::json::value& entity : reply.text.entities()) {
+    EXPECT_NE(entity.at("type").at("@type"), "textEntityTypeTextUrl");
+  }
+}
+
 TEST(LinkReply, FrontendOffKeepsTheStreamLinkAndSaysStreamingUnavailable) {
   Config config;
   config.video_frontend_enabled = false;
@@ -67,6 +79,7 @@ TEST(LinkReply, ExpirySentenceComesFromTheConfiguredDuration) {
 
 TEST(LinkReply, LinksAreClickableEntities) {
   Config config;
+  config.base_url = "https://h.example";
   const Reply reply = link_reply(config, video_link());
   int urls = 0;
   for (const auto& entity : reply.text.entities()) {

@@ -32,7 +32,7 @@ TEST(CheckConfig, ProblemsGoToStderrWithExitCode2) {
   const Output output = check(env);
   EXPECT_EQ(output.code, 2);
   EXPECT_EQ(output.out, "");
-  EXPECT_THAT(output.err, HasSubstr("PORT: \"abc\" is not a port number (1-65535)"));
+  EXPECT_THAT(output.err, HasSubstr("PORT: \"abc\" is not a port number (1 to 65535)"));
 }
 
 TEST(CheckConfig, EmptyEnvironmentNamesEveryRequiredVariable) {
@@ -57,6 +57,28 @@ TEST(CheckConfig, ValidConfigurationPrintsTheEffectiveSettings) {
 
 TEST(CheckConfig, DemoModeNeedsNoTelegramSettings) {
   EXPECT_EQ(check({}, {}, ConfigMode::Demo).code, 0);
+}
+
+TEST(CheckConfig, TheDefaultBaseUrlIsValidButWarnedAbout) {
+  const Output output = check(valid_bot_env());
+  EXPECT_EQ(output.code, 0);
+  EXPECT_THAT(output.out, HasSubstr("Warnings:"));
+  EXPECT_THAT(output.out, HasSubstr("BASE_URL is http://localhost:8080: links built on it work "
+                                    "only on this machine, and Telegram will not show buttons"));
+}
+
+TEST(CheckConfig, APublicBaseUrlHasNoWarning) {
+  EnvMap env = valid_bot_env();
+  env["BASE_URL"] = "https://files.example.com";
+  const Output output = check(env);
+  EXPECT_EQ(output.code, 0);
+  EXPECT_THAT(output.out, ::testing::Not(HasSubstr("Warnings:")));
+}
+
+TEST(CheckConfig, TheDemoIsNotWarnedAboutLocalLinks) {
+  const Output output = check({}, {}, ConfigMode::Demo);
+  EXPECT_EQ(output.code, 0);
+  EXPECT_THAT(output.out, ::testing::Not(HasSubstr("Warnings:")));
 }
 
 }  // namespace

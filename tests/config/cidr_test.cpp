@@ -78,6 +78,14 @@ TEST(Cidr, RejectsMalformedInput) {
   }
 }
 
+// Found by fuzzing: inet_pton stopped at a NUL byte, so "10.0.0.1<NUL>junk" was 10.0.0.1.
+TEST(Cidr, RefusesTextAfterANulByte) {
+  using namespace std::string_view_literals;
+  EXPECT_FALSE(Cidr::parse("10.0.0.1\0junk"sv).has_value());
+  EXPECT_FALSE(Cidr::parse("::1\0/128"sv).has_value());
+  EXPECT_FALSE(must_parse("10.0.0.0/8").contains("10.0.0.1\0junk"sv));
+}
+
 TEST(Cidr, UnparsableAddressMatchesNothing) {
   const Cidr all = must_parse("0.0.0.0/0");
   EXPECT_FALSE(all.contains("not an address"));

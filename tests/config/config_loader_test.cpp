@@ -60,7 +60,7 @@ TEST(LoadConfig, PortAbcNamesPort) {
   const ConfigLoadResult result = load_bot(with(valid_bot_env(), "PORT", "abc"));
   ASSERT_EQ(result.problems.size(), 1u);
   EXPECT_EQ(result.problems[0].describe(),
-            "PORT: \"abc\" is not a port number (1-65535); example: PORT=8080");
+            "PORT: \"abc\" is not a port number (1 to 65535); example: PORT=8080");
 }
 
 TEST(LoadConfig, EveryProblemIsGatheredAtOnce) {
@@ -127,10 +127,42 @@ INSTANTIATE_TEST_SUITE_P(
         BadValue{"USER_FILES_PER_MINUTE", "0", "is not a number of files per minute"},
         BadValue{"SECRET_KEY", "short", "too short"},
         BadValue{"TDLIB_NETWORK", "offline", "is not a network mode"},
-        BadValue{"LOG_LEVEL", "verbose", "is not a log level"}),
+        BadValue{"LOG_LEVEL", "verbose", "is not a log level"},
+        // Issue 13: every numeric setting has an upper bound, named in the message.
+        BadValue{"BANDWIDTH_LIMIT_GB", "1e308", "is not a number of gigabytes (0 to 1000000)"},
+        BadValue{"BANDWIDTH_LIMIT_GB", "1000000.5", "(0 to 1000000)"},
+        BadValue{"CACHE_MAX_GB", "1e7", "is not a number of gigabytes (0 to 1000000)"},
+        BadValue{"RATE_LIMIT_PER_MINUTE", "1000001", "(1 to 1000000)"},
+        BadValue{"RATE_LIMIT_BURST", "100001", "is not a number of requests (1 to 100000)"},
+        BadValue{"MAX_LINKS_PER_DAY", "1000001", "(0 to 1000000)"},
+        BadValue{"MAX_FILE_SIZE", "4194304001", "is not a size in bytes (1 to 4194304000)"},
+        BadValue{"USER_FILES_PER_MINUTE", "10001", "(1 to 10000)"},
+        BadValue{"BROADCAST_MESSAGES_PER_SECOND", "1001", "(1 to 1000)"},
+        BadValue{"LINK_EXPIRY_DURATION", "3651d", "at most 315360000 s"},
+        BadValue{"LINK_EXPIRY_DURATION", "99999999999999999", "is not a duration"},
+        BadValue{"ADMINS", "1099511627776", "is not a Telegram user id (1 to 1099511627775)"}),
     [](const ::testing::TestParamInfo<BadValue>& info) {
       return std::string(info.param.name) + "_" + std::to_string(info.index);
     });
+
+TEST(LoadConfig, EveryUpperBoundItselfIsAccepted) {
+  EnvMap env = valid_bot_env();
+  env["BANDWIDTH_LIMIT_GB"] = "1000000";
+  env["CACHE_MAX_GB"] = "1000000";
+  env["RATE_LIMIT_PER_MINUTE"] = "1000000";
+  env["RATE_LIMIT_BURST"] = "100000";
+  env["MAX_LINKS_PER_DAY"] = "1000000";
+  env["MAX_FILE_SIZE"] = "4194304000";
+  env["USER_FILES_PER_MINUTE"] = "10000";
+  env["BROADCAST_MESSAGES_PER_SECOND"] = "1000";
+  env["LINK_EXPIRY_DURATION"] = "3650d";
+  env["ADMINS"] = "1099511627775";
+  const Config config = must_load(env);
+  EXPECT_EQ(config.bandwidth_limit_gb, 1'000'000);
+  EXPECT_EQ(config.max_file_size, 4'194'304'000);
+  EXPECT_EQ(config.link_expiry, std::chrono::seconds(315'360'000));
+  EXPECT_THAT(config.admins, ElementsAre(1'099'511'627'775));
+}
 
 TEST(LoadConfig, ProcessEnvironmentWinsOverDotenv) {
   const Config config =

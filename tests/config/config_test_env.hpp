@@ -18,7 +18,7 @@ inline EnvMap valid_bot_env() {
 }
 
 inline ConfigDefaults test_defaults() {
-  return ConfigDefaults{.tdjson_path = "/opt/td/libtdjson.so"};
+  return ConfigDefaults{.tdjson_path = "/opt/td/libtdjson.so", .host_name = "test-host"};
 }
 
 inline ConfigLoadResult load_bot(const EnvMap& env, const EnvMap& dotenv = {}) {

@@ -105,5 +105,15 @@ TEST(IpAddress, AcceptsLiteralsOnly) {
   EXPECT_FALSE(is_ip_address("10.0.0.0/8"));
 }
 
+// Found by fuzzing (tests/fuzz/corpus/setting_values/ip_address_nul): inet_pton reads a C
+// string, so everything after a NUL byte (possible in a .env file) went unchecked, and
+// BIND_ADDRESS or a BASE_URL like http://[::1<NUL>junk] was accepted with the junk in it.
+TEST(IpAddress, RefusesTextAfterANulByte) {
+  using namespace std::string_view_literals;
+  EXPECT_FALSE(is_ip_address("1.2.3.4\0junk"sv));
+  EXPECT_FALSE(is_ip_address("::1\0"sv));
+  EXPECT_FALSE(normalize_http_url("http://[::1\0junk]/"sv).has_value());
+}
+
 }  // namespace
 }  // namespace tglink

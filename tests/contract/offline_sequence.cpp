@@ -79,6 +79,69 @@ void record_bad_requests(TdJsonDriver& td, int client, Recorder& out) {
   }
 }
 
+json::object valid_parameters(const std::string& directory) {
+  return {{"@type", "setTdlibParameters"},
+          {"database_directory", directory},
+          {"use_file_database", true},
+          {"api_id", 94575},
+          {"api_hash", "a3406de8d171bb422bb6ddf3bbd800e2"},
+          {"system_language_code", "en"},
+          {"device_model", "contract"},
+          {"application_version", "1"}};
+}
+
+// Td::set_parameters refuses missing identity fields, in its own order, before anything else.
+void record_bad_parameters(TdJsonDriver& td, int client, const std::string& directory,
+                           Recorder& out) {
+  const std::pair<const char*, json::value> bad_fields[] = {
+      {"api_id", 0},
+      {"api_hash", ""},
+      {"system_language_code", ""},
+      {"device_model", ""},
+      {"application_version", ""},
+  };
+  json::object all_bad = valid_parameters(directory);
+  for (const auto& [field, value] : bad_fields) {
+    json::object request = valid_parameters(directory);
+    request[field] = value;
+    all_bad[field] = value;
+    out.add(std::string("setTdlibParameters without ") + field, strip(td.request(client, request)));
+  }
+  out.add("setTdlibParameters without anything", strip(td.request(client, all_bad)));
+  json::object two_bad = valid_parameters(directory);
+  two_bad["device_model"] = "";
+  two_bad["application_version"] = "";
+  two_bad["system_language_code"] = "";
+  out.add("setTdlibParameters without language and device", strip(td.request(client, two_bad)));
+}
+
+// OptionManager::set_option: names and value types it refuses, and ones tglink sets.
+void record_options(TdJsonDriver& td, int client, Recorder& out) {
+  const json::object yes{{"@type", "optionValueBoolean"}, {"value", true}};
+  const auto integer = [](const char* value) {
+    return json::object{{"@type", "optionValueInteger"}, {"value", value}};
+  };
+  const std::pair<const char*, json::object> options[] = {
+      {"no_such_option", yes},
+      {"version", json::object{{"@type", "optionValueString"}, {"value", "1"}}},
+      {"my_id", integer("5")},
+      {"ignore_file_names", yes},
+      {"disable_network_statistics", yes},
+      {"ignore_inline_thumbnails", yes},
+      {"ignore_file_names", integer("1")},
+      {"message_unload_delay", yes},
+      {"message_unload_delay", integer("1")},
+      {"message_unload_delay", integer("60")},
+      {"ignore_file_names", json::object{{"@type", "optionValueEmpty"}}},
+      {"x-tglink", integer("1")},
+  };
+  for (const auto& [name, value] : options) {
+    json::object request{{"@type", "setOption"}, {"name", name}, {"value", value}};
+    out.add(std::string("setOption ") + name + " " + json::serialize(value),
+            strip(td.request(client, request)));
+  }
+}
+
 }  // namespace
 
 json::value shape_of(const json::value& value) {
@@ -123,21 +186,15 @@ json::array run_offline_sequence(TdJsonDriver& td, const std::string& directory)
   out.add("getOption version",
           strip(td.request(client, {{"@type", "getOption"}, {"name", "version"}})));
   record_bad_requests(td, client, out);
-  out.add("setTdlibParameters",
-          strip(td.request(client, {{"@type", "setTdlibParameters"},
-                                    {"database_directory", directory},
-                                    {"use_file_database", true},
-                                    {"api_id", 94575},
-                                    {"api_hash", "a3406de8d171bb422bb6ddf3bbd800e2"},
-                                    {"system_language_code", "en"},
-                                    {"device_model", "contract"},
-                                    {"application_version", "1"}})));
+  record_bad_parameters(td, client, directory, out);
+  out.add("setTdlibParameters", strip(td.request(client, valid_parameters(directory))));
   out.add("setNetworkType none", strip(td.wait_for(has_extra("network"))));
   out.add("second state",
           json::value(auth_state(td.wait_update(client, "updateAuthorizationState"))));
   json::object connection = td.wait_update(client, "updateConnectionState");
   out.add("connection state", strip(connection));
   out.add("getAuthorizationState", strip(td.request(client, {{"@type", "getAuthorizationState"}})));
+  record_options(td, client, out);
   out.add("unauthorized getMe", strip(td.request(client, {{"@type", "getMe"}})));
   out.add("unauthorized getFile",
           strip(td.request(client, {{"@type", "getFile"}, {"file_id", 12345}})));

@@ -18,13 +18,6 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-// The path of the first link after `route` ("/dl/" or "/stream/") in a reply, or "".
-std::string path_of(const std::string& text, const std::string& route) {
-  const std::size_t at = text.find(route);
-  if (at == std::string::npos) return {};
-  return text.substr(at, text.find_first_of("\n ", at) - at);
-}
-
 // Sends a file as kUser and answers the bot's newest reply.
 sim::SimMessage send_and_wait(SimHarness& harness, const sim::SendFileRequest& request,
                               std::size_t replies_before) {
@@ -55,8 +48,8 @@ TEST(ChatUpload, VideoReplyLinksDownloadExactlyTheFileAndCarryThePlayButton) {
 
   EXPECT_TRUE(contains(reply.text, "clip.mp4")) << reply.text;
   EXPECT_TRUE(contains(reply.text, "Links expire in 12 hours (")) << reply.text;
-  const std::string download = path_of(reply.text, "/dl/");
-  const std::string stream = path_of(reply.text, "/stream/");
+  const std::string download = testing::link_path_in(reply.text, "/dl/");
+  const std::string stream = testing::link_path_in(reply.text, "/stream/");
   ASSERT_FALSE(download.empty()) << reply.text;
   ASSERT_FALSE(stream.empty()) << reply.text;
   ASSERT_EQ(reply.keyboard.size(), 1U);
@@ -89,8 +82,9 @@ TEST(ChatUpload, EachMediaKindGetsTheRightLinks) {
     const sim::SimMessage reply =
         send_and_wait(harness, file_request(path, c.kind, c.mime), replies);
     ++replies;
-    EXPECT_FALSE(path_of(reply.text, "/dl/").empty()) << c.kind << ": " << reply.text;
-    EXPECT_EQ(!path_of(reply.text, "/stream/").empty(), c.stream) << c.kind << ": " << reply.text;
+    EXPECT_FALSE(testing::link_path_in(reply.text, "/dl/").empty()) << c.kind << ": " << reply.text;
+    EXPECT_EQ(!testing::link_path_in(reply.text, "/stream/").empty(), c.stream)
+        << c.kind << ": " << reply.text;
     EXPECT_EQ(!reply.keyboard.empty(), c.play) << c.kind;
   }
 }
@@ -103,7 +97,7 @@ TEST(ChatUpload, FrontendSwitchedOffKeepsTheStreamLinkAndSaysSo) {
   const auto video = harness.make_file("v.mp4", 4000);
   const sim::SimMessage reply =
       send_and_wait(harness, file_request(video, "video", "video/mp4"), 0);
-  EXPECT_FALSE(path_of(reply.text, "/stream/").empty()) << reply.text;
+  EXPECT_FALSE(testing::link_path_in(reply.text, "/stream/").empty()) << reply.text;
   EXPECT_TRUE(contains(reply.text, "Video streaming unavailable")) << reply.text;
   EXPECT_TRUE(reply.keyboard.empty());
 }
@@ -116,14 +110,14 @@ TEST(ChatUpload, DailyLimitSurvivesARestart) {
   const auto file = harness.make_file("a.zip", 1000);
   const sim::SimMessage first =
       send_and_wait(harness, file_request(file, "document", "application/zip"), 0);
-  EXPECT_FALSE(path_of(first.text, "/dl/").empty()) << first.text;
+  EXPECT_FALSE(testing::link_path_in(first.text, "/dl/").empty()) << first.text;
 
   harness.restart();  // the simulator's world starts afresh; the store stays
   harness.sim().create_user(kUser, "Ann");
   const sim::SimMessage second =
       send_and_wait(harness, file_request(file, "document", "application/zip"), 0);
   EXPECT_TRUE(contains(second.text, "Daily limit reached")) << second.text;
-  EXPECT_TRUE(path_of(second.text, "/dl/").empty());
+  EXPECT_TRUE(testing::link_path_in(second.text, "/dl/").empty());
 }
 
 TEST(ChatUpload, ForcedSubscriptionFromPromptToLink) {
@@ -150,7 +144,7 @@ TEST(ChatUpload, ForcedSubscriptionFromPromptToLink) {
   EXPECT_TRUE(contains(harness.sim().callback_answer(query), "Thanks"));
   const auto messages = harness.sim().wait_messages(kUser, 2, 15000);
   ASSERT_GE(messages.size(), 2U);
-  EXPECT_FALSE(path_of(messages.back().text, "/dl/").empty()) << messages.back().text;
+  EXPECT_FALSE(testing::link_path_in(messages.back().text, "/dl/").empty()) << messages.back().text;
 }
 
 }  // namespace

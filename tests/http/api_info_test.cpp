@@ -24,6 +24,22 @@ StatusSnapshot connected_snapshot() {
   return s;
 }
 
+TEST(ApiInfo, ConnectedNamesTheNodeAndWhetherItLeads) {
+  StatusSnapshot snapshot = connected_snapshot();
+  snapshot.node = NodeStatus{"edge-2:8080", false};
+  const json::object follower = body_of(api_info_response(Config{}, snapshot));
+  const json::object& node = follower.at("node").as_object();
+  EXPECT_EQ(node.at("id"), "edge-2:8080");
+  EXPECT_FALSE(node.at("leader").as_bool());
+  EXPECT_EQ(node.size(), 2u);
+  // The spec's fields stay as they are beside it.
+  EXPECT_EQ(follower.at("status"), "ok");
+  EXPECT_EQ(follower.at("totaluser").as_int64(), 42);
+
+  snapshot.node.leader = true;
+  EXPECT_TRUE(body_of(api_info_response(Config{}, snapshot)).at("node").at("leader").as_bool());
+}
+
 TEST(ApiInfo, ConnectedHasEveryFieldWithTheSpecTypes) {
   Config config;
   config.bandwidth_limit_gb = 100;

@@ -39,6 +39,7 @@ class CollectingChannel final : public ResponseChannel {
   }
   void abort() override { aborted_ = true; }
   [[nodiscard]] bool started() const override { return started_; }
+  [[nodiscard]] std::uint64_t body_bytes_sent() const override { return body_.size(); }
 
   // The client goes away once it has received this many bytes.
   void close_after(std::uint64_t bytes) { close_after_ = bytes; }

@@ -113,6 +113,22 @@ TEST(MessageFile, PhotoTakesItsLargestSize) {
   EXPECT_EQ(found->file.mime_type, "image/jpeg");
 }
 
+// Found by fuzz_tdlib_messages: an expected_size of 2^64-1 (or any size past int64, or below 0)
+// came out as a negative size, which the download routes would read as a huge unsigned length.
+TEST(MessageFile, ASizeOutsideZeroToInt64MaxIsUnknown) {
+  json::object content = media_content("messageDocument", "document", "document", {});
+  json::object& file = content["document"].as_object()["document"].as_object();
+  file["size"] = 0;
+  file["expected_size"] = std::uint64_t{18446744073709551615u};
+  const auto huge = file_from_message(message_with(content));
+  ASSERT_TRUE(huge);
+  EXPECT_EQ(huge->file.size, 0);
+  file["size"] = -5;
+  const auto negative = file_from_message(message_with(content));
+  ASSERT_TRUE(negative);
+  EXPECT_EQ(negative->file.size, 0);
+}
+
 TEST(MessageFile, MessagesWithoutAFileHaveNone) {
   EXPECT_FALSE(file_from_message(message_with(json::object{{"@type", "messageText"}})));
   EXPECT_FALSE(file_from_message(json::object{{"@type", "message"}}));

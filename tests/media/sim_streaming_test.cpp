@@ -93,6 +93,9 @@ class SimStreamingTest : public ::testing::Test {
                          {"message_ids", json::array{sent.message_id}},
                          {"send_copy", true},
                          {"remove_caption", false}};
+    // TDLib copies only into a chat it has loaded; tglink loads LOG_CHANNEL at start.
+    json::object load_channel{{"@type", "getChat"}, {"chat_id", kLogChannel}};
+    bot.send(std::move(load_channel), [](json::object) {});
     bot.send(std::move(forward), [](json::object) {});
     EXPECT_TRUE(run_until(io_, [&] { return copied.has_value(); }));
     bot.unsubscribe(watch);

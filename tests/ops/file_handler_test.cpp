@@ -92,6 +92,7 @@ class RecordingChannel final : public ResponseChannel {
   asio::awaitable<bool> write_file(int, std::uint64_t, std::uint64_t) override { co_return false; }
   void abort() override { aborted = true; }
   [[nodiscard]] bool started() const override { return response.has_value(); }
+  [[nodiscard]] std::uint64_t body_bytes_sent() const override { return body.size(); }
 
   [[nodiscard]] int status() const { return response ? response->status : 0; }
   [[nodiscard]] std::string header(std::string_view name) const {
@@ -208,6 +209,19 @@ TEST_F(FileHandlerTest, MatchingIfNoneMatchIs304WithoutBody) {
   EXPECT_EQ(c.body, "");
   EXPECT_EQ(c.header("ETag"), etag);
   EXPECT_EQ(files.stream_calls, 0);
+}
+
+// Issue 13 item 8: no cache may keep a file answer past the end of its link.
+TEST_F(FileHandlerTest, MaxAgeNeverOutlivesTheLink) {
+  const std::string soon = token(kMessageId, clock.now() + std::chrono::seconds(5));
+  EXPECT_EQ(get("/stream/" + soon).header("Cache-Control"), "public, max-age=5");
+  EXPECT_EQ(get("/dl/" + soon).header("Cache-Control"), "public, max-age=5");
+  const std::string etag = make_file_entity_tag("AgADuniq", kContent.size()).to_header();
+  const RecordingChannel not_modified = get("/stream/" + soon, {{"if-none-match", etag}});
+  EXPECT_EQ(not_modified.status(), 304);
+  EXPECT_EQ(not_modified.header("Cache-Control"), "public, max-age=5");
+  const std::string later = token(kMessageId, clock.now() + std::chrono::hours(48));
+  EXPECT_EQ(get("/stream/" + later).header("Cache-Control"), "public, max-age=3600");
 }
 
 TEST_F(FileHandlerTest, FailedIfMatchIs412) {

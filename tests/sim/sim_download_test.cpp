@@ -9,6 +9,15 @@ namespace tglink::testing {
 namespace {
 namespace json = boost::json;
 
+// A set_bot patch changing the part latency (and the in-flight budget when given).
+sim::BotSettingsPatch latency_patch(double latency_ms,
+                                    std::optional<std::int64_t> in_flight_bytes = std::nullopt) {
+  sim::BotSettingsPatch patch;
+  patch.latency_ms = latency_ms;
+  patch.in_flight_bytes = in_flight_bytes;
+  return patch;
+}
+
 constexpr std::int64_t kMiB = 1024 * 1024;
 
 json::object download(int file_id, std::int64_t offset, std::int64_t limit,
@@ -142,9 +151,9 @@ TEST_F(SimDownloadTest, ANewWindowCancelsPartsInFlightOutsideIt) {
   client_ = login();
   int file = receive_file(client_, make_file("m.bin", 10 * kMiB), "document");
   // Parts of the first window will not finish before the window moves away from them.
-  control_->set_bot(kBotId, sim::BotSettingsPatch{60000.0, std::nullopt, std::nullopt});
+  control_->set_bot(kBotId, latency_patch(60000.0));
   request(client_, download(file, 0, 0));
-  control_->set_bot(kBotId, sim::BotSettingsPatch{1.0, std::nullopt, std::nullopt});
+  control_->set_bot(kBotId, latency_patch(1.0));
   request(client_, download(file, 8 * kMiB, kMiB));
   json::object done = wait_file(file, inactive);
   EXPECT_EQ(number(local(done), "downloaded_size"), kMiB);
@@ -155,11 +164,11 @@ TEST_F(SimDownloadTest, ANewWindowCancelsPartsInFlightOutsideIt) {
 TEST_F(SimDownloadTest, InFlightBudgetLimitsPartsStartedAtOnce) {
   client_ = login();
   int file = receive_file(client_, make_file("b.bin", 10 * kMiB), "document");
-  control_->set_bot(kBotId, sim::BotSettingsPatch{60000.0, std::nullopt, 256 * 1024});
+  control_->set_bot(kBotId, latency_patch(60000.0, 256 * 1024));
   request(client_, download(file, 0, 0));
   EXPECT_EQ(control_->counters(kBotId).in_flight_bytes, 256 * 1024);  // four 64 KiB parts
   // Moving the window away cancels all four; only the new window's part is fetched.
-  control_->set_bot(kBotId, sim::BotSettingsPatch{1.0, std::nullopt, std::nullopt});
+  control_->set_bot(kBotId, latency_patch(1.0));
   request(client_, download(file, kMiB, 64 * 1024));
   json::object done = wait_file(file, inactive);
   EXPECT_EQ(number(local(done), "downloaded_size"), 64 * 1024);
@@ -195,19 +204,67 @@ TEST_F(SimDownloadTest, CancelKeepsThePartialFileAndDeleteRemovesIt) {
 
 TEST_F(SimDownloadTest, UnknownFileIdIsAnError) {
   client_ = login();
+  // Requests::on_request(getFile) answers a null file as 404; FileManager::download_file says
+  // "File not found", after checking its arguments.
   json::object answer = request(client_, {{"@type", "getFile"}, {"file_id", 999}});
+  EXPECT_EQ(answer.at("code").to_number<int>(), 404);
+  EXPECT_EQ(answer.at("message"), "Not Found");
+  answer = request(client_, {{"@type", "downloadFile"}, {"file_id", 999}, {"priority", 1}});
   EXPECT_EQ(answer.at("code").to_number<int>(), 400);
-  EXPECT_EQ(answer.at("message"), "Invalid file identifier");
+  EXPECT_EQ(answer.at("message"), "File not found");
+  answer = request(client_, {{"@type", "downloadFile"}, {"file_id", 999}, {"priority", 0}});
+  EXPECT_EQ(answer.at("message"), "Priority must be between 1 and 32");
 }
 
-TEST_F(SimDownloadTest, EachBotSeesItsOwnFileIds) {
+TEST_F(SimDownloadTest, DownloadPriorityMustBeBetweenOneAndThirtyTwo) {
   client_ = login();
-  int other = login("777:AAHanotherSimulatedTokenSecretPart_xyz");
-  receive_file(client_, make_file("own.bin", 1000), "document");
-  json::object file = request(client_, {{"@type", "getFile"}, {"file_id", 1}});
-  json::object missing = request(other, {{"@type", "getFile"}, {"file_id", 1}});
-  EXPECT_EQ(file.at("@type"), "file");
-  EXPECT_EQ(missing.at("@type"), "error");
+  const int file = receive_file(client_, make_file("prio.bin", 1000), "document");
+  for (int priority : {0, 33, -1}) {
+    json::object answer =
+        request(client_, {{"@type", "downloadFile"}, {"file_id", file}, {"priority", priority}});
+    EXPECT_EQ(answer.at("code").to_number<int>(), 400) << priority;
+    EXPECT_EQ(answer.at("message"), "Priority must be between 1 and 32") << priority;
+  }
+  json::object answer =
+      request(client_, {{"@type", "downloadFile"}, {"file_id", file}, {"priority", 32}});
+  EXPECT_EQ(answer.at("@type"), "file") << json::serialize(answer);
+}
+
+TEST_F(SimDownloadTest, EachBotSeesTheSameFileUnderItsOwnId) {
+  client_ = login();
+  const int other = login("777:AAHanotherSimulatedTokenSecretPart_xyz");
+  const int mine = receive_file(client_, make_file("own.bin", 1000), "document");
+  sim::SendFileRequest post;
+  post.chat_id = kLogChannel;
+  post.path = make_file("post.bin", 2000).string();
+  const sim::SentMessage sent = control_->send_file(post);
+  auto file_id_in_channel = [&](int client) {
+    request(client, {{"@type", "getChat"}, {"chat_id", kLogChannel}});
+    json::object message = request(
+        client,
+        {{"@type", "getMessage"}, {"chat_id", kLogChannel}, {"message_id", sent.message_id}});
+    const json::object& document = message.at("content").as_object().at("document").as_object();
+    return document.at("document").as_object().at("id").to_number<int>();
+  };
+  const int seen_by_first = file_id_in_channel(client_);
+  const int seen_by_other = file_id_in_channel(other);
+  EXPECT_NE(seen_by_first, seen_by_other);
+  EXPECT_EQ(request(other, {{"@type", "getFile"}, {"file_id", seen_by_other}}).at("@type"), "file");
+  // Another client's id is unknown here, whichever call uses it.
+  for (int foreign : {mine, seen_by_first}) {
+    json::object missing = request(other, {{"@type", "getFile"}, {"file_id", foreign}});
+    EXPECT_EQ(missing.at("message"), "Not Found") << foreign;
+    missing = request(other, {{"@type", "downloadFile"}, {"file_id", foreign}, {"priority", 1}});
+    EXPECT_EQ(missing.at("message"), "File not found") << foreign;
+  }
+}
+
+TEST_F(SimDownloadTest, FileIdsAreSparseThumbnailsTakeIdsToo) {
+  client_ = login();
+  const int first = receive_file(client_, make_file("a.mp4", 1000), "video");
+  const int second = receive_file(client_, make_file("b.mp4", 1000), "video");
+  EXPECT_GT(first, 1);
+  EXPECT_EQ(second, first + 2);  // the second video's thumbnail took the id between
 }
 
 }  // namespace

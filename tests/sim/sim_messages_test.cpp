@@ -94,6 +94,7 @@ TEST_F(SimTest, ForwardWithSendCopyIntoChannelSucceedsWithServerId) {
   json::object original;
   receive_file(client, make_file("movie.mp4", 3 * 1024 * 1024), "video", &original);
   std::int64_t message_id = original.at("id").to_number<std::int64_t>();
+  request(client, {{"@type", "getChat"}, {"chat_id", kLogChannel}});
   json::object answer = request(client, {{"@type", "forwardMessages"},
                                          {"chat_id", kLogChannel},
                                          {"from_chat_id", kUserId},
@@ -120,11 +121,13 @@ TEST_F(SimTest, GetMessageOfDeletedMessageIsNotFound) {
   int client = login();
   json::object original;
   receive_file(client, make_file("a.bin", 1000), "document", &original);
+  request(client, {{"@type", "getChat"}, {"chat_id", kLogChannel}});
   request(client, {{"@type", "forwardMessages"},
                    {"chat_id", kLogChannel},
                    {"from_chat_id", kUserId},
                    {"message_ids", json::array{original.at("id")}},
                    {"send_copy", true}});
+  td_->wait_update(client, "updateMessageSendSucceeded");
   std::int64_t id = std::int64_t{1} << 20;
   control_->fault(kBotId, "delete_message", {{"chat_id", kLogChannel}, {"message_id", id}});
   json::object answer =
@@ -157,8 +160,14 @@ TEST_F(SimTest, UserWhoBlockedTheBotCannotBeMessaged) {
   json::object answer = request(client, {{"@type", "sendMessage"},
                                          {"chat_id", kUserId},
                                          {"input_message_content", text_content("hello")}});
-  EXPECT_EQ(answer.at("code").to_number<int>(), 403);
-  EXPECT_EQ(answer.at("message"), "Forbidden: bot was blocked by the user");
+  // Only the server knows about the block: the send is queued, then fails.
+  ASSERT_EQ(answer.at("@type"), "message") << json::serialize(answer);
+  json::object failed = td_->wait_update(client, "updateMessageSendFailed");
+  EXPECT_EQ(failed.at("old_message_id"), answer.at("id"));
+  const json::object& error = failed.at("error").as_object();
+  EXPECT_EQ(error.at("code").to_number<int>(), 403);
+  EXPECT_EQ(error.at("message"), "Forbidden: bot was blocked by the user");
+  EXPECT_TRUE(control_->messages(kUserId).empty());
 }
 
 TEST_F(SimTest, DocumentFromLocalFileIsSent) {

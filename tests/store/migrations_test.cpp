@@ -72,7 +72,8 @@ TEST(MigrationsTest, StepsAreNumberedOneByOne) {
   int expected = 1;
   for (const Migration& step : schema_migrations()) {
     EXPECT_EQ(step.version, expected++);
-    EXPECT_FALSE(step.sql.empty());
+    EXPECT_FALSE(step.sqlite.empty());
+    EXPECT_FALSE(step.postgresql.empty()) << "step " << step.version << " has no PostgreSQL form";
     EXPECT_FALSE(step.description.empty());
   }
   EXPECT_EQ(latest_schema_version(), expected - 1);
@@ -83,8 +84,9 @@ TEST(MigrationsTest, EmptyDatabaseGetsEveryTable) {
   SqliteDatabase db(":memory:");
   migrate_schema(db);
   EXPECT_EQ(db.query_int("PRAGMA user_version"), latest_schema_version());
-  for (const char* table : {"users", "daily_links", "monthly_bandwidth", "counters",
-                            "revoked_links", "broadcasts", "broadcast_recipients"}) {
+  for (const char* table :
+       {"users", "daily_links", "monthly_bandwidth", "counters", "revoked_links", "broadcasts",
+        "broadcast_recipients", "pending_uploads", "leader_lease"}) {
     EXPECT_TRUE(has_table(db, table)) << table;
   }
 }
@@ -131,6 +133,7 @@ TEST(MigrationsTest, Version1DatabaseIsUpgradedAndKeepsItsData) {
   EXPECT_EQ(db.query_int("PRAGMA user_version"), latest_schema_version());
   EXPECT_TRUE(has_table(db, "revoked_links"));
   EXPECT_TRUE(has_table(db, "broadcast_recipients"));
+  EXPECT_TRUE(has_table(db, "pending_uploads"));
 }
 
 TEST(MigrationsTest, FailingStepRollsBackAndNamesTheStep) {

@@ -4,6 +4,9 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include "scratch_dir.hpp"
 
 namespace tglink {
 namespace {
@@ -74,6 +77,43 @@ TEST(SqliteHandleTest, ChangesAndRowid) {
   EXPECT_EQ(db.last_insert_rowid(), 2);
   db.exec("UPDATE t SET v = 0 WHERE v > 100");
   EXPECT_EQ(db.changes(), 0);
+}
+
+}  // namespace
+}  // namespace tglink
+
+namespace tglink {
+namespace {
+
+unsigned file_mode(const std::string& path) {
+  struct stat info {};
+  EXPECT_EQ(::stat(path.c_str(), &info), 0) << path;
+  return info.st_mode & 07777;
+}
+
+// Issue 13 item 11: the store holds every user id, so it and its WAL files are 0600 even under
+// a umask that would let everyone read them.
+TEST(SqliteHandleTest, DatabaseAndWalFilesAreOwnerOnly) {
+  const test::ScratchDir dir;
+  const std::string path = dir.file("tglink.db");
+  const mode_t old_umask = ::umask(0);
+  {
+    SqliteDatabase db(path);
+    db.exec("PRAGMA journal_mode=WAL; CREATE TABLE t (v INTEGER); INSERT INTO t VALUES (1);");
+    EXPECT_EQ(file_mode(path), 0600U);
+    EXPECT_EQ(file_mode(path + "-wal"), 0600U);
+    EXPECT_EQ(file_mode(path + "-shm"), 0600U);
+  }
+  ::umask(old_umask);
+}
+
+TEST(SqliteHandleTest, OpeningNarrowsAStoreMadeReadableByAnOlderVersion) {
+  const test::ScratchDir dir;
+  const std::string path = dir.file("tglink.db");
+  { SqliteDatabase db(path); }
+  ::chmod(path.c_str(), 0644);
+  SqliteDatabase db(path);
+  EXPECT_EQ(file_mode(path), 0600U);
 }
 
 }  // namespace

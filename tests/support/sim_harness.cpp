@@ -10,6 +10,13 @@
 #include <signal.h>
 
 namespace tglink::testing {
+
+std::string link_path_in(const std::string& reply_text, const std::string& route) {
+  const std::size_t at = reply_text.find(route);
+  if (at == std::string::npos) return {};
+  return reply_text.substr(at, reply_text.find_first_of("\n ", at) - at);
+}
+
 namespace {
 
 std::filesystem::path simulator_library() {

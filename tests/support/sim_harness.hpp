@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "sim/control_client.hpp"
 #include "support/http_client.hpp"
@@ -29,6 +30,9 @@ struct SimHarnessOptions {
   // Wait until /api/info reports the main bot connected before returning.
   bool wait_connected = true;
 };
+
+// The path of the first link after `route` ("/dl/", "/stream/") in a bot's reply, or "".
+[[nodiscard]] std::string link_path_in(const std::string& reply_text, const std::string& route);
 
 class SimHarness {
  public:
@@ -61,6 +65,9 @@ class SimHarness {
   // ... and starts it again in the same directory and port (the store and TDLib data remain;
   // the simulator's world starts afresh, since it lives in the tglink process).
   void restart();
+  // The TGLINK_SIM_CONFIG contents from the next restart() on: the world to rebuild, say with
+  // a user's message at the id it had before.
+  void set_sim_config(std::string json) { options_.sim_config_json = std::move(json); }
 
   // The path of a new file of `size` pseudo-random bytes (seeded by `seed`) in dir().
   [[nodiscard]] std::filesystem::path make_file(const std::string& name, std::uint64_t size,

@@ -1,0 +1,231 @@
+#include "chat/upload_queue.hpp"
+
+#include <algorithm>
+
+#include <boost/asio/redirect_error.hpp>
+#include <boost/asio/use_awaitable.hpp>
+
+#include "chat/detached_work.hpp"
+#include "chat/message_loading.hpp"
+#include "chat/upload_limits.hpp"
+#include "config/config.hpp"
+#include "core/time_format.hpp"
+#include "logging/log.hpp"
+
+namespace tglink {
+
+namespace asio = boost::asio;
+
+namespace {
+
+constexpr std::chrono::steady_clock::duration kNoWait{};
+
+std::chrono::seconds whole_seconds(std::chrono::steady_clock::duration d) {
+  return std::chrono::ceil<std::chrono::seconds>(d);
+}
+
+}  // namespace
+
+UploadQueue::UploadQueue(const ChatContext& chat, UploadQueueOptions options)
+    : chat_(chat),
+      options_(options),
+      copier_(chat.client, chat.executor, chat.config.log_channel, options.copy_retry),
+      user_rate_(chat.config.user_files_per_minute),
+      channel_rate_(options.channel_posts_per_minute),
+      wake_(chat.executor) {}
+
+UploadQueue::~UploadQueue() { *alive_ = false; }
+
+void UploadQueue::start() {
+  std::size_t resumed = 0;
+  for (PendingUpload& upload : chat_.store.pending_uploads()) {
+    const std::int64_t id = upload.id;
+    if (upload.stage == "posted") {
+      uploads_[id] = upload;
+      spawn(finish_resumed(std::move(upload)), "link reply for upload " + std::to_string(id));
+    } else if (upload.stage == "held") {
+      uploads_[id] = std::move(upload);
+    } else {
+      if (upload.stage != "queued") save(upload, "queued");
+      turns_.push(upload.user_id, id);
+      uploads_[id] = std::move(upload);
+    }
+    ++resumed;
+  }
+  if (resumed > 0) chat_.log.info("Uploads: {} left by the previous run resumed", resumed);
+  spawn(dispatch(), "upload queue");
+}
+
+asio::awaitable<void> UploadQueue::accept(FileMessage file) {
+  const SystemTime now = chat_.clock.now();
+  std::optional<Reply> refused =
+      check_upload_limits(chat_.config, chat_.store, file.file, file.user_id, now);
+  if (refused) {
+    co_await chat_.reply(file.chat_id, std::move(*refused));
+    co_return;
+  }
+  const std::size_t waiting = turns_.count(file.user_id);
+  const auto flood_wait = user_rate_.estimate(file.user_id, chat_.clock.steady_now(), waiting);
+  if (flood_wait > kNoWait && waiting >= options_.max_queued_per_user) {
+    Reply full = rate_limited_reply(user_rate_.per_minute(), flood_wait, false);
+    co_await chat_.reply(file.chat_id, std::move(full));
+    co_return;
+  }
+  PendingUpload upload = pending_upload_of(file, "queued", now);
+  upload.id = chat_.store.add_pending_upload(upload);
+  if (upload.id == 0) co_return;  // this message is already an upload
+  uploads_[upload.id] = upload;
+  if (std::optional<Reply> notice = line_up(upload)) {
+    co_await chat_.reply(upload.chat_id, std::move(*notice));
+  }
+}
+
+bool UploadQueue::hold(const FileMessage& file) {
+  if (held_count(file.user_id) >= options_.max_held_per_user) return false;
+  PendingUpload upload = pending_upload_of(file, "held", chat_.clock.now());
+  upload.id = chat_.store.add_pending_upload(upload);
+  if (upload.id != 0) uploads_[upload.id] = std::move(upload);
+  return true;
+}
+
+asio::awaitable<std::size_t> UploadQueue::release(std::int64_t user_id) {
+  std::vector<std::int64_t> held;
+  for (const auto& [id, upload] : uploads_) {
+    if (upload.user_id == user_id && upload.stage == "held") held.push_back(id);
+  }
+  // All in line before the first await, so a second press finds nothing left to release.
+  std::optional<Reply> notice;
+  for (const std::int64_t id : held) {
+    PendingUpload& upload = uploads_.at(id);
+    save(upload, "queued");
+    if (std::optional<Reply> told = line_up(upload)) notice = std::move(told);
+  }
+  if (notice) co_await chat_.reply(user_id, std::move(*notice));  // the longest wait
+  co_return held.size();
+}
+
+std::optional<Reply> UploadQueue::line_up(const PendingUpload& upload) {
+  const SteadyTime now = chat_.clock.steady_now();
+  const std::size_t own = turns_.count(upload.user_id);
+  const auto flood_wait = user_rate_.estimate(upload.user_id, now, own);
+  const auto channel_wait =
+      channel_rate_.estimate(chat_.config.log_channel, now, turns_.ahead_of_new(upload.user_id));
+  turns_.push(upload.user_id, upload.id);
+  wake();
+  if (flood_wait > kNoWait) {
+    told_late_.insert(upload.id);
+    return rate_limited_reply(user_rate_.per_minute(), flood_wait, true);
+  }
+  if (channel_wait >= options_.late_notice_after) {
+    told_late_.insert(upload.id);
+    return late_link_reply(whole_seconds(channel_wait));
+  }
+  return std::nullopt;
+}
+
+asio::awaitable<void> UploadQueue::dispatch() {
+  const std::shared_ptr<bool> alive = alive_;
+  while (*alive) {
+    const SteadyTime now = chat_.clock.steady_now();
+    auto wait = channel_rate_.wait(chat_.config.log_channel, now);
+    if (wait == kNoWait) {
+      auto ready = [&](std::int64_t user) { return user_rate_.wait(user, now) == kNoWait; };
+      if (const std::optional<FairQueue::Entry> next = turns_.pop(ready)) {
+        (void)user_rate_.admit(next->user_id, now);
+        (void)channel_rate_.admit(chat_.config.log_channel, now);
+        spawn(post(next->upload_id), "upload " + std::to_string(next->upload_id));
+        continue;
+      }
+      wait = options_.poll_interval;
+    }
+    co_await sleep(std::min<std::chrono::steady_clock::duration>(wait, options_.poll_interval));
+  }
+}
+
+asio::awaitable<void> UploadQueue::post(std::int64_t upload_id) {
+  PendingUpload upload = uploads_.at(upload_id);
+  const FileMessage message = file_message_of(upload);
+  std::optional<Reply> refused = check_upload_limits(chat_.config, chat_.store, message.file,
+                                                     message.user_id, chat_.clock.now());
+  if (refused) {
+    forget(upload_id);
+    co_await chat_.reply(message.chat_id, std::move(*refused));
+    co_return;
+  }
+  save(upload, "posting");
+  LateCopy late = [this, upload_id](std::chrono::seconds expected) {
+    return tell_late(upload_id, expected);
+  };
+  const CopyResult copied = co_await copier_.copy(message.chat_id, message.message_id, late);
+  if (!copied.message_id) {
+    chat_.log.warning("User {}: copy into the log channel failed: {} {}", message.user_id,
+                      copied.error ? copied.error->code : 0,
+                      copied.error ? copied.error->message : std::string());
+    forget(upload_id);
+    co_await chat_.reply(message.chat_id, copy_failed_reply(copied));
+    co_return;
+  }
+  upload.copy_message_id = *copied.message_id;
+  save(upload, "posted");
+  co_await finish(std::move(upload));
+}
+
+asio::awaitable<void> UploadQueue::finish(PendingUpload upload) {
+  const FileMessage message = file_message_of(upload);
+  chat_.log.info("User {}: {} {} ({} bytes) -> log message {}", upload.user_id,
+                 to_string(message.file.kind), upload.file_name, upload.file_size,
+                 upload.copy_message_id);
+  Reply made = made_link_reply(chat_, message.file, upload.copy_message_id);
+  co_await chat_.reply(upload.chat_id, std::move(made));
+  chat_.store.record_link(upload.user_id, format_day_utc(chat_.clock.now()));
+  forget(upload.id);
+}
+
+// After a restart TDLib does not know the user's chat until it is loaded again.
+asio::awaitable<void> UploadQueue::finish_resumed(PendingUpload upload) {
+  if (const std::optional<TdError> error = co_await load_chat(chat_.client, upload.chat_id)) {
+    chat_.log.warning("User {}: chat not loaded for the link reply: {} {}", upload.user_id,
+                      error->code, error->message);
+  }
+  co_await finish(std::move(upload));
+}
+
+asio::awaitable<void> UploadQueue::tell_late(std::int64_t upload_id,
+                                             std::chrono::seconds expected) {
+  auto found = uploads_.find(upload_id);
+  if (found == uploads_.end() || !told_late_.insert(upload_id).second) co_return;
+  co_await chat_.reply(found->second.chat_id, late_link_reply(expected));
+}
+
+asio::awaitable<void> UploadQueue::sleep(std::chrono::steady_clock::duration delay) {
+  wake_.expires_after(delay);
+  boost::system::error_code ignored;
+  co_await wake_.async_wait(asio::redirect_error(asio::use_awaitable, ignored));
+}
+
+std::size_t UploadQueue::held_count(std::int64_t user_id) const {
+  return static_cast<std::size_t>(std::count_if(uploads_.begin(), uploads_.end(), [&](auto& e) {
+    return e.second.user_id == user_id && e.second.stage == "held";
+  }));
+}
+
+void UploadQueue::save(PendingUpload& upload, std::string stage) {
+  upload.stage = std::move(stage);
+  chat_.store.update_pending_upload(upload);
+  uploads_[upload.id] = upload;
+}
+
+void UploadQueue::forget(std::int64_t upload_id) {
+  chat_.store.delete_pending_upload(upload_id);
+  uploads_.erase(upload_id);
+  told_late_.erase(upload_id);
+}
+
+// Cuts the dispatcher's sleep short: a new upload may go now.
+void UploadQueue::wake() { wake_.cancel(); }
+
+void UploadQueue::spawn(asio::awaitable<void> work, std::string what) {
+  spawn_detached(chat_.executor, chat_.log, "Uploads", std::move(work), std::move(what));
+}
+
+}  // namespace tglink

@@ -1,0 +1,104 @@
+#pragma once
+// Every upload not yet answered with its link, kept in the Store (PendingUpload) so that no
+// wait and no crash loses a user's file, and posted into LOG_CHANNEL exactly once each.
+//
+//   hold()     forced subscription: "held" until release() ("I've joined"), however long
+//   accept()   limits checked, then "queued"; the user is told at once when the link will be
+//              late (the flood-limit notice, or "Telegram is slowing us down ...")
+//   dispatch   one loop takes the next upload round-robin between users (FairQueue), skipping
+//              users at their USER_FILES_PER_MINUTE limit, and never more than Telegram's 20
+//              posts a minute into LOG_CHANNEL, so uploads beyond that rate wait instead of
+//              being refused
+//   post       "posting": limits checked again, copied (LogChannelCopier: the pending copy is
+//              waited for, never sent again), "posted" with the copy's id
+//   finish     the link reply, the link counted, the row deleted
+//
+// start() resumes what a previous process left: "queued" and "posting" go back into the queue,
+// "posted" gets its reply, "held" keeps waiting. A crash while "posting" posts that file again
+// (the copy was requested but not confirmed: it may or may not have reached Telegram); a crash
+// after the reply and before the row is deleted sends the same link twice. Both windows are one
+// round trip to TDLib; the alternative in each is a user who never gets a link.
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+
+#include <boost/asio/awaitable.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include "chat/chat_context.hpp"
+#include "chat/fair_queue.hpp"
+#include "chat/flood_limiter.hpp"
+#include "chat/log_channel_copy.hpp"
+#include "chat/upload_flow.hpp"
+#include "store/store.hpp"
+
+namespace tglink {
+
+struct UploadQueueOptions {
+  CopyRetryPolicy copy_retry;
+  std::size_t max_queued_per_user = 5;  // files waiting for the user's flood limit
+  std::size_t max_held_per_user = 5;    // files waiting for "I've joined"
+  // Telegram lets a bot post about 20 messages a minute into one channel.
+  int channel_posts_per_minute = 20;
+  // A link expected later than this is announced with late_link_reply().
+  std::chrono::seconds late_notice_after{10};
+  // Longest real sleep between two looks at the queue; waits are measured on the Clock, so a
+  // test's fake clock decides when a file goes.
+  std::chrono::milliseconds poll_interval{1000};
+};
+
+class UploadQueue {
+ public:
+  UploadQueue(const ChatContext& chat, UploadQueueOptions options);
+  ~UploadQueue();
+  UploadQueue(const UploadQueue&) = delete;
+  UploadQueue& operator=(const UploadQueue&) = delete;
+
+  // Loads what a previous process left and starts posting. Call once, when the bot is ready.
+  void start();
+
+  // A file from a user who may use the bot now.
+  [[nodiscard]] boost::asio::awaitable<void> accept(FileMessage file);
+  // A file from a user who has not joined the required channels yet; false (nothing kept) when
+  // the user already has max_held_per_user files held.
+  [[nodiscard]] bool hold(const FileMessage& file);
+  // "I've joined": the user's held files join the queue, oldest first; answers how many.
+  [[nodiscard]] boost::asio::awaitable<std::size_t> release(std::int64_t user_id);
+
+ private:
+  [[nodiscard]] boost::asio::awaitable<void> dispatch();
+  // Puts the upload in line; answers what to tell the user at once when its link will be late
+  // (the flood-limit notice or late_link_reply), if anything.
+  [[nodiscard]] std::optional<Reply> line_up(const PendingUpload& upload);
+  [[nodiscard]] boost::asio::awaitable<void> post(std::int64_t upload_id);
+  [[nodiscard]] boost::asio::awaitable<void> finish(PendingUpload upload);
+  [[nodiscard]] boost::asio::awaitable<void> finish_resumed(PendingUpload upload);
+  [[nodiscard]] boost::asio::awaitable<void> tell_late(std::int64_t upload_id,
+                                                       std::chrono::seconds expected);
+  [[nodiscard]] boost::asio::awaitable<void> sleep(std::chrono::steady_clock::duration delay);
+  [[nodiscard]] std::size_t held_count(std::int64_t user_id) const;
+  void save(PendingUpload& upload, std::string stage);
+  void forget(std::int64_t upload_id);
+  void wake();
+  void spawn(boost::asio::awaitable<void> work, std::string what);
+
+  const ChatContext& chat_;
+  UploadQueueOptions options_;
+  LogChannelCopier copier_;
+  FloodLimiter user_rate_;                         // keyed by user
+  FloodLimiter channel_rate_;                      // keyed by LOG_CHANNEL
+  FairQueue turns_;                                // "queued" uploads
+  std::map<std::int64_t, PendingUpload> uploads_;  // every pending upload, by id
+  std::set<std::int64_t> told_late_;               // uploads whose user was told already
+  boost::asio::steady_timer wake_;
+  // False once destroyed: the dispatcher's sleep may end after that, and must not touch *this.
+  std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
+};
+
+}  // namespace tglink

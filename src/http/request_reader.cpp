@@ -1,0 +1,55 @@
+#include "http/request_reader.hpp"
+
+#include <cstdint>
+
+#include <boost/beast/http/error.hpp>
+
+namespace tglink {
+namespace {
+
+namespace http = boost::beast::http;
+
+// A parse error of the request itself, as opposed to the client going away or timing out.
+bool is_malformed_request(const boost::beast::error_code& ec) {
+  const bool from_parser = ec.category() == make_error_code(http::error::bad_target).category();
+  return from_parser && ec != http::error::end_of_stream && ec != http::error::partial_message;
+}
+
+}  // namespace
+
+void apply_request_limits(RequestParser& parser, std::size_t header_limit) {
+  parser.header_limit(static_cast<std::uint32_t>(header_limit));
+  parser.body_limit(kRequestBodyLimit);
+}
+
+boost::beast::error_code check_header_size(std::size_t header_bytes, std::size_t header_limit) {
+  if (header_bytes > header_limit) return http::error::header_limit;
+  return {};
+}
+
+std::optional<ReadRejection> rejection_for(const boost::beast::error_code& ec) {
+  if (ec == http::error::header_limit) {
+    return ReadRejection{431, "HEADERS_TOO_LARGE", "Request headers are too large"};
+  }
+  if (ec == http::error::body_limit) {
+    return ReadRejection{413, "BODY_TOO_LARGE", "This server takes no request bodies"};
+  }
+  if (is_malformed_request(ec)) {
+    return ReadRejection{400, "BAD_REQUEST", "Malformed HTTP request"};
+  }
+  return std::nullopt;
+}
+
+HttpRequest to_request(const RequestMessage& message, const std::string& peer) {
+  HttpRequest request;
+  request.method = std::string(message.method_string());
+  request.target = std::string(message.target());
+  for (const auto& field : message) {
+    request.headers.emplace_back(std::string(field.name_string()), std::string(field.value()));
+  }
+  request.peer_address = peer;
+  request.client_address = peer;
+  return request;
+}
+
+}  // namespace tglink

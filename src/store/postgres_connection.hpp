@@ -1,0 +1,114 @@
+#pragma once
+// Thin RAII owners for libpq's C handles. Every failure becomes a StoreError that names the server
+// ("host:port/database as user") and carries PostgreSQL's own message. The password is never part
+// of a message: the server is described from libpq's parsed connection options, not the URL.
+//
+// Not thread-safe: one PgConnection belongs to one thread, like the Store that owns it.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "store/store.hpp"
+
+struct pg_conn;
+struct pg_result;
+
+namespace tglink {
+
+// The rows of one statement's result. Rows and columns are numbered from 0.
+class PgResult {
+ public:
+  explicit PgResult(pg_result* result) : result_(result) {}
+  ~PgResult();
+  PgResult(PgResult&& other) noexcept;
+  PgResult& operator=(PgResult&&) = delete;
+  PgResult(const PgResult&) = delete;
+  PgResult& operator=(const PgResult&) = delete;
+
+  [[nodiscard]] int rows() const;
+  // Rows an INSERT, UPDATE or DELETE touched (or a SELECT returned).
+  [[nodiscard]] std::int64_t affected() const;
+  // Throws StoreError on NULL or on text that is not a whole integer.
+  [[nodiscard]] std::int64_t int_at(int row, int column) const;
+  [[nodiscard]] std::string text_at(int row, int column) const;
+
+ private:
+  pg_result* result_ = nullptr;
+};
+
+// One statement parameter, sent as text (PostgreSQL casts it to the column's type), or NULL.
+class PgParam {
+ public:
+  PgParam(std::int64_t value) : text_(std::to_string(value)) {}  // NOLINT: implicit on purpose
+  PgParam(std::string_view value) : text_(value) {}              // NOLINT
+  PgParam(const std::string& value) : text_(value) {}            // NOLINT
+  PgParam(const char* value) : text_(value) {}                   // NOLINT
+  PgParam(std::nullopt_t) {}                                     // NOLINT: SQL NULL
+
+  // nullptr for NULL, as libpq expects.
+  [[nodiscard]] const char* c_str() const { return text_ ? text_->c_str() : nullptr; }
+
+ private:
+  std::optional<std::string> text_;
+};
+
+// These replace the same parameters in the URL, since the store relies on them.
+struct PgConnectionOptions {
+  int connect_timeout_seconds = 10;  // libpq's minimum is 2
+  // Server-side limit per statement, so a lock held elsewhere fails a request instead of hanging
+  // the I/O thread (the counterpart of SQLite's busy timeout). 0 = no limit.
+  int statement_timeout_ms = 5000;
+  // Client-side limit on a silent network (cut cable, dead host): how long sent data may go
+  // unacknowledged before the connection fails (TCP_USER_TIMEOUT), with keepalive probes for an
+  // idle wait. Without it a call on a cut network blocks for TCP's retransmission time, minutes.
+  int network_timeout_ms = 6000;
+};
+
+class PgConnection {
+ public:
+  // `url` is a libpq connection URI (postgresql://user:pass@host:port/db?...). Throws StoreError
+  // naming the server if it cannot connect.
+  explicit PgConnection(const std::string& url, PgConnectionOptions options = {});
+  ~PgConnection();
+  PgConnection(const PgConnection&) = delete;
+  PgConnection& operator=(const PgConnection&) = delete;
+
+  // "host:port/database as user": for messages and logs; never the password.
+  [[nodiscard]] const std::string& server() const { return server_; }
+
+  // Runs one or more statements without parameters (schema steps, BEGIN/COMMIT).
+  void exec(std::string_view sql);
+  // Runs one statement with parameters $1, $2, ...
+  PgResult query(std::string_view sql, const std::vector<PgParam>& params = {});
+
+  // Throws StoreError: "PostgreSQL <server>: <what>: <libpq's latest message>".
+  [[noreturn]] void fail(std::string_view what, std::string_view detail) const;
+
+ private:
+  // A connection the server or the network dropped is re-established before the next statement
+  // (never a retry of a statement that may have run).
+  void reconnect_if_broken();
+
+  pg_conn* conn_ = nullptr;
+  std::string server_;
+};
+
+// BEGIN on construction; ROLLBACK on destruction unless commit() was called.
+class PgTransaction {
+ public:
+  explicit PgTransaction(PgConnection& connection);
+  ~PgTransaction();
+  PgTransaction(const PgTransaction&) = delete;
+  PgTransaction& operator=(const PgTransaction&) = delete;
+
+  void commit();
+
+ private:
+  PgConnection& connection_;
+  bool done_ = false;
+};
+
+}  // namespace tglink

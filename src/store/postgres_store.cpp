@@ -1,0 +1,333 @@
+#include "store/postgres_store.hpp"
+
+#include "store/date_keys.hpp"
+#include "store/postgres_migrations.hpp"
+
+namespace tglink {
+
+namespace {
+
+constexpr std::string_view kBroadcastColumns =
+    "id, admin_chat_id, source_chat_id, source_message_id, progress_message_id, state, sent, "
+    "failed, blocked, total";
+
+std::string select_broadcasts(std::string_view where) {
+  return "SELECT " + std::string(kBroadcastColumns) + " FROM broadcasts " + std::string(where);
+}
+
+BroadcastJob read_broadcast(const PgResult& result, int row) {
+  BroadcastJob job;
+  job.id = result.int_at(row, 0);
+  job.admin_chat_id = result.int_at(row, 1);
+  job.source_chat_id = result.int_at(row, 2);
+  job.source_message_id = result.int_at(row, 3);
+  job.progress_message_id = result.int_at(row, 4);
+  job.state = result.text_at(row, 5);
+  job.sent = result.int_at(row, 6);
+  job.failed = result.int_at(row, 7);
+  job.blocked = result.int_at(row, 8);
+  job.total = result.int_at(row, 9);
+  return job;
+}
+
+// Every column but id, in kBroadcastColumns order: the INSERT takes them as $1..$9 and the
+// UPDATE as $2..$10 after the id.
+std::vector<PgParam> broadcast_fields(const BroadcastJob& job) {
+  return {job.admin_chat_id,
+          job.source_chat_id,
+          job.source_message_id,
+          job.progress_message_id,
+          job.state,
+          job.sent,
+          job.failed,
+          job.blocked,
+          job.total};
+}
+
+constexpr std::string_view kPendingUploadColumns =
+    "id, user_id, chat_id, message_id, file_kind, file_name, mime_type, file_size, stage, "
+    "copy_message_id, received_unix";
+
+PendingUpload read_pending_upload(const PgResult& result, int row) {
+  PendingUpload upload;
+  upload.id = result.int_at(row, 0);
+  upload.user_id = result.int_at(row, 1);
+  upload.chat_id = result.int_at(row, 2);
+  upload.message_id = result.int_at(row, 3);
+  upload.file_kind = result.text_at(row, 4);
+  upload.file_name = result.text_at(row, 5);
+  upload.mime_type = result.text_at(row, 6);
+  upload.file_size = result.int_at(row, 7);
+  upload.stage = result.text_at(row, 8);
+  upload.copy_message_id = result.int_at(row, 9);
+  upload.received_unix = result.int_at(row, 10);
+  return upload;
+}
+
+// The table's CHECK would refuse it too, but naming only the constraint.
+void require_upload_stage(const std::string& stage) {
+  for (const std::string_view known : {"held", "queued", "posting", "posted"}) {
+    if (stage == known) {
+      return;
+    }
+  }
+  throw StoreError("invalid upload stage \"" + stage +
+                   "\": expected held, queued, posting or posted");
+}
+
+// The three counts of one link, in one statement so they move together (no transaction round
+// trips) and a concurrent node's increment is never lost: each is an atomic upsert or update.
+constexpr std::string_view kRecordLink = R"sql(
+WITH day AS (
+  INSERT INTO daily_links (user_id, day, links) VALUES ($1, $2, 1)
+  ON CONFLICT (user_id, day) DO UPDATE SET links = daily_links.links + 1
+  RETURNING links
+), per_user AS (
+  UPDATE users SET links_total = users.links_total + 1 WHERE user_id = $1
+), overall AS (
+  INSERT INTO counters (name, value) VALUES ('links_total', 1)
+  ON CONFLICT (name) DO UPDATE SET value = counters.value + 1
+)
+SELECT links FROM day
+)sql";
+
+// Revoking twice keeps the later expiry; 0 (never expires) outlasts any time.
+constexpr std::string_view kRevokeLink = R"sql(
+INSERT INTO revoked_links (message_id, expires_unix) VALUES ($1, $2)
+ON CONFLICT (message_id) DO UPDATE SET expires_unix =
+  CASE WHEN revoked_links.expires_unix = 0 OR EXCLUDED.expires_unix = 0 THEN 0
+       ELSE GREATEST(revoked_links.expires_unix, EXCLUDED.expires_unix) END
+)sql";
+
+}  // namespace
+
+PostgresStore::PostgresStore(const std::string& url, PgConnectionOptions options)
+    : db_(std::make_unique<PgConnection>(url, options)) {
+  migrate_schema(*db_);
+}
+
+PostgresStore::~PostgresStore() = default;
+
+const std::string& PostgresStore::server() const { return db_->server(); }
+
+// --- users ---
+
+bool PostgresStore::upsert_user(const UserRecord& user) {
+  const PgResult inserted = db_->query(
+      "INSERT INTO users (user_id, first_name, username, first_seen_unix, links_total) "
+      "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id) DO NOTHING",
+      {user.user_id, user.first_name, user.username, user.first_seen_unix, user.links_total});
+  if (inserted.affected() == 1) {
+    return true;
+  }
+  db_->query("UPDATE users SET first_name = $2, username = $3 WHERE user_id = $1",
+             {user.user_id, user.first_name, user.username});
+  return false;
+}
+
+std::optional<UserRecord> PostgresStore::find_user(std::int64_t user_id) {
+  const PgResult result = db_->query(
+      "SELECT user_id, first_name, username, first_seen_unix, links_total FROM users "
+      "WHERE user_id = $1",
+      {user_id});
+  if (result.rows() == 0) {
+    return std::nullopt;
+  }
+  UserRecord user;
+  user.user_id = result.int_at(0, 0);
+  user.first_name = result.text_at(0, 1);
+  user.username = result.text_at(0, 2);
+  user.first_seen_unix = result.int_at(0, 3);
+  user.links_total = result.int_at(0, 4);
+  return user;
+}
+
+std::int64_t PostgresStore::count_users() {
+  return db_->query("SELECT COUNT(*) FROM users").int_at(0, 0);
+}
+
+std::vector<std::int64_t> PostgresStore::list_user_ids(std::int64_t after_user_id, int limit) {
+  if (limit < 0) {
+    throw StoreError("list_user_ids: negative limit " + std::to_string(limit));
+  }
+  const PgResult result =
+      db_->query("SELECT user_id FROM users WHERE user_id > $1 ORDER BY user_id LIMIT $2",
+                 {after_user_id, std::int64_t{limit}});
+  std::vector<std::int64_t> ids;
+  ids.reserve(static_cast<std::size_t>(result.rows()));
+  for (int row = 0; row < result.rows(); ++row) {
+    ids.push_back(result.int_at(row, 0));
+  }
+  return ids;
+}
+
+void PostgresStore::delete_user(std::int64_t user_id) {
+  db_->query("DELETE FROM users WHERE user_id = $1", {user_id});
+}
+
+// --- links made ---
+
+void PostgresStore::record_link(std::int64_t user_id, const std::string& day) {
+  require_day(day);
+  db_->query(kRecordLink, {user_id, day});
+}
+
+std::int64_t PostgresStore::links_on_day(std::int64_t user_id, const std::string& day) {
+  require_day(day);
+  const PgResult result =
+      db_->query("SELECT links FROM daily_links WHERE user_id = $1 AND day = $2", {user_id, day});
+  return result.rows() == 0 ? 0 : result.int_at(0, 0);
+}
+
+std::int64_t PostgresStore::links_total() {
+  const PgResult result = db_->query("SELECT value FROM counters WHERE name = 'links_total'");
+  return result.rows() == 0 ? 0 : result.int_at(0, 0);
+}
+
+// --- monthly bandwidth ---
+
+void PostgresStore::add_bandwidth(const std::string& month, std::int64_t bytes) {
+  require_month(month);
+  if (bytes < 0) {
+    throw StoreError("add_bandwidth: negative byte count " + std::to_string(bytes));
+  }
+  db_->query(
+      "INSERT INTO monthly_bandwidth (month, bytes) VALUES ($1, $2) ON CONFLICT (month) "
+      "DO UPDATE SET bytes = monthly_bandwidth.bytes + EXCLUDED.bytes",
+      {month, bytes});
+}
+
+std::int64_t PostgresStore::bandwidth_used(const std::string& month) {
+  require_month(month);
+  const PgResult result =
+      db_->query("SELECT bytes FROM monthly_bandwidth WHERE month = $1", {month});
+  return result.rows() == 0 ? 0 : result.int_at(0, 0);
+}
+
+int PostgresStore::delete_bandwidth_before(const std::string& oldest_kept_month) {
+  require_month(oldest_kept_month);
+  return static_cast<int>(
+      db_->query("DELETE FROM monthly_bandwidth WHERE month < $1", {oldest_kept_month}).affected());
+}
+
+// --- revoked links ---
+
+void PostgresStore::revoke_link(std::int64_t message_id, std::int64_t expires_unix) {
+  if (expires_unix < 0) {
+    throw StoreError("revoke_link: negative expiry " + std::to_string(expires_unix));
+  }
+  db_->query(kRevokeLink, {message_id, expires_unix});
+}
+
+bool PostgresStore::is_revoked(std::int64_t message_id) {
+  return db_->query("SELECT 1 FROM revoked_links WHERE message_id = $1", {message_id}).rows() > 0;
+}
+
+int PostgresStore::delete_revocations_expired_before(std::int64_t unix_time) {
+  return static_cast<int>(
+      db_->query("DELETE FROM revoked_links WHERE expires_unix > 0 AND expires_unix < $1",
+                 {unix_time})
+          .affected());
+}
+
+// --- broadcast jobs ---
+
+std::int64_t PostgresStore::create_broadcast(const BroadcastJob& job) {
+  return db_
+      ->query(
+          "INSERT INTO broadcasts (admin_chat_id, source_chat_id, source_message_id, "
+          "progress_message_id, state, sent, failed, blocked, total) "
+          "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+          broadcast_fields(job))
+      .int_at(0, 0);
+}
+
+void PostgresStore::update_broadcast(const BroadcastJob& job) {
+  std::vector<PgParam> params{job.id};
+  for (PgParam& field : broadcast_fields(job)) {
+    params.push_back(std::move(field));
+  }
+  const PgResult result = db_->query(
+      "UPDATE broadcasts SET admin_chat_id = $2, source_chat_id = $3, source_message_id = $4, "
+      "progress_message_id = $5, state = $6, sent = $7, failed = $8, blocked = $9, total = $10 "
+      "WHERE id = $1",
+      params);
+  if (result.affected() == 0) {
+    throw StoreError("update_broadcast: no broadcast job with id " + std::to_string(job.id));
+  }
+}
+
+std::optional<BroadcastJob> PostgresStore::find_broadcast(std::int64_t id) {
+  const PgResult result = db_->query(select_broadcasts("WHERE id = $1"), {id});
+  if (result.rows() == 0) {
+    return std::nullopt;
+  }
+  return read_broadcast(result, 0);
+}
+
+std::vector<BroadcastJob> PostgresStore::unfinished_broadcasts() {
+  const PgResult result = db_->query(select_broadcasts("WHERE state = 'running' ORDER BY id"));
+  std::vector<BroadcastJob> jobs;
+  for (int row = 0; row < result.rows(); ++row) {
+    jobs.push_back(read_broadcast(result, row));
+  }
+  return jobs;
+}
+
+bool PostgresStore::mark_broadcast_recipient(std::int64_t job_id, std::int64_t user_id,
+                                             const std::string& outcome) {
+  // One statement: of two nodes marking the same recipient at once, exactly one gets the row.
+  return db_->query(
+                "INSERT INTO broadcast_recipients (job_id, user_id, outcome) VALUES ($1, $2, $3) "
+                "ON CONFLICT (job_id, user_id) DO NOTHING RETURNING 1",
+                {job_id, user_id, outcome})
+             .rows() == 1;
+}
+
+bool PostgresStore::broadcast_recipient_done(std::int64_t job_id, std::int64_t user_id) {
+  return db_->query("SELECT 1 FROM broadcast_recipients WHERE job_id = $1 AND user_id = $2",
+                    {job_id, user_id})
+             .rows() > 0;
+}
+
+// --- uploads not yet answered with a link ---
+
+std::int64_t PostgresStore::add_pending_upload(const PendingUpload& upload) {
+  require_upload_stage(upload.stage);
+  // One statement: of two deliveries of one message, exactly one gets an id.
+  const PgResult result = db_->query(
+      "INSERT INTO pending_uploads (user_id, chat_id, message_id, file_kind, file_name, "
+      "mime_type, file_size, stage, copy_message_id, received_unix) VALUES ($1, $2, $3, $4, $5, "
+      "$6, $7, $8, $9, $10) ON CONFLICT (chat_id, message_id) DO NOTHING RETURNING id",
+      {upload.user_id, upload.chat_id, upload.message_id, upload.file_kind, upload.file_name,
+       upload.mime_type, upload.file_size, upload.stage, upload.copy_message_id,
+       upload.received_unix});
+  return result.rows() == 1 ? result.int_at(0, 0) : 0;
+}
+
+void PostgresStore::update_pending_upload(const PendingUpload& upload) {
+  require_upload_stage(upload.stage);
+  const PgResult result =
+      db_->query("UPDATE pending_uploads SET stage = $2, copy_message_id = $3 WHERE id = $1",
+                 {upload.id, upload.stage, upload.copy_message_id});
+  if (result.affected() == 0) {
+    throw StoreError("update_pending_upload: no pending upload with id " +
+                     std::to_string(upload.id));
+  }
+}
+
+void PostgresStore::delete_pending_upload(std::int64_t id) {
+  db_->query("DELETE FROM pending_uploads WHERE id = $1", {id});
+}
+
+std::vector<PendingUpload> PostgresStore::pending_uploads() {
+  const PgResult result = db_->query("SELECT " + std::string(kPendingUploadColumns) +
+                                     " FROM pending_uploads ORDER BY id");
+  std::vector<PendingUpload> uploads;
+  for (int row = 0; row < result.rows(); ++row) {
+    uploads.push_back(read_pending_upload(result, row));
+  }
+  return uploads;
+}
+
+}  // namespace tglink

@@ -1,0 +1,68 @@
+#pragma once
+// The Store for several nodes: one PostgreSQL database shared by every tglink node
+// (DATABASE_URL). Same interface and schema steps as SqliteStore (store/migrations.hpp).
+//
+// Each counter that nodes update at once (daily links, monthly bandwidth, broadcast recipient
+// marks) is changed by one atomic statement (INSERT ... ON CONFLICT ... DO UPDATE), never by a
+// read followed by a write, so concurrent nodes cannot lose each other's increments.
+//
+// Calls are synchronous, like SqliteStore's: one round trip each, on the calling thread. Not
+// thread-safe; one PostgresStore (one connection) per thread.
+
+#include <memory>
+#include <string>
+
+#include "store/postgres_connection.hpp"
+#include "store/store.hpp"
+
+namespace tglink {
+
+class PostgresStore final : public Store {
+ public:
+  // Connects to `url` (postgresql://user:pass@host:port/db) and applies missing schema steps.
+  // Throws StoreError naming the server (never the password) if either fails.
+  explicit PostgresStore(const std::string& url, PgConnectionOptions options = {});
+  ~PostgresStore() override;
+  PostgresStore(const PostgresStore&) = delete;
+  PostgresStore& operator=(const PostgresStore&) = delete;
+
+  // "host:port/database as user", for logs.
+  [[nodiscard]] const std::string& server() const;
+
+  bool upsert_user(const UserRecord& user) override;
+  [[nodiscard]] std::optional<UserRecord> find_user(std::int64_t user_id) override;
+  [[nodiscard]] std::int64_t count_users() override;
+  [[nodiscard]] std::vector<std::int64_t> list_user_ids(std::int64_t after_user_id,
+                                                        int limit) override;
+  void delete_user(std::int64_t user_id) override;
+
+  void record_link(std::int64_t user_id, const std::string& day) override;
+  [[nodiscard]] std::int64_t links_on_day(std::int64_t user_id, const std::string& day) override;
+  [[nodiscard]] std::int64_t links_total() override;
+
+  void add_bandwidth(const std::string& month, std::int64_t bytes) override;
+  [[nodiscard]] std::int64_t bandwidth_used(const std::string& month) override;
+  int delete_bandwidth_before(const std::string& oldest_kept_month) override;
+
+  void revoke_link(std::int64_t message_id, std::int64_t expires_unix) override;
+  [[nodiscard]] bool is_revoked(std::int64_t message_id) override;
+  int delete_revocations_expired_before(std::int64_t unix_time) override;
+
+  std::int64_t create_broadcast(const BroadcastJob& job) override;
+  void update_broadcast(const BroadcastJob& job) override;
+  [[nodiscard]] std::optional<BroadcastJob> find_broadcast(std::int64_t id) override;
+  [[nodiscard]] std::vector<BroadcastJob> unfinished_broadcasts() override;
+  bool mark_broadcast_recipient(std::int64_t job_id, std::int64_t user_id,
+                                const std::string& outcome) override;
+  [[nodiscard]] bool broadcast_recipient_done(std::int64_t job_id, std::int64_t user_id) override;
+
+  std::int64_t add_pending_upload(const PendingUpload& upload) override;
+  void update_pending_upload(const PendingUpload& upload) override;
+  void delete_pending_upload(std::int64_t id) override;
+  [[nodiscard]] std::vector<PendingUpload> pending_uploads() override;
+
+ private:
+  std::unique_ptr<PgConnection> db_;
+};
+
+}  // namespace tglink

@@ -1,0 +1,95 @@
+// Issue 10 end to end: after a restart, /broadcast reaches 200 users who have not written since.
+//
+// TDLib knows only the chats it loaded since it started (tglink keeps no chat database) and
+// unloads messages it has not used for a while; the simulator does the same. So after the
+// restart neither the users' chats nor the admin's message to copy are known to the new TDLib
+// client: tglink must load each chat (getChat) and the message (getMessage) first.
+// The copies go out at BROADCAST_MESSAGES_PER_SECOND=200, over Telegram's 30 a second, so TDLib
+// also sits out flood waits silently on the way.
+#include <chrono>
+#include <string>
+#include <thread>
+
+#include <boost/json.hpp>
+#include <gtest/gtest.h>
+
+#include "broadcast_world.hpp"
+#include "sim/control_client.hpp"
+#include "support/sim_harness.hpp"
+
+namespace tglink {
+namespace {
+
+namespace json = boost::json;
+using testing::SimHarness;
+using testing::SimHarnessOptions;
+
+constexpr std::int64_t kAdmin = 8880000;
+constexpr std::int64_t kFirstUser = 8880001;
+constexpr int kUsers = 200;
+constexpr const char* kText = "News for everyone after the restart";
+
+// The simulator's world is rebuilt from this at each start: the users, and the admin's message
+// to copy (the first message in the admin's chat, so its id is the same in both runs).
+testing::BroadcastWorld world() { return {kAdmin, kFirstUser, kUsers, kText, {}}; }
+
+int copies_in(SimHarness& harness, std::int64_t user) {
+  return testing::copies_in(harness, user, kText);
+}
+
+// Polls the admin's chat until a bot message contains `text`; false after a generous limit.
+bool wait_for_admin_text(SimHarness& harness, const std::string& text) {
+  for (int i = 0; i < 1200; ++i) {
+    for (const sim::SimMessage& message : harness.sim().messages(kAdmin)) {
+      if (message.text.find(text) != std::string::npos) return true;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return false;
+}
+
+// Asks /info until it counts `users` users (each /start is recorded as it arrives).
+bool wait_for_user_count(SimHarness& harness, int users) {
+  const std::string expected = "Users: " + std::to_string(users) + "\n";
+  for (int attempt = 0; attempt < 20; ++attempt) {
+    const std::size_t before = harness.sim().messages(kAdmin).size();
+    harness.sim().send_text(kAdmin, "/info");
+    const auto after = harness.sim().wait_messages(kAdmin, before + 1, 30000);
+    if (after.back().text.find(expected) != std::string::npos) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  }
+  return false;
+}
+
+TEST(BroadcastAfterRestart, ReachesEveryUserWhoHasNotWrittenSince) {
+  SimHarnessOptions options = testing::broadcast_harness_options(world());
+  SimHarness harness{options};
+  testing::start_every_user(harness, world());
+  ASSERT_TRUE(wait_for_user_count(harness, kUsers + 1));
+
+  harness.restart();  // a new TDLib client: it has loaded no chat and no message
+  const std::int64_t source = std::int64_t{1} << 20;  // the admin's first message
+  harness.sim().call(json::object{{"op", "send_text"},
+                                  {"user_id", kAdmin},
+                                  {"text", "/broadcast"},
+                                  {"reply_to_message_id", source}});
+  ASSERT_TRUE(wait_for_admin_text(harness, "Send it to 201 users?"))
+      << "no confirmation asked; the preview could not be copied";
+  const std::vector<sim::SimMessage> admin_chat = harness.sim().messages(kAdmin);
+  const sim::SimMessage& ask = admin_chat.back();
+  ASSERT_FALSE(ask.keyboard.empty());
+  EXPECT_EQ(copies_in(harness, kAdmin), 1) << "the preview is a copy of the message";
+  harness.sim().press_button(kAdmin, ask.message_id, ask.keyboard[0][0].data);
+
+  ASSERT_TRUE(wait_for_admin_text(harness, "Broadcast finished"))
+      << "the broadcast did not finish; last admin message: "
+      << harness.sim().messages(kAdmin).back().text;
+  for (std::int64_t user = kFirstUser; user < kFirstUser + kUsers; ++user) {
+    EXPECT_EQ(copies_in(harness, user), 1) << "user " << user;
+  }
+  EXPECT_TRUE(wait_for_admin_text(harness, "201 sent, 0 failed, 0 blocked, 0 remaining"))
+      << harness.sim().messages(kAdmin).back().text;
+}
+
+}  // namespace
+}  // namespace tglink

@@ -1,0 +1,246 @@
+// Issue 10 (upload side) and issue 13 item 12 end to end, on the strict simulator: every upload
+// is posted into LOG_CHANNEL exactly once and answered with one link, whatever the wait: a
+// file held 31 simulated minutes for "I've joined", held across a SIGKILL, queued by the
+// per-user flood limit across a SIGKILL, Telegram unreachable for 70 s, and 60 uploads in a
+// minute (three times LOG_CHANNEL's 20 posts a minute).
+//
+// The simulator's world lives in the tglink process, so after a kill it is rebuilt from
+// TGLINK_SIM_CONFIG with the user's message at the id it had (config ops emit no updates, as
+// messages a bot received before it started).
+#include <csignal>
+#include <thread>
+
+#include <boost/json.hpp>
+#include <gtest/gtest.h>
+
+#include "sim/control_client.hpp"
+#include "support/sim_harness.hpp"
+
+namespace tglink {
+namespace {
+
+namespace json = boost::json;
+using namespace std::chrono_literals;
+using testing::SimHarness;
+using testing::SimHarnessOptions;
+
+constexpr std::int64_t kUser = 5550001;
+constexpr std::int64_t kChannel = -1002000000002;
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+bool is_link(const sim::SimMessage& message) { return contains(message.text, "/dl/"); }
+
+// What no user may be shown: a failed upload or a refusal.
+bool is_error(const sim::SimMessage& message) {
+  return contains(message.text, "Could not") || contains(message.text, "again in") ||
+         contains(message.text, "went wrong");
+}
+
+std::size_t count_links(SimHarness& harness, std::int64_t user) {
+  std::size_t links = 0;
+  for (const sim::SimMessage& message : harness.sim().messages(user)) links += is_link(message);
+  return links;
+}
+
+std::size_t channel_posts(SimHarness& harness) {
+  return harness.sim().messages(SimHarness::kLogChannel).size();
+}
+
+// Polls until `done` holds; false after `limit`.
+template <typename Done>
+bool eventually(Done done, std::chrono::seconds limit) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (done()) return true;
+    std::this_thread::sleep_for(100ms);
+  }
+  return done();
+}
+
+sim::SendFileRequest file_request(const std::filesystem::path& path, std::int64_t user) {
+  sim::SendFileRequest request;
+  request.user_id = user;
+  request.path = path.string();
+  request.kind = "document";
+  request.mime_type = "application/zip";
+  return request;
+}
+
+json::object op_create_user(std::int64_t user) {
+  return json::object{{"op", "create_user"}, {"user_id", user}, {"first_name", "Ann"}};
+}
+
+json::object op_create_channel() {
+  return json::object{{"op", "create_channel"},
+                      {"chat_id", kChannel},
+                      {"title", "News"},
+                      {"username", "news"},
+                      {"bots_admin_by_default", true}};
+}
+
+// `ops` plus the user's file at `message_id` in the chat with the main bot, after as many
+// texts as it takes to get there.
+std::string world_with_file(json::array ops, const std::filesystem::path& file,
+                            std::int64_t message_id) {
+  const std::int64_t before = (message_id >> 20) - 1;
+  for (std::int64_t i = 0; i < before; ++i) {
+    ops.push_back(json::object{{"op", "send_text"},
+                               {"user_id", kUser},
+                               {"text", "earlier"},
+                               {"bot_id", SimHarness::kMainBotId}});
+  }
+  ops.push_back(json::object{{"op", "send_file"},
+                             {"user_id", kUser},
+                             {"path", file.string()},
+                             {"kind", "document"},
+                             {"mime_type", "application/zip"},
+                             {"bot_id", SimHarness::kMainBotId}});
+  return json::serialize(json::object{{"ops", std::move(ops)}});
+}
+
+// The user presses "I've joined" on the newest join prompt; answers the callback's text.
+std::string press_joined(SimHarness& harness) {
+  const auto messages = harness.sim().messages(kUser);
+  for (auto message = messages.rbegin(); message != messages.rend(); ++message) {
+    if (!contains(message->text, "Join required channels") || message->keyboard.empty()) continue;
+    const sim::SimButton joined = message->keyboard.back().front();
+    const std::string query = harness.sim().press_button(kUser, message->message_id, joined.data);
+    return harness.sim().callback_answer(query, 15000);
+  }
+  ADD_FAILURE() << "no join prompt";
+  return {};
+}
+
+TEST(UploadQueue, FileHeldThirtyOneMinutesGetsItsLinkAfterJoining) {
+  SimHarnessOptions options;
+  options.env["FORCE_SUB_CHANNELS"] = std::to_string(kChannel);
+  SimHarness harness{options};
+  harness.sim().create_channel(kChannel, "News", true);
+  harness.sim().create_user(kUser, "Ann");
+  const auto file = harness.make_file("a.zip", 5000);
+  harness.sim().send_file(file_request(file, kUser));
+  const auto prompt = harness.sim().wait_messages(kUser, 1, 15000);
+  ASSERT_TRUE(contains(prompt.back().text, "Your file waits")) << prompt.back().text;
+
+  harness.sim().advance_time(31 * 60);  // past the bot's message_unload_delay (1,800 s)
+  harness.sim().set_member(kChannel, kUser, "member");
+  EXPECT_TRUE(contains(press_joined(harness), "Thanks"));
+  ASSERT_TRUE(eventually([&] { return count_links(harness, kUser) == 1; }, 30s))
+      << harness.sim().messages(kUser).back().text;
+  EXPECT_EQ(channel_posts(harness), 1U);
+  const sim::SimMessage reply = harness.sim().messages(kUser).back();
+  const testing::HttpResult got = harness.get(testing::link_path_in(reply.text, "/dl/"));
+  EXPECT_EQ(got.status, 200);
+  EXPECT_TRUE(got.body == testing::read_file(file));
+}
+
+TEST(UploadQueue, HeldFileSurvivesAKillAndGetsItsLinkAfterJoining) {
+  const json::array world{op_create_channel(), op_create_user(kUser)};
+  SimHarnessOptions options;
+  options.env["FORCE_SUB_CHANNELS"] = std::to_string(kChannel);
+  options.sim_config_json = json::serialize(json::object{{"ops", world}});
+  SimHarness harness{options};
+  const auto file = harness.make_file("a.zip", 5000);
+  const sim::SentMessage sent = harness.sim().send_file(file_request(file, kUser));
+  const auto prompt = harness.sim().wait_messages(kUser, 1, 15000);
+  ASSERT_TRUE(contains(prompt.back().text, "Your file waits")) << prompt.back().text;
+
+  (void)harness.process().stop(SIGKILL, 10s);
+  harness.set_sim_config(world_with_file(world, file, sent.message_id));
+  harness.restart();
+  // The prompt from before the kill is gone with the old world: /start shows a new one.
+  harness.sim().send_text(kUser, "/start");
+  const auto start = harness.sim().wait_messages(kUser, 2, 15000);
+  ASSERT_TRUE(contains(start.back().text, "Join required channels")) << start.back().text;
+  harness.sim().set_member(kChannel, kUser, "member");
+  EXPECT_TRUE(contains(press_joined(harness), "Thanks"));
+  ASSERT_TRUE(eventually([&] { return count_links(harness, kUser) == 1; }, 30s))
+      << harness.sim().messages(kUser).back().text;
+  EXPECT_EQ(channel_posts(harness), 1U);
+}
+
+TEST(UploadQueue, FloodQueuedFileSurvivesAKill) {
+  const json::array world{op_create_user(kUser)};
+  SimHarnessOptions options;
+  options.env["USER_FILES_PER_MINUTE"] = "1";
+  options.sim_config_json = json::serialize(json::object{{"ops", world}});
+  SimHarness harness{options};
+  const auto first = harness.make_file("a.zip", 5000, 1);
+  const auto second = harness.make_file("b.zip", 6000, 2);
+  harness.sim().send_file(file_request(first, kUser));
+  ASSERT_TRUE(eventually([&] { return count_links(harness, kUser) == 1; }, 15s));
+  const sim::SentMessage queued = harness.sim().send_file(file_request(second, kUser));
+  const auto limited = harness.sim().wait_messages(kUser, 2, 15000);
+  ASSERT_TRUE(contains(limited.back().text, "queued")) << limited.back().text;
+
+  (void)harness.process().stop(SIGKILL, 10s);
+  harness.set_sim_config(world_with_file(world, second, queued.message_id));
+  harness.restart();
+  ASSERT_TRUE(eventually([&] { return count_links(harness, kUser) == 1; }, 90s))
+      << "the queued file was lost";
+  EXPECT_TRUE(contains(harness.sim().messages(kUser).back().text, "b.zip"));
+  EXPECT_EQ(channel_posts(harness), 1U);
+}
+
+TEST(UploadQueue, TelegramUnreachableSeventySecondsStillOnePostAndOneLinkEach) {
+  SimHarness harness;
+  constexpr int kUsers = 5;
+  const auto file = harness.make_file("a.zip", 5000);
+  harness.sim().fault(SimHarness::kMainBotId, "disconnect");
+  for (int i = 0; i < kUsers; ++i) {
+    harness.sim().create_user(kUser + i, "U");
+    harness.sim().send_file(file_request(file, kUser + i));
+  }
+  std::this_thread::sleep_for(70s);  // real time: longer than any timeout tglink could have
+  harness.sim().fault(SimHarness::kMainBotId, "reconnect");
+  ASSERT_TRUE(eventually(
+      [&] {
+        for (int i = 0; i < kUsers; ++i) {
+          if (count_links(harness, kUser + i) == 0) return false;
+        }
+        return true;
+      },
+      60s));
+  std::this_thread::sleep_for(2s);  // anything sent twice would show by now
+  EXPECT_EQ(channel_posts(harness), static_cast<std::size_t>(kUsers));
+  for (int i = 0; i < kUsers; ++i) {
+    EXPECT_EQ(count_links(harness, kUser + i), 1U) << "user " << kUser + i;
+    for (const sim::SimMessage& message : harness.sim().messages(kUser + i)) {
+      EXPECT_FALSE(is_error(message)) << message.text;
+    }
+  }
+}
+
+TEST(UploadQueue, SixtyUploadsInAMinuteFromThirtyUsersAllGetOnePostAndOneLink) {
+  SimHarness harness;
+  constexpr int kUsers = 30;
+  const auto file = harness.make_file("a.zip", 5000);
+  for (int i = 0; i < kUsers; ++i) harness.sim().create_user(kUser + i, "U");
+  for (int round = 0; round < 2; ++round) {
+    for (int i = 0; i < kUsers; ++i) harness.sim().send_file(file_request(file, kUser + i));
+  }
+  // LOG_CHANNEL takes 20 posts a minute: the last of the 60 goes about two minutes later.
+  ASSERT_TRUE(eventually(
+      [&] {
+        for (int i = 0; i < kUsers; ++i) {
+          if (count_links(harness, kUser + i) < 2) return false;
+        }
+        return true;
+      },
+      300s))
+      << channel_posts(harness) << " posts";
+  std::this_thread::sleep_for(2s);
+  EXPECT_EQ(channel_posts(harness), 60U);
+  for (int i = 0; i < kUsers; ++i) {
+    EXPECT_EQ(count_links(harness, kUser + i), 2U) << "user " << kUser + i;
+    for (const sim::SimMessage& message : harness.sim().messages(kUser + i)) {
+      EXPECT_FALSE(is_error(message)) << message.text;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace tglink

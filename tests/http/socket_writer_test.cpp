@@ -1,0 +1,81 @@
+// SocketWriter (issue 13 item 2) over real loopback sockets: a client that reads nothing is given
+// up on after the write timeout and reported as stalled; one that goes away is not "stalled"; one
+// that reads gets every byte.
+#include "http/socket_writer.hpp"
+
+#include <string>
+#include <thread>
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/read.hpp>
+#include <boost/asio/use_future.hpp>
+#include <gtest/gtest.h>
+
+namespace tglink {
+namespace {
+
+namespace asio = boost::asio;
+using asio::ip::tcp;
+
+constexpr std::chrono::milliseconds kTimeout{300};
+// More than loopback's send and receive buffers together can hold.
+const std::string kBody(48 * 1024 * 1024, 'b');
+
+struct SocketPair {
+  asio::io_context io;
+  tcp::socket server{io};
+  tcp::socket client{io};
+
+  SocketPair() {
+    tcp::acceptor acceptor{io, tcp::endpoint{asio::ip::address_v4::loopback(), 0}};
+    client.connect(acceptor.local_endpoint());
+    server = acceptor.accept();
+  }
+
+  std::uint64_t write_body(SocketWriter& writer) {
+    auto done = asio::co_spawn(io, writer.write(kBody), asio::use_future);
+    io.run();
+    return done.get();
+  }
+};
+
+TEST(SocketWriter, ClientThatReadsNothingIsGivenUpOnAsStalled) {
+  SocketPair pair;
+  SocketWriter writer{pair.server, kTimeout};
+  const std::uint64_t written = pair.write_body(writer);
+  EXPECT_LT(written, kBody.size());
+  EXPECT_GT(written, 0U);
+  EXPECT_TRUE(writer.client_stalled());
+}
+
+TEST(SocketWriter, ClientThatGoesAwayIsNotStalled) {
+  SocketPair pair;
+  SocketWriter writer{pair.server, std::chrono::seconds(30)};
+  pair.client.set_option(asio::socket_base::linger(true, 0));  // close with a reset
+  std::thread reader{[&] {
+    std::string first(1024 * 1024, '\0');
+    asio::read(pair.client, asio::buffer(first));
+    pair.client.close();
+  }};
+  const std::uint64_t written = pair.write_body(writer);
+  reader.join();
+  EXPECT_LT(written, kBody.size());
+  EXPECT_FALSE(writer.client_stalled());
+}
+
+TEST(SocketWriter, ClientThatReadsGetsEveryByte) {
+  SocketPair pair;
+  SocketWriter writer{pair.server, kTimeout};
+  std::string received(kBody.size(), '\0');
+  std::thread reader{[&] { asio::read(pair.client, asio::buffer(received)); }};
+  const std::uint64_t written = pair.write_body(writer);
+  reader.join();
+  EXPECT_EQ(written, kBody.size());
+  EXPECT_FALSE(writer.client_stalled());
+  EXPECT_TRUE(received == kBody);
+}
+
+}  // namespace
+}  // namespace tglink
