@@ -1,0 +1,137 @@
+// Issue 12 (and 13's crash test): several tglink processes on one shared simulated Telegram
+// (TGLINK_SIM_WORLD, src/sim/README.md "Shared world"), which outlives any of them, as the real
+// Telegram outlives the nodes that use it.
+#include "support/sim_world.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include "sim/control_client.hpp"
+#include "support/sim_harness.hpp"
+
+namespace tglink {
+namespace {
+
+using testing::SimHarness;
+using testing::SimHarnessOptions;
+using testing::SimWorld;
+using testing::SimWorldOptions;
+
+constexpr std::int64_t kUser = 7770001;
+constexpr std::int64_t kOtherBot = 1000000002;
+constexpr const char* kOtherBotToken = "1000000002:SIMtoken_second_node_for_world_tests";
+constexpr int kReplyWaitMs = 30000;
+
+SimHarnessOptions on_world(SimWorld& world,
+                           const std::string& bot_token = SimHarness::kMainBotToken) {
+  SimHarnessOptions options;
+  options.world = &world;
+  options.env["BOT_TOKEN"] = bot_token;
+  return options;
+}
+
+bool has_bot(const std::vector<std::int64_t>& bots, std::int64_t bot_id) {
+  return std::find(bots.begin(), bots.end(), bot_id) != bots.end();
+}
+
+// Sends `path` to `bot_id` as kUser and answers the /dl/ link of the bot's reply.
+std::string upload(sim::ControlClient& sim, const std::filesystem::path& path,
+                   std::int64_t bot_id) {
+  const std::size_t before = sim.messages(kUser, bot_id).size();
+  sim::SendFileRequest request;
+  request.user_id = kUser;
+  request.path = path.string();
+  request.mime_type = "application/zip";
+  request.bot_id = bot_id;
+  sim.send_file(request);
+  const std::vector<sim::SimMessage> replies =
+      sim.wait_messages(kUser, before + 1, kReplyWaitMs, bot_id);
+  return testing::link_path_in(replies.back().text, "/dl/");
+}
+
+// Polls until the bot is (or is no longer) logged in on the world.
+bool wait_for_bot(sim::ControlClient& sim, std::int64_t bot_id, bool logged_in) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (has_bot(sim.bots(), bot_id) == logged_in) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return false;
+}
+
+TEST(SimWorld, TwoTglinkProcessesSeeOneTelegram) {
+  SimWorld world;
+  world.sim().create_user(kUser, "Ann");
+  SimHarness first{on_world(world)};
+  SimHarness second{on_world(world, kOtherBotToken)};
+  const std::vector<std::int64_t> bots = world.sim().bots();
+  EXPECT_TRUE(has_bot(bots, SimHarness::kMainBotId));
+  EXPECT_TRUE(has_bot(bots, kOtherBot));
+
+  // The user the test created is the same user for both bots, and each answers /start.
+  second.sim().send_text(kUser, "/start", kOtherBot);
+  EXPECT_EQ(second.sim().wait_messages(kUser, 1, kReplyWaitMs, kOtherBot).size(), 1U);
+
+  // A file posted through the first process's bot is downloadable through the second process:
+  // its bot reads the first one's post in the shared log channel.
+  const auto file = first.make_file("shared.zip", 700000, 5);
+  const std::string link = upload(first.sim(), file, SimHarness::kMainBotId);
+  ASSERT_FALSE(link.empty());
+  const testing::HttpResult got = second.get(link);
+  ASSERT_EQ(got.status, 200) << got.body.substr(0, 200);
+  EXPECT_TRUE(got.body == testing::read_file(file)) << "downloaded bytes differ";
+}
+
+TEST(SimWorld, KilledTglinkLeavesTelegramRunningAndARestartContinues) {
+  SimWorld world;
+  world.sim().create_user(kUser, "Ann");
+  SimHarness node{on_world(world)};
+  const auto file = node.make_file("before-crash.zip", 300000, 9);
+  const std::string link = upload(node.sim(), file, SimHarness::kMainBotId);
+  ASSERT_FALSE(link.empty());
+
+  ASSERT_EQ(node.process().stop(SIGKILL, std::chrono::seconds(30)), 128 + SIGKILL);
+  // Telegram is still there: its control socket answers, the user and the bot's reply remain,
+  // and the dead process's TDLib client is gone.
+  EXPECT_TRUE(world.server_running());
+  EXPECT_TRUE(wait_for_bot(world.sim(), SimHarness::kMainBotId, false));
+  EXPECT_EQ(world.sim().messages(kUser, SimHarness::kMainBotId).size(), 1U);
+
+  node.restart();  // a new process, a new TDLib client on the same world
+  EXPECT_TRUE(has_bot(world.sim().bots(), SimHarness::kMainBotId));
+  const testing::HttpResult got = node.get(link);  // a link from before the crash
+  ASSERT_EQ(got.status, 200) << got.body.substr(0, 200);
+  EXPECT_TRUE(got.body == testing::read_file(file)) << "downloaded bytes differ";
+  node.sim().send_text(kUser, "/start");
+  EXPECT_EQ(node.sim().wait_messages(kUser, 2, kReplyWaitMs).size(), 2U);
+}
+
+TEST(SimWorld, FirstTglinkStartsTheServerAndItOutlivesIt) {
+  SimWorldOptions options;
+  options.start_server = false;  // the first tglink starts it
+  SimWorld world{options};
+  SimHarness node{on_world(world)};
+  const pid_t server = world.server_pid();
+  ASSERT_GT(server, 0) << world.log();
+  EXPECT_NE(server, node.process().pid());
+
+  ASSERT_EQ(node.process().stop(SIGKILL, std::chrono::seconds(30)), 128 + SIGKILL);
+  EXPECT_TRUE(world.server_running()) << world.log();
+  world.sim().create_user(kUser, "Ann");
+  EXPECT_TRUE(wait_for_bot(world.sim(), SimHarness::kMainBotId, false));
+
+  // The next process joins the running server rather than starting another.
+  node.restart();
+  EXPECT_EQ(world.server_pid(), server);
+  node.sim().send_text(kUser, "/start");
+  EXPECT_EQ(node.sim().wait_messages(kUser, 1, kReplyWaitMs).size(), 1U);
+}
+
+}  // namespace
+}  // namespace tglink
