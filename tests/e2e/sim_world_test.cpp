@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -60,6 +61,18 @@ bool wait_for_bot(sim::ControlClient& sim, std::int64_t bot_id, bool logged_in) 
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
   while (std::chrono::steady_clock::now() < deadline) {
     if (has_bot(sim.bots(), bot_id) == logged_in) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return false;
+}
+
+// Polls until the main bot has sent `count` sendMessage requests (answered or still queued).
+bool wait_for_send_requests(sim::ControlClient& sim, std::int64_t count) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (std::chrono::steady_clock::now() < deadline) {
+    const boost::json::object requests = sim.counters(SimHarness::kMainBotId).requests;
+    const boost::json::value* sent = requests.if_contains("sendMessage");
+    if (sent != nullptr && sent->to_number<std::int64_t>() >= count) return true;
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
   return false;
@@ -131,6 +144,56 @@ TEST(SimWorld, FirstTglinkStartsTheServerAndItOutlivesIt) {
   EXPECT_EQ(world.server_pid(), server);
   node.sim().send_text(kUser, "/start");
   EXPECT_EQ(node.sim().wait_messages(kUser, 1, kReplyWaitMs).size(), 1U);
+}
+
+// What TDLib had not handed to Telegram dies with the process: a reply still queued (the bot was
+// offline) when tglink is killed never arrives, even once the bot is back.
+TEST(SimWorld, AReplyQueuedInAKilledProcessIsLost) {
+  SimWorld world;
+  world.sim().create_user(kUser, "Ann");
+  SimHarness node{on_world(world)};
+  world.sim().fault(SimHarness::kMainBotId, "disconnect");
+  node.sim().send_text(kUser, "/start");
+  ASSERT_TRUE(wait_for_send_requests(world.sim(), 1)) << "tglink never answered /start";
+  EXPECT_EQ(world.sim().counters(SimHarness::kMainBotId).messages_sent, 0);
+
+  ASSERT_EQ(node.process().stop(SIGKILL, std::chrono::seconds(30)), 128 + SIGKILL);
+  ASSERT_TRUE(wait_for_bot(world.sim(), SimHarness::kMainBotId, false));
+  world.sim().fault(SimHarness::kMainBotId, "reconnect");
+  node.restart();
+  node.sim().send_text(kUser, "/nonexistent");
+  const std::vector<sim::SimMessage> replies = node.sim().wait_messages(kUser, 1, kReplyWaitMs);
+  ASSERT_EQ(replies.size(), 1U);
+  EXPECT_NE(replies[0].text.find("Unknown command /nonexistent"), std::string::npos)
+      << replies[0].text;
+}
+
+TEST(SimWorld, TglinkProcessesStartingTogetherStartOneServer) {
+  SimWorldOptions options;
+  options.start_server = false;
+  SimWorld world{options};
+  std::unique_ptr<SimHarness> first;
+  std::unique_ptr<SimHarness> second;
+  std::string first_error;
+  std::string second_error;
+  auto start = [&world](const char* token, std::unique_ptr<SimHarness>& node, std::string& error) {
+    try {
+      node = std::make_unique<SimHarness>(on_world(world, token));
+    } catch (const std::exception& failure) {
+      error = failure.what();
+    }
+  };
+  std::thread starting_first([&] { start(SimHarness::kMainBotToken, first, first_error); });
+  std::thread starting_second([&] { start(kOtherBotToken, second, second_error); });
+  starting_first.join();
+  starting_second.join();
+  ASSERT_TRUE(first) << first_error;
+  ASSERT_TRUE(second) << second_error;
+  const std::vector<std::int64_t> bots = world.sim().bots();
+  EXPECT_TRUE(has_bot(bots, SimHarness::kMainBotId));
+  EXPECT_TRUE(has_bot(bots, kOtherBot));
+  // One server: a second one would have found the world locked and said so in the log.
+  EXPECT_EQ(world.log().find("already runs"), std::string::npos) << world.log();
 }
 
 }  // namespace
