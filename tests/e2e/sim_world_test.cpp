@@ -10,8 +10,12 @@
 #include <thread>
 #include <vector>
 
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
+#include <netinet/in.h>
 #include <signal.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include "sim/control_client.hpp"
 #include "support/sim_harness.hpp"
@@ -64,6 +68,25 @@ bool wait_for_bot(sim::ControlClient& sim, std::int64_t bot_id, bool logged_in) 
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
   return false;
+}
+
+// `count` ports on 127.0.0.1 that were free a moment ago, all different.
+std::vector<std::uint16_t> distinct_free_ports(int count) {
+  std::vector<int> sockets;
+  std::vector<std::uint16_t> ports;
+  for (int i = 0; i < count; ++i) {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
+    socklen_t length = sizeof address;
+    ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
+    sockets.push_back(fd);
+    ports.push_back(ntohs(address.sin_port));
+  }
+  for (const int fd : sockets) ::close(fd);
+  return ports;
 }
 
 // Polls until the main bot has sent `count` sendMessage requests (answered or still queued).
@@ -176,15 +199,21 @@ TEST(SimWorld, TglinkProcessesStartingTogetherStartOneServer) {
   std::unique_ptr<SimHarness> second;
   std::string first_error;
   std::string second_error;
-  auto start = [&world](const char* token, std::unique_ptr<SimHarness>& node, std::string& error) {
+  // Ports picked one after the other, while the first is still held, differ.
+  const std::vector<std::uint16_t> ports = distinct_free_ports(2);
+  auto start = [&world](const char* token, std::uint16_t port, std::unique_ptr<SimHarness>& node,
+                        std::string& error) {
     try {
-      node = std::make_unique<SimHarness>(on_world(world, token));
+      SimHarnessOptions options = on_world(world, token);
+      options.port = port;
+      node = std::make_unique<SimHarness>(options);
     } catch (const std::exception& failure) {
       error = failure.what();
     }
   };
-  std::thread starting_first([&] { start(SimHarness::kMainBotToken, first, first_error); });
-  std::thread starting_second([&] { start(kOtherBotToken, second, second_error); });
+  std::thread starting_first(
+      [&] { start(SimHarness::kMainBotToken, ports[0], first, first_error); });
+  std::thread starting_second([&] { start(kOtherBotToken, ports[1], second, second_error); });
   starting_first.join();
   starting_second.join();
   ASSERT_TRUE(first) << first_error;

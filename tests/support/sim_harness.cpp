@@ -45,7 +45,7 @@ std::unique_ptr<sim::ControlClient> connect_when_ready(const std::filesystem::pa
 }  // namespace
 
 SimHarness::SimHarness(SimHarnessOptions options)
-    : options_(std::move(options)), port_(free_tcp_port()) {
+    : options_(std::move(options)), port_(options_.port != 0 ? options_.port : free_tcp_port()) {
   start();
 }
 

@@ -35,6 +35,8 @@ struct SimHarnessOptions {
   // The world's own options set it up (sim_config_json must stay empty); it must outlive the
   // harness.
   SimWorld* world = nullptr;
+  // The HTTP port, or 0 for a free one (tests that start harnesses at once pick distinct ones).
+  std::uint16_t port = 0;
 };
 
 // The path of the first link after `route` ("/dl/", "/stream/") in a bot's reply, or "".
