@@ -200,6 +200,7 @@ asio::awaitable<void> Broadcaster::run(BroadcastJob job) {
       if (job.state != "running") co_return;  // finished or cancelled by another node
     }
   }
+  jobs_here_.erase(job.id);  // every user reached: only the final progress edit is left
   job.state = "done";
   chat_.store.update_broadcast(job);
   chat_.log.info("Broadcast {} finished: {} sent, {} failed, {} blocked", job.id, job.sent,
