@@ -22,7 +22,10 @@
 // opposite order would repeat the message to a user whenever the crash fell anywhere in the send's
 // round trip, a far longer window.
 //
-// Sending pauses while the main bot is not connected, before the next claim.
+// Sending pauses while the main bot is not connected, before the next claim, and while this node
+// does not lead the chat side (ChatContext::leading): the leader resumes the job from the store,
+// and the claims, atomic in the store, keep each user to one copy whichever node sends it. A job
+// paused here that leads again reloads its counts from the store before its next claim.
 
 #include <chrono>
 #include <cstdint>
@@ -86,7 +89,9 @@ class Broadcaster {
   [[nodiscard]] boost::asio::awaitable<void> show_progress(const BroadcastJob& job, bool final);
   [[nodiscard]] boost::asio::awaitable<std::optional<TdError>> edit_progress(
       const BroadcastJob& job);
-  [[nodiscard]] boost::asio::awaitable<void> wait_for_turn();
+  // Waits while this node does not lead or the bot is offline, then for the send rate; answers
+  // true when it waited for the lead (another node may have moved the job on meanwhile).
+  [[nodiscard]] boost::asio::awaitable<bool> wait_for_turn();
   [[nodiscard]] boost::asio::awaitable<void> sleep(std::chrono::steady_clock::duration delay);
   [[nodiscard]] boost::asio::awaitable<void> answer(const boost::json::object& query,
                                                     std::string text);
@@ -99,6 +104,7 @@ class Broadcaster {
   // What stop() ends: the jobs' coroutines hold SendOutcomes, which must go before the client.
   bool stopping_ = false;
   int running_ = 0;
+  std::set<std::int64_t> jobs_here_;  // ids of the jobs running (or paused) in this process
   std::set<SendOutcomes*> awaiting_;
   std::set<boost::asio::steady_timer*> sleeping_;
   boost::asio::steady_timer* stopped_ = nullptr;  // stop()'s wait, ended by the last job

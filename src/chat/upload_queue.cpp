@@ -37,7 +37,22 @@ UploadQueue::UploadQueue(const ChatContext& chat, UploadQueueOptions options)
 UploadQueue::~UploadQueue() { *alive_ = false; }
 
 void UploadQueue::start() {
-  std::size_t resumed = 0;
+  const std::size_t resumed = load_pending();
+  if (resumed > 0) chat_.log.info("Uploads: {} left by the previous run resumed", resumed);
+  spawn(dispatch(), "upload queue");
+}
+
+void UploadQueue::reload() {
+  turns_ = FairQueue{};
+  uploads_.clear();
+  told_late_.clear();
+  const std::size_t loaded = load_pending();
+  if (loaded > 0) chat_.log.info("Uploads: {} pending in the store taken over", loaded);
+  wake();
+}
+
+std::size_t UploadQueue::load_pending() {
+  std::size_t loaded = 0;
   for (PendingUpload& upload : chat_.store.pending_uploads()) {
     const std::int64_t id = upload.id;
     if (upload.stage == "posted") {
@@ -50,10 +65,9 @@ void UploadQueue::start() {
       turns_.push(upload.user_id, id);
       uploads_[id] = std::move(upload);
     }
-    ++resumed;
+    ++loaded;
   }
-  if (resumed > 0) chat_.log.info("Uploads: {} left by the previous run resumed", resumed);
-  spawn(dispatch(), "upload queue");
+  return loaded;
 }
 
 asio::awaitable<void> UploadQueue::accept(FileMessage file) {
@@ -128,7 +142,9 @@ asio::awaitable<void> UploadQueue::dispatch() {
   while (*alive) {
     const SteadyTime now = chat_.clock.steady_now();
     auto wait = channel_rate_.wait(chat_.config.log_channel, now);
-    if (wait == kNoWait) {
+    if (!chat_.leads()) {
+      wait = options_.poll_interval;  // another node posts
+    } else if (wait == kNoWait) {
       auto ready = [&](std::int64_t user) { return user_rate_.wait(user, now) == kNoWait; };
       if (const std::optional<FairQueue::Entry> next = turns_.pop(ready)) {
         (void)user_rate_.admit(next->user_id, now);

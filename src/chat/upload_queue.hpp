@@ -13,6 +13,8 @@
 //              waited for, never sent again), "posted" with the copy's id
 //   finish     the link reply, the link counted, the row deleted
 //
+// Nothing is posted while this node does not lead the chat side (ChatContext::leading).
+//
 // start() resumes what a previous process left: "queued" and "posting" go back into the queue,
 // "posted" gets its reply, "held" keeps waiting. A crash while "posting" posts that file again
 // (the copy was requested but not confirmed: it may or may not have reached Telegram); a crash
@@ -62,6 +64,9 @@ class UploadQueue {
 
   // Loads what a previous process left and starts posting. Call once, when the bot is ready.
   void start();
+  // Forgets what is in memory and loads the pending uploads from the store again, as start()
+  // does: another node led meanwhile and may have finished or added some.
+  void reload();
 
   // A file from a user who may use the bot now.
   [[nodiscard]] boost::asio::awaitable<void> accept(FileMessage file);
@@ -73,6 +78,8 @@ class UploadQueue {
 
  private:
   [[nodiscard]] boost::asio::awaitable<void> dispatch();
+  // The store's pending uploads into memory; answers how many.
+  std::size_t load_pending();
   // Puts the upload in line; answers what to tell the user at once when its link will be late
   // (the flood-limit notice or late_link_reply), if anything.
   [[nodiscard]] std::optional<Reply> line_up(const PendingUpload& upload);

@@ -101,6 +101,15 @@ CREATE TABLE leader_lease (
 ) WITHOUT ROWID;
 )sql";
 
+// Version 6: the nodes sharing the store and when each last reported (the admin's /stats).
+constexpr std::string_view kClusterNodes = R"sql(
+CREATE TABLE cluster_nodes (
+  node_id        TEXT    PRIMARY KEY,
+  last_seen_unix INTEGER NOT NULL,
+  is_leader      INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+)sql";
+
 // The same steps for PostgreSQL. SQLite's INTEGER is 64-bit, so it is BIGINT here; the ids
 // SQLite numbers itself (broadcasts, pending uploads) are identity columns BY DEFAULT, so
 // `tglink migrate-store` can copy the ids a SQLite database already gave out.
@@ -184,13 +193,22 @@ CREATE TABLE leader_lease (
 );
 )sql";
 
-constexpr std::array<Migration, 5> kMigrations{{
+constexpr std::string_view kClusterNodesPostgres = R"sql(
+CREATE TABLE cluster_nodes (
+  node_id        TEXT   PRIMARY KEY,
+  last_seen_unix BIGINT NOT NULL,
+  is_leader      BIGINT NOT NULL DEFAULT 0
+);
+)sql";
+
+constexpr std::array<Migration, 6> kMigrations{{
     {1, "users, daily links, monthly bandwidth, counters", kUsersAndCounters,
      kUsersAndCountersPostgres},
     {2, "revoked links", kRevokedLinks, kRevokedLinksPostgres},
     {3, "broadcast jobs and recipients", kBroadcasts, kBroadcastsPostgres},
     {4, "pending uploads", kPendingUploads, kPendingUploadsPostgres},
     {5, "leader lease", kLeaderLease, kLeaderLeasePostgres},
+    {6, "cluster nodes", kClusterNodes, kClusterNodesPostgres},
 }};
 
 void apply_step(SqliteDatabase& db, const Migration& step) {

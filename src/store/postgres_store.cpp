@@ -186,15 +186,16 @@ std::int64_t PostgresStore::links_total() {
 
 // --- monthly bandwidth ---
 
-void PostgresStore::add_bandwidth(const std::string& month, std::int64_t bytes) {
+std::int64_t PostgresStore::add_bandwidth(const std::string& month, std::int64_t bytes) {
   require_month(month);
   if (bytes < 0) {
     throw StoreError("add_bandwidth: negative byte count " + std::to_string(bytes));
   }
-  db_->query(
+  const PgResult result = db_->query(
       "INSERT INTO monthly_bandwidth (month, bytes) VALUES ($1, $2) ON CONFLICT (month) "
-      "DO UPDATE SET bytes = monthly_bandwidth.bytes + EXCLUDED.bytes",
+      "DO UPDATE SET bytes = monthly_bandwidth.bytes + EXCLUDED.bytes RETURNING bytes",
       {month, bytes});
+  return result.int_at(0, 0);
 }
 
 std::int64_t PostgresStore::bandwidth_used(const std::string& month) {
@@ -328,6 +329,28 @@ std::vector<PendingUpload> PostgresStore::pending_uploads() {
     uploads.push_back(read_pending_upload(result, row));
   }
   return uploads;
+}
+
+// --- nodes sharing the store ---
+
+void PostgresStore::record_node(const NodeRecord& node) {
+  if (node.node_id.empty()) throw StoreError("record_node: empty node id");
+  db_->query(
+      "INSERT INTO cluster_nodes (node_id, last_seen_unix, is_leader) VALUES ($1, $2, $3) "
+      "ON CONFLICT (node_id) DO UPDATE SET last_seen_unix = EXCLUDED.last_seen_unix, "
+      "is_leader = EXCLUDED.is_leader",
+      {node.node_id, node.last_seen_unix, std::int64_t{node.leading ? 1 : 0}});
+}
+
+std::vector<NodeRecord> PostgresStore::list_nodes() {
+  const PgResult result =
+      db_->query("SELECT node_id, last_seen_unix, is_leader FROM cluster_nodes ORDER BY node_id");
+  std::vector<NodeRecord> nodes;
+  for (int row = 0; row < result.rows(); ++row) {
+    nodes.push_back(
+        NodeRecord{result.text_at(row, 0), result.int_at(row, 1), result.int_at(row, 2) != 0});
+  }
+  return nodes;
 }
 
 }  // namespace tglink

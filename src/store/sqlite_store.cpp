@@ -123,7 +123,8 @@ struct SqliteStore::Impl {
 
   SqliteStatement add_bandwidth{ready,
                                 "INSERT INTO monthly_bandwidth (month, bytes) VALUES (?1, ?2) "
-                                "ON CONFLICT (month) DO UPDATE SET bytes = bytes + excluded.bytes"};
+                                "ON CONFLICT (month) DO UPDATE SET bytes = bytes + excluded.bytes "
+                                "RETURNING bytes"};
   SqliteStatement bandwidth_used{ready, "SELECT bytes FROM monthly_bandwidth WHERE month = ?1"};
   SqliteStatement delete_bandwidth_before{ready, "DELETE FROM monthly_bandwidth WHERE month < ?1"};
 
@@ -166,6 +167,14 @@ struct SqliteStore::Impl {
   SqliteStatement delete_pending_upload{ready, "DELETE FROM pending_uploads WHERE id = ?1"};
   SqliteStatement pending_uploads{
       ready, "SELECT " + std::string(kPendingUploadColumns) + " FROM pending_uploads ORDER BY id"};
+
+  SqliteStatement record_node{ready,
+                              "INSERT INTO cluster_nodes (node_id, last_seen_unix, is_leader) "
+                              "VALUES (?1, ?2, ?3) ON CONFLICT (node_id) DO UPDATE SET "
+                              "last_seen_unix = excluded.last_seen_unix, "
+                              "is_leader = excluded.is_leader"};
+  SqliteStatement list_nodes{
+      ready, "SELECT node_id, last_seen_unix, is_leader FROM cluster_nodes ORDER BY node_id"};
 };
 
 SqliteStore::SqliteStore(const std::string& path, SqliteStoreOptions options)
@@ -255,12 +264,17 @@ std::int64_t SqliteStore::links_total() {
 
 // --- monthly bandwidth ---
 
-void SqliteStore::add_bandwidth(const std::string& month, std::int64_t bytes) {
+std::int64_t SqliteStore::add_bandwidth(const std::string& month, std::int64_t bytes) {
   require_month(month);
   if (bytes < 0) {
     throw StoreError("add_bandwidth: negative byte count " + std::to_string(bytes));
   }
-  StatementRun(impl_->add_bandwidth).bind(1, month).bind(2, bytes).finish();
+  StatementRun run(impl_->add_bandwidth);
+  run.bind(1, month).bind(2, bytes);
+  if (!run.next_row()) throw StoreError("add_bandwidth: no total returned for " + month);
+  const std::int64_t total = run.int_at(0);
+  run.finish();
+  return total;
 }
 
 std::int64_t SqliteStore::bandwidth_used(const std::string& month) {
@@ -385,6 +399,25 @@ std::vector<PendingUpload> SqliteStore::pending_uploads() {
     uploads.push_back(read_pending_upload(run));
   }
   return uploads;
+}
+
+// --- nodes sharing the store ---
+
+void SqliteStore::record_node(const NodeRecord& node) {
+  if (node.node_id.empty()) throw StoreError("record_node: empty node id");
+  StatementRun(impl_->record_node)
+      .bind(1, node.node_id)
+      .bind(2, node.last_seen_unix)
+      .bind(3, std::int64_t{node.leading ? 1 : 0})
+      .finish();
+}
+
+std::vector<NodeRecord> SqliteStore::list_nodes() {
+  StatementRun run(impl_->list_nodes);
+  std::vector<NodeRecord> nodes;
+  while (run.next_row())
+    nodes.push_back(NodeRecord{run.text_at(0), run.int_at(1), run.int_at(2) != 0});
+  return nodes;
 }
 
 }  // namespace tglink

@@ -38,7 +38,7 @@ class SqliteStore final : public Store {
   [[nodiscard]] std::int64_t links_on_day(std::int64_t user_id, const std::string& day) override;
   [[nodiscard]] std::int64_t links_total() override;
 
-  void add_bandwidth(const std::string& month, std::int64_t bytes) override;
+  std::int64_t add_bandwidth(const std::string& month, std::int64_t bytes) override;
   [[nodiscard]] std::int64_t bandwidth_used(const std::string& month) override;
   int delete_bandwidth_before(const std::string& oldest_kept_month) override;
 
@@ -58,6 +58,9 @@ class SqliteStore final : public Store {
   void update_pending_upload(const PendingUpload& upload) override;
   void delete_pending_upload(std::int64_t id) override;
   [[nodiscard]] std::vector<PendingUpload> pending_uploads() override;
+
+  void record_node(const NodeRecord& node) override;
+  [[nodiscard]] std::vector<NodeRecord> list_nodes() override;
 
  private:
   struct Impl;

@@ -21,6 +21,13 @@ class StoreError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A node sharing the store (docs/scaling.md), as it last reported itself.
+struct NodeRecord {
+  std::string node_id;
+  std::int64_t last_seen_unix = 0;
+  bool leading = false;  // whether it led the chat side at that moment
+};
+
 struct UserRecord {
   std::int64_t user_id = 0;
   std::string first_name;
@@ -86,7 +93,9 @@ class Store {
   [[nodiscard]] virtual std::int64_t links_total() = 0;
 
   // --- monthly bandwidth, month = "YYYY-MM" (UTC) ---
-  virtual void add_bandwidth(const std::string& month, std::int64_t bytes) = 0;
+  // Adds in one atomic statement and answers the month's new total, every node's bytes included,
+  // so a node learns the global figure with each batch it adds.
+  virtual std::int64_t add_bandwidth(const std::string& month, std::int64_t bytes) = 0;
   [[nodiscard]] virtual std::int64_t bandwidth_used(const std::string& month) = 0;
   // Deletes months strictly before `oldest_kept_month`; returns how many rows went.
   virtual int delete_bandwidth_before(const std::string& oldest_kept_month) = 0;
@@ -120,6 +129,13 @@ class Store {
   virtual void delete_pending_upload(std::int64_t id) = 0;
   // Every pending upload, oldest first.
   [[nodiscard]] virtual std::vector<PendingUpload> pending_uploads() = 0;
+
+  // --- nodes sharing the store ---
+  // Records the node's heartbeat (inserted at first, replaced later). Throws StoreError for an
+  // empty node id.
+  virtual void record_node(const NodeRecord& node) = 0;
+  // Every node that ever reported, by node id.
+  [[nodiscard]] virtual std::vector<NodeRecord> list_nodes() = 0;
 };
 
 }  // namespace tglink

@@ -181,6 +181,13 @@ TEST_P(StoreContractTest, BandwidthAccumulatesPerMonth) {
   EXPECT_EQ(store.bandwidth_used("2025-04"), 5'000'000'000'000);
 }
 
+TEST_P(StoreContractTest, AddingBandwidthAnswersTheMonthsNewTotal) {
+  EXPECT_EQ(store.add_bandwidth("2025-03", 100), 100);
+  EXPECT_EQ(store.add_bandwidth("2025-03", 23), 123);
+  EXPECT_EQ(store.add_bandwidth("2025-03", 0), 123);
+  EXPECT_EQ(store.add_bandwidth("2025-04", 7), 7);
+}
+
 TEST_P(StoreContractTest, BandwidthRejectsBadInput) {
   EXPECT_THROW(store.add_bandwidth("2025-03", -1), StoreError);
   EXPECT_THROW(store.add_bandwidth("2025-3", 1), StoreError);
@@ -388,6 +395,29 @@ TEST_P(StoreContractTest, PendingUploadRefusesAnUnknownStageOrId) {
   PendingUpload missing = make_upload(7, 1);
   missing.id = 99;
   EXPECT_THROW(store.update_pending_upload(missing), StoreError);
+}
+
+// --- nodes ---
+
+TEST_P(StoreContractTest, NodesAreListedByIdWithTheirLatestHeartbeat) {
+  EXPECT_THAT(store.list_nodes(), IsEmpty());
+  store.record_node(NodeRecord{"edge-2", 1'700'000'000, false});
+  store.record_node(NodeRecord{"edge-1", 1'700'000'001, true});
+  store.record_node(NodeRecord{"edge-2", 1'700'000'005, true});
+  store.record_node(NodeRecord{"edge-1", 1'700'000'006, false});
+  const std::vector<NodeRecord> nodes = store.list_nodes();
+  ASSERT_EQ(nodes.size(), 2U);
+  EXPECT_EQ(nodes[0].node_id, "edge-1");
+  EXPECT_EQ(nodes[0].last_seen_unix, 1'700'000'006);
+  EXPECT_FALSE(nodes[0].leading);
+  EXPECT_EQ(nodes[1].node_id, "edge-2");
+  EXPECT_EQ(nodes[1].last_seen_unix, 1'700'000'005);
+  EXPECT_TRUE(nodes[1].leading);
+}
+
+TEST_P(StoreContractTest, ANodeNeedsAnId) {
+  EXPECT_THROW(store.record_node(NodeRecord{"", 1, false}), StoreError);
+  EXPECT_THAT(store.list_nodes(), IsEmpty());
 }
 
 }  // namespace
