@@ -8,13 +8,13 @@
 // (Store::last_log_channel_post). A bot cannot list a chat's history (getChatHistory and
 // searchChatMessages answer 400 "The method is not available to bots"), but it may read any
 // message of a channel it administers by id: getMessage asks Telegram for ids TDLib does not
-// hold. So the ids after the last confirmed post are read one by one until kMissesToStop ids in a
-// row do not exist (404 "Not Found": past the newest message, or deleted), and a post is matched
-// to an upload by its file's remote unique id, which is the same in the user's message and in the
-// copy. Each post is adopted by at most one upload, oldest upload first.
+// hold. So the ids after the last confirmed post are read one by one until misses_to_stop ids
+// in a row do not exist (404 "Not Found": past the newest message, or deleted), and a post is
+// matched to an upload by its file's remote unique id, which is the same in the user's message
+// and in the copy. Each post is adopted by at most one upload, oldest upload first.
 //
-// What it cannot see: posts after a run of kMissesToStop deleted messages, and posts beyond
-// kMaxScanned ids (others posting into LOG_CHANNEL meanwhile): those uploads are posted again.
+// What it cannot see: posts after a run of misses_to_stop deleted messages, and posts beyond
+// max_scanned ids (others posting into LOG_CHANNEL meanwhile): those uploads are posted again.
 // An upload whose own message is gone (the user deleted it) cannot be matched; its copy fails as
 // it would have anyway.
 
