@@ -169,6 +169,7 @@ void Broadcaster::resume() {
           "Broadcast {}: user {} was being sent the message when the previous run stopped; "
           "Telegram may or may not have it, and it is not sent again",
           job.id, user_id);
+      chat_.store.set_broadcast_recipient_outcome(job.id, user_id, "unconfirmed");
     }
     spawn_run(std::move(job));
   }

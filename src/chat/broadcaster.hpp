@@ -20,7 +20,8 @@
 // message is a kill between that commit and the server taking the copy: while TDLib holds it
 // queued (offline, or sitting out a flood wait) or while a claimed user's send waits out a 429.
 // Users are reached one at a time, so a kill leaves at most one user per running job in that
-// state; resume() names them (still "claimed") in a WARNING, and they count for nobody. A copy
+// state; resume() names each such user ("claimed" with no outcome) once in a WARNING and marks
+// them "unconfirmed"; they count for nobody. A copy
 // TDLib answered as pending is never requested again.
 //
 // Why not exactly once: after a kill nothing tells whether Telegram took that one copy. TDLib

@@ -109,8 +109,8 @@ class Store {
                                         const std::string& outcome) = 0;
   [[nodiscard]] virtual bool broadcast_recipient_done(std::int64_t job_id,
                                                       std::int64_t user_id) = 0;
-  // Replaces a marked recipient's outcome ("claimed" -> "sent", "failed" or "blocked"); does
-  // nothing for a recipient never marked.
+  // Replaces a marked recipient's outcome ("claimed" -> "sent", "failed", "blocked", or
+  // "unconfirmed" for a claim a killed process left); does nothing for a recipient never marked.
   virtual void set_broadcast_recipient_outcome(std::int64_t job_id, std::int64_t user_id,
                                                const std::string& outcome) = 0;
   // The recipients of the job whose outcome is `outcome`, ascending.
