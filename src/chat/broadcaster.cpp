@@ -79,6 +79,18 @@ class Registered {
 
 }  // namespace
 
+std::string_view to_string(DeliveryOutcome outcome) {
+  switch (outcome) {
+    case DeliveryOutcome::sent:
+      return "sent";
+    case DeliveryOutcome::blocked:
+      return "blocked";
+    case DeliveryOutcome::failed:
+      break;
+  }
+  return "failed";
+}
+
 std::string broadcast_progress_text(const BroadcastJob& job) {
   const std::string_view state = job.state == "done"        ? "finished"
                                  : job.state == "cancelled" ? "cancelled"
@@ -153,6 +165,13 @@ void Broadcaster::resume() {
   for (BroadcastJob& job : chat_.store.unfinished_broadcasts()) {
     if (jobs_here_.contains(job.id)) continue;  // paused here while another node led
     chat_.log.info("Resuming broadcast {}: {} sent so far", job.id, job.sent);
+    for (const std::int64_t user_id : chat_.store.broadcast_recipients_with(job.id, "claimed")) {
+      chat_.log.warning(
+          "Broadcast {}: user {} was being sent the message when the previous run stopped; "
+          "Telegram may or may not have it, and it is not sent again",
+          job.id, user_id);
+      chat_.store.set_broadcast_recipient_outcome(job.id, user_id, "unconfirmed");
+    }
     spawn_run(std::move(job));
   }
 }
@@ -223,6 +242,7 @@ asio::awaitable<void> Broadcaster::reach(BroadcastJob& job, std::int64_t user_id
   // The claim: committed before the copy is requested (at most once, see the header).
   if (!chat_.store.mark_broadcast_recipient(job.id, user_id, "claimed")) co_return;
   const DeliveryOutcome outcome = co_await deliver(job, user_id);
+  chat_.store.set_broadcast_recipient_outcome(job.id, user_id, std::string(to_string(outcome)));
   if (outcome == DeliveryOutcome::sent) ++job.sent;
   if (outcome == DeliveryOutcome::failed) ++job.failed;
   if (outcome == DeliveryOutcome::blocked) {

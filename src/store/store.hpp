@@ -118,6 +118,13 @@ class Store {
                                         const std::string& outcome) = 0;
   [[nodiscard]] virtual bool broadcast_recipient_done(std::int64_t job_id,
                                                       std::int64_t user_id) = 0;
+  // Replaces a marked recipient's outcome ("claimed" -> "sent", "failed", "blocked", or
+  // "unconfirmed" for a claim a killed process left); does nothing for a recipient never marked.
+  virtual void set_broadcast_recipient_outcome(std::int64_t job_id, std::int64_t user_id,
+                                               const std::string& outcome) = 0;
+  // The recipients of the job whose outcome is `outcome`, ascending.
+  [[nodiscard]] virtual std::vector<std::int64_t> broadcast_recipients_with(
+      std::int64_t job_id, const std::string& outcome) = 0;
 
   // --- uploads not yet answered with a link ---
   // Adds the upload and answers its id; answers 0 (and changes nothing) when the same message
@@ -125,6 +132,8 @@ class Store {
   // StoreError for an unknown stage.
   virtual std::int64_t add_pending_upload(const PendingUpload& upload) = 0;
   // Stores the upload's stage and copy_message_id; throws StoreError if there is no such id.
+  // Moving to "posted" also raises last_log_channel_post() to copy_message_id, in the same
+  // commit, so the two never disagree after a crash.
   virtual void update_pending_upload(const PendingUpload& upload) = 0;
   virtual void delete_pending_upload(std::int64_t id) = 0;
   // Every pending upload, oldest first.
@@ -136,6 +145,10 @@ class Store {
   virtual void record_node(const NodeRecord& node) = 0;
   // Every node that ever reported, by node id.
   [[nodiscard]] virtual std::vector<NodeRecord> list_nodes() = 0;
+  // The greatest LOG_CHANNEL message id an upload was confirmed as ("posted"), 0 before the
+  // first. A copy requested and not confirmed when a process died can only be later than it
+  // (chat/unconfirmed_copies.hpp).
+  [[nodiscard]] virtual std::int64_t last_log_channel_post() = 0;
 };
 
 }  // namespace tglink

@@ -634,11 +634,56 @@ TEST_F(ChatServiceTest, RestartPostsWhatWasNotConfirmedAndAnswersWhatWas) {
   std::sort(linked.begin(), linked.end());
   EXPECT_EQ(linked, (std::vector<std::int64_t>{77 << 20, 300 << 20}));
   EXPECT_EQ(store.links_on_day(kUser, "2026-11-21"), 2);
-  // Both replies go to a chat loaded first: after a restart TDLib knows none.
+  // Both replies go to a chat loaded first: after a restart TDLib knows none (the third load
+  // is for reading the unconfirmed upload's file, to look for its copy).
   const auto loads = client.sent_of_type("getChat");
   EXPECT_EQ(std::count_if(loads.begin(), loads.end(),
                           [](const json::object& r) { return r.at("chat_id") == kUser; }),
-            2);
+            3);
+}
+
+TEST_F(ChatServiceTest, AnUnconfirmedCopyTelegramTookBeforeAKillIsAdoptedNotPostedAgain) {
+  PendingUpload earlier;  // confirmed as log message 40 before the kill
+  earlier.user_id = earlier.chat_id = kUser;
+  earlier.message_id = 1 << 20;
+  earlier.file_kind = "video";
+  earlier.file_name = "a.mp4";
+  earlier.stage = "posting";
+  earlier.id = store.add_pending_upload(earlier);
+  earlier.stage = "posted";
+  earlier.copy_message_id = 40 << 20;
+  store.update_pending_upload(earlier);
+  store.delete_pending_upload(earlier.id);
+  PendingUpload posting = earlier;  // its copy was requested, then the process was killed
+  posting.message_id = 2 << 20;
+  posting.stage = "posting";
+  posting.copy_message_id = 0;
+  posting.id = store.add_pending_upload(posting);
+  // Telegram took that copy as log message 42 (41 is someone else's post of another file).
+  auto video_message = [](std::int64_t chat_id, std::int64_t id, const char* unique_id) {
+    json::object content = video_content();
+    json::object& file = content.at("video").as_object().at("video").as_object();
+    file["remote"] = json::object{{"@type", "remoteFile"}, {"unique_id", unique_id}};
+    return json::object{
+        {"@type", "message"}, {"id", id}, {"chat_id", chat_id}, {"content", content}};
+  };
+  client.respond_to("getMessage", [&](const json::object& r) {
+    const std::int64_t chat = r.at("chat_id").as_int64();
+    const std::int64_t id = r.at("message_id").as_int64();
+    if (chat == kUser && id == (2 << 20)) return video_message(chat, id, "AgADclip");
+    if (chat == kLogChannel && id == (41 << 20)) return video_message(chat, id, "AgADother");
+    if (chat == kLogChannel && id == (42 << 20)) return video_message(chat, id, "AgADclip");
+    return make_td_error(404, "Not Found");
+  });
+  confirm_copies();
+  start();
+  ASSERT_TRUE(testing::run_until(io, [&] { return store.pending_uploads().empty(); }));
+  EXPECT_TRUE(client.sent_of_type("forwardMessages").empty());
+  const std::vector<std::string> texts = reply_texts();
+  ASSERT_EQ(texts.size(), 1U);
+  EXPECT_EQ(links.decode(token_in(texts[0]), clock.now()).claims.message_id, 42 << 20);
+  EXPECT_EQ(store.last_log_channel_post(), 42 << 20);
+  EXPECT_EQ(store.links_on_day(kUser, "2026-11-21"), 1);
 }
 
 // --- several nodes: only the leader runs the chat side ---
@@ -672,7 +717,9 @@ TEST_F(ChatServiceTest, AFollowerPostsNoUploadUntilItLeads) {
   start();
   io.run_for(20ms);
   EXPECT_TRUE(client.sent_of_type("forwardMessages").empty());
+  EXPECT_TRUE(reply_texts().empty());  // nor answers the leader's uploads
   leading = true;
+  service->take_over();  // what the service does when the lease is won
   ASSERT_TRUE(testing::run_until(io, [&] { return store.pending_uploads().empty(); }));
   EXPECT_EQ(client.sent_of_type("forwardMessages").size(), 1U);
   EXPECT_EQ(reply_texts().size(), 1U);

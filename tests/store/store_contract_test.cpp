@@ -325,6 +325,22 @@ TEST_P(StoreContractTest, MarkingARecipientIsIdempotent) {
   EXPECT_TRUE(store.mark_broadcast_recipient(other, 7, "blocked"));
 }
 
+TEST_P(StoreContractTest, ARecipientsOutcomeIsReplacedAndListedPerJob) {
+  const std::int64_t job = store.create_broadcast(make_job("running"));
+  const std::int64_t other = store.create_broadcast(make_job("running"));
+  EXPECT_TRUE(store.mark_broadcast_recipient(job, 9, "claimed"));
+  EXPECT_TRUE(store.mark_broadcast_recipient(job, 7, "claimed"));
+  EXPECT_TRUE(store.mark_broadcast_recipient(job, 8, "claimed"));
+  EXPECT_TRUE(store.mark_broadcast_recipient(other, 7, "claimed"));
+  store.set_broadcast_recipient_outcome(job, 8, "sent");
+  store.set_broadcast_recipient_outcome(job, 6, "sent");  // never marked: nothing happens
+
+  EXPECT_EQ(store.broadcast_recipients_with(job, "claimed"), (std::vector<std::int64_t>{7, 9}));
+  EXPECT_EQ(store.broadcast_recipients_with(job, "sent"), (std::vector<std::int64_t>{8}));
+  EXPECT_FALSE(store.broadcast_recipient_done(job, 6));
+  EXPECT_EQ(store.broadcast_recipients_with(other, "claimed"), (std::vector<std::int64_t>{7}));
+}
+
 TEST_P(StoreContractTest, MarkingARecipientOfAnUnknownJobFails) {
   EXPECT_THROW(store.mark_broadcast_recipient(999, 7, "sent"), StoreError);
 }
@@ -378,6 +394,38 @@ TEST_P(StoreContractTest, PendingUploadMovesThroughItsStagesAndIsDeleted) {
   store.delete_pending_upload(upload.id);
   EXPECT_THAT(store.pending_uploads(), IsEmpty());
   store.delete_pending_upload(upload.id);  // deleting twice is harmless
+}
+
+TEST_P(StoreContractTest, PostedUploadsRaiseTheLastLogChannelPostAndNothingLowersIt) {
+  EXPECT_EQ(store.last_log_channel_post(), 0);
+  PendingUpload later = make_upload(7, 1);
+  later.id = store.add_pending_upload(later);
+  PendingUpload earlier = make_upload(8, 1);
+  earlier.id = store.add_pending_upload(earlier);
+
+  later.stage = "posting";
+  store.update_pending_upload(later);
+  EXPECT_EQ(store.last_log_channel_post(), 0);  // requested, not confirmed
+  later.stage = "posted";
+  later.copy_message_id = 40 << 20;
+  store.update_pending_upload(later);
+  EXPECT_EQ(store.last_log_channel_post(), 40 << 20);
+
+  earlier.stage = "posted";
+  earlier.copy_message_id = 39 << 20;  // confirmed after, though posted before
+  store.update_pending_upload(earlier);
+  EXPECT_EQ(store.last_log_channel_post(), 40 << 20);
+  store.delete_pending_upload(later.id);
+  store.delete_pending_upload(earlier.id);
+  EXPECT_EQ(store.last_log_channel_post(), 40 << 20);
+}
+
+TEST_P(StoreContractTest, AFailedStageChangeLeavesTheLastLogChannelPost) {
+  PendingUpload missing = make_upload(7, 1, "posted");
+  missing.id = 99;
+  missing.copy_message_id = 40 << 20;
+  EXPECT_THROW(store.update_pending_upload(missing), StoreError);
+  EXPECT_EQ(store.last_log_channel_post(), 0);
 }
 
 TEST_P(StoreContractTest, PendingUploadRefusesAnUnknownStageOrId) {
