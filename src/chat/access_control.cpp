@@ -24,10 +24,13 @@ bool is_banned(const Config& config, Store& store, std::int64_t user_id) {
   return store.find_ban(user_id).has_value();
 }
 
-bool BannedNotice::due(std::int64_t user_id, SteadyTime now) {
+bool NoticePace::due(std::int64_t user_id, SteadyTime now) {
+  if (last_answered_.size() > kForgetAbove) {
+    std::erase_if(last_answered_, [&](const auto& entry) { return now - entry.second >= every_; });
+  }
   const auto [entry, first] = last_answered_.try_emplace(user_id, now);
   if (first) return true;
-  if (now - entry->second < kBannedNoticeEvery) return false;
+  if (now - entry->second < every_) return false;
   entry->second = now;
   return true;
 }

@@ -173,7 +173,9 @@ asio::awaitable<void> ChatService::prompt_if_not_member(const IncomingMessage& m
 
 asio::awaitable<void> ChatService::handle_file(FileMessage file) {
   if (!chat_.config.may_make_links(file.user_id)) {
-    co_await chat_.reply(file.chat_id, not_allowed_reply(file.user_id));
+    if (not_allowed_notice_.due(file.user_id, chat_.clock.steady_now())) {
+      co_await chat_.reply(file.chat_id, not_allowed_reply(file.user_id));
+    }
     co_return;
   }
   std::vector<std::int64_t> missing = co_await force_sub_.missing_channels(file.user_id);

@@ -83,7 +83,8 @@ class ChatService {
   // Commands held back by forced subscription until "I've joined" (files wait in uploads_).
   std::map<std::int64_t, std::vector<IncomingMessage>> waiting_for_join_;
   std::unordered_set<std::int64_t> known_users_;  // recorded since this process started
-  BannedNotice banned_notice_;
+  NoticePace banned_notice_{kBannedNoticeEvery};
+  NoticePace not_allowed_notice_{kNotAllowedNoticeEvery};
   std::vector<SubscriptionId> subscriptions_;
 };
 

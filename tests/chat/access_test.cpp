@@ -193,8 +193,8 @@ TEST(BanArguments, IdsRevokeAndBadInput) {
   EXPECT_FALSE(parse_ban_arguments("4242 revoke", false));
 }
 
-TEST(BannedNoticePace, FirstThenOncePerPeriod) {
-  BannedNotice notice;
+TEST(NoticePacing, FirstThenOncePerPeriod) {
+  NoticePace notice{kBannedNoticeEvery};
   const SteadyTime start{};
   EXPECT_TRUE(notice.due(1, start));
   EXPECT_FALSE(notice.due(1, start + 1s));
@@ -231,6 +231,13 @@ TEST_F(AccessTest, OnlyAllowedUsersAndAdminsMayMakeLinks) {
   const std::string refusal = text_of(last_sent());
   EXPECT_TRUE(contains(refusal, "Not allowed")) << refusal;
   EXPECT_TRUE(contains(refusal, "Your user id is 4242")) << refusal;
+  // More files within the minute are dropped without another answer.
+  client.push_update(message_update(kUser, 6 << 20, document_content()));
+  (void)say(kAdmin, "/ping");  // handled after the file
+  EXPECT_EQ(sent_to(kUser), 1U);
+  clock.advance(kNotAllowedNoticeEvery);
+  client.push_update(message_update(kUser, 7 << 20, document_content()));
+  ASSERT_TRUE(testing::run_until(io, [&] { return sent_to(kUser) == 2; }));
   EXPECT_TRUE(client.sent_of_type("forwardMessages").empty());
   EXPECT_TRUE(store.pending_uploads().empty());
   // Commands still answer: only making links is limited.
