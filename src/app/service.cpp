@@ -33,6 +33,7 @@
 #include "logging/log.hpp"
 #include "media/active_streams.hpp"
 #include "media/bandwidth_meter.hpp"
+#include "media/link_traffic.hpp"
 #include "media/telegram_file_streamer.hpp"
 #include "ops/disk_usage.hpp"
 #include "ops/maintenance_jobs.hpp"
@@ -66,7 +67,8 @@ struct Service::Impl {
   std::shared_ptr<TdJsonLibrary> library;
   std::unique_ptr<BotPool> bots;
   std::unique_ptr<TelegramFileStreamer> streamer;  // locates files and sends their bytes
-  std::unique_ptr<BandwidthMeter> bandwidth;       // bytes sent this month, in batches
+  std::unique_ptr<BandwidthMeter> bandwidth;       // bytes sent this month, flushed every 5 s
+  std::unique_ptr<LinkTrafficMeter> traffic;       // each link's downloads and bytes, likewise
   ActiveStreams streams{clock};                    // bodies being sent now
   PeriodicJobs jobs{clock, log};                   // sweeps and clean-ups (ops/)
   RateLimiter limiter{clock, RateLimitSettings{.per_minute = config.rate_limit_per_minute,
@@ -94,6 +96,7 @@ struct Service::Impl {
     });
     renew_lease();
     bandwidth = std::make_unique<BandwidthMeter>(*store, clock, bandwidth_limit_bytes());
+    traffic = std::make_unique<LinkTrafficMeter>(*store);
     load_link_key();
     library = TdJsonLibrary::load(config.tdjson_path);
     log.info("TDLib library: {}", library->path().string());
@@ -131,8 +134,8 @@ struct Service::Impl {
     });
     player = std::make_unique<PlayerPage>(config, *links, clock);
     add_player_routes(router, *player);
-    add_file_routes(router,
-                    FileRouteDeps{*links, *store, *streamer, *bandwidth, streams, clock, log});
+    add_file_routes(router, FileRouteDeps{*links, *store, *streamer, *bandwidth, streams, clock,
+                                          log, traffic.get()});
   }
 
   [[nodiscard]] std::int64_t bandwidth_limit_bytes() const {
@@ -144,6 +147,7 @@ struct Service::Impl {
     add_maintenance_jobs(jobs, MaintenanceTargets{*store, *bandwidth, streams, limiter,
                                                   [&media] { media.trim(); }, clock, log});
     jobs.add(PeriodicJob{"leader lease", kLeaseRenewEvery, [this] { renew_lease(); }});
+    jobs.add(PeriodicJob{"link traffic flush", kBandwidthFlushEvery, [this] { traffic->flush(); }});
     jobs.start(io);
   }
 
@@ -178,6 +182,11 @@ struct Service::Impl {
       bandwidth->flush();
     } catch (const StoreError& e) {
       log.error("Could not save the bandwidth counter: {}", e.what());
+    }
+    try {
+      traffic->flush();
+    } catch (const StoreError& e) {
+      log.error("Could not save the links' download counts: {}", e.what());
     }
   }
 

@@ -8,6 +8,7 @@
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
+#include "chat/access_control.hpp"
 #include "chat/detached_work.hpp"
 #include "chat/message_loading.hpp"
 #include "chat/unconfirmed_copies.hpp"
@@ -177,6 +178,12 @@ asio::awaitable<void> UploadQueue::dispatch() {
 asio::awaitable<void> UploadQueue::post(std::int64_t upload_id) {
   PendingUpload upload = uploads_.at(upload_id);
   const FileMessage message = file_message_of(upload);
+  if (is_banned(chat_.config, chat_.store, upload.user_id)) {
+    chat_.log.info("User {} is banned: their queued file {} is dropped", upload.user_id,
+                   upload.file_name);
+    forget(upload_id);
+    co_return;
+  }
   std::optional<Reply> refused = check_upload_limits(chat_.config, chat_.store, message.file,
                                                      message.user_id, chat_.clock.now());
   if (refused) {
@@ -234,9 +241,14 @@ asio::awaitable<void> UploadQueue::finish(PendingUpload upload) {
   chat_.log.info("User {}: {} {} ({} bytes) -> log message {}", upload.user_id,
                  to_string(message.file.kind), upload.file_name, upload.file_size,
                  upload.copy_message_id);
-  Reply made = made_link_reply(chat_, message.file, upload.copy_message_id);
+  const SystemTime now = chat_.clock.now();
+  const std::optional<SystemTime> expires_at = link_expiry_from(chat_, now);
+  // Recorded before the reply, so /mylinks lists the link as soon as the user sees it; a second
+  // record after a restart changes nothing.
+  chat_.store.add_link(link_record_of(upload, expires_at, now));
+  Reply made = made_link_reply(chat_, message.file, upload.copy_message_id, expires_at);
   co_await chat_.reply(upload.chat_id, std::move(made));
-  chat_.store.record_link(upload.user_id, format_day_utc(chat_.clock.now()));
+  chat_.store.record_link(upload.user_id, format_day_utc(now));
   forget(upload.id);
 }
 

@@ -69,6 +69,18 @@ class PostgresStore final : public Store {
   void record_node(const NodeRecord& node) override;
   [[nodiscard]] std::vector<NodeRecord> list_nodes() override;
 
+  // store/postgres_link_records.cpp
+  void add_link(const LinkRecord& link) override;
+  [[nodiscard]] std::optional<LinkRecord> find_link(std::int64_t message_id) override;
+  [[nodiscard]] std::vector<LinkRecord> user_links(std::int64_t user_id, int offset,
+                                                   int limit) override;
+  [[nodiscard]] UserLinkTotals user_link_totals(std::int64_t user_id) override;
+  void add_link_traffic(const std::vector<LinkTraffic>& traffic) override;
+  int revoke_user_links(std::int64_t user_id, std::int64_t now_unix) override;
+  bool ban_user(const BanRecord& ban) override;
+  bool unban_user(std::int64_t user_id) override;
+  [[nodiscard]] std::optional<BanRecord> find_ban(std::int64_t user_id) override;
+
  private:
   std::unique_ptr<PgConnection> db_;
 };

@@ -193,6 +193,8 @@ SqliteStore::SqliteStore(const std::string& path, SqliteStoreOptions options)
 
 SqliteStore::~SqliteStore() = default;
 
+SqliteDatabase& SqliteStore::database() { return impl_->db; }
+
 // --- users ---
 
 bool SqliteStore::upsert_user(const UserRecord& user) {

@@ -13,6 +13,8 @@
 
 namespace tglink {
 
+class SqliteDatabase;
+
 struct SqliteStoreOptions {
   // How long a statement waits for another connection's write lock before failing.
   std::chrono::milliseconds busy_timeout{5000};
@@ -67,7 +69,22 @@ class SqliteStore final : public Store {
   void record_node(const NodeRecord& node) override;
   [[nodiscard]] std::vector<NodeRecord> list_nodes() override;
 
+  // store/sqlite_link_records.cpp
+  void add_link(const LinkRecord& link) override;
+  [[nodiscard]] std::optional<LinkRecord> find_link(std::int64_t message_id) override;
+  [[nodiscard]] std::vector<LinkRecord> user_links(std::int64_t user_id, int offset,
+                                                   int limit) override;
+  [[nodiscard]] UserLinkTotals user_link_totals(std::int64_t user_id) override;
+  void add_link_traffic(const std::vector<LinkTraffic>& traffic) override;
+  int revoke_user_links(std::int64_t user_id, std::int64_t now_unix) override;
+  bool ban_user(const BanRecord& ban) override;
+  bool unban_user(std::int64_t user_id) override;
+  [[nodiscard]] std::optional<BanRecord> find_ban(std::int64_t user_id) override;
+
  private:
+  // The open, migrated database, for the methods defined in other files.
+  [[nodiscard]] SqliteDatabase& database();
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -70,6 +70,42 @@ struct PendingUpload {
   std::int64_t received_unix = 0;
 };
 
+// A link someone made (schema step 7), named by the file's copy in LOG_CHANNEL: a link token
+// carries that message id, so every token of one file counts here. Kept after the link expires,
+// so /stats keeps what a user's links served.
+struct LinkRecord {
+  std::int64_t message_id = 0;  // the copy in LOG_CHANNEL (TDLib id)
+  std::int64_t user_id = 0;     // who made it
+  std::string file_name;
+  std::int64_t file_size = 0;
+  std::int64_t created_unix = 0;
+  std::int64_t expires_unix = 0;  // 0 = never expires
+  std::int64_t downloads = 0;     // bodies sent from byte 0 (http/file_handler.hpp)
+  std::int64_t bytes_served = 0;  // body bytes that reached a socket
+  bool revoked = false;           // read from the revoked links; ignored by add_link
+};
+
+// Traffic one link had since the last flush (media/link_traffic.hpp).
+struct LinkTraffic {
+  std::int64_t message_id = 0;
+  std::int64_t downloads = 0;
+  std::int64_t bytes = 0;
+};
+
+// The sums over one user's recorded links.
+struct UserLinkTotals {
+  std::int64_t links = 0;
+  std::int64_t downloads = 0;
+  std::int64_t bytes_served = 0;
+};
+
+// A user an admin banned (/ban): such a user's messages get one short answer and nothing else.
+struct BanRecord {
+  std::int64_t user_id = 0;
+  std::int64_t banned_unix = 0;
+  std::int64_t banned_by = 0;  // the admin's user id
+};
+
 class Store {
  public:
   virtual ~Store() = default;
@@ -149,6 +185,28 @@ class Store {
   // first. A copy requested and not confirmed when a process died can only be later than it
   // (chat/unconfirmed_copies.hpp).
   [[nodiscard]] virtual std::int64_t last_log_channel_post() = 0;
+
+  // --- links people made, and what they served (schema step 7) ---
+  // Records a new link; a second record for the same message_id changes nothing.
+  virtual void add_link(const LinkRecord& link) = 0;
+  [[nodiscard]] virtual std::optional<LinkRecord> find_link(std::int64_t message_id) = 0;
+  // The user's links, newest first, skipping `offset` of them, at most `limit`.
+  [[nodiscard]] virtual std::vector<LinkRecord> user_links(std::int64_t user_id, int offset,
+                                                           int limit) = 0;
+  [[nodiscard]] virtual UserLinkTotals user_link_totals(std::int64_t user_id) = 0;
+  // Adds each entry to its link's counts, all in one transaction; entries for links with no
+  // record (made before step 7) are dropped. Throws StoreError on negative counts.
+  virtual void add_link_traffic(const std::vector<LinkTraffic>& traffic) = 0;
+  // Revokes every link of the user that is neither revoked nor expired at `now_unix`; answers
+  // how many it revoked.
+  virtual int revoke_user_links(std::int64_t user_id, std::int64_t now_unix) = 0;
+
+  // --- banned users ---
+  // False (and the first ban kept) when the user is banned already.
+  virtual bool ban_user(const BanRecord& ban) = 0;
+  // False when the user was not banned.
+  virtual bool unban_user(std::int64_t user_id) = 0;
+  [[nodiscard]] virtual std::optional<BanRecord> find_ban(std::int64_t user_id) = 0;
 };
 
 }  // namespace tglink

@@ -391,10 +391,12 @@ TEST_F(ChatServiceTest, CommandMenusForEveryoneAndForEachAdmin) {
       testing::run_until(io, [&] { return client.sent_of_type("setCommands").size() == 2; }));
   const auto menus = client.sent_of_type("setCommands");
   EXPECT_EQ(menus[0].at("scope").at("@type"), "botCommandScopeDefault");
-  EXPECT_EQ(menus[0].at("commands").as_array().size(), 5U);  // start, help, info, stats, ping
+  // start, help, info, stats, ping, mylinks
+  EXPECT_EQ(menus[0].at("commands").as_array().size(), 6U);
   EXPECT_EQ(menus[1].at("scope").at("@type"), "botCommandScopeChat");
   EXPECT_EQ(menus[1].at("scope").at("chat_id").as_int64(), kAdmin);
-  EXPECT_EQ(menus[1].at("commands").as_array().size(), 8U);  // + revoke, logs, broadcast
+  // + revoke, logs, broadcast, ban, unban
+  EXPECT_EQ(menus[1].at("commands").as_array().size(), 11U);
 }
 
 TEST_F(ChatServiceTest, ForcedSubscriptionHoldsTheFileUntilTheUserHasJoined) {

@@ -468,5 +468,106 @@ TEST_P(StoreContractTest, ANodeNeedsAnId) {
   EXPECT_THAT(store.list_nodes(), IsEmpty());
 }
 
+// --- links made, their traffic, bans (schema step 7) ---
+
+LinkRecord make_link(std::int64_t user, std::int64_t message, std::int64_t created,
+                     std::int64_t expires = 0) {
+  LinkRecord link;
+  link.message_id = message << 20;
+  link.user_id = user;
+  link.file_name = "file-" + std::to_string(message) + ".mp4";
+  link.file_size = 1000 + message;
+  link.created_unix = created;
+  link.expires_unix = expires;
+  return link;
+}
+
+TEST_P(StoreContractTest, LinksAreListedNewestFirstInPages) {
+  for (std::int64_t i = 1; i <= 5; ++i) store.add_link(make_link(7, i, 1000 + i));
+  store.add_link(make_link(8, 9, 5000));
+  store.add_link(make_link(7, 1, 9999));  // the same link again changes nothing
+
+  const std::vector<LinkRecord> first = store.user_links(7, 0, 2);
+  ASSERT_EQ(first.size(), 2U);
+  EXPECT_EQ(first[0].message_id, 5 << 20);
+  EXPECT_EQ(first[1].message_id, 4 << 20);
+  const std::vector<LinkRecord> last = store.user_links(7, 4, 2);
+  ASSERT_EQ(last.size(), 1U);
+  EXPECT_EQ(last[0].message_id, 1 << 20);
+  EXPECT_EQ(last[0].created_unix, 1001);
+  EXPECT_EQ(last[0].file_name, "file-1.mp4");
+  EXPECT_EQ(last[0].file_size, 1001);
+  EXPECT_THAT(store.user_links(7, 5, 2), IsEmpty());
+  EXPECT_THAT(store.user_links(99, 0, 10), IsEmpty());
+  EXPECT_EQ(store.user_link_totals(7).links, 5);
+  EXPECT_THROW((void)store.user_links(7, -1, 2), StoreError);
+  EXPECT_THROW((void)store.user_links(7, 0, -2), StoreError);
+}
+
+TEST_P(StoreContractTest, LinkTrafficAddsUpPerLinkAndPerUser) {
+  store.add_link(make_link(7, 1, 100));
+  store.add_link(make_link(7, 2, 200));
+  store.add_link(make_link(8, 3, 300));
+  store.add_link_traffic({{1 << 20, 1, 500}, {2 << 20, 0, 70}, {3 << 20, 2, 9}});
+  store.add_link_traffic({{1 << 20, 2, 1500}, {42 << 20, 1, 1}});  // no record: dropped
+  store.add_link_traffic({});
+
+  const std::optional<LinkRecord> first = store.find_link(1 << 20);
+  ASSERT_TRUE(first.has_value());
+  EXPECT_EQ(first->downloads, 3);
+  EXPECT_EQ(first->bytes_served, 2000);
+  EXPECT_FALSE(store.find_link(42 << 20).has_value());
+  const UserLinkTotals totals = store.user_link_totals(7);
+  EXPECT_EQ(totals.links, 2);
+  EXPECT_EQ(totals.downloads, 3);
+  EXPECT_EQ(totals.bytes_served, 2070);
+  EXPECT_EQ(store.user_link_totals(99).bytes_served, 0);
+
+  // A batch with a bad entry changes nothing.
+  EXPECT_THROW(store.add_link_traffic({{1 << 20, 1, 1}, {2 << 20, 0, -5}}), StoreError);
+  EXPECT_EQ(store.find_link(1 << 20)->bytes_served, 2000);
+  LinkRecord bad = make_link(7, 5, 1);
+  bad.file_size = -1;
+  EXPECT_THROW(store.add_link(bad), StoreError);
+}
+
+TEST_P(StoreContractTest, RevokingAUsersLinksSkipsExpiredAndAlreadyRevoked) {
+  store.add_link(make_link(7, 1, 100));        // never expires
+  store.add_link(make_link(7, 2, 100, 5000));  // live at 4000
+  store.add_link(make_link(7, 3, 100, 3000));  // expired at 4000
+  store.add_link(make_link(7, 4, 100, 6000));  // revoked already
+  store.add_link(make_link(8, 5, 100));        // someone else's
+  store.revoke_link(4 << 20, 6000);
+
+  EXPECT_EQ(store.revoke_user_links(7, 4000), 2);
+  EXPECT_TRUE(store.is_revoked(1 << 20));
+  EXPECT_TRUE(store.is_revoked(2 << 20));
+  EXPECT_FALSE(store.is_revoked(3 << 20));
+  EXPECT_FALSE(store.is_revoked(5 << 20));
+  EXPECT_TRUE(store.find_link(2 << 20)->revoked);
+  EXPECT_FALSE(store.find_link(5 << 20)->revoked);
+  for (const LinkRecord& link : store.user_links(7, 0, 10)) {
+    EXPECT_EQ(link.revoked, link.message_id != (3 << 20)) << link.message_id;
+  }
+  EXPECT_EQ(store.revoke_user_links(7, 4000), 0);
+  // The revocation of a link that expires lasts until then, like /revoke's.
+  EXPECT_EQ(store.delete_revocations_expired_before(5500), 1);
+  EXPECT_TRUE(store.is_revoked(1 << 20));
+}
+
+TEST_P(StoreContractTest, BansAreKeptUntilLifted) {
+  EXPECT_FALSE(store.find_ban(7).has_value());
+  EXPECT_TRUE(store.ban_user(BanRecord{7, 1'700'000'000, 1}));
+  EXPECT_FALSE(store.ban_user(BanRecord{7, 1'800'000'000, 2}));  // the first ban is kept
+  const std::optional<BanRecord> ban = store.find_ban(7);
+  ASSERT_TRUE(ban.has_value());
+  EXPECT_EQ(ban->banned_unix, 1'700'000'000);
+  EXPECT_EQ(ban->banned_by, 1);
+  EXPECT_FALSE(store.find_ban(8).has_value());
+  EXPECT_TRUE(store.unban_user(7));
+  EXPECT_FALSE(store.unban_user(7));
+  EXPECT_FALSE(store.find_ban(7).has_value());
+}
+
 }  // namespace
 }  // namespace tglink
