@@ -154,6 +154,10 @@ struct Service::Impl {
   // Renews the lease and records this node's heartbeat for the admin's /stats.
   void renew_lease() {
     leadership->renew();
+    record_heartbeat();
+  }
+
+  void record_heartbeat() {
     const std::int64_t now_unix =
         std::chrono::duration_cast<std::chrono::seconds>(clock.now().time_since_epoch()).count();
     try {
@@ -328,6 +332,7 @@ struct Service::Impl {
     const bool closed = co_await bots->async_close(3s);
     if (!closed) log.warning("Some TDLib clients did not close in time");
     leadership->release();  // the chat side has stopped: another node may take it at once
+    record_heartbeat();     // /stats shows this node as no longer leading
     log.info("Stopped");
     io.stop();
   }
