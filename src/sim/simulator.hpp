@@ -50,8 +50,12 @@ class Simulator {
   // The libtdjson entry points.
   int create_client();
   void send(int client_id, std::string_view request);
-  std::optional<std::string> receive(double timeout_seconds);
+  // The next answer or update of any client, with the client it is for.
+  std::optional<Output> receive(double timeout_seconds);
   std::string execute(std::string_view request);
+  // The process that created `client_id` is gone (world_server.*): the client ends as its TDLib
+  // would, losing what it had not sent yet.
+  void end_client(int client_id);
 
   // One control request (see README.md); answers {"ok":true,...} or {"ok":false,"error":...}.
   boost::json::object control(const boost::json::object& request);
