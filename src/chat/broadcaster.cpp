@@ -10,6 +10,7 @@
 #include <boost/asio/use_awaitable.hpp>
 #include <fmt/format.h>
 
+#include "chat/chat_events.hpp"
 #include "chat/chat_service.hpp"
 #include "chat/log_channel_copy.hpp"
 #include "chat/message_edit.hpp"
@@ -198,9 +199,25 @@ asio::awaitable<void> Broadcaster::run(BroadcastJob job) {
   }
   job.state = "done";
   chat_.store.update_broadcast(job);
+  if (chat_.events != nullptr) chat_.events->broadcast_finished();
   chat_.log.info("Broadcast {} finished: {} sent, {} failed, {} blocked", job.id, job.sent,
                  job.failed, job.blocked);
   co_await show_progress(job, true);
+}
+
+void Broadcaster::report_delivery(DeliveryOutcome outcome) const {
+  if (chat_.events == nullptr) return;
+  switch (outcome) {
+    case DeliveryOutcome::sent:
+      chat_.events->broadcast_delivered("sent");
+      break;
+    case DeliveryOutcome::failed:
+      chat_.events->broadcast_delivered("failed");
+      break;
+    case DeliveryOutcome::blocked:
+      chat_.events->broadcast_delivered("blocked");
+      break;
+  }
 }
 
 asio::awaitable<void> Broadcaster::reach(BroadcastJob& job, std::int64_t user_id) {
@@ -210,6 +227,7 @@ asio::awaitable<void> Broadcaster::reach(BroadcastJob& job, std::int64_t user_id
   // The claim: committed before the copy is requested (at most once, see the header).
   if (!chat_.store.mark_broadcast_recipient(job.id, user_id, "claimed")) co_return;
   const DeliveryOutcome outcome = co_await deliver(job, user_id);
+  report_delivery(outcome);
   if (outcome == DeliveryOutcome::sent) ++job.sent;
   if (outcome == DeliveryOutcome::failed) ++job.failed;
   if (outcome == DeliveryOutcome::blocked) {

@@ -20,6 +20,7 @@ class LinkTokenCodec;
 class Store;
 class TelegramClient;
 class Broadcaster;
+class ChatEvents;
 
 struct ChatContext {
   const Config& config;
@@ -33,6 +34,8 @@ struct ChatContext {
   ServiceStatusSource status = {};
   // Runs /broadcast jobs (chat/broadcaster.hpp); null when broadcasts are not wired.
   Broadcaster* broadcaster = nullptr;
+  // Told of links made, uploads refused and broadcast deliveries (the metrics); may be null.
+  ChatEvents* events = nullptr;
 
   // Sends the reply into chat_id; a refusal from Telegram (user blocked the bot, ...) is logged
   // and answered as false, never thrown.

@@ -5,6 +5,7 @@
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
+#include "chat/chat_events.hpp"
 #include "chat/detached_work.hpp"
 #include "chat/message_loading.hpp"
 #include "chat/upload_limits.hpp"
@@ -56,17 +57,23 @@ void UploadQueue::start() {
   spawn(dispatch(), "upload queue");
 }
 
+void UploadQueue::report_refusal(std::string_view reason) const {
+  if (chat_.events != nullptr) chat_.events->upload_refused(reason);
+}
+
 asio::awaitable<void> UploadQueue::accept(FileMessage file) {
   const SystemTime now = chat_.clock.now();
-  std::optional<Reply> refused =
-      check_upload_limits(chat_.config, chat_.store, file.file, file.user_id, now);
+  std::optional<UploadRefusal> refused =
+      find_upload_refusal(chat_.config, chat_.store, file.file, file.user_id, now);
   if (refused) {
-    co_await chat_.reply(file.chat_id, std::move(*refused));
+    report_refusal(refused->reason);
+    co_await chat_.reply(file.chat_id, std::move(refused->reply));
     co_return;
   }
   const std::size_t waiting = turns_.count(file.user_id);
   const auto flood_wait = user_rate_.estimate(file.user_id, chat_.clock.steady_now(), waiting);
   if (flood_wait > kNoWait && waiting >= options_.max_queued_per_user) {
+    report_refusal(refusal_reason::kQueueFull);
     Reply full = rate_limited_reply(user_rate_.per_minute(), flood_wait, false);
     co_await chat_.reply(file.chat_id, std::move(full));
     co_return;
@@ -145,11 +152,12 @@ asio::awaitable<void> UploadQueue::dispatch() {
 asio::awaitable<void> UploadQueue::post(std::int64_t upload_id) {
   PendingUpload upload = uploads_.at(upload_id);
   const FileMessage message = file_message_of(upload);
-  std::optional<Reply> refused = check_upload_limits(chat_.config, chat_.store, message.file,
-                                                     message.user_id, chat_.clock.now());
+  std::optional<UploadRefusal> refused = find_upload_refusal(
+      chat_.config, chat_.store, message.file, message.user_id, chat_.clock.now());
   if (refused) {
     forget(upload_id);
-    co_await chat_.reply(message.chat_id, std::move(*refused));
+    report_refusal(refused->reason);
+    co_await chat_.reply(message.chat_id, std::move(refused->reply));
     co_return;
   }
   save(upload, "posting");
@@ -162,6 +170,7 @@ asio::awaitable<void> UploadQueue::post(std::int64_t upload_id) {
                       copied.error ? copied.error->code : 0,
                       copied.error ? copied.error->message : std::string());
     forget(upload_id);
+    report_refusal(refusal_reason::kCopyFailed);
     co_await chat_.reply(message.chat_id, copy_failed_reply(copied));
     co_return;
   }
@@ -178,6 +187,7 @@ asio::awaitable<void> UploadQueue::finish(PendingUpload upload) {
   Reply made = made_link_reply(chat_, message.file, upload.copy_message_id);
   co_await chat_.reply(upload.chat_id, std::move(made));
   chat_.store.record_link(upload.user_id, format_day_utc(chat_.clock.now()));
+  if (chat_.events != nullptr) chat_.events->link_made();
   forget(upload.id);
 }
 
