@@ -25,7 +25,7 @@ TelegramProxy proxy_from(const std::string& url) {
   return std::get<TelegramProxy>(parsed);
 }
 
-json::object proxy_with(json::object type, json::value server, json::value port) {
+json::object proxy_with(json::object type, std::string_view server, std::int64_t port) {
   return {{"@type", "addProxy"},
           {"proxy", {{"@type", "proxy"}, {"server", server}, {"port", port}, {"type", type}}},
           {"enable", true},

@@ -8,7 +8,7 @@ namespace {
 
 namespace json = boost::json;
 
-json::object proxy(json::value server, json::value port, json::object type) {
+json::object proxy(std::string_view server, std::int64_t port, json::object type) {
   return {{"@type", "proxy"}, {"server", server}, {"port", port}, {"type", std::move(type)}};
 }
 

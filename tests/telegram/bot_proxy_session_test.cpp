@@ -1,5 +1,6 @@
 // TELEGRAM_PROXY reaches TDLib: addProxy (enabled) goes with the first requests, before
 // setTdlibParameters and the bot token; its secrets never reach the log.
+#include <boost/json/serialize.hpp>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
