@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "e2e/streaming_support.hpp"
+#include "sim/control_client.hpp"
 #include "support/promtool.hpp"
 
 namespace tglink {
@@ -137,6 +138,31 @@ TEST(MetricsEndToEnd, TheScrapePassesPromtoolAndTheTokenGuardsTheMainPort) {
   EXPECT_EQ(delta("tglink_http_requests_total{route=\"other\",code=\"404\"}"), 1);
   EXPECT_EQ(delta("tglink_http_requests_total{route=\"/api/info\",code=\"200\"}"), 1);
   EXPECT_EQ(harness.process().output().find(kToken), std::string::npos);
+}
+
+TEST(MetricsEndToEnd, LinksMadeAndUploadsRefusedAreCountedByReason) {
+  constexpr std::int64_t kUser = 5550001;
+  testing::SimHarnessOptions options;
+  options.env["METRICS_TOKEN"] = kToken;
+  options.env["MAX_FILE_SIZE"] = "100000";
+  SimHarness harness(options);
+  harness.sim().create_user(kUser, "Ann");
+  const auto send = [&](const std::string& name, std::uint64_t size, std::size_t replies) {
+    sim::SendFileRequest request;
+    request.user_id = kUser;
+    request.path = harness.make_file(name, size).string();
+    request.kind = "document";
+    request.mime_type = "application/octet-stream";
+    harness.sim().send_file(request);
+    EXPECT_GE(harness.sim().wait_messages(kUser, replies, 30000).size(), replies);
+  };
+  send("small.bin", 1000, 1);
+  send("large.bin", 200000, 2);
+  // The link is counted once its reply is confirmed, which may trail the reply the user sees.
+  const std::map<std::string, double> samples =
+      wait_for_growth(harness, {}, "tglink_links_created_total", 1);
+  EXPECT_EQ(value(samples, "tglink_links_created_total"), 1);
+  EXPECT_EQ(value(samples, "tglink_uploads_refused_total{reason=\"too_large\"}"), 1);
 }
 
 TEST(MetricsEndToEnd, WithoutSettingsMetricsIs404) {
