@@ -109,6 +109,36 @@ TEST(MetricsEndToEnd, ADownloadMovesTheByteCountersByExactlyItsSize) {
   EXPECT_EQ(value(cached, downloaded), value(after, downloaded));
 }
 
+TEST(MetricsEndToEnd, AFloodedBotsHandOverIsCountedAgainstIt) {
+  constexpr std::int64_t kExtraBot = 1000000002;
+  testing::SimHarnessOptions options;
+  options.env["METRICS_TOKEN"] = kToken;
+  options.env["ADDITIONAL_BOT_TOKENS"] = "1000000002:SIMtoken_extra_bot_one_for_end_to_end";
+  SimHarness harness(options);
+  const std::map<std::string, double> before =
+      wait_for_growth(harness, {}, "tglink_bots_connected", 2);
+  ASSERT_EQ(value(before, "tglink_bots_connected"), 2);
+  const std::uint64_t size = 2 * 1024 * 1024 + 77;
+  const testing::PostedFile file = testing::post_file(harness, harness.make_file("f.bin", size));
+  // Every part the main bot asks for is flood-waited for good: it gives the range up.
+  harness.sim().fault(SimHarness::kMainBotId, "flood", {{"count", -1}, {"retry_after", 1}});
+  const HttpResult got = harness.get("/dl/" + file.token);
+  ASSERT_EQ(got.status, 200);
+  ASSERT_TRUE(got.complete);
+  const std::string main_bot = "{bot=\"" + std::to_string(SimHarness::kMainBotId) + "\"}";
+  const std::string extra_bot = "{bot=\"" + std::to_string(kExtraBot) + "\"}";
+  const std::map<std::string, double> after =
+      wait_for_growth(harness, before, "tglink_telegram_downloaded_bytes_total" + extra_bot,
+                      static_cast<double>(size));
+  harness.sim().fault(SimHarness::kMainBotId, "clear");
+  EXPECT_EQ(value(after, "tglink_download_handovers_total" + main_bot), 1);
+  EXPECT_EQ(value(after, "tglink_download_handovers_total" + extra_bot), 0);
+  EXPECT_EQ(value(after, "tglink_telegram_downloaded_bytes_total" + extra_bot),
+            static_cast<double>(size));
+  EXPECT_EQ(value(after, "tglink_http_response_bytes_total{route=\"/dl\"}"),
+            static_cast<double>(size));
+}
+
 TEST(MetricsEndToEnd, TheScrapePassesPromtoolAndTheTokenGuardsTheMainPort) {
   const std::uint16_t metrics_port = testing::free_tcp_port();
   testing::SimHarnessOptions options;
