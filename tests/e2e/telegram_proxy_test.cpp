@@ -2,7 +2,9 @@
 // the bot token, the simulator (which checks addProxy as TDLib does) accepts it, and the
 // proxy's password never reaches the log.
 #include <algorithm>
+#include <chrono>
 #include <fstream>
+#include <thread>
 #include <vector>
 
 #include <boost/json.hpp>
@@ -44,6 +46,39 @@ TEST(TelegramProxyEndToEnd, AddProxyComesBeforeTheBotTokenAndIsAccepted) {
   EXPECT_EQ(output.find("addProxy failed"), std::string::npos) << output;
   EXPECT_EQ(output.find("proxy-pass-42"), std::string::npos);
   EXPECT_NE(output.find("socks5://alice:***@127.0.0.1:1080"), std::string::npos);
+}
+
+std::size_t count_of(const std::string& text, const std::string& part) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) {
+    ++count;
+  }
+  return count;
+}
+
+// A bot that loses Telegram for 60 s gets one WARNING naming what to check; /api/info keeps its
+// 500 form meanwhile. Waits out the real 60 s grace (about 65 s with the 5 s check).
+TEST(TelegramProxyEndToEnd, ABotOfflineForAMinuteGetsOneWarningSayingWhatToCheck) {
+  testing::SimHarnessOptions options;
+  options.env["TELEGRAM_PROXY"] = "http://127.0.0.1:3128";
+  testing::SimHarness harness(options);
+  harness.sim().fault(testing::SimHarness::kMainBotId, "disconnect");
+  ASSERT_TRUE(harness.wait_for_api_status(500));
+  const std::string warning = "main bot lost its connection to Telegram 60 s ago";
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(150);
+  while (harness.process().output().find(warning) == std::string::npos &&
+         std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  }
+  const std::string output = harness.process().output();
+  ASSERT_NE(output.find(warning), std::string::npos) << output;
+  EXPECT_NE(output.find("DNS"), std::string::npos);
+  EXPECT_NE(output.find("TELEGRAM_PROXY=http://127.0.0.1:3128"), std::string::npos);
+  EXPECT_EQ(harness.get("/api/info").status, 500);
+  std::this_thread::sleep_for(std::chrono::seconds(6));  // one more check: still one warning
+  EXPECT_EQ(count_of(harness.process().output(), warning), 1u);
+  harness.sim().fault(testing::SimHarness::kMainBotId, "reconnect");
+  EXPECT_TRUE(harness.wait_for_api_status(200));
 }
 
 TEST(TelegramProxyEndToEnd, CheckConfigNamesABadProxy) {
