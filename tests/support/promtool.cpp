@@ -11,15 +11,19 @@
 
 namespace tglink::testing {
 
-PromtoolVerdict promtool_check_metrics(const std::string& scrape) {
+namespace {
+
+// Runs `promtool <arguments>` with `input` written to a file whose path replaces {}.
+PromtoolVerdict run_promtool(const std::string& arguments, const std::string& input) {
   if (std::system("command -v promtool >/dev/null 2>&1") != 0) {
     throw std::runtime_error(
         "promtool is not on PATH: scripts/install-deps.sh --test installs Debian's prometheus");
   }
   TempDir directory("tglink-promtool");
-  const std::filesystem::path input = directory.path() / "scrape.txt";
-  std::ofstream(input, std::ios::binary) << scrape;
-  const std::string command = "promtool check metrics < '" + input.string() + "' 2>&1";
+  const std::filesystem::path file = directory.path() / "input.txt";
+  std::ofstream(file, std::ios::binary) << input;
+  std::string command = "promtool " + arguments + " 2>&1";
+  command.replace(command.find("{}"), 2, "'" + file.string() + "'");
   FILE* pipe = ::popen(command.c_str(), "r");
   if (pipe == nullptr) throw std::runtime_error("cannot run promtool");
   PromtoolVerdict verdict;
@@ -28,6 +32,16 @@ PromtoolVerdict promtool_check_metrics(const std::string& scrape) {
   const int status = ::pclose(pipe);
   verdict.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return verdict;
+}
+
+}  // namespace
+
+PromtoolVerdict promtool_check_metrics(const std::string& scrape) {
+  return run_promtool("check metrics < {}", scrape);
+}
+
+PromtoolVerdict promtool_check_rules(const std::string& rules_yaml) {
+  return run_promtool("check rules {}", rules_yaml);
 }
 
 }  // namespace tglink::testing

@@ -14,4 +14,7 @@ struct PromtoolVerdict {
 // Throws std::runtime_error when promtool is not on PATH.
 [[nodiscard]] PromtoolVerdict promtool_check_metrics(const std::string& scrape);
 
+// `promtool check rules` on a rule file's YAML text.
+[[nodiscard]] PromtoolVerdict promtool_check_rules(const std::string& rules_yaml);
+
 }  // namespace tglink::testing
