@@ -9,6 +9,7 @@
 #include <boost/asio/use_awaitable.hpp>
 
 #include "chat/access_control.hpp"
+#include "chat/chat_events.hpp"
 #include "chat/detached_work.hpp"
 #include "chat/message_loading.hpp"
 #include "chat/unconfirmed_copies.hpp"
@@ -80,17 +81,23 @@ std::size_t UploadQueue::load_pending() {
   return loaded;
 }
 
+void UploadQueue::report_refusal(std::string_view reason) const {
+  if (chat_.events != nullptr) chat_.events->upload_refused(reason);
+}
+
 asio::awaitable<void> UploadQueue::accept(FileMessage file) {
   const SystemTime now = chat_.clock.now();
-  std::optional<Reply> refused =
-      check_upload_limits(chat_.config, chat_.store, file.file, file.user_id, now);
+  std::optional<UploadRefusal> refused =
+      find_upload_refusal(chat_.config, chat_.store, file.file, file.user_id, now);
   if (refused) {
-    co_await chat_.reply(file.chat_id, std::move(*refused));
+    report_refusal(refused->reason);
+    co_await chat_.reply(file.chat_id, std::move(refused->reply));
     co_return;
   }
   const std::size_t waiting = turns_.count(file.user_id);
   const auto flood_wait = user_rate_.estimate(file.user_id, chat_.clock.steady_now(), waiting);
   if (flood_wait > kNoWait && waiting >= options_.max_queued_per_user) {
+    report_refusal(refusal_reason::kQueueFull);
     Reply full = rate_limited_reply(user_rate_.per_minute(), flood_wait, false);
     co_await chat_.reply(file.chat_id, std::move(full));
     co_return;
@@ -184,11 +191,12 @@ asio::awaitable<void> UploadQueue::post(std::int64_t upload_id) {
     forget(upload_id);
     co_return;
   }
-  std::optional<Reply> refused = check_upload_limits(chat_.config, chat_.store, message.file,
-                                                     message.user_id, chat_.clock.now());
+  std::optional<UploadRefusal> refused = find_upload_refusal(
+      chat_.config, chat_.store, message.file, message.user_id, chat_.clock.now());
   if (refused) {
     forget(upload_id);
-    co_await chat_.reply(message.chat_id, std::move(*refused));
+    report_refusal(refused->reason);
+    co_await chat_.reply(message.chat_id, std::move(refused->reply));
     co_return;
   }
   save(upload, "posting");
@@ -201,6 +209,7 @@ asio::awaitable<void> UploadQueue::post(std::int64_t upload_id) {
                       copied.error ? copied.error->code : 0,
                       copied.error ? copied.error->message : std::string());
     forget(upload_id);
+    report_refusal(refusal_reason::kCopyFailed);
     co_await chat_.reply(message.chat_id, copy_failed_reply(copied));
     co_return;
   }
@@ -249,6 +258,7 @@ asio::awaitable<void> UploadQueue::finish(PendingUpload upload) {
   Reply made = made_link_reply(chat_, message.file, upload.copy_message_id, expires_at);
   co_await chat_.reply(upload.chat_id, std::move(made));
   chat_.store.record_link(upload.user_id, format_day_utc(now));
+  if (chat_.events != nullptr) chat_.events->link_made();
   forget(upload.id);
 }
 

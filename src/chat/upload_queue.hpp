@@ -36,6 +36,7 @@
 #include <set>
 #include <string>
 #include <vector>
+#include <string_view>
 
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -101,6 +102,8 @@ class UploadQueue {
   [[nodiscard]] std::size_t held_count(std::int64_t user_id) const;
   void save(PendingUpload& upload, std::string stage);
   void forget(std::int64_t upload_id);
+  // Tells ChatContext::events, when set, why an upload got no link.
+  void report_refusal(std::string_view reason) const;
   void wake();
   void spawn(boost::asio::awaitable<void> work, std::string what);
 
