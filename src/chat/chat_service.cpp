@@ -78,7 +78,14 @@ void ChatService::spawn(asio::awaitable<void> work, std::string what) {
   spawn_detached(chat_.executor, chat_.log, "Chat", std::move(work), std::move(what));
 }
 
+void ChatService::take_over() {
+  uploads_.reload();
+  if (chat_.broadcaster != nullptr) chat_.broadcaster->resume();
+  chat_.log.info("Chat: taken over from another node, answering users");
+}
+
 void ChatService::on_new_message(const json::object& update) {
+  if (!chat_.leads()) return;  // the leader answers it
   std::optional<IncomingMessage> message = private_message(update);
   if (!message) return;
   const std::string what =
@@ -87,6 +94,7 @@ void ChatService::on_new_message(const json::object& update) {
 }
 
 void ChatService::on_callback_query(const json::object& update) {
+  if (!chat_.leads()) return;
   const std::string data = callback_data(update);
   if (Broadcaster::is_button(data) && chat_.broadcaster != nullptr) {
     spawn(chat_.broadcaster->on_button(update), "broadcast button");

@@ -13,6 +13,9 @@
 //   updateNewCallbackQuery "I've joined" -> re-check membership, then what waited, in order;
 //     /mylinks' buttons (chat/my_links.hpp); /broadcast's (chat/broadcaster.hpp)
 //
+// Only the node that leads the chat side (ChatContext::leading) handles updates; the others drop
+// them, as every node's bots receive them.
+//
 // Every handler runs as its own coroutine on the io_context thread; a failure in one is logged
 // and answered with an apology, never thrown out of the service.
 
@@ -54,6 +57,9 @@ class ChatService {
   // Subscribes to the bot's updates, publishes the command menus and resumes the uploads a
   // previous process left. Call once, when the bot is logged in.
   void start();
+  // This node leads again after another node led in between: what that node did is in the
+  // store, so the uploads are loaded again from it and unfinished broadcasts resumed.
+  void take_over();
 
   [[nodiscard]] const CommandRegistry& commands() const { return commands_; }
 

@@ -1,6 +1,9 @@
 #include "chat/upload_queue.hpp"
 
 #include <algorithm>
+#include <exception>
+#include <map>
+#include <utility>
 
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/use_awaitable.hpp>
@@ -8,6 +11,7 @@
 #include "chat/access_control.hpp"
 #include "chat/detached_work.hpp"
 #include "chat/message_loading.hpp"
+#include "chat/unconfirmed_copies.hpp"
 #include "chat/upload_limits.hpp"
 #include "config/config.hpp"
 #include "core/time_format.hpp"
@@ -38,7 +42,24 @@ UploadQueue::UploadQueue(const ChatContext& chat, UploadQueueOptions options)
 UploadQueue::~UploadQueue() { *alive_ = false; }
 
 void UploadQueue::start() {
-  std::size_t resumed = 0;
+  // A follower would answer or re-post the leader's uploads; it loads them when it takes over.
+  const std::size_t resumed = chat_.leads() ? load_pending() : 0;
+  if (resumed > 0) chat_.log.info("Uploads: {} left by the previous run resumed", resumed);
+  spawn(dispatch(), "upload queue");
+}
+
+void UploadQueue::reload() {
+  turns_ = FairQueue{};
+  uploads_.clear();
+  unconfirmed_.clear();
+  told_late_.clear();
+  const std::size_t loaded = load_pending();
+  if (loaded > 0) chat_.log.info("Uploads: {} pending in the store taken over", loaded);
+  wake();
+}
+
+std::size_t UploadQueue::load_pending() {
+  std::size_t loaded = 0;
   for (PendingUpload& upload : chat_.store.pending_uploads()) {
     const std::int64_t id = upload.id;
     if (upload.stage == "posted") {
@@ -46,15 +67,17 @@ void UploadQueue::start() {
       spawn(finish_resumed(std::move(upload)), "link reply for upload " + std::to_string(id));
     } else if (upload.stage == "held") {
       uploads_[id] = std::move(upload);
+    } else if (upload.stage == "posting") {
+      unconfirmed_.push_back(id);
+      uploads_[id] = std::move(upload);
     } else {
       if (upload.stage != "queued") save(upload, "queued");
       turns_.push(upload.user_id, id);
       uploads_[id] = std::move(upload);
     }
-    ++resumed;
+    ++loaded;
   }
-  if (resumed > 0) chat_.log.info("Uploads: {} left by the previous run resumed", resumed);
-  spawn(dispatch(), "upload queue");
+  return loaded;
 }
 
 asio::awaitable<void> UploadQueue::accept(FileMessage file) {
@@ -127,14 +150,23 @@ std::optional<Reply> UploadQueue::line_up(const PendingUpload& upload) {
 asio::awaitable<void> UploadQueue::dispatch() {
   const std::shared_ptr<bool> alive = alive_;
   while (*alive) {
+    // Before anything else is posted (see the header); only the leader owns the rows.
+    if (chat_.leads() && !unconfirmed_.empty()) co_await recover_unconfirmed();
     const SteadyTime now = chat_.clock.steady_now();
     auto wait = channel_rate_.wait(chat_.config.log_channel, now);
-    if (wait == kNoWait) {
+    if (!chat_.leads()) {
+      wait = options_.poll_interval;  // another node posts
+    } else if (wait == kNoWait) {
       auto ready = [&](std::int64_t user) { return user_rate_.wait(user, now) == kNoWait; };
       if (const std::optional<FairQueue::Entry> next = turns_.pop(ready)) {
         (void)user_rate_.admit(next->user_id, now);
         (void)channel_rate_.admit(chat_.config.log_channel, now);
-        spawn(post(next->upload_id), "upload " + std::to_string(next->upload_id));
+        // One copy at a time (see the header).
+        try {
+          co_await post(next->upload_id);
+        } catch (const std::exception& e) {
+          chat_.log.error("Uploads: upload {} failed: {}", next->upload_id, e.what());
+        }
         continue;
       }
       wait = options_.poll_interval;
@@ -174,7 +206,34 @@ asio::awaitable<void> UploadQueue::post(std::int64_t upload_id) {
   }
   upload.copy_message_id = *copied.message_id;
   save(upload, "posted");
-  co_await finish(std::move(upload));
+  spawn(finish(std::move(upload)), "link reply for upload " + std::to_string(upload_id));
+}
+
+asio::awaitable<void> UploadQueue::recover_unconfirmed() {
+  if (unconfirmed_.empty()) co_return;
+  std::vector<UnconfirmedCopy> searched;
+  for (const std::int64_t id : unconfirmed_) {
+    const PendingUpload& upload = uploads_.at(id);
+    searched.push_back(UnconfirmedCopy{id, upload.chat_id, upload.message_id});
+  }
+  const std::int64_t after = chat_.store.last_log_channel_post();
+  const std::map<std::int64_t, std::int64_t> adopted = co_await find_unconfirmed_copies(
+      chat_.client, chat_.config.log_channel, after, std::move(searched));
+  for (const std::int64_t id : std::exchange(unconfirmed_, {})) {
+    PendingUpload& upload = uploads_.at(id);
+    const auto found = adopted.find(id);
+    if (found == adopted.end()) {
+      chat_.log.info("Upload {}: no copy in the log channel after message {}; posting it again", id,
+                     after);
+      save(upload, "queued");
+      turns_.push(upload.user_id, id);
+      continue;
+    }
+    chat_.log.info("Upload {}: its unconfirmed copy is log message {}; adopted", id, found->second);
+    upload.copy_message_id = found->second;
+    save(upload, "posted");
+    spawn(finish_resumed(upload), "link reply for upload " + std::to_string(id));
+  }
 }
 
 asio::awaitable<void> UploadQueue::finish(PendingUpload upload) {

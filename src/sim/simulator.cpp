@@ -11,6 +11,7 @@
 #include "sim/sim_config.hpp"
 #include "sim/sync_requests.hpp"
 #include "sim/tdlib_objects.hpp"
+#include "sim/user_only_methods.hpp"
 
 namespace tglink::sim {
 namespace json = boost::json;
@@ -173,6 +174,10 @@ void Simulator::dispatch(Session& session, const std::string& type, const json::
     return on_check_bot_token(session, string_field(request, "token"), extra);
   }
   if (session.auth != AuthState::kReady) return answer_error(session, extra, 401, "Unauthorized");
+  // Every simulated client is a bot.
+  if (is_user_only_method(type)) {
+    return answer_error(session, extra, 400, std::string(kNotAvailableToBots));
+  }
   if (type == "getMe") return on_get_user(session, session.bot_id, extra);
   if (type == "getUser") return on_get_user(session, int_field(request, "user_id"), extra);
   if (type == "getChat") return on_get_chat(session, int_field(request, "chat_id"), extra);

@@ -101,6 +101,15 @@ CREATE TABLE leader_lease (
 ) WITHOUT ROWID;
 )sql";
 
+// Version 6: the nodes sharing the store and when each last reported (the admin's /stats).
+constexpr std::string_view kClusterNodes = R"sql(
+CREATE TABLE cluster_nodes (
+  node_id        TEXT    PRIMARY KEY,
+  last_seen_unix INTEGER NOT NULL,
+  is_leader      INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+)sql";
+
 // Version 7: every link made, with what it served (downloads, bytes), for /mylinks and the admin
 // /stats <user>; and the users admins banned. Links are named by their LOG_CHANNEL copy, which
 // every token of the file carries. Links made before this step have no row and are not counted.
@@ -206,6 +215,14 @@ CREATE TABLE leader_lease (
 );
 )sql";
 
+constexpr std::string_view kClusterNodesPostgres = R"sql(
+CREATE TABLE cluster_nodes (
+  node_id        TEXT   PRIMARY KEY,
+  last_seen_unix BIGINT NOT NULL,
+  is_leader      BIGINT NOT NULL DEFAULT 0
+);
+)sql";
+
 constexpr std::string_view kLinksAndBansPostgres = R"sql(
 CREATE TABLE links (
   message_id   BIGINT PRIMARY KEY,
@@ -225,13 +242,14 @@ CREATE TABLE banned_users (
 );
 )sql";
 
-constexpr std::array<Migration, 6> kMigrations{{
+constexpr std::array<Migration, 7> kMigrations{{
     {1, "users, daily links, monthly bandwidth, counters", kUsersAndCounters,
      kUsersAndCountersPostgres},
     {2, "revoked links", kRevokedLinks, kRevokedLinksPostgres},
     {3, "broadcast jobs and recipients", kBroadcasts, kBroadcastsPostgres},
     {4, "pending uploads", kPendingUploads, kPendingUploadsPostgres},
     {5, "leader lease", kLeaderLease, kLeaderLeasePostgres},
+    {6, "cluster nodes", kClusterNodes, kClusterNodesPostgres},
     {7, "links made and their traffic, banned users", kLinksAndBans, kLinksAndBansPostgres},
 }};
 

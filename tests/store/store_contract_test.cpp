@@ -181,6 +181,13 @@ TEST_P(StoreContractTest, BandwidthAccumulatesPerMonth) {
   EXPECT_EQ(store.bandwidth_used("2025-04"), 5'000'000'000'000);
 }
 
+TEST_P(StoreContractTest, AddingBandwidthAnswersTheMonthsNewTotal) {
+  EXPECT_EQ(store.add_bandwidth("2025-03", 100), 100);
+  EXPECT_EQ(store.add_bandwidth("2025-03", 23), 123);
+  EXPECT_EQ(store.add_bandwidth("2025-03", 0), 123);
+  EXPECT_EQ(store.add_bandwidth("2025-04", 7), 7);
+}
+
 TEST_P(StoreContractTest, BandwidthRejectsBadInput) {
   EXPECT_THROW(store.add_bandwidth("2025-03", -1), StoreError);
   EXPECT_THROW(store.add_bandwidth("2025-3", 1), StoreError);
@@ -318,6 +325,22 @@ TEST_P(StoreContractTest, MarkingARecipientIsIdempotent) {
   EXPECT_TRUE(store.mark_broadcast_recipient(other, 7, "blocked"));
 }
 
+TEST_P(StoreContractTest, ARecipientsOutcomeIsReplacedAndListedPerJob) {
+  const std::int64_t job = store.create_broadcast(make_job("running"));
+  const std::int64_t other = store.create_broadcast(make_job("running"));
+  EXPECT_TRUE(store.mark_broadcast_recipient(job, 9, "claimed"));
+  EXPECT_TRUE(store.mark_broadcast_recipient(job, 7, "claimed"));
+  EXPECT_TRUE(store.mark_broadcast_recipient(job, 8, "claimed"));
+  EXPECT_TRUE(store.mark_broadcast_recipient(other, 7, "claimed"));
+  store.set_broadcast_recipient_outcome(job, 8, "sent");
+  store.set_broadcast_recipient_outcome(job, 6, "sent");  // never marked: nothing happens
+
+  EXPECT_EQ(store.broadcast_recipients_with(job, "claimed"), (std::vector<std::int64_t>{7, 9}));
+  EXPECT_EQ(store.broadcast_recipients_with(job, "sent"), (std::vector<std::int64_t>{8}));
+  EXPECT_FALSE(store.broadcast_recipient_done(job, 6));
+  EXPECT_EQ(store.broadcast_recipients_with(other, "claimed"), (std::vector<std::int64_t>{7}));
+}
+
 TEST_P(StoreContractTest, MarkingARecipientOfAnUnknownJobFails) {
   EXPECT_THROW(store.mark_broadcast_recipient(999, 7, "sent"), StoreError);
 }
@@ -373,6 +396,38 @@ TEST_P(StoreContractTest, PendingUploadMovesThroughItsStagesAndIsDeleted) {
   store.delete_pending_upload(upload.id);  // deleting twice is harmless
 }
 
+TEST_P(StoreContractTest, PostedUploadsRaiseTheLastLogChannelPostAndNothingLowersIt) {
+  EXPECT_EQ(store.last_log_channel_post(), 0);
+  PendingUpload later = make_upload(7, 1);
+  later.id = store.add_pending_upload(later);
+  PendingUpload earlier = make_upload(8, 1);
+  earlier.id = store.add_pending_upload(earlier);
+
+  later.stage = "posting";
+  store.update_pending_upload(later);
+  EXPECT_EQ(store.last_log_channel_post(), 0);  // requested, not confirmed
+  later.stage = "posted";
+  later.copy_message_id = 40 << 20;
+  store.update_pending_upload(later);
+  EXPECT_EQ(store.last_log_channel_post(), 40 << 20);
+
+  earlier.stage = "posted";
+  earlier.copy_message_id = 39 << 20;  // confirmed after, though posted before
+  store.update_pending_upload(earlier);
+  EXPECT_EQ(store.last_log_channel_post(), 40 << 20);
+  store.delete_pending_upload(later.id);
+  store.delete_pending_upload(earlier.id);
+  EXPECT_EQ(store.last_log_channel_post(), 40 << 20);
+}
+
+TEST_P(StoreContractTest, AFailedStageChangeLeavesTheLastLogChannelPost) {
+  PendingUpload missing = make_upload(7, 1, "posted");
+  missing.id = 99;
+  missing.copy_message_id = 40 << 20;
+  EXPECT_THROW(store.update_pending_upload(missing), StoreError);
+  EXPECT_EQ(store.last_log_channel_post(), 0);
+}
+
 TEST_P(StoreContractTest, PendingUploadRefusesAnUnknownStageOrId) {
   EXPECT_THROW(
       {
@@ -388,6 +443,29 @@ TEST_P(StoreContractTest, PendingUploadRefusesAnUnknownStageOrId) {
   PendingUpload missing = make_upload(7, 1);
   missing.id = 99;
   EXPECT_THROW(store.update_pending_upload(missing), StoreError);
+}
+
+// --- nodes ---
+
+TEST_P(StoreContractTest, NodesAreListedByIdWithTheirLatestHeartbeat) {
+  EXPECT_THAT(store.list_nodes(), IsEmpty());
+  store.record_node(NodeRecord{"edge-2", 1'700'000'000, false});
+  store.record_node(NodeRecord{"edge-1", 1'700'000'001, true});
+  store.record_node(NodeRecord{"edge-2", 1'700'000'005, true});
+  store.record_node(NodeRecord{"edge-1", 1'700'000'006, false});
+  const std::vector<NodeRecord> nodes = store.list_nodes();
+  ASSERT_EQ(nodes.size(), 2U);
+  EXPECT_EQ(nodes[0].node_id, "edge-1");
+  EXPECT_EQ(nodes[0].last_seen_unix, 1'700'000'006);
+  EXPECT_FALSE(nodes[0].leading);
+  EXPECT_EQ(nodes[1].node_id, "edge-2");
+  EXPECT_EQ(nodes[1].last_seen_unix, 1'700'000'005);
+  EXPECT_TRUE(nodes[1].leading);
+}
+
+TEST_P(StoreContractTest, ANodeNeedsAnId) {
+  EXPECT_THROW(store.record_node(NodeRecord{"", 1, false}), StoreError);
+  EXPECT_THAT(store.list_nodes(), IsEmpty());
 }
 
 // --- links made, their traffic, bans (schema step 7) ---
