@@ -267,6 +267,21 @@ class CrashRecovery : public ::testing::Test {
     return testing::posts_named(sim(), upload_name(index));
   }
 
+  // The uploads without a link, with their store rows, for a failure message.
+  std::string unanswered() {
+    std::string list;
+    for (int i = 0; i < kUploads; ++i) {
+      if (!links_to(sim(), user_at(i)).empty()) continue;
+      list += upload_name(i) + " (posts: " + std::to_string(posts_of(i).size()) + ", rows: " +
+              std::to_string(store_count(store_path(),
+                                         "SELECT COUNT(*) FROM pending_uploads WHERE user_id = " +
+                                             std::to_string(user_at(i)))
+                                 .value_or(-1)) +
+              ") ";
+    }
+    return list;
+  }
+
   bool every_upload_answered() {
     for (int i = 0; i < kUploads; ++i) {
       if (links_to(sim(), user_at(i)).empty()) return false;
@@ -355,7 +370,9 @@ TEST_F(CrashRecovery, TenKillsLoseNoUploadRepeatNoBroadcastAndKeepTheStoreAndThe
   }
 
   // The last process finishes the work, then stops cleanly (which saves the counter).
-  ASSERT_TRUE(eventually([&] { return every_upload_answered(); })) << "uploads left unanswered";
+  ASSERT_TRUE(eventually([&] { return every_upload_answered(); }))
+      << "uploads left unanswered: " << unanswered() << "\ntglink said:\n"
+      << node_->process().output();
   ASSERT_TRUE(eventually([&] { return broadcast_finished(); })) << "the broadcast never ended";
   ASSERT_TRUE(eventually([&] { return received.of(generation) >= kLongRoundBytes; }))
       << "the downloads did not resume after the last restart";
