@@ -7,6 +7,7 @@
 //     the restart it finds the copy in LOG_CHANNEL and adopts it: one post, its link.
 //   - Telegram never took it: killed during the wait, the copy dies with the process (TDLib keeps
 //     no queue across a restart). After the restart nothing is found and it is posted: one post.
+// And the same for the link reply, held up by the private chat's flood wait.
 #include <csignal>
 #include <cstdint>
 #include <string>
@@ -120,6 +121,33 @@ TEST_F(UnconfirmedCopy, ACopyTelegramNeverTookIsPostedAfterTheRestart) {
   expect_one_post_and_its_link();
   EXPECT_NE(node_->process().output().find("posting it again"), std::string::npos)
       << node_->process().output();
+}
+
+// The same window for the link reply: TDLib holds it while it sits out the private chat's flood
+// wait, and a kill loses it. The upload's row stays until Telegram confirms the reply, so the
+// next start sends it.
+TEST_F(UnconfirmedCopy, ALinkReplyTdlibStillHeldAtTheKillIsSentAfterTheRestart) {
+  sim::BotSettingsPatch one_per_chat;
+  one_per_chat.limit_private_chat = sim::SendLimitPatch{1, 40.0};
+  sim().set_bot(kBot, one_per_chat);
+  (void)sim().send_text(kFirst, "/start", kBot);
+  ASSERT_EQ(sim().wait_messages(kFirst, 1, kMessageWaitMs, kBot).size(), 1U);
+  upload(kFirst, "first.bin");  // its link reply comes within 40 s of the /start reply
+  ASSERT_TRUE(eventually([&] {
+    return posts_named(sim(), "first.bin").size() == 1 && sim().counters(kBot).flood_waits > 0;
+  })) << "the link reply was never held up";
+  ASSERT_TRUE(links_to(sim(), kFirst).empty());
+  ASSERT_EQ(node_->process().stop(SIGKILL, 30s), 128 + SIGKILL);  // the held reply dies with it
+
+  sim::BotSettingsPatch normal;
+  normal.limit_private_chat = sim::SendLimitPatch{1, 1.0};
+  sim().set_bot(kBot, normal);
+  restart();
+  ASSERT_TRUE(eventually([&] { return !links_to(sim(), kFirst).empty(); }))
+      << "the link reply was lost with the process";
+  const std::vector<std::int64_t> posts = posts_named(sim(), "first.bin");
+  ASSERT_EQ(posts.size(), 1U);
+  EXPECT_EQ(links_to(sim(), kFirst), std::vector<std::int64_t>{posts[0]});
 }
 
 }  // namespace
