@@ -12,6 +12,7 @@
 #include "chat/chat_events.hpp"
 #include "chat/detached_work.hpp"
 #include "chat/message_loading.hpp"
+#include "chat/reply.hpp"
 #include "chat/unconfirmed_copies.hpp"
 #include "chat/upload_limits.hpp"
 #include "config/config.hpp"
@@ -256,10 +257,38 @@ asio::awaitable<void> UploadQueue::finish(PendingUpload upload) {
   // record after a restart changes nothing.
   chat_.store.add_link(link_record_of(upload, expires_at, now));
   Reply made = made_link_reply(chat_, message.file, upload.copy_message_id, expires_at);
-  co_await chat_.reply(upload.chat_id, std::move(made));
+  const std::shared_ptr<bool> alive = alive_;
+  (void)co_await reply_confirmed(upload.chat_id, std::move(made));
+  if (!*alive) co_return;  // stopped meanwhile: the row stays, and the next start replies
   chat_.store.record_link(upload.user_id, format_day_utc(now));
   if (chat_.events != nullptr) chat_.events->link_made();
   forget(upload.id);
+}
+
+asio::awaitable<bool> UploadQueue::reply_confirmed(std::int64_t chat_id, Reply reply) {
+  const std::shared_ptr<bool> alive = alive_;
+  ReplyWatch& watch = reply_watches_[chat_id];  // std::map: the reference stays valid
+  if (!watch.outcomes) {
+    watch.outcomes = std::make_unique<SendOutcomes>(chat_.client, chat_.executor, chat_id);
+  }
+  ++watch.waiting;
+  const boost::json::object answer =
+      co_await chat_.client.request(send_message_request(chat_id, reply));
+  if (!*alive) co_return false;
+  std::optional<TdError> error = td_error(answer);
+  if (!error && answer.contains("sending_state")) {
+    const boost::json::value* id = answer.if_contains("id");
+    const std::int64_t temporary_id = id != nullptr && id->is_int64() ? id->get_int64() : 0;
+    const std::optional<SendOutcome> outcome =
+        co_await watch.outcomes->wait(temporary_id, SendOutcomes::kForever);
+    if (!*alive) co_return false;
+    if (outcome) error = outcome->error;
+  }
+  if (--watch.waiting == 0) reply_watches_.erase(chat_id);
+  if (error) {
+    chat_.log.warning("Reply to chat {} not sent: {} {}", chat_id, error->code, error->message);
+  }
+  co_return !error;
 }
 
 // After a restart TDLib does not know the user's chat until it is loaded again.

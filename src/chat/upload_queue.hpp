@@ -14,7 +14,9 @@
 //              the next is requested only once this one is confirmed or has failed (LOG_CHANNEL
 //              takes 20 posts a minute anyway), so that a copy unconfirmed at a kill can only be
 //              after the last confirmed post
-//   finish     the link reply, the link counted, the row deleted
+//   finish     the link reply, sent and confirmed (TDLib holds a reply queued while it sits out
+//              the private chat's flood wait, and a kill loses what it holds), then the link
+//              counted and the row deleted
 //
 // Nothing is loaded or posted while this node does not lead the chat side (ChatContext::leads):
 // the leader owns every row; take_over (reload()) loads them when this node starts to lead.
@@ -45,6 +47,7 @@
 #include "chat/fair_queue.hpp"
 #include "chat/flood_limiter.hpp"
 #include "chat/log_channel_copy.hpp"
+#include "chat/send_outcomes.hpp"
 #include "chat/upload_flow.hpp"
 #include "store/store.hpp"
 
@@ -96,6 +99,9 @@ class UploadQueue {
   [[nodiscard]] boost::asio::awaitable<void> post(std::int64_t upload_id);
   [[nodiscard]] boost::asio::awaitable<void> finish(PendingUpload upload);
   [[nodiscard]] boost::asio::awaitable<void> finish_resumed(PendingUpload upload);
+  // Sends `reply` into `chat_id` and waits until Telegram has it (or refused it); false when it
+  // was refused.
+  [[nodiscard]] boost::asio::awaitable<bool> reply_confirmed(std::int64_t chat_id, Reply reply);
   [[nodiscard]] boost::asio::awaitable<void> tell_late(std::int64_t upload_id,
                                                        std::chrono::seconds expected);
   [[nodiscard]] boost::asio::awaitable<void> sleep(std::chrono::steady_clock::duration delay);
@@ -116,6 +122,12 @@ class UploadQueue {
   std::map<std::int64_t, PendingUpload> uploads_;  // every pending upload, by id
   std::set<std::int64_t> told_late_;               // uploads whose user was told already
   std::vector<std::int64_t> unconfirmed_;          // "posting" when start() found them
+  // The outcomes of link replies under way, per chat (TDLib's temporary ids are per chat).
+  struct ReplyWatch {
+    std::unique_ptr<SendOutcomes> outcomes;
+    int waiting = 0;
+  };
+  std::map<std::int64_t, ReplyWatch> reply_watches_;
   boost::asio::steady_timer wake_;
   // False once destroyed: the dispatcher's sleep may end after that, and must not touch *this.
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
