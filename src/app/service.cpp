@@ -175,9 +175,8 @@ struct Service::Impl {
     });
     player = std::make_unique<PlayerPage>(config, *links, clock);
     add_player_routes(router, *player);
-    add_file_routes(router,
-                    FileRouteDeps{*links, *store, *streamer, *bandwidth, streams, clock, log,
-                                  traffic.get()});
+    add_file_routes(router, FileRouteDeps{*links, *store, *streamer, *bandwidth, streams, clock,
+                                          log, traffic.get()});
     if (!config.metrics_token.empty()) {
       router.add_exact("/metrics", metrics_handler(registry, config.metrics_token));
     }

@@ -37,8 +37,8 @@
 #include <optional>
 #include <set>
 #include <string>
-#include <vector>
 #include <string_view>
+#include <vector>
 
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/steady_timer.hpp>
