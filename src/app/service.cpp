@@ -21,6 +21,7 @@
 #include "core/clock.hpp"
 #include "core/private_files.hpp"
 #include "http/api_info.hpp"
+#include "http/batch_page.hpp"
 #include "http/file_handler.hpp"
 #include "http/http_server.hpp"
 #include "http/player_page.hpp"
@@ -28,12 +29,14 @@
 #include "http/rate_limiter.hpp"
 #include "http/request_guard.hpp"
 #include "http/router.hpp"
+#include "http/thumbnail_route.hpp"
 #include "links/link_token.hpp"
 #include "links/secret_key.hpp"
 #include "logging/log.hpp"
 #include "media/active_streams.hpp"
 #include "media/bandwidth_meter.hpp"
 #include "media/telegram_file_streamer.hpp"
+#include "media/thumbnail_source.hpp"
 #include "ops/disk_usage.hpp"
 #include "ops/maintenance_jobs.hpp"
 #include "ops/open_file_limit.hpp"
@@ -71,7 +74,9 @@ struct Service::Impl {
   PeriodicJobs jobs{clock, log};                   // sweeps and clean-ups (ops/)
   RateLimiter limiter{clock, RateLimitSettings{.per_minute = config.rate_limit_per_minute,
                                                .burst = config.rate_limit_burst}};
-  std::unique_ptr<PlayerPage> player;  // the built-in /player page
+  std::unique_ptr<PlayerPage> player;           // the built-in /player page
+  std::unique_ptr<ThumbnailSource> thumbnails;  // posters (/thumb/) and the player's file facts
+  std::unique_ptr<BatchPage> batch_page;        // /b/{token}: one link for many files
   Router router;
   std::unique_ptr<HttpServer> server;
   asio::signal_set signals{io, SIGINT, SIGTERM};
@@ -125,7 +130,11 @@ struct Service::Impl {
       return out.send(api_info_response(config, snapshot()));
     });
     player = std::make_unique<PlayerPage>(config, *links, clock);
-    add_player_routes(router, *player);
+    thumbnails = std::make_unique<ThumbnailSource>(bots->main_bot().client(), config.log_channel);
+    add_player_routes(router, *player, thumbnails.get());
+    add_thumbnail_route(router, ThumbnailRouteDeps{*links, *store, *thumbnails, clock, log});
+    batch_page = std::make_unique<BatchPage>(config, *links, *store, clock, *player, log);
+    add_batch_routes(router, *batch_page);
     add_file_routes(router,
                     FileRouteDeps{*links, *store, *streamer, *bandwidth, streams, clock, log});
   }

@@ -16,6 +16,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <unordered_set>
@@ -58,6 +59,9 @@ class ChatService {
   void on_callback_query(const boost::json::object& update);
   void spawn(boost::asio::awaitable<void> work, std::string what);
 
+  // Each user's messages are handled one after another, in the order they came, so that a file
+  // sent after /batch joins the batch and one sent before /done is not left out.
+  boost::asio::awaitable<void> drain_inbox(std::int64_t user_id);
   boost::asio::awaitable<void> handle_message(IncomingMessage message);
   boost::asio::awaitable<void> handle_command(IncomingMessage message);
   boost::asio::awaitable<void> run_command(const ChatCommand& command,
@@ -76,6 +80,8 @@ class ChatService {
   UploadQueue uploads_;
   // Commands held back by forced subscription until "I've joined" (files wait in uploads_).
   std::map<std::int64_t, std::vector<IncomingMessage>> waiting_for_join_;
+  // Messages not handled yet, per user; the front one is being handled.
+  std::map<std::int64_t, std::deque<IncomingMessage>> inbox_;
   std::unordered_set<std::int64_t> known_users_;  // recorded since this process started
   std::vector<SubscriptionId> subscriptions_;
 };

@@ -11,7 +11,10 @@
 //              being refused
 //   post       "posting": limits checked again, copied (LogChannelCopier: the pending copy is
 //              waited for, never sent again), "posted" with the copy's id
-//   finish     the link reply, the link counted, the row deleted
+//   finish     the link reply, the link counted, the row deleted; a file sent while the user's
+//              /batch is open joins the batch instead (no reply: /done answers with the batch's
+//              link); the files of an album (one media_album_id) get one reply together, once
+//              no new file of the album came for album_quiet_time and every one is posted
 //
 // start() resumes what a previous process left: "queued" and "posting" go back into the queue,
 // "posted" gets its reply, "held" keeps waiting. A crash while "posting" posts that file again
@@ -27,6 +30,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -51,6 +55,9 @@ struct UploadQueueOptions {
   // Longest real sleep between two looks at the queue; waits are measured on the Clock, so a
   // test's fake clock decides when a file goes.
   std::chrono::milliseconds poll_interval{1000};
+  // TDLib delivers an album's messages one by one, back to back: the album is complete when no
+  // new one came for this long.
+  std::chrono::milliseconds album_quiet_time{1500};
 };
 
 class UploadQueue {
@@ -79,6 +86,21 @@ class UploadQueue {
   [[nodiscard]] boost::asio::awaitable<void> post(std::int64_t upload_id);
   [[nodiscard]] boost::asio::awaitable<void> finish(PendingUpload upload);
   [[nodiscard]] boost::asio::awaitable<void> finish_resumed(PendingUpload upload);
+  [[nodiscard]] boost::asio::awaitable<void> finish_in_batch(PendingUpload upload);
+
+  // An album: which chat it came in, and Telegram's media_album_id.
+  using AlbumKey = std::pair<std::int64_t, std::int64_t>;
+  struct AlbumWait {
+    std::uint64_t arrivals = 0;  // files seen so far; a quiet timer checks it did not change
+    bool quiet = false;          // album_quiet_time passed after the last file
+    bool resumed = false;        // left by a previous process: its chat must be loaded again
+  };
+  void note_album_file(const PendingUpload& upload);
+  [[nodiscard]] boost::asio::awaitable<void> album_quiet_timer(AlbumKey key,
+                                                               std::uint64_t arrivals);
+  // Sends the album's one reply when it is quiet and all its files are posted; else nothing.
+  [[nodiscard]] boost::asio::awaitable<void> finish_album(AlbumKey key);
+  [[nodiscard]] std::int64_t open_batch_of(std::int64_t user_id);
   [[nodiscard]] boost::asio::awaitable<void> tell_late(std::int64_t upload_id,
                                                        std::chrono::seconds expected);
   [[nodiscard]] boost::asio::awaitable<void> sleep(std::chrono::steady_clock::duration delay);
@@ -96,6 +118,7 @@ class UploadQueue {
   FairQueue turns_;                                // "queued" uploads
   std::map<std::int64_t, PendingUpload> uploads_;  // every pending upload, by id
   std::set<std::int64_t> told_late_;               // uploads whose user was told already
+  std::map<AlbumKey, AlbumWait> albums_;           // albums whose reply is not sent yet
   boost::asio::steady_timer wake_;
   // False once destroyed: the dispatcher's sleep may end after that, and must not touch *this.
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);

@@ -59,6 +59,14 @@ class SqliteStore final : public Store {
   void delete_pending_upload(std::int64_t id) override;
   [[nodiscard]] std::vector<PendingUpload> pending_uploads() override;
 
+  std::int64_t open_batch(std::int64_t user_id, std::int64_t created_unix) override;
+  [[nodiscard]] std::optional<BatchRecord> open_batch_of(std::int64_t user_id) override;
+  [[nodiscard]] std::optional<BatchRecord> find_batch(std::int64_t id) override;
+  bool close_batch(std::int64_t id, std::int64_t expires_unix) override;
+  bool revoke_batch(std::int64_t id) override;
+  void add_batch_file(const BatchFile& file) override;
+  [[nodiscard]] std::vector<BatchFile> batch_files(std::int64_t batch_id) override;
+
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;

@@ -389,10 +389,11 @@ TEST_F(ChatServiceTest, CommandMenusForEveryoneAndForEachAdmin) {
       testing::run_until(io, [&] { return client.sent_of_type("setCommands").size() == 2; }));
   const auto menus = client.sent_of_type("setCommands");
   EXPECT_EQ(menus[0].at("scope").at("@type"), "botCommandScopeDefault");
-  EXPECT_EQ(menus[0].at("commands").as_array().size(), 5U);  // start, help, info, stats, ping
+  // start, help, info, stats, ping, batch, done
+  EXPECT_EQ(menus[0].at("commands").as_array().size(), 7U);
   EXPECT_EQ(menus[1].at("scope").at("@type"), "botCommandScopeChat");
   EXPECT_EQ(menus[1].at("scope").at("chat_id").as_int64(), kAdmin);
-  EXPECT_EQ(menus[1].at("commands").as_array().size(), 8U);  // + revoke, logs, broadcast
+  EXPECT_EQ(menus[1].at("commands").as_array().size(), 10U);  // + revoke, logs, broadcast
 }
 
 TEST_F(ChatServiceTest, ForcedSubscriptionHoldsTheFileUntilTheUserHasJoined) {
@@ -518,8 +519,18 @@ TEST_F(ChatServiceTest, BeyondTheChannelRateUploadsWaitTheirTurnRoundRobin) {
   confirm_copies();
   start();
   constexpr std::int64_t kOther = 5151;
+  auto notices = [&] {
+    const std::vector<std::string> texts = reply_texts();
+    return std::count_if(texts.begin(), texts.end(), [](const std::string& t) {
+      return t.find("slowing us down") != std::string::npos;
+    });
+  };
+  // A user's messages are handled one after another: kUser's second and third files are lined
+  // up (and told) before kOther's comes.
   for (int i = 0; i < 3; ++i) send(kUser, video_content());
+  ASSERT_TRUE(testing::run_until(io, [&] { return notices() >= 2; }));
   send(kOther, video_content());
+  ASSERT_TRUE(testing::run_until(io, [&] { return notices() >= 3; }));
   auto forwarded_from = [&] {
     std::vector<std::int64_t> users;
     for (const json::object& f : client.sent_of_type("forwardMessages")) {
