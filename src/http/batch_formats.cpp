@@ -5,6 +5,7 @@
 #include <fmt/chrono.h>
 #include <fmt/format.h>
 
+#include "chat/human_size.hpp"
 #include "core/json_writer.hpp"
 #include "http/player_assets.hpp"
 #include "http/player_html.hpp"
@@ -72,15 +73,16 @@ std::string batch_html(const BatchListing& listing, std::string_view assets,
   std::string rows;
   for (const BatchEntry& entry : listing.files) rows += file_row(entry);
   const std::size_t count = listing.files.size();
-  std::string summary = fmt::format("{} file{}", count, count == 1 ? "" : "s");
+  std::string summary = format_size(total_size(listing)) + " in all";
   summary += listing.expires_at ? ". Links expire " + iso_seconds(*listing.expires_at) + "."
                                 : ". Links do not expire.";
-  std::string page = fill_template(player_template("batch.html"),
-                                   TemplateValues{{"title", fmt::format("{} files", count)},
-                                                  {"assets", std::string(assets)},
-                                                  {"count", std::to_string(count)},
-                                                  {"summary", summary},
-                                                  {"urls_url", std::string(urls_url)}});
+  std::string page = fill_template(
+      player_template("batch.html"),
+      TemplateValues{{"title", fmt::format("{} file{}", count, count == 1 ? "" : "s")},
+                     {"assets", std::string(assets)},
+                     {"count", std::to_string(count)},
+                     {"summary", summary},
+                     {"urls_url", std::string(urls_url)}});
   return put_at(std::move(page), kFilesMarker, rows);
 }
 

@@ -51,7 +51,7 @@ TEST(BatchFormats, HtmlEscapesEveryNameAndOffersOnlyTheLinksEachFileHas) {
   EXPECT_FALSE(contains(html, "<!--"));  // every marker was filled
   EXPECT_FALSE(contains(html, "<script"));
   EXPECT_TRUE(contains(html, "/player/assets/v1/batch.css"));
-  EXPECT_TRUE(contains(html, "2 files. Links expire 2027-01-15T08:00:00Z."));
+  EXPECT_TRUE(contains(html, "1.5 KiB in all. Links expire 2027-01-15T08:00:00Z."));
 }
 
 TEST(BatchFormats, JsonListsEveryFileWithNullsForMissingLinks) {
