@@ -11,6 +11,7 @@
 #include "chat/base64.hpp"
 #include "chat/default_commands.hpp"
 #include "config/config.hpp"
+#include "links/batch_token.hpp"
 #include "links/link_token.hpp"
 #include "links/link_urls.hpp"
 #include "logging/log.hpp"
@@ -373,6 +374,28 @@ TEST_F(ChatServiceTest, RevokeIsForAdminsAndTakesEffectInTheStore) {
   EXPECT_TRUE(store.is_revoked(5 << 20));
   send(kAdmin, text_content("/revoke not-a-token"));
   EXPECT_NE(text_of(replies(3).back()).find("not a link made by this bot"), std::string::npos);
+}
+
+TEST_F(ChatServiceTest, RevokeTakesABatchLinkOrItsBareToken) {
+  start();
+  const BatchTokenCodec batches(links);
+  const std::int64_t first = store.open_batch(kUser, 1);
+  ASSERT_TRUE(store.close_batch(first, 0));
+  const std::int64_t second = store.open_batch(kUser, 2);
+  ASSERT_TRUE(store.close_batch(second, 0));
+  // A BASE_URL whose path holds "/b/" must not confuse a file link for a batch link.
+  const std::string file_token = links.encode(LinkClaims{6 << 20, std::nullopt});
+  send(kAdmin, text_content("/revoke https://files.example/b/x/dl/" + file_token));
+  EXPECT_NE(text_of(replies(1).back()).find("Revoked: the download"), std::string::npos);
+  EXPECT_TRUE(store.is_revoked(6 << 20));
+
+  send(kAdmin, text_content("/revoke https://files.example/b/" +
+                            batches.encode(BatchClaims{first, std::nullopt}) + "?format=urls"));
+  EXPECT_NE(text_of(replies(2).back()).find("batch page stops working"), std::string::npos);
+  EXPECT_TRUE(store.find_batch(first)->revoked);
+  send(kAdmin, text_content("/revoke " + batches.encode(BatchClaims{second, std::nullopt})));
+  EXPECT_NE(text_of(replies(3).back()).find("batch page stops working"), std::string::npos);
+  EXPECT_TRUE(store.find_batch(second)->revoked);
 }
 
 TEST_F(ChatServiceTest, IgnoresItsOwnMessagesAndGroups) {
