@@ -35,6 +35,7 @@
 #include "logging/log.hpp"
 #include "media/active_streams.hpp"
 #include "media/bandwidth_meter.hpp"
+#include "media/link_traffic.hpp"
 #include "media/telegram_file_streamer.hpp"
 #include "media/thumbnail_source.hpp"
 #include "ops/disk_usage.hpp"
@@ -70,6 +71,7 @@ struct Service::Impl {
   std::unique_ptr<BotPool> bots;
   std::unique_ptr<TelegramFileStreamer> streamer;  // locates files and sends their bytes
   std::unique_ptr<BandwidthMeter> bandwidth;       // bytes sent this month, flushed every 5 s
+  std::unique_ptr<LinkTrafficMeter> traffic;       // each link's downloads and bytes, likewise
   ActiveStreams streams{clock};                    // bodies being sent now
   PeriodicJobs jobs{clock, log};                   // sweeps and clean-ups (ops/)
   RateLimiter limiter{clock, RateLimitSettings{.per_minute = config.rate_limit_per_minute,
@@ -81,6 +83,8 @@ struct Service::Impl {
   std::unique_ptr<HttpServer> server;
   asio::signal_set signals{io, SIGINT, SIGTERM};
   std::vector<bool> channel_checked;
+  bool main_bot_ready = false;  // logged in, connected, getMe answered
+  std::int64_t chat_term = 0;   // the lease term under which the chat side last took over
   std::unique_ptr<Broadcaster> broadcaster;  // /broadcast jobs, resumed at start
   std::unique_ptr<ChatService> chat;         // answers users through the main bot
   // Last, so it is stopped and joined before anything it talks to goes away.
@@ -91,9 +95,13 @@ struct Service::Impl {
     // process; the failed write is handled as an error instead.
     std::signal(SIGPIPE, SIG_IGN);
     open_store();
-    leadership = std::make_unique<Leadership>(open_leader_lease(config), log);
-    leadership->renew();
+    leadership = std::make_unique<Leadership>(open_leader_lease(config), log, clock);
+    leadership->on_change([this](bool leading, std::int64_t term) {
+      if (leading) on_leading(term);
+    });
+    renew_lease();
     bandwidth = std::make_unique<BandwidthMeter>(*store, clock, bandwidth_limit_bytes());
+    traffic = std::make_unique<LinkTrafficMeter>(*store);
     load_link_key();
     library = TdJsonLibrary::load(config.tdjson_path);
     log.info("TDLib library: {}", library->path().string());
@@ -135,8 +143,8 @@ struct Service::Impl {
     add_thumbnail_route(router, ThumbnailRouteDeps{*links, *store, *thumbnails, clock, log});
     batch_page = std::make_unique<BatchPage>(config, *links, *store, clock, *player, log);
     add_batch_routes(router, *batch_page);
-    add_file_routes(router,
-                    FileRouteDeps{*links, *store, *streamer, *bandwidth, streams, clock, log});
+    add_file_routes(router, FileRouteDeps{*links, *store, *streamer, *bandwidth, streams, clock,
+                                          log, traffic.get()});
   }
 
   [[nodiscard]] std::int64_t bandwidth_limit_bytes() const {
@@ -147,8 +155,34 @@ struct Service::Impl {
     TelegramFileStreamer& media = *streamer;
     add_maintenance_jobs(jobs, MaintenanceTargets{*store, *bandwidth, streams, limiter,
                                                   [&media] { media.trim(); }, clock, log});
-    jobs.add(PeriodicJob{"leader lease", kLeaseRenewEvery, [this] { leadership->renew(); }});
+    jobs.add(PeriodicJob{"leader lease", kLeaseRenewEvery, [this] { renew_lease(); }});
+    jobs.add(PeriodicJob{"link traffic flush", kBandwidthFlushEvery, [this] { traffic->flush(); }});
     jobs.start(io);
+  }
+
+  // Renews the lease and records this node's heartbeat for the admin's /stats.
+  void renew_lease() {
+    leadership->renew();
+    const std::int64_t now_unix =
+        std::chrono::duration_cast<std::chrono::seconds>(clock.now().time_since_epoch()).count();
+    try {
+      store->record_node(NodeRecord{leadership->node_id(), now_unix, leadership->leading()});
+    } catch (const StoreError& e) {
+      log.warning("Could not record this node's heartbeat: {}", e.what());
+    }
+  }
+
+  // The lease was won (or its term changed): the chat side starts here, or takes over again
+  // what another node did meanwhile.
+  void on_leading(std::int64_t term) {
+    if (!chat) {
+      if (main_bot_ready) start_chat();  // else once the main bot is ready
+      return;
+    }
+    if (term != chat_term) {
+      chat_term = term;
+      chat->take_over();
+    }
   }
 
   // At shutdown, after the last body: the bytes counted since the last periodic flush.
@@ -157,6 +191,11 @@ struct Service::Impl {
       bandwidth->flush();
     } catch (const StoreError& e) {
       log.error("Could not save the bandwidth counter: {}", e.what());
+    }
+    try {
+      traffic->flush();
+    } catch (const StoreError& e) {
+      log.error("Could not save the links' download counts: {}", e.what());
     }
   }
 
@@ -201,16 +240,20 @@ struct Service::Impl {
     // Wait for getMe, so the check's messages can name the bot by its username.
     if (!bot.connected() || !bot.me() || channel_checked[bot.index()]) return;
     channel_checked[bot.index()] = true;
-    if (bot.index() == 0 && !chat) start_chat();
+    if (bot.index() == 0) main_bot_ready = true;
+    if (bot.index() == 0 && !chat && leadership->leading()) start_chat();
     if (bot.index() == 0 && options.demo && !demo) start_demo();
     asio::co_spawn(io, check_channels(bot.index()), asio::detached);
   }
 
-  // Users are answered from the first time the main bot is logged in and connected.
+  // Users are answered from the first time the main bot is logged in and connected while this
+  // node leads; only the leader runs the chat side (docs/scaling.md).
   void start_chat() {
     ChatContext context{config,           log, *store, clock, *links, bots->main_bot().client(),
                         io.get_executor()};
     context.status = [this] { return chat_status(); };
+    context.leading = [this] { return leadership->leading(); };
+    chat_term = leadership->term();
     BroadcastOptions broadcast;
     broadcast.messages_per_second = config.broadcast_messages_per_second;
     broadcast.bot_connected = [this] { return bots->main_bot().connected(); };

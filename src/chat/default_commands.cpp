@@ -11,9 +11,12 @@ CommandRegistry default_commands() {
   registry.add(ping_command());
   registry.add(batch_command());
   registry.add(done_command());
+  registry.add(mylinks_command());
   registry.add(revoke_command());
   registry.add(logs_command());
   registry.add(broadcast_command());
+  registry.add(ban_command());
+  registry.add(unban_command());
   return registry;
 }
 

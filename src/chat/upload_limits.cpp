@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "chat/access_control.hpp"
 #include "chat/human_size.hpp"
 #include "config/config.hpp"
 #include "core/time_format.hpp"
@@ -61,6 +62,8 @@ std::optional<Reply> check_daily_limit(const Config& config, Store& store, std::
 std::optional<Reply> check_upload_limits(const Config& config, Store& store,
                                          const IncomingFile& file, std::int64_t user_id,
                                          SystemTime now) {
+  // ALLOWED_USERS may have changed since the file was queued (a restart).
+  if (!config.may_make_links(user_id)) return not_allowed_reply(user_id);
   if (auto refused = check_file_size(config, file)) return refused;
   if (auto refused = check_bandwidth(config, store, now)) return refused;
   return check_daily_limit(config, store, user_id, now);

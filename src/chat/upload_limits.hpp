@@ -26,7 +26,7 @@ class Store;
 [[nodiscard]] std::optional<Reply> check_daily_limit(const Config& config, Store& store,
                                                      std::int64_t user_id, SystemTime now);
 
-// All three, in order.
+// ALLOWED_USERS ('Not allowed'), then the three above, in order.
 [[nodiscard]] std::optional<Reply> check_upload_limits(const Config& config, Store& store,
                                                        const IncomingFile& file,
                                                        std::int64_t user_id, SystemTime now);

@@ -1,13 +1,18 @@
 #include "chat/upload_queue.hpp"
 
 #include <algorithm>
+#include <exception>
+#include <map>
+#include <utility>
 
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
+#include "chat/access_control.hpp"
 #include "chat/album_reply.hpp"
 #include "chat/detached_work.hpp"
 #include "chat/message_loading.hpp"
+#include "chat/unconfirmed_copies.hpp"
 #include "chat/upload_limits.hpp"
 #include "config/config.hpp"
 #include "core/time_format.hpp"
@@ -39,7 +44,25 @@ UploadQueue::UploadQueue(const ChatContext& chat, UploadQueueOptions options)
 UploadQueue::~UploadQueue() { *alive_ = false; }
 
 void UploadQueue::start() {
-  std::size_t resumed = 0;
+  // A follower would answer or re-post the leader's uploads; it loads them when it takes over.
+  const std::size_t resumed = chat_.leads() ? load_pending() : 0;
+  if (resumed > 0) chat_.log.info("Uploads: {} left by the previous run resumed", resumed);
+  spawn(dispatch(), "upload queue");
+}
+
+void UploadQueue::reload() {
+  turns_ = FairQueue{};
+  uploads_.clear();
+  unconfirmed_.clear();
+  told_late_.clear();
+  albums_.clear();
+  const std::size_t loaded = load_pending();
+  if (loaded > 0) chat_.log.info("Uploads: {} pending in the store taken over", loaded);
+  wake();
+}
+
+std::size_t UploadQueue::load_pending() {
+  std::size_t loaded = 0;
   for (PendingUpload& upload : chat_.store.pending_uploads()) {
     const std::int64_t id = upload.id;
     const bool in_album = upload.album_id != 0 && upload.batch_id == 0;
@@ -56,16 +79,18 @@ void UploadQueue::start() {
       }
     } else if (upload.stage == "held") {
       uploads_[id] = std::move(upload);
+    } else if (upload.stage == "posting") {
+      unconfirmed_.push_back(id);
+      uploads_[id] = std::move(upload);
     } else {
       if (upload.stage != "queued") save(upload, "queued");
       turns_.push(upload.user_id, id);
       uploads_[id] = std::move(upload);
     }
-    ++resumed;
+    ++loaded;
   }
-  if (resumed > 0) chat_.log.info("Uploads: {} left by the previous run resumed", resumed);
   for (const auto& [key, album] : albums_) spawn(finish_album(key), "album reply");
-  spawn(dispatch(), "upload queue");
+  return loaded;
 }
 
 asio::awaitable<void> UploadQueue::accept(FileMessage file) {
@@ -144,14 +169,23 @@ std::optional<Reply> UploadQueue::line_up(const PendingUpload& upload) {
 asio::awaitable<void> UploadQueue::dispatch() {
   const std::shared_ptr<bool> alive = alive_;
   while (*alive) {
+    // Before anything else is posted (see the header); only the leader owns the rows.
+    if (chat_.leads() && !unconfirmed_.empty()) co_await recover_unconfirmed();
     const SteadyTime now = chat_.clock.steady_now();
     auto wait = channel_rate_.wait(chat_.config.log_channel, now);
-    if (wait == kNoWait) {
+    if (!chat_.leads()) {
+      wait = options_.poll_interval;  // another node posts
+    } else if (wait == kNoWait) {
       auto ready = [&](std::int64_t user) { return user_rate_.wait(user, now) == kNoWait; };
       if (const std::optional<FairQueue::Entry> next = turns_.pop(ready)) {
         (void)user_rate_.admit(next->user_id, now);
         (void)channel_rate_.admit(chat_.config.log_channel, now);
-        spawn(post(next->upload_id), "upload " + std::to_string(next->upload_id));
+        // One copy at a time (see the header).
+        try {
+          co_await post(next->upload_id);
+        } catch (const std::exception& e) {
+          chat_.log.error("Uploads: upload {} failed: {}", next->upload_id, e.what());
+        }
         continue;
       }
       wait = options_.poll_interval;
@@ -163,6 +197,12 @@ asio::awaitable<void> UploadQueue::dispatch() {
 asio::awaitable<void> UploadQueue::post(std::int64_t upload_id) {
   PendingUpload upload = uploads_.at(upload_id);
   const FileMessage message = file_message_of(upload);
+  if (is_banned(chat_.config, chat_.store, upload.user_id)) {
+    chat_.log.info("User {} is banned: their queued file {} is dropped", upload.user_id,
+                   upload.file_name);
+    forget(upload_id);
+    co_return;
+  }
   std::optional<Reply> refused = check_upload_limits(chat_.config, chat_.store, message.file,
                                                      message.user_id, chat_.clock.now());
   if (refused) {
@@ -187,7 +227,34 @@ asio::awaitable<void> UploadQueue::post(std::int64_t upload_id) {
   }
   upload.copy_message_id = *copied.message_id;
   save(upload, "posted");
-  co_await finish(std::move(upload));
+  spawn(finish(std::move(upload)), "link reply for upload " + std::to_string(upload_id));
+}
+
+asio::awaitable<void> UploadQueue::recover_unconfirmed() {
+  if (unconfirmed_.empty()) co_return;
+  std::vector<UnconfirmedCopy> searched;
+  for (const std::int64_t id : unconfirmed_) {
+    const PendingUpload& upload = uploads_.at(id);
+    searched.push_back(UnconfirmedCopy{id, upload.chat_id, upload.message_id});
+  }
+  const std::int64_t after = chat_.store.last_log_channel_post();
+  const std::map<std::int64_t, std::int64_t> adopted = co_await find_unconfirmed_copies(
+      chat_.client, chat_.config.log_channel, after, std::move(searched));
+  for (const std::int64_t id : std::exchange(unconfirmed_, {})) {
+    PendingUpload& upload = uploads_.at(id);
+    const auto found = adopted.find(id);
+    if (found == adopted.end()) {
+      chat_.log.info("Upload {}: no copy in the log channel after message {}; posting it again", id,
+                     after);
+      save(upload, "queued");
+      turns_.push(upload.user_id, id);
+      continue;
+    }
+    chat_.log.info("Upload {}: its unconfirmed copy is log message {}; adopted", id, found->second);
+    upload.copy_message_id = found->second;
+    save(upload, "posted");
+    spawn(finish_resumed(upload), "link reply for upload " + std::to_string(id));
+  }
 }
 
 asio::awaitable<void> UploadQueue::finish(PendingUpload upload) {
@@ -203,9 +270,14 @@ asio::awaitable<void> UploadQueue::finish(PendingUpload upload) {
   chat_.log.info("User {}: {} {} ({} bytes) -> log message {}", upload.user_id,
                  to_string(message.file.kind), upload.file_name, upload.file_size,
                  upload.copy_message_id);
-  Reply made = made_link_reply(chat_, message.file, upload.copy_message_id);
+  const SystemTime now = chat_.clock.now();
+  const std::optional<SystemTime> expires_at = link_expiry_from(chat_, now);
+  // Recorded before the reply, so /mylinks lists the link as soon as the user sees it; a second
+  // record after a restart changes nothing.
+  chat_.store.add_link(link_record_of(upload, expires_at, now));
+  Reply made = made_link_reply(chat_, message.file, upload.copy_message_id, expires_at);
   co_await chat_.reply(upload.chat_id, std::move(made));
-  chat_.store.record_link(upload.user_id, format_day_utc(chat_.clock.now()));
+  chat_.store.record_link(upload.user_id, format_day_utc(now));
   forget(upload.id);
 }
 
@@ -229,6 +301,10 @@ asio::awaitable<void> UploadQueue::finish_in_batch(PendingUpload upload) {
   file.mime_type = upload.mime_type;
   file.file_size = upload.file_size;
   chat_.store.add_batch_file(file);
+  // /mylinks and the traffic counts know the file as a link of its own; its expiry is the
+  // batch's, set by /done, so this one is the nearest known now.
+  const SystemTime now = chat_.clock.now();
+  chat_.store.add_link(link_record_of(upload, link_expiry_from(chat_, now), now));
   chat_.log.info("User {}: {} ({} bytes) -> log message {}, batch {}", upload.user_id,
                  upload.file_name, upload.file_size, upload.copy_message_id, upload.batch_id);
   chat_.store.record_link(upload.user_id, format_day_utc(chat_.clock.now()));
@@ -283,6 +359,7 @@ asio::awaitable<void> UploadQueue::finish_album(AlbumKey key) {
   const std::optional<SystemTime> expires_at = link_expiry_from(chat_, chat_.clock.now());
   std::vector<MadeLink> links;
   for (const PendingUpload& upload : files) {
+    chat_.store.add_link(link_record_of(upload, expires_at, chat_.clock.now()));
     MadeLink link{file_message_of(upload).file, "", expires_at};
     link.token = chat_.links.encode(LinkClaims{upload.copy_message_id, expires_at});
     links.push_back(std::move(link));

@@ -10,17 +10,25 @@
 //              posts a minute into LOG_CHANNEL, so uploads beyond that rate wait instead of
 //              being refused
 //   post       "posting": limits checked again, copied (LogChannelCopier: the pending copy is
-//              waited for, never sent again), "posted" with the copy's id
+//              waited for, never sent again), "posted" with the copy's id. One copy at a time:
+//              the next is requested only once this one is confirmed or has failed (LOG_CHANNEL
+//              takes 20 posts a minute anyway), so that a copy unconfirmed at a kill can only be
+//              after the last confirmed post
 //   finish     the link reply, the link counted, the row deleted; a file sent while the user's
 //              /batch is open joins the batch instead (no reply: /done answers with the batch's
 //              link); the files of an album (one media_album_id) get one reply together, once
 //              no new file of the album came for album_quiet_time and every one is posted
 //
-// start() resumes what a previous process left: "queued" and "posting" go back into the queue,
-// "posted" gets its reply, "held" keeps waiting. A crash while "posting" posts that file again
-// (the copy was requested but not confirmed: it may or may not have reached Telegram); a crash
-// after the reply and before the row is deleted sends the same link twice. Both windows are one
-// round trip to TDLib; the alternative in each is a user who never gets a link.
+// Nothing is loaded or posted while this node does not lead the chat side (ChatContext::leads):
+// the leader owns every row; take_over (reload()) loads them when this node starts to lead.
+//
+// start() resumes what a previous process left: "queued" goes back into the queue, "posted" gets
+// its reply, "held" keeps waiting. A "posting" upload was requested and not confirmed: it may or
+// may not have reached Telegram. Before anything else is posted, LOG_CHANNEL is searched after the
+// last confirmed post for a copy of its file (chat/unconfirmed_copies.hpp); one found is adopted,
+// otherwise the upload is queued and posted again. A crash after the link reply and before the
+// row is deleted sends the same link twice: one round trip to the store, the alternative being a
+// user who never gets a link.
 
 #include <chrono>
 #include <cstddef>
@@ -31,6 +39,7 @@
 #include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -69,6 +78,9 @@ class UploadQueue {
 
   // Loads what a previous process left and starts posting. Call once, when the bot is ready.
   void start();
+  // Forgets what is in memory and loads the pending uploads from the store again, as start()
+  // does: another node led meanwhile and may have finished or added some.
+  void reload();
 
   // A file from a user who may use the bot now.
   [[nodiscard]] boost::asio::awaitable<void> accept(FileMessage file);
@@ -80,6 +92,10 @@ class UploadQueue {
 
  private:
   [[nodiscard]] boost::asio::awaitable<void> dispatch();
+  // The store's pending uploads into memory; answers how many.
+  std::size_t load_pending();
+  // Adopts or queues again the "posting" uploads a previous process left (see above).
+  [[nodiscard]] boost::asio::awaitable<void> recover_unconfirmed();
   // Puts the upload in line; answers what to tell the user at once when its link will be late
   // (the flood-limit notice or late_link_reply), if anything.
   [[nodiscard]] std::optional<Reply> line_up(const PendingUpload& upload);
@@ -119,6 +135,7 @@ class UploadQueue {
   std::map<std::int64_t, PendingUpload> uploads_;  // every pending upload, by id
   std::set<std::int64_t> told_late_;               // uploads whose user was told already
   std::map<AlbumKey, AlbumWait> albums_;           // albums whose reply is not sent yet
+  std::vector<std::int64_t> unconfirmed_;          // "posting" when start() found them
   boost::asio::steady_timer wake_;
   // False once destroyed: the dispatcher's sleep may end after that, and must not touch *this.
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);

@@ -21,6 +21,8 @@ struct Config {
   std::int64_t log_channel = 0;                    // LOG_CHANNEL, Bot API form (-100...)
   std::vector<std::string> additional_bot_tokens;  // ADDITIONAL_BOT_TOKENS, comma separated, secret
   std::vector<std::int64_t> admins;                // ADMINS, comma or space separated user ids
+  // ALLOWED_USERS, like ADMINS: when set, only these users and the admins may make links.
+  std::vector<std::int64_t> allowed_users;
 
   // --- HTTP ---
   std::string base_url = "http://localhost:8080";  // BASE_URL, no trailing slash
@@ -76,6 +78,8 @@ struct Config {
   [[nodiscard]] bool has_telegram_credentials() const { return !bot_token.empty(); }
   [[nodiscard]] bool uses_postgres() const { return !database_url.empty(); }
   [[nodiscard]] bool is_admin(std::int64_t user_id) const;
+  // Whether the user may make links: anyone without ALLOWED_USERS, else those listed and admins.
+  [[nodiscard]] bool may_make_links(std::int64_t user_id) const;
   // The page the "Play Video" button opens: VIDEO_FRONTEND_URL, or {BASE_URL}/player.
   [[nodiscard]] std::string player_url() const;
 };

@@ -68,6 +68,7 @@ std::string summarize_config(const Config& config) {
   line("LOG_CHANNEL", std::to_string(config.log_channel));
   line("ADDITIONAL_BOT_TOKENS", masked_bot_tokens(config.additional_bot_tokens));
   line("ADMINS", join(config.admins, "none"));
+  line("ALLOWED_USERS", join(config.allowed_users, "not set (everyone may make links)"));
   line("BASE_URL", config.base_url);
   line("BIND_ADDRESS", fmt::format("{} port {}", config.bind_address, config.port));
   line("TRUSTED_PROXIES", join_cidrs(config.trusted_proxies));

@@ -61,6 +61,9 @@ struct SimFile {
   int height = 0;
   std::string unique_id;
   int thumbnail = -1;  // index into World::files of its JPEG thumbnail (videos), or -1
+  // Bumped when the server changes the file's reference (it expired, or its message was
+  // deleted): downloads holding an older one get FILE_REFERENCE_EXPIRED.
+  int reference_epoch = 0;
 };
 
 struct MessageContent {
