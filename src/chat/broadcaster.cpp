@@ -10,6 +10,7 @@
 #include <boost/asio/use_awaitable.hpp>
 #include <fmt/format.h>
 
+#include "chat/chat_events.hpp"
 #include "chat/chat_service.hpp"
 #include "chat/log_channel_copy.hpp"
 #include "chat/message_edit.hpp"
@@ -222,9 +223,25 @@ asio::awaitable<void> Broadcaster::run(BroadcastJob job) {
   jobs_here_.erase(job.id);  // every user reached: only the final progress edit is left
   job.state = "done";
   chat_.store.update_broadcast(job);
+  if (chat_.events != nullptr) chat_.events->broadcast_finished();
   chat_.log.info("Broadcast {} finished: {} sent, {} failed, {} blocked", job.id, job.sent,
                  job.failed, job.blocked);
   co_await show_progress(job, true);
+}
+
+void Broadcaster::report_delivery(DeliveryOutcome outcome) const {
+  if (chat_.events == nullptr) return;
+  switch (outcome) {
+    case DeliveryOutcome::sent:
+      chat_.events->broadcast_delivered("sent");
+      break;
+    case DeliveryOutcome::failed:
+      chat_.events->broadcast_delivered("failed");
+      break;
+    case DeliveryOutcome::blocked:
+      chat_.events->broadcast_delivered("blocked");
+      break;
+  }
 }
 
 asio::awaitable<void> Broadcaster::reach(BroadcastJob& job, std::int64_t user_id) {
@@ -243,6 +260,7 @@ asio::awaitable<void> Broadcaster::reach(BroadcastJob& job, std::int64_t user_id
   if (!chat_.store.mark_broadcast_recipient(job.id, user_id, "claimed")) co_return;
   const DeliveryOutcome outcome = co_await deliver(job, user_id);
   chat_.store.set_broadcast_recipient_outcome(job.id, user_id, std::string(to_string(outcome)));
+  report_delivery(outcome);
   if (outcome == DeliveryOutcome::sent) ++job.sent;
   if (outcome == DeliveryOutcome::failed) ++job.failed;
   if (outcome == DeliveryOutcome::blocked) {

@@ -109,6 +109,8 @@ class Broadcaster {
   [[nodiscard]] boost::asio::awaitable<void> answer(const boost::json::object& query,
                                                     std::string text);
   void spawn_run(BroadcastJob job);
+  // Tells ChatContext::events, when set, how one recipient went.
+  void report_delivery(DeliveryOutcome outcome) const;
 
   ChatContext chat_;
   BroadcastOptions options_;

@@ -21,6 +21,7 @@ class LinkTokenCodec;
 class Store;
 class TelegramClient;
 class Broadcaster;
+class ChatEvents;
 
 struct ChatContext {
   const Config& config;
@@ -40,6 +41,9 @@ struct ChatContext {
   std::function<bool()> leading = {};
 
   [[nodiscard]] bool leads() const { return !leading || leading(); }
+
+  // Told of links made, uploads refused and broadcast deliveries (the metrics); may be null.
+  ChatEvents* events = nullptr;
 
   // Sends the reply into chat_id; a refusal from Telegram (user blocked the bot, ...) is logged
   // and answered as false, never thrown.

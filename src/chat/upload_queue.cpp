@@ -10,8 +10,10 @@
 
 #include "chat/access_control.hpp"
 #include "chat/album_reply.hpp"
+#include "chat/chat_events.hpp"
 #include "chat/detached_work.hpp"
 #include "chat/message_loading.hpp"
+#include "chat/reply.hpp"
 #include "chat/unconfirmed_copies.hpp"
 #include "chat/upload_limits.hpp"
 #include "config/config.hpp"
@@ -93,18 +95,24 @@ std::size_t UploadQueue::load_pending() {
   return loaded;
 }
 
+void UploadQueue::report_refusal(std::string_view reason) const {
+  if (chat_.events != nullptr) chat_.events->upload_refused(reason);
+}
+
 asio::awaitable<void> UploadQueue::accept(FileMessage file) {
   const SystemTime now = chat_.clock.now();
   file.batch_id = open_batch_of(file.user_id);
-  std::optional<Reply> refused =
-      check_upload_limits(chat_.config, chat_.store, file.file, file.user_id, now);
+  std::optional<UploadRefusal> refused =
+      find_upload_refusal(chat_.config, chat_.store, file.file, file.user_id, now);
   if (refused) {
-    co_await chat_.reply(file.chat_id, std::move(*refused));
+    report_refusal(refused->reason);
+    co_await chat_.reply(file.chat_id, std::move(refused->reply));
     co_return;
   }
   const std::size_t waiting = turns_.count(file.user_id);
   const auto flood_wait = user_rate_.estimate(file.user_id, chat_.clock.steady_now(), waiting);
   if (flood_wait > kNoWait && waiting >= options_.max_queued_per_user) {
+    report_refusal(refusal_reason::kQueueFull);
     Reply full = rate_limited_reply(user_rate_.per_minute(), flood_wait, false);
     co_await chat_.reply(file.chat_id, std::move(full));
     co_return;
@@ -203,11 +211,12 @@ asio::awaitable<void> UploadQueue::post(std::int64_t upload_id) {
     forget(upload_id);
     co_return;
   }
-  std::optional<Reply> refused = check_upload_limits(chat_.config, chat_.store, message.file,
-                                                     message.user_id, chat_.clock.now());
+  std::optional<UploadRefusal> refused = find_upload_refusal(
+      chat_.config, chat_.store, message.file, message.user_id, chat_.clock.now());
   if (refused) {
     forget(upload_id);
-    co_await chat_.reply(message.chat_id, std::move(*refused));
+    report_refusal(refused->reason);
+    co_await chat_.reply(message.chat_id, std::move(refused->reply));
     if (message.album_id != 0) co_await finish_album(AlbumKey{message.chat_id, message.album_id});
     co_return;
   }
@@ -221,6 +230,7 @@ asio::awaitable<void> UploadQueue::post(std::int64_t upload_id) {
                       copied.error ? copied.error->code : 0,
                       copied.error ? copied.error->message : std::string());
     forget(upload_id);
+    report_refusal(refusal_reason::kCopyFailed);
     co_await chat_.reply(message.chat_id, copy_failed_reply(copied));
     if (message.album_id != 0) co_await finish_album(AlbumKey{message.chat_id, message.album_id});
     co_return;
@@ -276,9 +286,38 @@ asio::awaitable<void> UploadQueue::finish(PendingUpload upload) {
   // record after a restart changes nothing.
   chat_.store.add_link(link_record_of(upload, expires_at, now));
   Reply made = made_link_reply(chat_, message.file, upload.copy_message_id, expires_at);
-  co_await chat_.reply(upload.chat_id, std::move(made));
+  const std::shared_ptr<bool> alive = alive_;
+  (void)co_await reply_confirmed(upload.chat_id, std::move(made));
+  if (!*alive) co_return;  // stopped meanwhile: the row stays, and the next start replies
   chat_.store.record_link(upload.user_id, format_day_utc(now));
+  if (chat_.events != nullptr) chat_.events->link_made();
   forget(upload.id);
+}
+
+asio::awaitable<bool> UploadQueue::reply_confirmed(std::int64_t chat_id, Reply reply) {
+  const std::shared_ptr<bool> alive = alive_;
+  ReplyWatch& watch = reply_watches_[chat_id];  // std::map: the reference stays valid
+  if (!watch.outcomes) {
+    watch.outcomes = std::make_unique<SendOutcomes>(chat_.client, chat_.executor, chat_id);
+  }
+  ++watch.waiting;
+  const boost::json::object answer =
+      co_await chat_.client.request(send_message_request(chat_id, reply));
+  if (!*alive) co_return false;
+  std::optional<TdError> error = td_error(answer);
+  if (!error && answer.contains("sending_state")) {
+    const boost::json::value* id = answer.if_contains("id");
+    const std::int64_t temporary_id = id != nullptr && id->is_int64() ? id->get_int64() : 0;
+    const std::optional<SendOutcome> outcome =
+        co_await watch.outcomes->wait(temporary_id, SendOutcomes::kForever);
+    if (!*alive) co_return false;
+    if (outcome) error = outcome->error;
+  }
+  if (--watch.waiting == 0) reply_watches_.erase(chat_id);
+  if (error) {
+    chat_.log.warning("Reply to chat {} not sent: {} {}", chat_id, error->code, error->message);
+  }
+  co_return !error;
 }
 
 // After a restart TDLib does not know the user's chat until it is loaded again.
@@ -308,6 +347,7 @@ asio::awaitable<void> UploadQueue::finish_in_batch(PendingUpload upload) {
   chat_.log.info("User {}: {} ({} bytes) -> log message {}, batch {}", upload.user_id,
                  upload.file_name, upload.file_size, upload.copy_message_id, upload.batch_id);
   chat_.store.record_link(upload.user_id, format_day_utc(chat_.clock.now()));
+  if (chat_.events != nullptr) chat_.events->link_made();
   forget(upload.id);
   co_return;
 }
@@ -365,9 +405,13 @@ asio::awaitable<void> UploadQueue::finish_album(AlbumKey key) {
     links.push_back(std::move(link));
   }
   chat_.log.info("User {}: album of {} files answered", files.front().user_id, files.size());
-  co_await chat_.reply(key.first, album_reply(chat_.config, links));
+  // Confirmed before the rows go, as finish() does: a kill must not lose a reply TDLib held.
+  const std::shared_ptr<bool> alive = alive_;
+  (void)co_await reply_confirmed(key.first, album_reply(chat_.config, links));
+  if (!*alive) co_return;  // stopped meanwhile: the rows stay, and the next start replies
   for (const PendingUpload& upload : files) {
     chat_.store.record_link(upload.user_id, format_day_utc(chat_.clock.now()));
+    if (chat_.events != nullptr) chat_.events->link_made();
     forget(upload.id);
   }
 }

@@ -14,10 +14,12 @@
 //              the next is requested only once this one is confirmed or has failed (LOG_CHANNEL
 //              takes 20 posts a minute anyway), so that a copy unconfirmed at a kill can only be
 //              after the last confirmed post
-//   finish     the link reply, the link counted, the row deleted; a file sent while the user's
-//              /batch is open joins the batch instead (no reply: /done answers with the batch's
-//              link); the files of an album (one media_album_id) get one reply together, once
-//              no new file of the album came for album_quiet_time and every one is posted
+//   finish     the link reply, sent and confirmed (TDLib holds a reply queued while it sits out
+//              the private chat's flood wait, and a kill loses what it holds), then the link
+//              counted and the row deleted; a file sent while the user's /batch is open joins
+//              the batch instead (no reply: /done answers with the batch's link); the files of
+//              an album (one media_album_id) get one reply together, once no new file of the
+//              album came for album_quiet_time and every one is posted
 //
 // Nothing is loaded or posted while this node does not lead the chat side (ChatContext::leads):
 // the leader owns every row; take_over (reload()) loads them when this node starts to lead.
@@ -38,6 +40,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -48,6 +51,7 @@
 #include "chat/fair_queue.hpp"
 #include "chat/flood_limiter.hpp"
 #include "chat/log_channel_copy.hpp"
+#include "chat/send_outcomes.hpp"
 #include "chat/upload_flow.hpp"
 #include "store/store.hpp"
 
@@ -117,12 +121,18 @@ class UploadQueue {
   // Sends the album's one reply when it is quiet and all its files are posted; else nothing.
   [[nodiscard]] boost::asio::awaitable<void> finish_album(AlbumKey key);
   [[nodiscard]] std::int64_t open_batch_of(std::int64_t user_id);
+
+  // Sends `reply` into `chat_id` and waits until Telegram has it (or refused it); false when it
+  // was refused.
+  [[nodiscard]] boost::asio::awaitable<bool> reply_confirmed(std::int64_t chat_id, Reply reply);
   [[nodiscard]] boost::asio::awaitable<void> tell_late(std::int64_t upload_id,
                                                        std::chrono::seconds expected);
   [[nodiscard]] boost::asio::awaitable<void> sleep(std::chrono::steady_clock::duration delay);
   [[nodiscard]] std::size_t held_count(std::int64_t user_id) const;
   void save(PendingUpload& upload, std::string stage);
   void forget(std::int64_t upload_id);
+  // Tells ChatContext::events, when set, why an upload got no link.
+  void report_refusal(std::string_view reason) const;
   void wake();
   void spawn(boost::asio::awaitable<void> work, std::string what);
 
@@ -136,6 +146,12 @@ class UploadQueue {
   std::set<std::int64_t> told_late_;               // uploads whose user was told already
   std::map<AlbumKey, AlbumWait> albums_;           // albums whose reply is not sent yet
   std::vector<std::int64_t> unconfirmed_;          // "posting" when start() found them
+  // The outcomes of link replies under way, per chat (TDLib's temporary ids are per chat).
+  struct ReplyWatch {
+    std::unique_ptr<SendOutcomes> outcomes;
+    int waiting = 0;
+  };
+  std::map<std::int64_t, ReplyWatch> reply_watches_;
   boost::asio::steady_timer wake_;
   // False once destroyed: the dispatcher's sleep may end after that, and must not touch *this.
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "config/cidr.hpp"
+#include "config/telegram_proxy.hpp"
 
 namespace tglink {
 
@@ -68,6 +69,14 @@ struct Config {
   // --- TDLib ---
   std::filesystem::path tdjson_path;  // TDJSON_PATH; default: the pinned npm copy
   bool tdlib_network_none = false;    // TDLIB_NETWORK=none: clients never go online
+  // TELEGRAM_PROXY: every bot's TDLib goes through it (addProxy); holds secrets, log it only
+  // through redacted_proxy_url().
+  std::optional<TelegramProxy> telegram_proxy;
+
+  // --- Metrics (metrics_settings.hpp) ---
+  std::string metrics_token;       // METRICS_TOKEN, secret; empty = no /metrics on PORT
+  std::string metrics_host;        // METRICS_ADDRESS's address; empty = no metrics listener
+  std::uint16_t metrics_port = 0;  // METRICS_ADDRESS's port
 
   // --- Logging ---
   std::string log_level = "INFO";  // LOG_LEVEL: DEBUG, INFO, WARNING, ERROR, CRITICAL
@@ -77,6 +86,7 @@ struct Config {
   [[nodiscard]] bool force_subscribe_enabled() const { return !force_sub_channels.empty(); }
   [[nodiscard]] bool has_telegram_credentials() const { return !bot_token.empty(); }
   [[nodiscard]] bool uses_postgres() const { return !database_url.empty(); }
+  [[nodiscard]] bool metrics_listener_enabled() const { return metrics_port != 0; }
   [[nodiscard]] bool is_admin(std::int64_t user_id) const;
   // Whether the user may make links: anyone without ALLOWED_USERS, else those listed and admins.
   [[nodiscard]] bool may_make_links(std::int64_t user_id) const;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "config/env_reader.hpp"
+#include "config/metrics_settings.hpp"
 #include "config/setting_bounds.hpp"
 #include "config/value_parsers.hpp"
 #include "logging/log.hpp"
@@ -546,6 +547,8 @@ ConfigLoadResult load_config(const EnvMap& process_env, const EnvMap& dotenv, Co
   load_storage(env, config, defaults);
   load_node_id(env, config, defaults);
   load_tdlib_network(env, config);
+  load_telegram_proxy(env, config);
+  load_metrics_settings(env, config);
   load_log_level(env, config);
   ConfigLoadResult result;
   result.problems = env.take_problems();

@@ -94,6 +94,13 @@ std::string summarize_config(const Config& config) {
   line("NODE_ID", config.node_id);
   line("TDJSON_PATH", config.tdjson_path.string());
   line("TDLIB_NETWORK", config.tdlib_network_none ? "none (offline)" : "auto");
+  line("TELEGRAM_PROXY", config.telegram_proxy ? redacted_proxy_url(*config.telegram_proxy)
+                                               : std::string("none (direct)"));
+  line("METRICS_TOKEN", config.metrics_token.empty() ? "not set (no /metrics on PORT)"
+                                                     : "*** (set: /metrics on PORT)");
+  line("METRICS_ADDRESS", config.metrics_listener_enabled()
+                              ? fmt::format("{} port {}", config.metrics_host, config.metrics_port)
+                              : std::string("not set"));
   line("LOG_LEVEL", config.log_level);
   return text;
 }

@@ -72,6 +72,7 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
   SubscriptionId subscription = 0;
   std::map<std::int32_t, std::unique_ptr<FileState>> files;
   FileObserver observer;
+  std::function<void()> stall_observer;
   ReaderId next_reader = 1;
   std::uint64_t windows_sent = 0;
 
@@ -236,11 +237,12 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
                                               std::int64_t offset, ReaderId reader) {
     std::shared_ptr<Impl> keep = shared_from_this();
     FileState& file = state(file_id, size);
+    bool waited = false;
     for (;;) {
       const std::uint64_t seen = file.generation;
       std::int64_t available = known_available(file, offset);
       if (available == 0) available = co_await prefix_size(file_id, offset);
-      if (available > 0) co_return co_await ready(file, available);
+      if (available > 0) co_return co_await ready(file, available, waited);
       if (file.failures >= settings.max_failures) co_return given_up(file);
       if (file.generation != seen) continue;  // something changed while we asked
       const Steady::time_point now = Steady::now();
@@ -249,6 +251,7 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
         continue;
       }
       claim(file, reader, offset);
+      waited = true;
       const bool woken = co_await sleep(file, Steady::time_point::max());
       if (!woken && file.generation == seen) {
         // Stalled: no news for a while. Re-send the window, whoever had it. TDLib waits out up
@@ -257,6 +260,7 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
         if (file.window_active) failed(file);
         file.window_active = false;
         file.granted = false;
+        if (stall_observer) stall_observer();
       }
     }
   }
@@ -267,10 +271,10 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
     return 0;
   }
 
-  asio::awaitable<BytesOnDisk> ready(FileState& file, std::int64_t available) {
+  asio::awaitable<BytesOnDisk> ready(FileState& file, std::int64_t available, bool waited) {
     file.failures = 0;
     if (file.path.empty()) file.path = co_await fetch_path(file.file_id);
-    co_return BytesOnDisk{BytesStatus::Ready, available, file.path, {}};
+    co_return BytesOnDisk{BytesStatus::Ready, available, file.path, {}, waited};
   }
 
   BytesOnDisk given_up(FileState& file) {
@@ -348,6 +352,10 @@ void DownloadScheduler::forget(std::int32_t file_id) {
 
 void DownloadScheduler::set_file_observer(FileObserver observer) {
   impl_->observer = std::move(observer);
+}
+
+void DownloadScheduler::set_stall_observer(std::function<void()> observer) {
+  impl_->stall_observer = std::move(observer);
 }
 
 std::uint64_t DownloadScheduler::windows_sent() const { return impl_->windows_sent; }

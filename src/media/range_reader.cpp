@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "http/response_channel.hpp"
+#include "media/media_observer.hpp"
 
 namespace tglink {
 
@@ -70,6 +71,9 @@ boost::asio::awaitable<RangeEnd> send_range(RangeSource source, RangeCursor& cur
     if (!sent) {
       result = RangeEnd::ClientGone;
       break;
+    }
+    if (source.observer != nullptr) {
+      source.observer->served(static_cast<std::uint64_t>(count), !bytes.waited);
     }
     cursor.position += count;
   }

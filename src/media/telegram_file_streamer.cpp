@@ -63,6 +63,7 @@ struct TelegramFileStreamer::Impl : std::enable_shared_from_this<Impl> {
   CacheBudget budget;
   std::vector<std::unique_ptr<BotMedia>> media;
   bool evicting = false;
+  MediaObserver* observer = nullptr;
 
   BotMedia& bot_media(std::size_t index) {
     std::unique_ptr<BotMedia>& slot = media.at(index);
@@ -75,6 +76,10 @@ struct TelegramFileStreamer::Impl : std::enable_shared_from_this<Impl> {
     std::weak_ptr<Impl> weak = weak_from_this();
     slot->scheduler->set_file_observer([weak, index](const json::object& file) {
       if (std::shared_ptr<Impl> self = weak.lock()) self->on_file(index, file);
+    });
+    slot->scheduler->set_stall_observer([weak, index] {
+      const std::shared_ptr<Impl> self = weak.lock();
+      if (self && self->observer != nullptr) self->observer->stalled(index);
     });
     return *slot;
   }
@@ -174,12 +179,13 @@ struct TelegramFileStreamer::Impl : std::enable_shared_from_this<Impl> {
     }
     const std::int32_t file_id = answer.located.file_id;
     ReaderTicket ticket(*this, bot, CachedFileKey{index, file_id});
-    RangeSource source{*bot.scheduler, file_id, answer.located.file.size};
+    RangeSource source{*bot.scheduler, file_id, answer.located.file.size, observer};
     std::string detail;
     const RangeEnd end = co_await send_range(source, cursor, out, detail);
     if (end == RangeEnd::BotFailed) {
       log.warning("{} failed on message {} at byte {}: {}", bots->label(index), file.message_id,
                   cursor.position, detail);
+      if (observer != nullptr) observer->handed_over(index);
     }
     co_return end;
   }
@@ -189,6 +195,10 @@ struct TelegramFileStreamer::Impl : std::enable_shared_from_this<Impl> {
   void on_file(std::size_t index, const json::object& file) {
     const std::int64_t bytes = local_downloaded_size(file);
     const CachedFileKey key{index, file_id_of(file)};
+    const std::uint64_t before = budget.bytes_of(key);
+    if (observer != nullptr && bytes > 0 && static_cast<std::uint64_t>(bytes) > before) {
+      observer->downloaded(index, static_cast<std::uint64_t>(bytes) - before);
+    }
     budget.record_size(key, static_cast<std::uint64_t>(std::max<std::int64_t>(bytes, 0)),
                        clock.steady_now());
     maybe_evict();
@@ -285,5 +295,7 @@ std::size_t TelegramFileStreamer::active_readers() const {
 }
 
 std::uint64_t TelegramFileStreamer::cached_bytes() const { return impl_->budget.total_bytes(); }
+
+void TelegramFileStreamer::set_observer(MediaObserver* observer) { impl_->observer = observer; }
 
 }  // namespace tglink

@@ -165,11 +165,20 @@ void Simulator::dispatch(Session& session, const std::string& type, const json::
   if (session.auth == AuthState::kClosing || session.auth == AuthState::kClosed) {
     return answer_error(session, extra, 500, "Request aborted");
   }
+  const bool proxy_request = type == "addProxy" || type == "getProxies";
   if (session.auth == AuthState::kWaitTdlibParameters) {
     if (type == "setTdlibParameters") return on_set_tdlib_parameters(session, request, extra);
+    if (proxy_request) {
+      // TDLib holds the requests that "can be called before authorization" until it has its
+      // parameters, then answers them in order (Td::on_request, pending_preauthentication).
+      session.held_until_parameters.push_back(HeldRequest{request, extra});
+      return;
+    }
     return answer_error(session, extra, 400,
                         "Initialization parameters are needed: call setTdlibParameters first");
   }
+  if (type == "addProxy") return on_add_proxy(session, request, extra);
+  if (type == "getProxies") return on_get_proxies(session, extra);
   if (type == "checkAuthenticationBotToken") {
     return on_check_bot_token(session, string_field(request, "token"), extra);
   }

@@ -99,6 +99,12 @@ class Simulator {
   void on_close(Session& session, const Extra& extra);
   void on_set_option(Session& session, const boost::json::object& request, const Extra& extra);
   void on_get_option(Session& session, const boost::json::object& request, const Extra& extra);
+
+  // --- proxies (simulator_proxies.cpp)
+  void on_add_proxy(Session& session, const boost::json::object& request, const Extra& extra);
+  void on_get_proxies(Session& session, const Extra& extra);
+  // Runs the requests held while setTdlibParameters was awaited, in their order.
+  void run_held_requests(Session& session);
   void set_connected(std::int64_t bot_id, bool connected);
   bool token_accepted(const std::string& token, std::int64_t& bot_id) const;
 

@@ -68,17 +68,28 @@ UserLinkTotals PostgresStore::user_link_totals(std::int64_t user_id) {
   return UserLinkTotals{result.int_at(0, 0), result.int_at(0, 1), result.int_at(0, 2)};
 }
 
+// One statement for the whole batch (three arrays unnested side by side, entries for the same
+// link summed, as SQLite's one UPDATE per entry would), so a flush is one round trip however
+// many links were served; each row still moves by an atomic increment.
 void PostgresStore::add_link_traffic(const std::vector<LinkTraffic>& traffic) {
   require_valid_traffic(traffic);
   if (traffic.empty()) return;
-  PgTransaction transaction(*db_);
+  std::string ids;
+  std::string downloads;
+  std::string bytes;
   for (const LinkTraffic& entry : traffic) {
-    db_->query(
-        "UPDATE links SET downloads = downloads + $2, bytes_served = bytes_served + $3 "
-        "WHERE message_id = $1",
-        {entry.message_id, entry.downloads, entry.bytes});
+    const char* comma = ids.empty() ? "" : ",";
+    ids += comma + std::to_string(entry.message_id);
+    downloads += comma + std::to_string(entry.downloads);
+    bytes += comma + std::to_string(entry.bytes);
   }
-  transaction.commit();
+  db_->query(
+      "UPDATE links l SET downloads = l.downloads + t.downloads, "
+      "bytes_served = l.bytes_served + t.bytes FROM (SELECT message_id, SUM(downloads) AS "
+      "downloads, SUM(bytes) AS bytes FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) "
+      "AS u(message_id, downloads, bytes) GROUP BY message_id) t "
+      "WHERE l.message_id = t.message_id",
+      {"{" + ids + "}", "{" + downloads + "}", "{" + bytes + "}"});
 }
 
 int PostgresStore::revoke_user_links(std::int64_t user_id, std::int64_t now_unix) {

@@ -124,12 +124,12 @@ class AccessTest : public ::testing::Test {
     return sent_to(user) > before ? text_of(last_sent()) : std::string();
   }
 
-  // Sends the text and then an admin's /ping, which is answered after it: the text was handled
+  // Sends the text and then an admin's /help, which is answered after it: the text was handled
   // by then, so a missing answer to it is really missing.
   std::size_t answers_to_quietly(std::int64_t user, const std::string& text) {
     const std::size_t before = sent_to(user);
     client.push_update(message_update(user, next_id_++ << 20, text_content(text)));
-    (void)say(kAdmin, "/ping");
+    (void)say(kAdmin, "/help");
     return sent_to(user) - before;
   }
 
@@ -233,7 +233,7 @@ TEST_F(AccessTest, OnlyAllowedUsersAndAdminsMayMakeLinks) {
   EXPECT_TRUE(contains(refusal, "Your user id is 4242")) << refusal;
   // More files within the minute are dropped without another answer.
   client.push_update(message_update(kUser, 6 << 20, document_content()));
-  (void)say(kAdmin, "/ping");  // handled after the file
+  (void)say(kAdmin, "/help");  // handled after the file
   EXPECT_EQ(sent_to(kUser), 1U);
   clock.advance(kNotAllowedNoticeEvery);
   client.push_update(message_update(kUser, 7 << 20, document_content()));
@@ -391,7 +391,7 @@ TEST_F(AccessTest, BannedUsersButtonsDoNothing) {
   store.ban_user(BanRecord{kUser, 1, kAdmin});
   start();
   press(kUser, my_links_revoke_data(0, mine.message_id));
-  (void)say(kAdmin, "/ping");  // handled after the press
+  (void)say(kAdmin, "/help");  // handled after the press
   EXPECT_TRUE(client.sent_of_type("answerCallbackQuery").empty());
   EXPECT_FALSE(store.is_revoked(mine.message_id));
 }

@@ -233,6 +233,13 @@ TEST_F(ChatServiceTest, FileGetsLinksToItsConfirmedCopyInTheLogChannel) {
   EXPECT_NE(text.find("https://files.example/stream/"), std::string::npos);
   EXPECT_NE(text.find("Links expire in 1 day (2026-11-22 21:55 UTC)."), std::string::npos);
   EXPECT_EQ(store.links_on_day(kUser, "2026-11-21"), 1);
+  // Recorded for /mylinks, with the expiry the token carries.
+  const std::optional<LinkRecord> made = store.find_link(300 << 20);
+  ASSERT_TRUE(made.has_value());
+  EXPECT_EQ(made->user_id, kUser);
+  EXPECT_EQ(made->file_name, "clip.mp4");
+  EXPECT_EQ(made->file_size, 2048);
+  EXPECT_EQ(SystemTime{std::chrono::seconds{made->expires_unix}}, *decoded.claims.expires_at);
   EXPECT_EQ(store.count_users(), 1);
   EXPECT_EQ(store.find_user(kUser)->first_name, "Ann");
 }

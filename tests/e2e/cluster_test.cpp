@@ -1,9 +1,9 @@
 // Issue 12 end to end: three tglink nodes on one PostgreSQL (the fixture's server) and one
 // simulated Telegram (a shared world). A link made through the leader downloads byte-exact from
-// every node; a revocation on the leader holds on the others for their next request; the
-// monthly bandwidth limit, reached by downloads spread over the nodes, holds within the bound
-// docs/scaling.md states; and a leader SIGKILLed in the middle of a 500-user broadcast is
-// replaced within 10 s by a node that finishes it, one copy per user.
+// every node; a revocation on the leader holds on the others for their next request; the admin's
+// /stats lists the nodes; the monthly bandwidth limit, reached by downloads spread over the
+// nodes, holds within the bound docs/scaling.md states; and a leader SIGKILLed in the middle of a
+// 500-user broadcast is replaced within 10 s by a node that finishes it, one copy per user.
 //
 // Which node leads is set up, not left to chance: the simulator, like Telegram, gives a bot's
 // updates to its latest logged-in session, so the test holds the lease itself while the nodes
@@ -150,6 +150,15 @@ TEST(Cluster, LinksRevocationsAndTheBandwidthLimitHoldOnEveryNode) {
     EXPECT_EQ(got.status, 404) << id;
     EXPECT_NE(got.body.find("LINK_REVOKED"), std::string::npos) << id << ": " << got.body;
   }
+
+  // The admin's /stats on the leader lists the three nodes, the leader marked.
+  ASSERT_TRUE(eventually([&] {
+    const std::size_t asked = cluster.sim().messages(kAdmin).size();
+    cluster.sim().send_text(kAdmin, "/stats");
+    const auto chat = cluster.sim().wait_messages(kAdmin, asked + 1, kReplyWaitMs);
+    return chat.size() > asked && chat.back().text.find("• Nodes: 3") != std::string::npos &&
+           chat.back().text.find("edge-a, leader, last seen") != std::string::npos;
+  })) << "the admin's /stats does not list the three nodes";
 
   // 3. Downloads spread over the nodes reach the limit; every node then refuses, and the month's
   // total exceeds the limit by less than the bound: 8 MiB a node plus 18 MiB for the one

@@ -36,6 +36,7 @@
 
 #include "core/clock.hpp"
 #include "core/time_format.hpp"
+#include "e2e/crash_support.hpp"
 #include "e2e/raw_client.hpp"
 #include "e2e/streaming_support.hpp"
 #include "links/link_token.hpp"
@@ -51,9 +52,12 @@ namespace {
 namespace json = boost::json;
 using namespace std::chrono_literals;
 using Steady = std::chrono::steady_clock;
+using testing::eventually;
+using testing::links_to;
 using testing::SimHarness;
 using testing::SimHarnessOptions;
 using testing::SimWorld;
+using testing::store_count;
 
 constexpr std::int64_t kBot = SimHarness::kMainBotId;
 constexpr int kRounds = 10;
@@ -67,44 +71,11 @@ constexpr std::uint64_t kDownloadFileSize = 3 * 1024 * 1024;
 constexpr const char* kBroadcastText = "Crash test broadcast";
 constexpr auto kBandwidthWindow = 8s;  // the 5 s flush period, plus 3 s for a late timer
 constexpr std::uint64_t kLongRoundBytes = 8 * 1024 * 1024;  // served before the window
-constexpr auto kGenerous = 120s;  // turns a hang into a failure; never a timing assert
 constexpr int kMessageWaitMs = 60000;
 
 std::int64_t user_at(int index) { return kFirstUser + index; }
 bool is_long_round(int round) { return round == 4 || round == 7; }
 std::string upload_name(int index) { return "upload-" + std::to_string(index) + ".bin"; }
-
-// Polls `condition` every 50 ms until it holds; false after `limit`.
-template <typename Condition>
-bool eventually(Condition condition, Steady::duration limit = kGenerous) {
-  const Steady::time_point deadline = Steady::now() + limit;
-  while (!condition()) {
-    if (Steady::now() > deadline) return false;
-    std::this_thread::sleep_for(50ms);
-  }
-  return true;
-}
-
-// The LOG_CHANNEL message id a /dl/ link in `text` points at; nullopt when there is none.
-std::optional<std::int64_t> linked_message(const std::string& text) {
-  std::string path = testing::link_path_in(text, "/dl/");
-  if (path.empty()) return std::nullopt;
-  path = path.substr(std::string("/dl/").size());
-  const std::string token = path.substr(0, path.find_first_of("/?"));
-  const LinkTokenCodec codec{SimHarness::kSecretKey};
-  const auto decoded = codec.decode(token, std::chrono::system_clock::now());
-  if (decoded.status == LinkStatus::Invalid) return std::nullopt;
-  return decoded.claims.message_id;
-}
-
-// The /dl/ links the bot sent into `user`'s chat, as the LOG_CHANNEL ids they point at.
-std::vector<std::int64_t> links_to(sim::ControlClient& sim, std::int64_t user) {
-  std::vector<std::int64_t> ids;
-  for (const sim::SimMessage& message : sim.messages(user, kBot)) {
-    if (auto id = linked_message(message.text)) ids.push_back(*id);
-  }
-  return ids;
-}
 
 int broadcast_copies_in(sim::ControlClient& sim, std::int64_t user) {
   const std::vector<sim::SimMessage> messages = sim.messages(user, kBot);
@@ -213,17 +184,6 @@ class Downloaders {
   std::vector<std::thread> threads_;
 };
 
-// Reads tglink's store while it runs (SQLite in WAL mode lets a reader in at any time; a busy
-// moment is simply read again at the next poll).
-std::optional<std::int64_t> store_count(const std::filesystem::path& db, const std::string& sql) {
-  try {
-    SqliteDatabase reader{db.string()};
-    return reader.query_int(sql);
-  } catch (const StoreError&) {
-    return std::nullopt;
-  }
-}
-
 class CrashRecovery : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -304,11 +264,22 @@ class CrashRecovery : public ::testing::Test {
 
   // The posts of upload `index` in LOG_CHANNEL.
   std::vector<std::int64_t> posts_of(int index) {
-    std::vector<std::int64_t> ids;
-    for (const sim::SimMessage& post : sim().messages(SimHarness::kLogChannel, kBot)) {
-      if (post.file_name == upload_name(index) && !post.deleted) ids.push_back(post.message_id);
+    return testing::posts_named(sim(), upload_name(index));
+  }
+
+  // The uploads without a link, with their store rows, for a failure message.
+  std::string unanswered() {
+    std::string list;
+    for (int i = 0; i < kUploads; ++i) {
+      if (!links_to(sim(), user_at(i)).empty()) continue;
+      list += upload_name(i) + " (posts: " + std::to_string(posts_of(i).size()) + ", rows: " +
+              std::to_string(store_count(store_path(),
+                                         "SELECT COUNT(*) FROM pending_uploads WHERE user_id = " +
+                                             std::to_string(user_at(i)))
+                                 .value_or(-1)) +
+              ") ";
     }
-    return ids;
+    return list;
   }
 
   bool every_upload_answered() {
@@ -399,7 +370,9 @@ TEST_F(CrashRecovery, TenKillsLoseNoUploadRepeatNoBroadcastAndKeepTheStoreAndThe
   }
 
   // The last process finishes the work, then stops cleanly (which saves the counter).
-  ASSERT_TRUE(eventually([&] { return every_upload_answered(); })) << "uploads left unanswered";
+  ASSERT_TRUE(eventually([&] { return every_upload_answered(); }))
+      << "uploads left unanswered: " << unanswered() << "\ntglink said:\n"
+      << node_->process().output();
   ASSERT_TRUE(eventually([&] { return broadcast_finished(); })) << "the broadcast never ended";
   ASSERT_TRUE(eventually([&] { return received.of(generation) >= kLongRoundBytes; }))
       << "the downloads did not resume after the last restart";

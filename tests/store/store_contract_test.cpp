@@ -509,7 +509,8 @@ TEST_P(StoreContractTest, LinkTrafficAddsUpPerLinkAndPerUser) {
   store.add_link(make_link(7, 2, 200));
   store.add_link(make_link(8, 3, 300));
   store.add_link_traffic({{1 << 20, 1, 500}, {2 << 20, 0, 70}, {3 << 20, 2, 9}});
-  store.add_link_traffic({{1 << 20, 2, 1500}, {42 << 20, 1, 1}});  // no record: dropped
+  store.add_link_traffic({{1 << 20, 1, 1000}, {42 << 20, 1, 1}});  // no record: dropped
+  store.add_link_traffic({{1 << 20, 1, 200}, {1 << 20, 0, 300}});  // the same link twice: both
   store.add_link_traffic({});
 
   const std::optional<LinkRecord> first = store.find_link(1 << 20);
