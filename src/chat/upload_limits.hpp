@@ -33,7 +33,8 @@ struct UploadRefusal {
   Reply reply;
 };
 
-// ALLOWED_USERS ('Not allowed'), then the three above, in order, with the reason of the first that refuses.
+// ALLOWED_USERS ('Not allowed'), then the three above, in order, with the reason of the first that
+// refuses.
 [[nodiscard]] std::optional<UploadRefusal> find_upload_refusal(const Config& config, Store& store,
                                                                const IncomingFile& file,
                                                                std::int64_t user_id,
