@@ -21,6 +21,7 @@
 #include "core/clock.hpp"
 #include "core/private_files.hpp"
 #include "http/api_info.hpp"
+#include "http/batch_page.hpp"
 #include "http/file_handler.hpp"
 #include "http/http_server.hpp"
 #include "http/metrics_endpoint.hpp"
@@ -30,6 +31,7 @@
 #include "http/request_guard.hpp"
 #include "http/request_meter.hpp"
 #include "http/router.hpp"
+#include "http/thumbnail_route.hpp"
 #include "links/link_token.hpp"
 #include "links/secret_key.hpp"
 #include "logging/log.hpp"
@@ -37,6 +39,7 @@
 #include "media/bandwidth_meter.hpp"
 #include "media/link_traffic.hpp"
 #include "media/telegram_file_streamer.hpp"
+#include "media/thumbnail_source.hpp"
 #include "metrics/metric_registry.hpp"
 #include "metrics/service_metrics.hpp"
 #include "ops/disk_usage.hpp"
@@ -78,8 +81,10 @@ struct Service::Impl {
   PeriodicJobs jobs{clock, log};                   // sweeps and clean-ups (ops/)
   RateLimiter limiter{clock, RateLimitSettings{.per_minute = config.rate_limit_per_minute,
                                                .burst = config.rate_limit_burst}};
-  std::unique_ptr<PlayerPage> player;  // the built-in /player page
-  metrics::Registry registry;          // what /metrics shows
+  std::unique_ptr<PlayerPage> player;           // the built-in /player page
+  std::unique_ptr<ThumbnailSource> thumbnails;  // posters (/thumb/) and the player's file facts
+  std::unique_ptr<BatchPage> batch_page;        // /b/{token}: one link for many files
+  metrics::Registry registry;                   // what /metrics shows
   std::unique_ptr<metrics::ServiceMetrics> metrics;
   Router router;
   std::unique_ptr<HttpServer> server;
@@ -174,7 +179,11 @@ struct Service::Impl {
       return out.send(api_info_response(config, snapshot()));
     });
     player = std::make_unique<PlayerPage>(config, *links, clock);
-    add_player_routes(router, *player);
+    thumbnails = std::make_unique<ThumbnailSource>(bots->main_bot().client(), config.log_channel);
+    add_player_routes(router, *player, thumbnails.get());
+    add_thumbnail_route(router, ThumbnailRouteDeps{*links, *store, *thumbnails, clock, log});
+    batch_page = std::make_unique<BatchPage>(config, *links, *store, clock, *player, log);
+    add_batch_routes(router, *batch_page);
     add_file_routes(router, FileRouteDeps{*links, *store, *streamer, *bandwidth, streams, clock,
                                           log, traffic.get()});
     if (!config.metrics_token.empty()) {

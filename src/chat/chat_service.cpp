@@ -88,9 +88,29 @@ void ChatService::on_new_message(const json::object& update) {
   if (!chat_.leads()) return;  // the leader answers it
   std::optional<IncomingMessage> message = private_message(update);
   if (!message) return;
-  const std::string what =
-      fmt::format("message {} from user {}", message->message_id, message->user_id);
-  spawn(handle_message(std::move(*message)), what);
+  const std::int64_t user_id = message->user_id;
+  std::deque<IncomingMessage>& waiting = inbox_[user_id];
+  waiting.push_back(std::move(*message));
+  if (waiting.size() == 1) spawn(drain_inbox(user_id), fmt::format("messages of user {}", user_id));
+}
+
+asio::awaitable<void> ChatService::drain_inbox(std::int64_t user_id) {
+  for (;;) {
+    auto found = inbox_.find(user_id);
+    if (found == inbox_.end()) co_return;
+    if (found->second.empty()) {
+      inbox_.erase(found);
+      co_return;
+    }
+    IncomingMessage next = found->second.front();
+    const std::int64_t message_id = next.message_id;
+    try {
+      co_await handle_message(std::move(next));
+    } catch (const std::exception& e) {
+      chat_.log.error("Chat: message {} from user {} failed: {}", message_id, user_id, e.what());
+    }
+    inbox_.at(user_id).pop_front();
+  }
 }
 
 void ChatService::on_callback_query(const json::object& update) {
@@ -120,7 +140,12 @@ asio::awaitable<void> ChatService::handle_message(IncomingMessage message) {
     co_await chat_.reply(message.chat_id, not_a_file_reply());
     co_return;
   }
-  FileMessage file_message{message.chat_id, message.user_id, message.message_id, std::move(*file)};
+  FileMessage file_message;
+  file_message.chat_id = message.chat_id;
+  file_message.user_id = message.user_id;
+  file_message.message_id = message.message_id;
+  file_message.file = std::move(*file);
+  file_message.album_id = message.media_album_id;
   co_await handle_file(std::move(file_message));
 }
 

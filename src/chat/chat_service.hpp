@@ -22,6 +22,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <unordered_set>
@@ -68,6 +69,9 @@ class ChatService {
   void on_callback_query(const boost::json::object& update);
   void spawn(boost::asio::awaitable<void> work, std::string what);
 
+  // Each user's messages are handled one after another, in the order they came, so that a file
+  // sent after /batch joins the batch and one sent before /done is not left out.
+  boost::asio::awaitable<void> drain_inbox(std::int64_t user_id);
   boost::asio::awaitable<void> handle_message(IncomingMessage message);
   // True (after answering now and then) when the sender is banned.
   boost::asio::awaitable<bool> turned_away(const IncomingMessage& message);
@@ -88,6 +92,8 @@ class ChatService {
   UploadQueue uploads_;
   // Commands held back by forced subscription until "I've joined" (files wait in uploads_).
   std::map<std::int64_t, std::vector<IncomingMessage>> waiting_for_join_;
+  // Messages not handled yet, per user; the front one is being handled.
+  std::map<std::int64_t, std::deque<IncomingMessage>> inbox_;
   std::unordered_set<std::int64_t> known_users_;  // recorded since this process started
   NoticePace banned_notice_{kBannedNoticeEvery};
   NoticePace not_allowed_notice_{kNotAllowedNoticeEvery};

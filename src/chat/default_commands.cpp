@@ -9,6 +9,8 @@ CommandRegistry default_commands() {
   registry.add(info_command());
   registry.add(stats_command());
   registry.add(ping_command());
+  registry.add(batch_command());
+  registry.add(done_command());
   registry.add(mylinks_command());
   registry.add(revoke_command());
   registry.add(logs_command());

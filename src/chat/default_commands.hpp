@@ -15,6 +15,8 @@ namespace tglink {
 [[nodiscard]] ChatCommand ping_command();       // ping_command.cpp
 [[nodiscard]] ChatCommand logs_command();       // logs_command.cpp (admins)
 [[nodiscard]] ChatCommand broadcast_command();  // broadcast_command.cpp (admins)
+[[nodiscard]] ChatCommand batch_command();      // batch_commands.cpp
+[[nodiscard]] ChatCommand done_command();       // batch_commands.cpp
 [[nodiscard]] ChatCommand mylinks_command();    // mylinks_command.cpp
 [[nodiscard]] ChatCommand ban_command();        // ban_command.cpp (admins)
 [[nodiscard]] ChatCommand unban_command();      // unban_command.cpp (admins)

@@ -1,5 +1,7 @@
 #include "chat/incoming_message.hpp"
 
+#include <charconv>
+
 namespace tglink {
 
 namespace json = boost::json;
@@ -20,6 +22,18 @@ std::int64_t int_at(const json::object& object, std::string_view key) {
 bool bool_at(const json::object& object, std::string_view key) {
   const json::value* value = object.if_contains(key);
   return value != nullptr && value->is_bool() && value->get_bool();
+}
+
+// TDLib writes int64 fields as JSON strings ("media_album_id": "13...").
+std::int64_t int64_string_at(const json::object& object, std::string_view key) {
+  const json::value* value = object.if_contains(key);
+  if (value == nullptr) return 0;
+  if (value->is_int64()) return value->get_int64();
+  if (!value->is_string()) return 0;
+  const json::string& text = value->get_string();
+  std::int64_t parsed = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), parsed);
+  return error == std::errc() && end == text.data() + text.size() ? parsed : 0;
 }
 
 }  // namespace
@@ -45,6 +59,7 @@ std::optional<IncomingMessage> private_message(const json::object& update) {
   if (int_at(reply_to, "chat_id") == incoming.chat_id) {
     incoming.reply_to_message_id = int_at(reply_to, "message_id");
   }
+  incoming.media_album_id = int64_string_at(message, "media_album_id");
   return incoming;
 }
 

@@ -17,6 +17,8 @@ struct IncomingMessage {
   boost::json::object content;
   std::string text;                      // the text of a messageText; empty otherwise
   std::int64_t reply_to_message_id = 0;  // messageReplyToMessage in this chat, else 0
+  // Messages of one album (media group) share this id; 0 for a message sent on its own.
+  std::int64_t media_album_id = 0;
 };
 
 // nullopt for the bot's own messages, channel posts, groups and anything without a user sender.

@@ -23,6 +23,8 @@ PendingUpload pending_upload_of(const FileMessage& message, std::string stage, S
   upload.mime_type = message.file.mime_type;
   upload.file_size = message.file.size;
   upload.stage = std::move(stage);
+  upload.album_id = message.album_id;
+  upload.batch_id = message.batch_id;
   upload.received_unix =
       std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
   return upload;
@@ -37,6 +39,8 @@ FileMessage file_message_of(const PendingUpload& upload) {
   message.file.file_name = upload.file_name;
   message.file.mime_type = upload.mime_type;
   message.file.size = upload.file_size;
+  message.album_id = upload.album_id;
+  message.batch_id = upload.batch_id;
   return message;
 }
 

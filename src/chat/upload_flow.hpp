@@ -25,6 +25,8 @@ struct FileMessage {
   std::int64_t user_id = 0;
   std::int64_t message_id = 0;  // TDLib id in the user's chat
   IncomingFile file;
+  std::int64_t album_id = 0;  // media_album_id: the album's files get one reply together
+  std::int64_t batch_id = 0;  // the user's open /batch: the file joins it instead of a reply
 };
 
 // The store's row for a file just received, at `stage` ("held" or "queued").

@@ -9,6 +9,7 @@
 #include <boost/asio/use_awaitable.hpp>
 
 #include "chat/access_control.hpp"
+#include "chat/album_reply.hpp"
 #include "chat/chat_events.hpp"
 #include "chat/detached_work.hpp"
 #include "chat/message_loading.hpp"
@@ -17,6 +18,7 @@
 #include "chat/upload_limits.hpp"
 #include "config/config.hpp"
 #include "core/time_format.hpp"
+#include "links/link_token.hpp"
 #include "logging/log.hpp"
 
 namespace tglink {
@@ -55,6 +57,7 @@ void UploadQueue::reload() {
   uploads_.clear();
   unconfirmed_.clear();
   told_late_.clear();
+  albums_.clear();
   const std::size_t loaded = load_pending();
   if (loaded > 0) chat_.log.info("Uploads: {} pending in the store taken over", loaded);
   wake();
@@ -64,9 +67,18 @@ std::size_t UploadQueue::load_pending() {
   std::size_t loaded = 0;
   for (PendingUpload& upload : chat_.store.pending_uploads()) {
     const std::int64_t id = upload.id;
+    const bool in_album = upload.album_id != 0 && upload.batch_id == 0;
+    if (in_album) {
+      // The previous process saw the album's last file long ago.
+      AlbumWait& album = albums_[AlbumKey{upload.chat_id, upload.album_id}];
+      album.quiet = true;
+      album.resumed = true;
+    }
     if (upload.stage == "posted") {
       uploads_[id] = upload;
-      spawn(finish_resumed(std::move(upload)), "link reply for upload " + std::to_string(id));
+      if (!in_album) {
+        spawn(finish_resumed(std::move(upload)), "link reply for upload " + std::to_string(id));
+      }
     } else if (upload.stage == "held") {
       uploads_[id] = std::move(upload);
     } else if (upload.stage == "posting") {
@@ -79,6 +91,7 @@ std::size_t UploadQueue::load_pending() {
     }
     ++loaded;
   }
+  for (const auto& [key, album] : albums_) spawn(finish_album(key), "album reply");
   return loaded;
 }
 
@@ -88,6 +101,7 @@ void UploadQueue::report_refusal(std::string_view reason) const {
 
 asio::awaitable<void> UploadQueue::accept(FileMessage file) {
   const SystemTime now = chat_.clock.now();
+  file.batch_id = open_batch_of(file.user_id);
   std::optional<UploadRefusal> refused =
       find_upload_refusal(chat_.config, chat_.store, file.file, file.user_id, now);
   if (refused) {
@@ -107,6 +121,7 @@ asio::awaitable<void> UploadQueue::accept(FileMessage file) {
   upload.id = chat_.store.add_pending_upload(upload);
   if (upload.id == 0) co_return;  // this message is already an upload
   uploads_[upload.id] = upload;
+  note_album_file(upload);
   if (std::optional<Reply> notice = line_up(upload)) {
     co_await chat_.reply(upload.chat_id, std::move(*notice));
   }
@@ -114,9 +129,13 @@ asio::awaitable<void> UploadQueue::accept(FileMessage file) {
 
 bool UploadQueue::hold(const FileMessage& file) {
   if (held_count(file.user_id) >= options_.max_held_per_user) return false;
-  PendingUpload upload = pending_upload_of(file, "held", chat_.clock.now());
+  FileMessage held = file;
+  held.batch_id = open_batch_of(file.user_id);
+  PendingUpload upload = pending_upload_of(held, "held", chat_.clock.now());
   upload.id = chat_.store.add_pending_upload(upload);
-  if (upload.id != 0) uploads_[upload.id] = std::move(upload);
+  if (upload.id == 0) return true;
+  uploads_[upload.id] = upload;
+  note_album_file(upload);
   return true;
 }
 
@@ -198,6 +217,7 @@ asio::awaitable<void> UploadQueue::post(std::int64_t upload_id) {
     forget(upload_id);
     report_refusal(refused->reason);
     co_await chat_.reply(message.chat_id, std::move(refused->reply));
+    if (message.album_id != 0) co_await finish_album(AlbumKey{message.chat_id, message.album_id});
     co_return;
   }
   save(upload, "posting");
@@ -212,6 +232,7 @@ asio::awaitable<void> UploadQueue::post(std::int64_t upload_id) {
     forget(upload_id);
     report_refusal(refusal_reason::kCopyFailed);
     co_await chat_.reply(message.chat_id, copy_failed_reply(copied));
+    if (message.album_id != 0) co_await finish_album(AlbumKey{message.chat_id, message.album_id});
     co_return;
   }
   upload.copy_message_id = *copied.message_id;
@@ -247,6 +268,14 @@ asio::awaitable<void> UploadQueue::recover_unconfirmed() {
 }
 
 asio::awaitable<void> UploadQueue::finish(PendingUpload upload) {
+  if (upload.batch_id != 0) {
+    co_await finish_in_batch(std::move(upload));
+    co_return;
+  }
+  if (upload.album_id != 0) {
+    co_await finish_album(AlbumKey{upload.chat_id, upload.album_id});
+    co_return;
+  }
   const FileMessage message = file_message_of(upload);
   chat_.log.info("User {}: {} {} ({} bytes) -> log message {}", upload.user_id,
                  to_string(message.file.kind), upload.file_name, upload.file_size,
@@ -298,6 +327,98 @@ asio::awaitable<void> UploadQueue::finish_resumed(PendingUpload upload) {
                       error->code, error->message);
   }
   co_await finish(std::move(upload));
+}
+
+// No reply per file: /done answers with the batch's one link.
+asio::awaitable<void> UploadQueue::finish_in_batch(PendingUpload upload) {
+  BatchFile file;
+  file.batch_id = upload.batch_id;
+  file.source_message_id = upload.message_id;
+  file.copy_message_id = upload.copy_message_id;
+  file.file_kind = upload.file_kind;
+  file.file_name = upload.file_name;
+  file.mime_type = upload.mime_type;
+  file.file_size = upload.file_size;
+  chat_.store.add_batch_file(file);
+  // /mylinks and the traffic counts know the file as a link of its own; its expiry is the
+  // batch's, set by /done, so this one is the nearest known now.
+  const SystemTime now = chat_.clock.now();
+  chat_.store.add_link(link_record_of(upload, link_expiry_from(chat_, now), now));
+  chat_.log.info("User {}: {} ({} bytes) -> log message {}, batch {}", upload.user_id,
+                 upload.file_name, upload.file_size, upload.copy_message_id, upload.batch_id);
+  chat_.store.record_link(upload.user_id, format_day_utc(chat_.clock.now()));
+  if (chat_.events != nullptr) chat_.events->link_made();
+  forget(upload.id);
+  co_return;
+}
+
+void UploadQueue::note_album_file(const PendingUpload& upload) {
+  if (upload.album_id == 0 || upload.batch_id != 0) return;
+  const AlbumKey key{upload.chat_id, upload.album_id};
+  AlbumWait& album = albums_[key];
+  album.quiet = false;
+  const std::uint64_t arrivals = ++album.arrivals;
+  spawn(album_quiet_timer(key, arrivals), "album of user " + std::to_string(upload.user_id));
+}
+
+asio::awaitable<void> UploadQueue::album_quiet_timer(AlbumKey key, std::uint64_t arrivals) {
+  const std::shared_ptr<bool> alive = alive_;
+  asio::steady_timer timer(chat_.executor, options_.album_quiet_time);
+  boost::system::error_code ignored;
+  co_await timer.async_wait(asio::redirect_error(asio::use_awaitable, ignored));
+  if (!*alive) co_return;
+  auto found = albums_.find(key);
+  if (found == albums_.end() || found->second.arrivals != arrivals) co_return;  // one came since
+  found->second.quiet = true;
+  co_await finish_album(key);
+}
+
+asio::awaitable<void> UploadQueue::finish_album(AlbumKey key) {
+  auto found = albums_.find(key);
+  if (found == albums_.end() || !found->second.quiet) co_return;
+  std::vector<PendingUpload> files;
+  for (const auto& [id, upload] : uploads_) {
+    if (upload.chat_id != key.first || upload.album_id != key.second || upload.batch_id != 0) {
+      continue;
+    }
+    if (upload.stage != "posted") co_return;  // the last file to be posted finishes the album
+    files.push_back(upload);
+  }
+  const bool resumed = found->second.resumed;
+  albums_.erase(found);  // before the first co_await, so the album gets exactly one reply
+  if (files.empty()) co_return;
+  std::sort(files.begin(), files.end(), [](const PendingUpload& a, const PendingUpload& b) {
+    return a.message_id < b.message_id;
+  });
+  if (resumed) {
+    if (const std::optional<TdError> error = co_await load_chat(chat_.client, key.first)) {
+      chat_.log.warning("Chat {}: not loaded for the album reply: {} {}", key.first, error->code,
+                        error->message);
+    }
+  }
+  const std::optional<SystemTime> expires_at = link_expiry_from(chat_, chat_.clock.now());
+  std::vector<MadeLink> links;
+  for (const PendingUpload& upload : files) {
+    chat_.store.add_link(link_record_of(upload, expires_at, chat_.clock.now()));
+    MadeLink link{file_message_of(upload).file, "", expires_at};
+    link.token = chat_.links.encode(LinkClaims{upload.copy_message_id, expires_at});
+    links.push_back(std::move(link));
+  }
+  chat_.log.info("User {}: album of {} files answered", files.front().user_id, files.size());
+  // Confirmed before the rows go, as finish() does: a kill must not lose a reply TDLib held.
+  const std::shared_ptr<bool> alive = alive_;
+  (void)co_await reply_confirmed(key.first, album_reply(chat_.config, links));
+  if (!*alive) co_return;  // stopped meanwhile: the rows stay, and the next start replies
+  for (const PendingUpload& upload : files) {
+    chat_.store.record_link(upload.user_id, format_day_utc(chat_.clock.now()));
+    if (chat_.events != nullptr) chat_.events->link_made();
+    forget(upload.id);
+  }
+}
+
+std::int64_t UploadQueue::open_batch_of(std::int64_t user_id) {
+  const std::optional<BatchRecord> open = chat_.store.open_batch_of(user_id);
+  return open ? open->id : 0;
 }
 
 asio::awaitable<void> UploadQueue::tell_late(std::int64_t upload_id,

@@ -16,7 +16,10 @@
 //              after the last confirmed post
 //   finish     the link reply, sent and confirmed (TDLib holds a reply queued while it sits out
 //              the private chat's flood wait, and a kill loses what it holds), then the link
-//              counted and the row deleted
+//              counted and the row deleted; a file sent while the user's /batch is open joins
+//              the batch instead (no reply: /done answers with the batch's link); the files of
+//              an album (one media_album_id) get one reply together, once no new file of the
+//              album came for album_quiet_time and every one is posted
 //
 // Nothing is loaded or posted while this node does not lead the chat side (ChatContext::leads):
 // the leader owns every row; take_over (reload()) loads them when this node starts to lead.
@@ -38,6 +41,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <boost/asio/awaitable.hpp>
@@ -64,6 +68,9 @@ struct UploadQueueOptions {
   // Longest real sleep between two looks at the queue; waits are measured on the Clock, so a
   // test's fake clock decides when a file goes.
   std::chrono::milliseconds poll_interval{1000};
+  // TDLib delivers an album's messages one by one, back to back: the album is complete when no
+  // new one came for this long.
+  std::chrono::milliseconds album_quiet_time{1500};
 };
 
 class UploadQueue {
@@ -99,6 +106,22 @@ class UploadQueue {
   [[nodiscard]] boost::asio::awaitable<void> post(std::int64_t upload_id);
   [[nodiscard]] boost::asio::awaitable<void> finish(PendingUpload upload);
   [[nodiscard]] boost::asio::awaitable<void> finish_resumed(PendingUpload upload);
+  [[nodiscard]] boost::asio::awaitable<void> finish_in_batch(PendingUpload upload);
+
+  // An album: which chat it came in, and Telegram's media_album_id.
+  using AlbumKey = std::pair<std::int64_t, std::int64_t>;
+  struct AlbumWait {
+    std::uint64_t arrivals = 0;  // files seen so far; a quiet timer checks it did not change
+    bool quiet = false;          // album_quiet_time passed after the last file
+    bool resumed = false;        // left by a previous process: its chat must be loaded again
+  };
+  void note_album_file(const PendingUpload& upload);
+  [[nodiscard]] boost::asio::awaitable<void> album_quiet_timer(AlbumKey key,
+                                                               std::uint64_t arrivals);
+  // Sends the album's one reply when it is quiet and all its files are posted; else nothing.
+  [[nodiscard]] boost::asio::awaitable<void> finish_album(AlbumKey key);
+  [[nodiscard]] std::int64_t open_batch_of(std::int64_t user_id);
+
   // Sends `reply` into `chat_id` and waits until Telegram has it (or refused it); false when it
   // was refused.
   [[nodiscard]] boost::asio::awaitable<bool> reply_confirmed(std::int64_t chat_id, Reply reply);
@@ -121,6 +144,7 @@ class UploadQueue {
   FairQueue turns_;                                // "queued" uploads
   std::map<std::int64_t, PendingUpload> uploads_;  // every pending upload, by id
   std::set<std::int64_t> told_late_;               // uploads whose user was told already
+  std::map<AlbumKey, AlbumWait> albums_;           // albums whose reply is not sent yet
   std::vector<std::int64_t> unconfirmed_;          // "posting" when start() found them
   // The outcomes of link replies under way, per chat (TDLib's temporary ids are per chat).
   struct ReplyWatch {

@@ -4,6 +4,7 @@
 #include "http/player_html.hpp"
 #include "http/player_links.hpp"
 #include "http/player_source.hpp"
+#include "http/thumbnail_route.hpp"
 
 namespace tglink {
 namespace {
@@ -53,6 +54,19 @@ std::string PlayerPage::asset_base() const {
 }
 
 HttpResponse PlayerPage::page(const HttpRequest& request) const {
+  return page(request, PlayerFacts{});
+}
+
+std::optional<std::int64_t> PlayerPage::playable_message(const HttpRequest& request) const {
+  const std::string stream = request.query_param("stream").value_or("");
+  const PlayerSourceCheck check = check_player_source(config_.base_url, stream);
+  if (!check.source) return std::nullopt;
+  const DecodeResult decoded = links_.decode(check.source->token, clock_.now());
+  if (decoded.status != LinkStatus::Valid) return std::nullopt;
+  return decoded.claims.message_id;
+}
+
+HttpResponse PlayerPage::page(const HttpRequest& request, const PlayerFacts& facts) const {
   const std::string stream = request.query_param("stream").value_or("");
   const PlayerSourceCheck check = check_player_source(config_.base_url, stream);
   if (!check.source) {
@@ -61,7 +75,7 @@ HttpResponse PlayerPage::page(const HttpRequest& request) const {
   }
   switch (links_.decode(check.source->token, clock_.now()).status) {
     case LinkStatus::Valid:
-      return player_response(*check.source);
+      return player_response(*check.source, facts);
     case LinkStatus::Expired:
       return notice_response(410, "expired", "Link expired",
                              "This link has expired. Send the file to the bot again to get a "
@@ -74,17 +88,22 @@ HttpResponse PlayerPage::page(const HttpRequest& request) const {
                          "again.");
 }
 
-HttpResponse PlayerPage::player_response(const PlayerSource& source) const {
-  const std::string title =
-      source.file_name.empty() ? std::string(kGenericTitle) : source.file_name;
+HttpResponse PlayerPage::player_response(const PlayerSource& source,
+                                         const PlayerFacts& facts) const {
+  const std::string named = !source.file_name.empty() ? source.file_name : facts.file_name;
+  const std::string title = named.empty() ? std::string(kGenericTitle) : named;
+  const std::string base_path =
+      std::string(std::string_view(config_.base_url).substr(url_origin(config_.base_url).size()));
   const TemplateValues values{
+      {"poster", facts.has_poster ? base_path + thumbnail_path(source.token) : std::string()},
+      {"size", facts.size_text},
       {"title", title},
       {"assets", asset_base()},
       {"stream_url", source.stream_url},
       {"download_url", source.download_url},
       {"vlc_url", vlc_url(source.stream_url)},
       {"mx_url", mx_player_url(source.stream_url, title)},
-      {"named", source.file_name.empty() ? "0" : "1"},
+      {"named", named.empty() ? "0" : "1"},
   };
   return html_response(200, fill_template(player_template("player.html"), values));
 }

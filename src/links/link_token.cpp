@@ -116,6 +116,20 @@ DecodeResult LinkTokenCodec::decode(std::string_view token, SystemTime now) cons
   return result;
 }
 
+std::string LinkTokenCodec::derived_key(std::string_view purpose) const {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int digest_size = 0;
+  const std::string label = "tglink token key: " + std::string(purpose);
+  const unsigned char* done = HMAC(EVP_sha256(), secret_.data(), static_cast<int>(secret_.size()),
+                                   reinterpret_cast<const unsigned char*>(label.data()),
+                                   label.size(), digest, &digest_size);
+  if (done == nullptr || digest_size == 0) {
+    throw std::runtime_error("HMAC-SHA256 failed while deriving the " + std::string(purpose) +
+                             " token key");
+  }
+  return {reinterpret_cast<const char*>(digest), digest_size};
+}
+
 std::string LinkTokenCodec::mac(std::string_view body) const {
   unsigned char digest[EVP_MAX_MD_SIZE];
   unsigned int digest_size = 0;

@@ -70,6 +70,10 @@ class LinkTokenCodec {
   // before anything inside the token is trusted, so a tampered token is Invalid, never Expired.
   [[nodiscard]] DecodeResult decode(std::string_view token, SystemTime now) const;
 
+  // A key for another kind of token (say "batch"), made from this one: HMAC-SHA256(key,
+  // purpose). A token of one kind never verifies as another, and no second key file is needed.
+  [[nodiscard]] std::string derived_key(std::string_view purpose) const;
+
  private:
   [[nodiscard]] std::string mac(std::string_view body) const;
 

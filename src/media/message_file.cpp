@@ -145,6 +145,26 @@ LocatedFile located(const json::object& message, const json::object& file, std::
   return result;
 }
 
+// thumbnailFormatJpeg, -Png, -Webp: what an <img> or a <video poster> shows; "" for others
+// (GIF and MPEG-4 thumbnails of animations, TGS and WebM ones of stickers).
+std::string_view poster_mime(const json::object& format) {
+  const std::string type = string_field(format, "@type");
+  if (type == "thumbnailFormatJpeg") return "image/jpeg";
+  if (type == "thumbnailFormatPng") return "image/png";
+  if (type == "thumbnailFormatWebp") return "image/webp";
+  return "";
+}
+
+void add_thumbnail(LocatedFile& result, const json::object& media) {
+  const json::object* thumbnail = object_field(media, "thumbnail");
+  if (thumbnail == nullptr) return;
+  const json::object* format = object_field(*thumbnail, "format");
+  const json::object* file = object_field(*thumbnail, "file");
+  if (format == nullptr || file == nullptr || poster_mime(*format).empty()) return;
+  result.thumbnail_file_id = static_cast<std::int32_t>(integer_field(*file, "id"));
+  result.thumbnail_mime_type = std::string(poster_mime(*format));
+}
+
 std::optional<LocatedFile> photo_file(const json::object& message, const json::object& content) {
   const json::object* photo = object_field(content, "photo");
   const json::object* file = photo != nullptr ? largest_photo_file(*photo) : nullptr;
@@ -167,7 +187,9 @@ std::optional<LocatedFile> file_from_message(const json::object& message) {
   if (file == nullptr) return std::nullopt;
   std::string mime = string_field(*media, "mime_type");
   if (type == "messageSticker") mime = std::string(sticker_mime(*media));
-  return located(message, *file, string_field(*media, "file_name"), mime, *shape);
+  LocatedFile result = located(message, *file, string_field(*media, "file_name"), mime, *shape);
+  if (type != "messageSticker") add_thumbnail(result, *media);
+  return result;
 }
 
 }  // namespace tglink

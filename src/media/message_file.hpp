@@ -17,6 +17,10 @@ namespace tglink {
 struct LocatedFile {
   StoredFile file;
   std::int32_t file_id = 0;
+  // The poster Telegram made for a video, animation or video note (its `thumbnail`), in a format
+  // a browser shows (JPEG, PNG, WebP); 0 when there is none.
+  std::int32_t thumbnail_file_id = 0;
+  std::string thumbnail_mime_type;  // "image/jpeg", ... when thumbnail_file_id is set
 };
 
 // The file in a TDLib "message" object; nullopt when the message holds no file (text, poll...).

@@ -142,12 +142,34 @@ SentMessage ControlClient::send_file(const SendFileRequest& file) {
                        {"width", file.width},     {"height", file.height}};
   if (!file.file_name.empty()) request["file_name"] = file.file_name;
   if (!file.mime_type.empty()) request["mime_type"] = file.mime_type;
+  if (!file.thumbnail_path.empty()) request["thumbnail_path"] = file.thumbnail_path;
   if (file.chat_id != 0) {
     request.erase("user_id");
     request["chat_id"] = file.chat_id;
   }
   put_bot(request, file.bot_id);
   return sent_from(call(request));
+}
+
+std::vector<std::int64_t> ControlClient::send_album(std::int64_t user_id,
+                                                    const std::vector<SendFileRequest>& files,
+                                                    std::int64_t bot_id) {
+  json::array items;
+  for (const SendFileRequest& file : files) {
+    json::object item{{"path", file.path},         {"kind", file.kind},   {"caption", file.caption},
+                      {"duration", file.duration}, {"width", file.width}, {"height", file.height}};
+    if (!file.file_name.empty()) item["file_name"] = file.file_name;
+    if (!file.mime_type.empty()) item["mime_type"] = file.mime_type;
+    items.push_back(std::move(item));
+  }
+  json::object request{{"op", "send_album"}, {"user_id", user_id}, {"files", std::move(items)}};
+  put_bot(request, bot_id);
+  const json::object answer = call(request);
+  std::vector<std::int64_t> ids;
+  for (const json::value& id : answer.at("message_ids").as_array()) {
+    ids.push_back(id.as_int64());
+  }
+  return ids;
 }
 
 std::string ControlClient::press_button(std::int64_t user_id, std::int64_t message_id,

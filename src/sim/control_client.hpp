@@ -43,8 +43,9 @@ struct SendFileRequest {
   int duration = 0;
   int width = 0;
   int height = 0;
-  std::int64_t bot_id = 0;   // 0: the first bot that logged in
-  std::int64_t chat_id = 0;  // a channel instead of user_id: a post already in that channel
+  std::int64_t bot_id = 0;     // 0: the first bot that logged in
+  std::int64_t chat_id = 0;    // a channel instead of user_id: a post already in that channel
+  std::string thumbnail_path;  // a video's JPEG thumbnail, or none
 };
 
 // At most `messages` in any `seconds` (Telegram's limits on what a bot sends).
@@ -102,6 +103,11 @@ class ControlClient {
   void set_member(std::int64_t chat_id, std::int64_t user_id, const std::string& status);
   SentMessage send_text(std::int64_t user_id, const std::string& text, std::int64_t bot_id = 0);
   SentMessage send_file(const SendFileRequest& request);
+  // The files as one album from `user_id` (their own user_id, chat_id and bot_id are ignored);
+  // answers the message ids, in order.
+  std::vector<std::int64_t> send_album(std::int64_t user_id,
+                                       const std::vector<SendFileRequest>& files,
+                                       std::int64_t bot_id = 0);
   // Presses a callback button; answers the callback query id.
   std::string press_button(std::int64_t user_id, std::int64_t message_id, const std::string& data,
                            std::int64_t bot_id = 0);

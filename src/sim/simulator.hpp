@@ -172,6 +172,8 @@ class Simulator {
   // --- files and downloads (simulator_files.cpp, download_engine.cpp)
   static int first_file_id(int client_id);
   int local_file_id(Session& session, int file);
+  // Gives world file `file` the id `file_id` in this session, ready to download.
+  void register_download(Session& session, int file, int file_id);
   boost::json::object file_object(Session& session, int file_id);
   FileDownload* find_download(Session& session, int file_id);
   void on_get_file(Session& session, int file_id, const Extra& extra);
@@ -221,7 +223,13 @@ class Simulator {
   std::int64_t requested_bot(const boost::json::object& request) const;
   SimUser& user_for(std::int64_t user_id);
   // A user's message to a bot, stored and delivered as updateNewMessage; answers its ids.
-  boost::json::object user_sends(const boost::json::object& request, MessageContent content);
+  boost::json::object user_sends(const boost::json::object& request, MessageContent content,
+                                 std::int64_t media_album_id = 0);
+  // The file a send_file request (or a send_album item) describes, added to the world.
+  MessageContent file_content(const boost::json::object& request);
+  int add_thumbnail(const boost::json::object& request);
+  // A user's album (simulator_albums.cpp): its files as messages sharing a media_album_id.
+  boost::json::object send_album(const boost::json::object& request);
   boost::json::object control_message(const MessageRecord& record, std::int64_t chat_id,
                                       std::int64_t bot_id) const;
   boost::json::array chat_messages(std::int64_t bot_id, std::int64_t chat_id) const;
@@ -236,6 +244,8 @@ class Simulator {
   std::vector<std::string> accepted_tokens_;                     // empty: any well-formed token
   std::map<std::string, boost::json::object> callback_answers_;  // by query id
   std::int64_t next_callback_query_ = 1;
+  // Past 2^53, so a client that reads TDLib's int64 strings as doubles gets them wrong.
+  std::int64_t next_media_album_id_ = (std::int64_t{1} << 62) + 1;
   std::int64_t log_channel_ = 0;
   int next_client_id_ = 1;
   std::uint64_t next_ticket_ = 1;

@@ -103,7 +103,55 @@ SimUser& Simulator::user_for(std::int64_t user_id) {
   return world_.add_user(std::move(user));
 }
 
-json::object Simulator::user_sends(const json::object& request, MessageContent content) {
+// A video's JPEG thumbnail (send_file's thumbnail_path), as a file of its own.
+int Simulator::add_thumbnail(const json::object& request) {
+  const std::string path = string_field(request, "thumbnail_path");
+  std::error_code error;
+  const auto size = static_cast<std::int64_t>(std::filesystem::file_size(path, error));
+  if (error) {
+    throw std::invalid_argument("cannot read thumbnail \"" + path + "\": " + error.message());
+  }
+  SimFile thumbnail;
+  thumbnail.source_path = path;
+  thumbnail.size = size;
+  thumbnail.kind = FileKind::kPhoto;
+  thumbnail.file_name = "thumbnail.jpg";
+  thumbnail.mime_type = "image/jpeg";
+  thumbnail.width = 320;
+  thumbnail.height = 180;
+  thumbnail.unique_id = "AQAD" + std::to_string(world_.files.size() + 1);
+  return world_.add_file(std::move(thumbnail));
+}
+
+// The file a send_file or send_album item describes, added to the world, as message content.
+MessageContent Simulator::file_content(const json::object& request) {
+  std::string path = string_field(request, "path");
+  std::error_code error;
+  std::int64_t size = static_cast<std::int64_t>(std::filesystem::file_size(path, error));
+  if (error) throw std::invalid_argument("cannot read file \"" + path + "\": " + error.message());
+  SimFile file;
+  file.source_path = path;
+  file.size = size;
+  file.kind =
+      file_kind_from_name(request.contains("kind") ? string_field(request, "kind") : "document");
+  file.file_name = request.contains("file_name") ? string_field(request, "file_name")
+                                                 : std::filesystem::path(path).filename().string();
+  file.mime_type = request.contains("mime_type") ? string_field(request, "mime_type")
+                                                 : "application/octet-stream";
+  file.duration = static_cast<int>(int_field(request, "duration"));
+  file.width = static_cast<int>(int_field(request, "width"));
+  file.height = static_cast<int>(int_field(request, "height"));
+  file.unique_id = "AgAD" + std::to_string(world_.files.size() + 1);
+  if (request.contains("thumbnail_path")) file.thumbnail = add_thumbnail(request);
+  MessageContent content;
+  content.file_kind = file.kind;
+  content.file = world_.add_file(std::move(file));
+  content.text = string_field(request, "caption");
+  return content;
+}
+
+json::object Simulator::user_sends(const json::object& request, MessageContent content,
+                                   std::int64_t media_album_id) {
   std::int64_t user_id = int_field(request, "user_id");
   user_for(user_id);
   std::int64_t bot_id = requested_bot(request);
@@ -112,6 +160,7 @@ json::object Simulator::user_sends(const json::object& request, MessageContent c
   record.date = clock_.unix_now();
   record.content = std::move(content);
   record.reply_to_message_id = int_field(request, "reply_to_message_id");
+  record.media_album_id = media_album_id;
   const MessageRecord& stored = world_.append(ChatKey{bot_id, user_id}, std::move(record));
   if (Session* session = session_of_bot(bot_id)) {
     announce_chat(*session, user_id);
@@ -346,28 +395,7 @@ json::object Simulator::run_control(const std::string& op, const json::object& r
     return user_sends(request, std::move(content));
   }
   if (op == "send_file") {
-    std::string path = string_field(request, "path");
-    std::error_code error;
-    std::int64_t size = static_cast<std::int64_t>(std::filesystem::file_size(path, error));
-    if (error) throw std::invalid_argument("cannot read file \"" + path + "\": " + error.message());
-    SimFile file;
-    file.source_path = path;
-    file.size = size;
-    file.kind =
-        file_kind_from_name(request.contains("kind") ? string_field(request, "kind") : "document");
-    file.file_name = request.contains("file_name")
-                         ? string_field(request, "file_name")
-                         : std::filesystem::path(path).filename().string();
-    file.mime_type = request.contains("mime_type") ? string_field(request, "mime_type")
-                                                   : "application/octet-stream";
-    file.duration = static_cast<int>(int_field(request, "duration"));
-    file.width = static_cast<int>(int_field(request, "width"));
-    file.height = static_cast<int>(int_field(request, "height"));
-    file.unique_id = "AgAD" + std::to_string(world_.files.size() + 1);
-    MessageContent content;
-    content.file_kind = file.kind;
-    content.file = world_.add_file(std::move(file));
-    content.text = string_field(request, "caption");
+    MessageContent content = file_content(request);
     // With a channel's chat_id: a post already in that channel (say LOG_CHANNEL), so a test can
     // mint a link for it without the chat flow.
     if (request.contains("chat_id")) {
@@ -384,6 +412,7 @@ json::object Simulator::run_control(const std::string& op, const json::object& r
     }
     return user_sends(request, std::move(content));
   }
+  if (op == "send_album") return send_album(request);
   if (op == "press_button") return press_button(request);
   if (op == "callback_answer") return wait_callback_answer(request, lock);
   if (op == "messages") {

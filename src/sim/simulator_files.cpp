@@ -38,8 +38,18 @@ int Simulator::first_file_id(int client_id) {
 int Simulator::local_file_id(Session& session, int file) {
   auto found = session.local_file_ids.find(file);
   if (found != session.local_file_ids.end()) return found->second;
-  if (has_thumbnail(world_.files[static_cast<std::size_t>(file)].kind)) ++session.next_file_id;
+  const SimFile& sim_file = world_.files[static_cast<std::size_t>(file)];
+  if (has_thumbnail(sim_file.kind)) {
+    // The thumbnail's id comes just before its file's, as FileManager registers it first.
+    const int thumbnail_id = session.next_file_id++;
+    if (sim_file.thumbnail >= 0) register_download(session, sim_file.thumbnail, thumbnail_id);
+  }
   int file_id = session.next_file_id++;
+  register_download(session, file, file_id);
+  return file_id;
+}
+
+void Simulator::register_download(Session& session, int file, int file_id) {
   session.local_file_ids[file] = file_id;
   FileDownload& download = session.downloads[file_id];
   download.file = file;
@@ -48,7 +58,6 @@ int Simulator::local_file_id(Session& session, int file) {
   download.small = size < kSmallFileSize;
   download.reference_epoch = world_.files[static_cast<std::size_t>(file)].reference_epoch;
   download.done.assign(static_cast<std::size_t>(part_count(size, download.part_size)), false);
-  return file_id;
 }
 
 void Simulator::expire_file_reference(const MessageRecord& record) {

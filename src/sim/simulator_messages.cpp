@@ -42,8 +42,21 @@ json::object Simulator::content_object(Session& session, const MessageContent& c
   }
   const SimFile& file = world_.files[static_cast<std::size_t>(content.file)];
   json::object file_json = file_object(session, local_file_id(session, content.file));
-  return file_content_object(file, std::move(file_json),
-                             formatted_text(content.text, content.entities));
+  json::object object = file_content_object(file, std::move(file_json),
+                                            formatted_text(content.text, content.entities));
+  // get_video_object (VideosManager.cpp): the thumbnail is a `thumbnail` (format, size, file)
+  // whose file has an id of its own; absent when the video has none.
+  if (file.kind == FileKind::kVideo && file.thumbnail >= 0) {
+    const int thumbnail_id = session.local_file_ids.at(file.thumbnail);
+    const SimFile& thumbnail = world_.files[static_cast<std::size_t>(file.thumbnail)];
+    object.at("video").as_object()["thumbnail"] =
+        json::object{{"@type", "thumbnail"},
+                     {"format", json::object{{"@type", "thumbnailFormatJpeg"}}},
+                     {"width", thumbnail.width},
+                     {"height", thumbnail.height},
+                     {"file", file_object(session, thumbnail_id)}};
+  }
+  return object;
 }
 
 json::object Simulator::message_object(Session& session, std::int64_t chat_id,
@@ -72,7 +85,7 @@ json::object Simulator::message_object(Session& session, std::int64_t chat_id,
                        {"sender_boost_count", 0},
                        {"paid_message_star_count", 0},
                        {"author_signature", ""},
-                       {"media_album_id", "0"},
+                       {"media_album_id", std::to_string(record.media_album_id)},
                        {"effect_id", "0"},
                        {"summary_language_code", ""},
                        {"content", content_object(session, record.content)}};

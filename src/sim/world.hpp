@@ -60,6 +60,7 @@ struct SimFile {
   int width = 0;
   int height = 0;
   std::string unique_id;
+  int thumbnail = -1;  // index into World::files of its JPEG thumbnail (videos), or -1
   // Bumped when the server changes the file's reference (it expired, or its message was
   // deleted): downloads holding an older one get FILE_REFERENCE_EXPIRED.
   int reference_epoch = 0;
@@ -80,6 +81,7 @@ struct MessageRecord {
   MessageContent content;
   boost::json::value reply_markup;       // TDLib's replyMarkupInlineKeyboard, or null
   std::int64_t reply_to_message_id = 0;  // TDLib id of the message this one answers, or 0
+  std::int64_t media_album_id = 0;       // shared by the messages of one album, or 0
   bool deleted = false;
 };
 

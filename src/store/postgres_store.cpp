@@ -46,7 +46,7 @@ std::vector<PgParam> broadcast_fields(const BroadcastJob& job) {
 
 constexpr std::string_view kPendingUploadColumns =
     "id, user_id, chat_id, message_id, file_kind, file_name, mime_type, file_size, stage, "
-    "copy_message_id, received_unix";
+    "copy_message_id, received_unix, batch_id, album_id";
 
 PendingUpload read_pending_upload(const PgResult& result, int row) {
   PendingUpload upload;
@@ -61,6 +61,8 @@ PendingUpload read_pending_upload(const PgResult& result, int row) {
   upload.stage = result.text_at(row, 8);
   upload.copy_message_id = result.int_at(row, 9);
   upload.received_unix = result.int_at(row, 10);
+  upload.batch_id = result.int_at(row, 11);
+  upload.album_id = result.int_at(row, 12);
   return upload;
 }
 
@@ -329,11 +331,12 @@ std::int64_t PostgresStore::add_pending_upload(const PendingUpload& upload) {
   // One statement: of two deliveries of one message, exactly one gets an id.
   const PgResult result = db_->query(
       "INSERT INTO pending_uploads (user_id, chat_id, message_id, file_kind, file_name, "
-      "mime_type, file_size, stage, copy_message_id, received_unix) VALUES ($1, $2, $3, $4, $5, "
-      "$6, $7, $8, $9, $10) ON CONFLICT (chat_id, message_id) DO NOTHING RETURNING id",
+      "mime_type, file_size, stage, copy_message_id, received_unix, batch_id, album_id) VALUES "
+      "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) "
+      "ON CONFLICT (chat_id, message_id) DO NOTHING RETURNING id",
       {upload.user_id, upload.chat_id, upload.message_id, upload.file_kind, upload.file_name,
        upload.mime_type, upload.file_size, upload.stage, upload.copy_message_id,
-       upload.received_unix});
+       upload.received_unix, upload.batch_id, upload.album_id});
   return result.rows() == 1 ? result.int_at(0, 0) : 0;
 }
 

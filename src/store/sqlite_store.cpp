@@ -47,7 +47,7 @@ StatementRun& bind_broadcast_fields(StatementRun& run, int first, const Broadcas
 
 constexpr std::string_view kPendingUploadColumns =
     "id, user_id, chat_id, message_id, file_kind, file_name, mime_type, file_size, stage, "
-    "copy_message_id, received_unix";
+    "copy_message_id, received_unix, batch_id, album_id";
 
 PendingUpload read_pending_upload(const StatementRun& run) {
   PendingUpload upload;
@@ -62,7 +62,27 @@ PendingUpload read_pending_upload(const StatementRun& run) {
   upload.stage = run.text_at(8);
   upload.copy_message_id = run.int_at(9);
   upload.received_unix = run.int_at(10);
+  upload.batch_id = run.int_at(11);
+  upload.album_id = run.int_at(12);
   return upload;
+}
+
+constexpr std::string_view kBatchColumns =
+    "id, user_id, state, created_unix, expires_unix, revoked";
+
+BatchRecord read_batch(const StatementRun& run) {
+  BatchRecord batch;
+  batch.id = run.int_at(0);
+  batch.user_id = run.int_at(1);
+  batch.state = run.text_at(2);
+  batch.created_unix = run.int_at(3);
+  batch.expires_unix = run.int_at(4);
+  batch.revoked = run.int_at(5) != 0;
+  return batch;
+}
+
+std::string select_batches(std::string_view where) {
+  return "SELECT " + std::string(kBatchColumns) + " FROM batches " + std::string(where);
 }
 
 // The table's CHECK would refuse it too, but with SQLite's terse "constraint failed".
@@ -165,8 +185,9 @@ struct SqliteStore::Impl {
   SqliteStatement add_pending_upload{
       ready,
       "INSERT INTO pending_uploads (user_id, chat_id, message_id, file_kind, file_name, "
-      "mime_type, file_size, stage, copy_message_id, received_unix) VALUES (?1, ?2, ?3, ?4, ?5, "
-      "?6, ?7, ?8, ?9, ?10) ON CONFLICT (chat_id, message_id) DO NOTHING"};
+      "mime_type, file_size, stage, copy_message_id, received_unix, batch_id, album_id) VALUES "
+      "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) "
+      "ON CONFLICT (chat_id, message_id) DO NOTHING"};
   SqliteStatement update_pending_upload{
       ready, "UPDATE pending_uploads SET stage = ?2, copy_message_id = ?3 WHERE id = ?1"};
   SqliteStatement delete_pending_upload{ready, "DELETE FROM pending_uploads WHERE id = ?1"};
@@ -179,6 +200,25 @@ struct SqliteStore::Impl {
   SqliteStatement pending_uploads{
       ready, "SELECT " + std::string(kPendingUploadColumns) + " FROM pending_uploads ORDER BY id"};
 
+  // The partial unique index keeps one open batch per user; the insert then does nothing.
+  SqliteStatement open_batch{ready,
+                             "INSERT INTO batches (user_id, state, created_unix) "
+                             "VALUES (?1, 'open', ?2) ON CONFLICT DO NOTHING"};
+  SqliteStatement open_batch_of{ready, select_batches("WHERE user_id = ?1 AND state = 'open'")};
+  SqliteStatement find_batch{ready, select_batches("WHERE id = ?1")};
+  SqliteStatement close_batch{ready,
+                              "UPDATE batches SET state = 'closed', expires_unix = ?2 "
+                              "WHERE id = ?1 AND state = 'open'"};
+  SqliteStatement revoke_batch{ready, "UPDATE batches SET revoked = 1 WHERE id = ?1"};
+  SqliteStatement add_batch_file{
+      ready,
+      "INSERT INTO batch_files (batch_id, source_message_id, copy_message_id, file_kind, "
+      "file_name, mime_type, file_size) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) "
+      "ON CONFLICT (batch_id, source_message_id) DO NOTHING"};
+  SqliteStatement batch_files{
+      ready,
+      "SELECT batch_id, source_message_id, copy_message_id, file_kind, file_name, mime_type, "
+      "file_size FROM batch_files WHERE batch_id = ?1 ORDER BY source_message_id"};
   SqliteStatement record_node{ready,
                               "INSERT INTO cluster_nodes (node_id, last_seen_unix, is_leader) "
                               "VALUES (?1, ?2, ?3) ON CONFLICT (node_id) DO UPDATE SET "
@@ -402,6 +442,8 @@ std::int64_t SqliteStore::add_pending_upload(const PendingUpload& upload) {
       .bind(8, upload.stage)
       .bind(9, upload.copy_message_id)
       .bind(10, upload.received_unix)
+      .bind(11, upload.batch_id)
+      .bind(12, upload.album_id)
       .finish();
   return impl_->db.changes() == 1 ? impl_->db.last_insert_rowid() : 0;
 }
@@ -440,6 +482,69 @@ std::vector<PendingUpload> SqliteStore::pending_uploads() {
     uploads.push_back(read_pending_upload(run));
   }
   return uploads;
+}
+
+// --- batches ---
+
+std::int64_t SqliteStore::open_batch(std::int64_t user_id, std::int64_t created_unix) {
+  StatementRun(impl_->open_batch).bind(1, user_id).bind(2, created_unix).finish();
+  const std::optional<BatchRecord> open = open_batch_of(user_id);
+  if (!open) throw StoreError("open_batch: no open batch for user " + std::to_string(user_id));
+  return open->id;
+}
+
+std::optional<BatchRecord> SqliteStore::open_batch_of(std::int64_t user_id) {
+  StatementRun run(impl_->open_batch_of);
+  run.bind(1, user_id);
+  if (!run.next_row()) return std::nullopt;
+  return read_batch(run);
+}
+
+std::optional<BatchRecord> SqliteStore::find_batch(std::int64_t id) {
+  StatementRun run(impl_->find_batch);
+  run.bind(1, id);
+  if (!run.next_row()) return std::nullopt;
+  return read_batch(run);
+}
+
+bool SqliteStore::close_batch(std::int64_t id, std::int64_t expires_unix) {
+  StatementRun(impl_->close_batch).bind(1, id).bind(2, expires_unix).finish();
+  return impl_->db.changes() == 1;
+}
+
+bool SqliteStore::revoke_batch(std::int64_t id) {
+  StatementRun(impl_->revoke_batch).bind(1, id).finish();
+  return impl_->db.changes() == 1;
+}
+
+void SqliteStore::add_batch_file(const BatchFile& file) {
+  StatementRun(impl_->add_batch_file)
+      .bind(1, file.batch_id)
+      .bind(2, file.source_message_id)
+      .bind(3, file.copy_message_id)
+      .bind(4, file.file_kind)
+      .bind(5, file.file_name)
+      .bind(6, file.mime_type)
+      .bind(7, file.file_size)
+      .finish();
+}
+
+std::vector<BatchFile> SqliteStore::batch_files(std::int64_t batch_id) {
+  StatementRun run(impl_->batch_files);
+  run.bind(1, batch_id);
+  std::vector<BatchFile> files;
+  while (run.next_row()) {
+    BatchFile file;
+    file.batch_id = run.int_at(0);
+    file.source_message_id = run.int_at(1);
+    file.copy_message_id = run.int_at(2);
+    file.file_kind = run.text_at(3);
+    file.file_name = run.text_at(4);
+    file.mime_type = run.text_at(5);
+    file.file_size = run.int_at(6);
+    files.push_back(std::move(file));
+  }
+  return files;
 }
 
 // --- nodes sharing the store ---

@@ -81,6 +81,14 @@ class SqliteStore final : public Store {
   bool unban_user(std::int64_t user_id) override;
   [[nodiscard]] std::optional<BanRecord> find_ban(std::int64_t user_id) override;
 
+  std::int64_t open_batch(std::int64_t user_id, std::int64_t created_unix) override;
+  [[nodiscard]] std::optional<BatchRecord> open_batch_of(std::int64_t user_id) override;
+  [[nodiscard]] std::optional<BatchRecord> find_batch(std::int64_t id) override;
+  bool close_batch(std::int64_t id, std::int64_t expires_unix) override;
+  bool revoke_batch(std::int64_t id) override;
+  void add_batch_file(const BatchFile& file) override;
+  [[nodiscard]] std::vector<BatchFile> batch_files(std::int64_t batch_id) override;
+
  private:
   // The open, migrated database, for the methods defined in other files.
   [[nodiscard]] SqliteDatabase& database();

@@ -68,6 +68,30 @@ struct PendingUpload {
   std::string stage;                 // "held", "queued", "posting", "posted"
   std::int64_t copy_message_id = 0;  // the confirmed copy in LOG_CHANNEL, once "posted"
   std::int64_t received_unix = 0;
+  std::int64_t batch_id = 0;  // the user's open /batch when it came, or 0
+  std::int64_t album_id = 0;  // Telegram's media_album_id (one media group), or 0
+};
+
+// One link for many files: the files a user sends between /batch and /done
+// (chat/batch_commands.cpp), shown at /b/{token} (http/batch_page.hpp).
+struct BatchRecord {
+  std::int64_t id = 0;
+  std::int64_t user_id = 0;
+  std::string state;  // "open" while files are added, "closed" after /done
+  std::int64_t created_unix = 0;
+  std::int64_t expires_unix = 0;  // set by /done; 0 = never expires
+  bool revoked = false;
+};
+
+// A file of a batch, once its copy in LOG_CHANNEL is confirmed.
+struct BatchFile {
+  std::int64_t batch_id = 0;
+  std::int64_t source_message_id = 0;  // the user's message: one row each, in the order sent
+  std::int64_t copy_message_id = 0;    // the copy in LOG_CHANNEL, which the file links name
+  std::string file_kind;               // chat/incoming_file.hpp to_string(FileKind)
+  std::string file_name;
+  std::string mime_type;
+  std::int64_t file_size = 0;
 };
 
 // A link someone made (schema step 7), named by the file's copy in LOG_CHANNEL: a link token
@@ -175,6 +199,22 @@ class Store {
   // Every pending upload, oldest first.
   [[nodiscard]] virtual std::vector<PendingUpload> pending_uploads() = 0;
 
+  // --- batches (one link for many files) ---
+  // Opens a batch for the user and answers its id; a user has at most one open batch, so when
+  // one is open already its id is answered and nothing changes.
+  virtual std::int64_t open_batch(std::int64_t user_id, std::int64_t created_unix) = 0;
+  [[nodiscard]] virtual std::optional<BatchRecord> open_batch_of(std::int64_t user_id) = 0;
+  [[nodiscard]] virtual std::optional<BatchRecord> find_batch(std::int64_t id) = 0;
+  // Closes an open batch, which from then on expires at `expires_unix` (0 = never); false
+  // (nothing changed) when there is no such open batch.
+  virtual bool close_batch(std::int64_t id, std::int64_t expires_unix) = 0;
+  // The batch page stops working; false when there is no such batch.
+  virtual bool revoke_batch(std::int64_t id) = 0;
+  // Adds a file to a batch; the same (batch_id, source_message_id) again changes nothing, so a
+  // resumed upload never lists a file twice. Throws StoreError when there is no such batch.
+  virtual void add_batch_file(const BatchFile& file) = 0;
+  // The batch's files in the order they were sent.
+  [[nodiscard]] virtual std::vector<BatchFile> batch_files(std::int64_t batch_id) = 0;
   // --- nodes sharing the store ---
   // Records the node's heartbeat (inserted at first, replaced later). Throws StoreError for an
   // empty node id.

@@ -11,6 +11,7 @@
 #include "chat/base64.hpp"
 #include "chat/default_commands.hpp"
 #include "config/config.hpp"
+#include "links/batch_token.hpp"
 #include "links/link_token.hpp"
 #include "links/link_urls.hpp"
 #include "logging/log.hpp"
@@ -384,6 +385,28 @@ TEST_F(ChatServiceTest, RevokeIsForAdminsAndTakesEffectInTheStore) {
   EXPECT_NE(text_of(replies(3).back()).find("not a link made by this bot"), std::string::npos);
 }
 
+TEST_F(ChatServiceTest, RevokeTakesABatchLinkOrItsBareToken) {
+  start();
+  const BatchTokenCodec batches(links);
+  const std::int64_t first = store.open_batch(kUser, 1);
+  ASSERT_TRUE(store.close_batch(first, 0));
+  const std::int64_t second = store.open_batch(kUser, 2);
+  ASSERT_TRUE(store.close_batch(second, 0));
+  // A BASE_URL whose path holds "/b/" must not confuse a file link for a batch link.
+  const std::string file_token = links.encode(LinkClaims{6 << 20, std::nullopt});
+  send(kAdmin, text_content("/revoke https://files.example/b/x/dl/" + file_token));
+  EXPECT_NE(text_of(replies(1).back()).find("Revoked: the download"), std::string::npos);
+  EXPECT_TRUE(store.is_revoked(6 << 20));
+
+  send(kAdmin, text_content("/revoke https://files.example/b/" +
+                            batches.encode(BatchClaims{first, std::nullopt}) + "?format=urls"));
+  EXPECT_NE(text_of(replies(2).back()).find("batch page stops working"), std::string::npos);
+  EXPECT_TRUE(store.find_batch(first)->revoked);
+  send(kAdmin, text_content("/revoke " + batches.encode(BatchClaims{second, std::nullopt})));
+  EXPECT_NE(text_of(replies(3).back()).find("batch page stops working"), std::string::npos);
+  EXPECT_TRUE(store.find_batch(second)->revoked);
+}
+
 TEST_F(ChatServiceTest, IgnoresItsOwnMessagesAndGroups) {
   start();
   client.push_update(new_message(kUser, kUser, 1 << 20, text_content("/start"), true));
@@ -398,12 +421,12 @@ TEST_F(ChatServiceTest, CommandMenusForEveryoneAndForEachAdmin) {
       testing::run_until(io, [&] { return client.sent_of_type("setCommands").size() == 2; }));
   const auto menus = client.sent_of_type("setCommands");
   EXPECT_EQ(menus[0].at("scope").at("@type"), "botCommandScopeDefault");
-  // start, help, info, stats, ping, mylinks
-  EXPECT_EQ(menus[0].at("commands").as_array().size(), 6U);
+  // start, help, info, stats, ping, mylinks, batch, done
+  EXPECT_EQ(menus[0].at("commands").as_array().size(), 8U);
   EXPECT_EQ(menus[1].at("scope").at("@type"), "botCommandScopeChat");
   EXPECT_EQ(menus[1].at("scope").at("chat_id").as_int64(), kAdmin);
   // + revoke, logs, broadcast, ban, unban
-  EXPECT_EQ(menus[1].at("commands").as_array().size(), 11U);
+  EXPECT_EQ(menus[1].at("commands").as_array().size(), 13U);
 }
 
 TEST_F(ChatServiceTest, ForcedSubscriptionHoldsTheFileUntilTheUserHasJoined) {
@@ -531,8 +554,18 @@ TEST_F(ChatServiceTest, BeyondTheChannelRateUploadsWaitTheirTurnRoundRobin) {
   confirm_copies();
   start();
   constexpr std::int64_t kOther = 5151;
+  auto notices = [&] {
+    const std::vector<std::string> texts = reply_texts();
+    return std::count_if(texts.begin(), texts.end(), [](const std::string& t) {
+      return t.find("slowing us down") != std::string::npos;
+    });
+  };
+  // A user's messages are handled one after another: kUser's second and third files are lined
+  // up (and told) before kOther's comes.
   for (int i = 0; i < 3; ++i) send(kUser, video_content());
+  ASSERT_TRUE(testing::run_until(io, [&] { return notices() >= 2; }));
   send(kOther, video_content());
+  ASSERT_TRUE(testing::run_until(io, [&] { return notices() >= 3; }));
   auto forwarded_from = [&] {
     std::vector<std::int64_t> users;
     for (const json::object& f : client.sent_of_type("forwardMessages")) {

@@ -44,6 +44,37 @@ TEST(MessageFile, DocumentKeepsItsNameTypeSizeAndIds) {
   EXPECT_EQ(found->file.date_unix, 1700000000);
 }
 
+json::object thumbnail(const char* format, std::int64_t file_id) {
+  return json::object{{"@type", "thumbnail"},
+                      {"format", json::object{{"@type", format}}},
+                      {"width", 320},
+                      {"height", 180},
+                      {"file", file_object(file_id, 5000)}};
+}
+
+TEST(MessageFile, AVideosJpegThumbnailIsItsPoster) {
+  json::object video{{"file_name", "clip.mp4"}, {"mime_type", "video/mp4"}};
+  video["thumbnail"] = thumbnail("thumbnailFormatJpeg", 6);
+  const auto found =
+      file_from_message(message_with(media_content("messageVideo", "video", "video", video)));
+  ASSERT_TRUE(found);
+  EXPECT_EQ(found->thumbnail_file_id, 6);
+  EXPECT_EQ(found->thumbnail_mime_type, "image/jpeg");
+}
+
+TEST(MessageFile, NoPosterWithoutAThumbnailOrFromOneABrowserCannotShow) {
+  json::object bare{{"file_name", "clip.mp4"}, {"mime_type", "video/mp4"}};
+  EXPECT_EQ(file_from_message(message_with(media_content("messageVideo", "video", "video", bare)))
+                ->thumbnail_file_id,
+            0);
+  json::object animation{{"file_name", "a.mp4"}, {"mime_type", "video/mp4"}};
+  animation["thumbnail"] = thumbnail("thumbnailFormatMpeg4", 6);
+  EXPECT_EQ(file_from_message(message_with(media_content("messageAnimation", "animation",
+                                                         "animation", animation)))
+                ->thumbnail_file_id,
+            0);
+}
+
 TEST(MessageFile, MissingMimeFallsBackToTheExtension) {
   json::object video{{"file_name", "Movie.MKV"}, {"mime_type", ""}};
   const auto found =

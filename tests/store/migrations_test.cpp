@@ -89,7 +89,8 @@ TEST(MigrationsTest, EmptyDatabaseGetsEveryTable) {
   EXPECT_EQ(db.query_int("PRAGMA user_version"), latest_schema_version());
   for (const char* table :
        {"users", "daily_links", "monthly_bandwidth", "counters", "revoked_links", "broadcasts",
-        "broadcast_recipients", "pending_uploads", "leader_lease", "cluster_nodes"}) {
+        "broadcast_recipients", "pending_uploads", "leader_lease", "cluster_nodes", "batches",
+        "batch_files"}) {
     EXPECT_TRUE(has_table(db, table)) << table;
   }
 }

@@ -1,0 +1,23 @@
+#pragma once
+// The one reply to an album (a media group Telegram delivers as several messages): every file's
+// name, size and download link, the stream link for video and audio, the player for video, and
+// the links' expiry once at the end. Telegram lets an album hold at most 10 files and a message
+// 4096 characters, so long names are shortened here (the links carry the full name).
+
+#include <optional>
+#include <vector>
+
+#include "chat/link_reply.hpp"
+#include "chat/reply.hpp"
+
+namespace tglink {
+
+struct Config;
+
+// `links` in the order the user sent them; all share one expiry.
+[[nodiscard]] Reply album_reply(const Config& config, const std::vector<MadeLink>& links);
+
+// `name` cut to at most `max_chars` characters (UTF-8 aware), with "…" when cut.
+[[nodiscard]] std::string shortened_name(std::string_view name, std::size_t max_chars);
+
+}  // namespace tglink

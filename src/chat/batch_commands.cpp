@@ -1,0 +1,119 @@
+// /batch and /done: one link for many files. /batch opens a batch in the store; every file the
+// user sends while it is open joins it (chat/upload_queue.hpp) instead of getting a reply of its
+// own; /done closes it and answers with one link, {BASE_URL}/b/{token}: a page listing every
+// file (http/batch_page.hpp), JSON for programs, a URL list for download managers. The batch
+// token is signed and expires like a file link (links/batch_token.hpp); each file still counts
+// toward the daily limit.
+
+#include <algorithm>
+#include <chrono>
+
+#include <fmt/format.h>
+
+#include "chat/chat_context.hpp"
+#include "chat/default_commands.hpp"
+#include "chat/human_size.hpp"
+#include "chat/link_reply.hpp"
+#include "chat/upload_flow.hpp"
+#include "config/config.hpp"
+#include "core/telegram_link_check.hpp"
+#include "links/batch_token.hpp"
+#include "logging/log.hpp"
+#include "store/store.hpp"
+
+namespace tglink {
+
+namespace {
+
+std::int64_t unix_seconds(SystemTime t) {
+  return std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count();
+}
+
+// Files of the batch that are accepted but not yet saved into LOG_CHANNEL.
+std::int64_t files_on_their_way(Store& store, std::int64_t batch_id) {
+  const std::vector<PendingUpload> pending = store.pending_uploads();
+  return std::count_if(pending.begin(), pending.end(),
+                       [&](const PendingUpload& upload) { return upload.batch_id == batch_id; });
+}
+
+Reply open_batch(const CommandCall& call) {
+  Store& store = call.chat.store;
+  if (const std::optional<BatchRecord> open = store.open_batch_of(call.user_id)) {
+    const std::size_t files = store.batch_files(open->id).size();
+    return plain_reply(fmt::format(
+        "Your batch is already open ({} file(s) so far). Send more files, then /done.", files));
+  }
+  store.open_batch(call.user_id, unix_seconds(call.chat.clock.now()));
+  call.chat.log.info("User {} opened a batch", call.user_id);
+  Reply reply;
+  reply.text.bold("Batch started").plain("\n");
+  reply.text.plain(
+      "Send the files now; they are collected instead of answered one by one. Send /done when "
+      "you are finished to get one link for all of them.");
+  return reply;
+}
+
+Reply batch_ready_reply(const Config& config, const std::string& url,
+                        const std::vector<BatchFile>& files, std::int64_t on_their_way,
+                        std::optional<SystemTime> expires_at) {
+  std::int64_t bytes = 0;
+  for (const BatchFile& file : files) bytes += file.file_size;
+  Reply reply;
+  FormattedText& text = reply.text;
+  text.bold("Your batch link is ready").plain("\n\n");
+  text.plain(fmt::format("Files: {} ({})\n", files.size(), format_size(bytes)));
+  if (on_their_way > 0) {
+    text.plain(
+        fmt::format("{} more file(s) are still being saved; they appear on the page when "
+                    "ready.\n",
+                    on_their_way));
+  }
+  text.plain("\nLink: ").url(url).plain("\n");
+  text.plain("For download managers: ").url(url + "?format=urls").plain("\n\n");
+  text.plain(expiry_sentence(config, expires_at));
+  if (telegram_accepts_link(url)) reply.keyboard.push_back({InlineButton::link("Open batch", url)});
+  return reply;
+}
+
+Reply close_batch(const CommandCall& call) {
+  const ChatContext& chat = call.chat;
+  const std::optional<BatchRecord> open = chat.store.open_batch_of(call.user_id);
+  if (!open) return plain_reply("No batch is open. Send /batch first, then the files, then /done.");
+  const std::vector<BatchFile> files = chat.store.batch_files(open->id);
+  const std::int64_t on_their_way = files_on_their_way(chat.store, open->id);
+  if (files.empty() && on_their_way == 0) {
+    return plain_reply("Your batch has no files yet. Send some files, then /done.");
+  }
+  const std::optional<SystemTime> expires_at = link_expiry_from(chat, chat.clock.now());
+  if (!chat.store.close_batch(open->id, expires_at ? unix_seconds(*expires_at) : 0)) {
+    return plain_reply("Your batch was closed already.");
+  }
+  const std::string token = BatchTokenCodec(chat.links).encode(BatchClaims{open->id, expires_at});
+  chat.log.info("User {} closed batch {} with {} file(s)", call.user_id, open->id,
+                files.size() + static_cast<std::size_t>(on_their_way));
+  return batch_ready_reply(chat.config, batch_url(chat.config.base_url, token), files, on_their_way,
+                           expires_at);
+}
+
+boost::asio::awaitable<void> run_batch(const CommandCall& call) {
+  Reply reply = open_batch(call);
+  co_await call.chat.reply(call.chat_id, std::move(reply));
+}
+
+boost::asio::awaitable<void> run_done(const CommandCall& call) {
+  Reply reply = close_batch(call);
+  co_await call.chat.reply(call.chat_id, std::move(reply));
+}
+
+}  // namespace
+
+ChatCommand batch_command() {
+  return ChatCommand{"batch", "Collect the next files under one link; /done to finish",
+                     Audience::everyone, &run_batch};
+}
+
+ChatCommand done_command() {
+  return ChatCommand{"done", "Close the batch and get its link", Audience::everyone, &run_done};
+}
+
+}  // namespace tglink

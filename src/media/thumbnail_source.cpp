@@ -1,0 +1,102 @@
+#include "media/thumbnail_source.hpp"
+
+#include <fstream>
+#include <iterator>
+
+#include <boost/json/object.hpp>
+
+#include "telegram/td_object.hpp"
+#include "telegram/telegram_client.hpp"
+
+namespace tglink {
+
+namespace json = boost::json;
+
+namespace {
+
+const json::object* object_at(const json::object& object, std::string_view key) {
+  const json::value* value = object.if_contains(key);
+  return value != nullptr && value->is_object() ? &value->get_object() : nullptr;
+}
+
+// The whole file at `path`, or nullopt when it cannot be read or is larger than `max_bytes`.
+std::optional<std::string> read_small_file(const std::string& path, std::int64_t max_bytes) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::string bytes;
+  bytes.resize(static_cast<std::size_t>(max_bytes) + 1);
+  in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  const std::streamsize got = in.gcount();
+  if (got <= 0 || got > max_bytes) return std::nullopt;
+  bytes.resize(static_cast<std::size_t>(got));
+  return bytes;
+}
+
+ThumbnailResult unavailable(std::string detail) {
+  ThumbnailResult result;
+  result.status = ThumbnailStatus::Unavailable;
+  result.detail = std::move(detail);
+  return result;
+}
+
+}  // namespace
+
+ThumbnailSource::ThumbnailSource(TelegramClient& client, std::int64_t log_channel,
+                                 std::size_t capacity)
+    : client_(client), locator_(client, log_channel, capacity), cache_(capacity) {}
+
+boost::asio::awaitable<LocateAnswer> ThumbnailSource::describe(std::int64_t message_id) {
+  co_return co_await locator_.locate(message_id);
+}
+
+boost::asio::awaitable<ThumbnailResult> ThumbnailSource::thumbnail(std::int64_t message_id) {
+  if (const ThumbnailResult* cached = cache_.find(message_id)) co_return *cached;
+  const LocateAnswer located = co_await locator_.locate(message_id);
+  if (located.verdict == LocateVerdict::Failed) co_return unavailable(located.detail);
+  ThumbnailResult result;
+  if (located.verdict == LocateVerdict::NotFound) {
+    result.detail = located.detail;
+    co_return result;
+  }
+  if (located.located.thumbnail_file_id == 0) {
+    result.status = ThumbnailStatus::NoThumbnail;
+    cache_.put(message_id, result);
+    co_return result;
+  }
+  result = co_await download(located.located);
+  if (result.status == ThumbnailStatus::Found) cache_.put(message_id, result);
+  co_return result;
+}
+
+// downloadFile with synchronous = true answers once the whole file is on disk.
+boost::asio::awaitable<ThumbnailResult> ThumbnailSource::download(const LocatedFile& file) {
+  json::object request{{"@type", "downloadFile"},
+                       {"file_id", file.thumbnail_file_id},
+                       {"priority", 1},
+                       {"offset", 0},
+                       {"limit", 0},
+                       {"synchronous", true}};
+  const json::object answer = co_await client_.request(std::move(request));
+  if (const std::optional<TdError> error = td_error(answer)) {
+    co_return unavailable("downloadFile(thumbnail " + std::to_string(file.thumbnail_file_id) +
+                          ") failed: " + std::to_string(error->code) + " " + error->message);
+  }
+  const json::object* local = object_at(answer, "local");
+  const json::value* path = local != nullptr ? local->if_contains("path") : nullptr;
+  const json::value* done =
+      local != nullptr ? local->if_contains("is_downloading_completed") : nullptr;
+  if (path == nullptr || !path->is_string() || done == nullptr || !done->is_bool() ||
+      !done->get_bool()) {
+    co_return unavailable("the thumbnail's download did not complete");
+  }
+  std::optional<std::string> bytes =
+      read_small_file(std::string(path->get_string()), kMaxThumbnailBytes);
+  if (!bytes) co_return unavailable("the thumbnail file could not be read");
+  ThumbnailResult result;
+  result.status = ThumbnailStatus::Found;
+  result.bytes = std::move(*bytes);
+  result.mime_type = file.thumbnail_mime_type;
+  co_return result;
+}
+
+}  // namespace tglink

@@ -1,0 +1,91 @@
+// PostgresStore's batches (store/store.hpp, "batches"): kept apart from postgres_store.cpp, which
+// every other table grows.
+#include "store/postgres_connection.hpp"
+#include "store/postgres_store.hpp"
+
+namespace tglink {
+
+namespace {
+
+constexpr std::string_view kBatchColumns =
+    "id, user_id, state, created_unix, expires_unix, revoked";
+
+std::optional<BatchRecord> first_batch(const PgResult& result) {
+  if (result.rows() == 0) return std::nullopt;
+  BatchRecord batch;
+  batch.id = result.int_at(0, 0);
+  batch.user_id = result.int_at(0, 1);
+  batch.state = result.text_at(0, 2);
+  batch.created_unix = result.int_at(0, 3);
+  batch.expires_unix = result.int_at(0, 4);
+  batch.revoked = result.int_at(0, 5) != 0;
+  return batch;
+}
+
+}  // namespace
+
+std::int64_t PostgresStore::open_batch(std::int64_t user_id, std::int64_t created_unix) {
+  // The partial unique index keeps one open batch per user: of two nodes opening at once, one
+  // inserts and both read the same row.
+  db_->query(
+      "INSERT INTO batches (user_id, state, created_unix) VALUES ($1, 'open', $2) "
+      "ON CONFLICT DO NOTHING",
+      {user_id, created_unix});
+  const std::optional<BatchRecord> open = open_batch_of(user_id);
+  if (!open) throw StoreError("open_batch: no open batch for user " + std::to_string(user_id));
+  return open->id;
+}
+
+std::optional<BatchRecord> PostgresStore::open_batch_of(std::int64_t user_id) {
+  return first_batch(db_->query("SELECT " + std::string(kBatchColumns) +
+                                    " FROM batches WHERE user_id = $1 AND state = 'open'",
+                                {user_id}));
+}
+
+std::optional<BatchRecord> PostgresStore::find_batch(std::int64_t id) {
+  return first_batch(
+      db_->query("SELECT " + std::string(kBatchColumns) + " FROM batches WHERE id = $1", {id}));
+}
+
+bool PostgresStore::close_batch(std::int64_t id, std::int64_t expires_unix) {
+  return db_->query(
+                "UPDATE batches SET state = 'closed', expires_unix = $2 "
+                "WHERE id = $1 AND state = 'open'",
+                {id, expires_unix})
+             .affected() == 1;
+}
+
+bool PostgresStore::revoke_batch(std::int64_t id) {
+  return db_->query("UPDATE batches SET revoked = 1 WHERE id = $1", {id}).affected() == 1;
+}
+
+void PostgresStore::add_batch_file(const BatchFile& file) {
+  db_->query(
+      "INSERT INTO batch_files (batch_id, source_message_id, copy_message_id, file_kind, "
+      "file_name, mime_type, file_size) VALUES ($1, $2, $3, $4, $5, $6, $7) "
+      "ON CONFLICT (batch_id, source_message_id) DO NOTHING",
+      {file.batch_id, file.source_message_id, file.copy_message_id, file.file_kind, file.file_name,
+       file.mime_type, file.file_size});
+}
+
+std::vector<BatchFile> PostgresStore::batch_files(std::int64_t batch_id) {
+  const PgResult result = db_->query(
+      "SELECT batch_id, source_message_id, copy_message_id, file_kind, file_name, mime_type, "
+      "file_size FROM batch_files WHERE batch_id = $1 ORDER BY source_message_id",
+      {batch_id});
+  std::vector<BatchFile> files;
+  for (int row = 0; row < result.rows(); ++row) {
+    BatchFile file;
+    file.batch_id = result.int_at(row, 0);
+    file.source_message_id = result.int_at(row, 1);
+    file.copy_message_id = result.int_at(row, 2);
+    file.file_kind = result.text_at(row, 3);
+    file.file_name = result.text_at(row, 4);
+    file.mime_type = result.text_at(row, 5);
+    file.file_size = result.int_at(row, 6);
+    files.push_back(std::move(file));
+  }
+  return files;
+}
+
+}  // namespace tglink

@@ -1,0 +1,127 @@
+// Issue 14: the batch page (/b/{token}) in a real browser. Starts tglink on the simulator,
+// collects three files with /batch ... /done as a user would (the video with a JPEG thumbnail),
+// and runs batch.test.mjs (playwright-core driving Debian's Chromium) against the batch link:
+// the page, a download, and the player it opens with the video's poster. Screenshots land in
+// <build>/test-results/batch/.
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+
+#include <boost/json.hpp>
+#include <gtest/gtest.h>
+
+#include "support/sim_harness.hpp"
+
+namespace tglink {
+namespace {
+
+namespace json = boost::json;
+namespace fs = std::filesystem;
+using testing::SimHarness;
+
+constexpr std::int64_t kUser = 5550001;
+constexpr int kWaitMs = 60000;
+
+std::string file_text(const fs::path& path) {
+  std::ifstream in(path);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+sim::SendFileRequest file_request(const fs::path& path, const std::string& kind,
+                                  const std::string& mime, const std::string& name) {
+  sim::SendFileRequest request;
+  request.user_id = kUser;
+  request.path = path.string();
+  request.kind = kind;
+  request.mime_type = mime;
+  request.file_name = name;
+  return request;
+}
+
+// A 320x180 JPEG, as Telegram makes for a video.
+fs::path make_thumbnail(const fs::path& dir) {
+  const fs::path out = dir / "thumb.jpg";
+  const std::string command =
+      "ffmpeg -nostdin -y -hide_banner -loglevel error -f lavfi -i testsrc2=size=320x180 "
+      "-frames:v 1 " +
+      out.string() + " >" + (dir / "ffmpeg.log").string() + " 2>&1";
+  EXPECT_EQ(std::system(command.c_str()), 0) << file_text(dir / "ffmpeg.log");
+  return out;
+}
+
+// Polls the batch's JSON until it lists `count` files.
+bool wait_for_files(SimHarness& harness, const std::string& path, std::int64_t count) {
+  testing::HttpCall call;
+  call.target = path;
+  call.headers["Accept"] = "application/json";
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(kWaitMs);
+  while (std::chrono::steady_clock::now() < deadline) {
+    const testing::HttpResult got = harness.call(call);
+    if (got.status == 200 && json::parse(got.body).at("file_count").as_int64() >= count) {
+      return true;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+  return false;
+}
+
+TEST(BatchBrowserTest, ThePageListsPlaysAndDownloadsInChromium) {
+  const fs::path driver = fs::path(TGLINK_SOURCE_DIR) / "node_modules" / "playwright-core";
+  ASSERT_TRUE(fs::exists("/usr/bin/chromium") && fs::exists(driver))
+      << "needs /usr/bin/chromium and node_modules/playwright-core: scripts/install-deps.sh --test";
+  SimHarness harness;
+  harness.sim().create_user(kUser, "Ann");
+  // The first is downloaded by name in the browser, so it has a name any file system takes.
+  const std::vector<std::string> names{"notes.txt", "Report <final> & \"v2\".pdf",
+                                       "Holiday clip.mp4"};
+  const std::vector<fs::path> files{harness.make_file("notes.txt", 3000, 43),
+                                    harness.make_file("report.pdf", 250000, 41),
+                                    harness.make_file("clip.mp4", 400000, 42)};
+
+  harness.sim().send_text(kUser, "/batch");
+  ASSERT_EQ(harness.sim().wait_messages(kUser, 1, kWaitMs).size(), 1U);
+  harness.sim().send_file(file_request(files[0], "document", "text/plain", names[0]));
+  harness.sim().send_file(file_request(files[1], "document", "application/pdf", names[1]));
+  sim::SendFileRequest video = file_request(files[2], "video", "video/mp4", names[2]);
+  video.thumbnail_path = make_thumbnail(harness.dir()).string();
+  harness.sim().send_file(video);
+  harness.sim().send_text(kUser, "/done");
+  const auto replies = harness.sim().wait_messages(kUser, 2, kWaitMs);
+  ASSERT_EQ(replies.size(), 2U);
+  const std::string path = testing::link_path_in(replies[1].text, "/b/");
+  ASSERT_FALSE(path.empty()) << replies[1].text;
+  ASSERT_TRUE(wait_for_files(harness, path, 3));
+
+  const fs::path results = fs::path(TGLINK_BINARY_DIR) / "test-results" / "batch";
+  json::array sizes;
+  for (const fs::path& file : files)
+    sizes.push_back(static_cast<std::int64_t>(fs::file_size(file)));
+  json::array name_list;
+  for (const std::string& name : names) name_list.push_back(json::string(name));
+  const json::object plan{{"base_url", harness.base_url()},
+                          {"screenshots", results.string()},
+                          {"batch_url", harness.base_url() + path},
+                          {"names", name_list},
+                          {"sizes", sizes},
+                          {"video_name", names[2]},
+                          {"video_size_text", "390.6 KiB"}};
+  const fs::path plan_path = harness.dir() / "plan.json";
+  std::ofstream(plan_path) << json::serialize(plan);
+
+  const fs::path script = fs::path(TGLINK_SOURCE_DIR) / "tests" / "browser" / "batch.test.mjs";
+  const fs::path log = harness.dir() / "browser.log";
+  const std::string command = "cd " + std::string(TGLINK_SOURCE_DIR) + " && node " +
+                              script.string() + " " + plan_path.string() + " >" + log.string() +
+                              " 2>&1";
+  const int status = std::system(command.c_str());
+  const std::string output = file_text(log);
+  std::cout << output;
+  EXPECT_EQ(status, 0) << output << "\ntglink's log:\n" << harness.process().output();
+  EXPECT_NE(output.find(" passed, 0 failed"), std::string::npos) << output;
+}
+
+}  // namespace
+}  // namespace tglink

@@ -1,0 +1,107 @@
+// Issue 14, "the player page": GET /thumb/{id} serves the thumbnail Telegram made for a video,
+// fetched through the main bot once (TDLib keeps it; tglink keeps the bytes), 404 when the file
+// has none; the player page shows it as the poster, with the file's name and size.
+#include <boost/json.hpp>
+#include <gtest/gtest.h>
+
+#include "core/clock.hpp"
+#include "links/link_token.hpp"
+#include "sim/control_client.hpp"
+#include "support/sim_harness.hpp"
+
+namespace tglink {
+namespace {
+
+namespace json = boost::json;
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+using testing::SimHarness;
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+class PlayerPosterTest : public ::testing::Test {
+ protected:
+  // A post in the log channel, as the bot's copy of a user's file would be; answers its token.
+  std::string post(const fs::path& path, const std::string& kind, const std::string& mime,
+                   const std::string& name, const fs::path& thumbnail = {}) {
+    sim::SendFileRequest request;
+    request.chat_id = SimHarness::kLogChannel;
+    request.path = path.string();
+    request.kind = kind;
+    request.mime_type = mime;
+    request.file_name = name;
+    request.thumbnail_path = thumbnail.string();
+    const std::int64_t message_id = harness_.sim().send_file(request).message_id;
+    return codec_.encode(LinkClaims{message_id, clock_.now() + 1h});
+  }
+
+  std::string player_path(const std::string& token) {
+    return "/player?stream=" + harness_.base_url() + "/stream/" + token;
+  }
+
+  SimHarness harness_;
+  LinkTokenCodec codec_{SimHarness::kSecretKey};
+  SystemClock clock_;
+};
+
+TEST_F(PlayerPosterTest, AVideosThumbnailIsServedOnceFetchedAndShownAsThePoster) {
+  const fs::path video = harness_.make_file("clip.mp4", 250000, 3);
+  const fs::path thumbnail = harness_.make_file("thumb.jpg", 6000, 4);
+  const std::string token = post(video, "video", "video/mp4", "Beach day.mp4", thumbnail);
+
+  const testing::HttpResult first = harness_.get("/thumb/" + token);
+  ASSERT_EQ(first.status, 200) << first.body.substr(0, 200);
+  EXPECT_EQ(first.header("content-type"), "image/jpeg");
+  EXPECT_TRUE(first.body == testing::read_file(thumbnail)) << "thumbnail bytes differ";
+  EXPECT_TRUE(contains(first.header("cache-control"), "public, max-age="))
+      << first.header("cache-control");
+
+  // Fetched once: a second request makes no download request to TDLib.
+  const std::int64_t calls = harness_.sim().counters(SimHarness::kMainBotId).download_file_calls;
+  const testing::HttpResult second = harness_.get("/thumb/" + token);
+  ASSERT_EQ(second.status, 200);
+  EXPECT_TRUE(second.body == first.body);
+  EXPECT_EQ(harness_.sim().counters(SimHarness::kMainBotId).download_file_calls, calls);
+
+  // The page: the poster, the file's name (the link has none) and size, the download button.
+  const testing::HttpResult page = harness_.get(player_path(token));
+  ASSERT_EQ(page.status, 200);
+  EXPECT_TRUE(contains(page.body, "poster=\"/thumb/" + token + "\"")) << page.body;
+  EXPECT_TRUE(contains(page.body, "Beach day.mp4")) << page.body;
+  EXPECT_TRUE(contains(page.body, ">244.1 KiB<")) << page.body;
+  EXPECT_TRUE(contains(page.body, "id=\"download\"")) << page.body;
+  EXPECT_TRUE(contains(page.header("content-security-policy"), "img-src 'self'"));
+}
+
+TEST_F(PlayerPosterTest, FilesWithoutAThumbnailAnswer404AndThePageHasNoPoster) {
+  const fs::path video = harness_.make_file("bare.mp4", 40000, 5);
+  const fs::path archive = harness_.make_file("a.zip", 3000, 6);
+  const std::string bare = post(video, "video", "video/mp4", "bare.mp4");
+  const std::string zip = post(archive, "document", "application/zip", "a.zip");
+
+  for (const std::string& token : {bare, zip}) {
+    const testing::HttpResult got = harness_.get("/thumb/" + token);
+    EXPECT_EQ(got.status, 404);
+    EXPECT_TRUE(contains(got.body, "THUMBNAIL_NOT_FOUND")) << got.body;
+  }
+  const testing::HttpResult page = harness_.get(player_path(bare));
+  ASSERT_EQ(page.status, 200);
+  EXPECT_TRUE(contains(page.body, "poster=\"\"")) << page.body;
+}
+
+TEST_F(PlayerPosterTest, BadAndExpiredLinksAreRefused) {
+  const fs::path video = harness_.make_file("clip.mp4", 40000, 7);
+  const fs::path thumbnail = harness_.make_file("thumb.jpg", 2000, 8);
+  const std::string token = post(video, "video", "video/mp4", "clip.mp4", thumbnail);
+  const std::int64_t message_id = codec_.decode(token, clock_.now()).claims.message_id;
+  const std::string expired = codec_.encode(LinkClaims{message_id, clock_.now() - 1min});
+
+  EXPECT_EQ(harness_.get("/thumb/" + expired).status, 410);
+  EXPECT_EQ(harness_.get("/thumb/not-a-token").status, 404);
+  EXPECT_EQ(harness_.get("/thumb/").status, 404);
+}
+
+}  // namespace
+}  // namespace tglink
