@@ -20,10 +20,12 @@ import tempfile
 import threading
 import time
 
+import spread_bench
+
 SECRET_KEY = "benchmark-link-key-0123456789abcdef"
 LOG_CHANNEL = -1001000000001
 MAIN_BOT = "1000000001:SIMtoken_main_bot_for_the_benchmarks"
-EXTRA_BOTS = ["100000000%d:SIMtoken_extra_bot_for_the_benchmarks" % i for i in range(2, 5)]
+EXTRA_BOTS = ["100000000%d:SIMtoken_extra_bot_for_the_benchmarks" % i for i in range(2, 9)]
 MIB = 1024 * 1024
 
 
@@ -356,7 +358,7 @@ def memory(args, work):
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--build", default="build")
-    parser.add_argument("--only", choices=["hot", "cold", "memory"])
+    parser.add_argument("--only", choices=["hot", "cold", "memory", "spread"])
     parser.add_argument("--hot-mib", type=int, default=1024)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--range-requests", type=int, default=512)
@@ -365,6 +367,7 @@ def main():
     parser.add_argument("--readers", type=int, default=500)
     parser.add_argument("--memory-mib", type=int, default=256)
     parser.add_argument("--memory-seconds", type=float, default=10)
+    spread_bench.add_arguments(parser)
     args = parser.parse_args()
     args.build = os.path.abspath(args.build)
     work = tempfile.mkdtemp(prefix="tglink-bench-")
@@ -376,6 +379,8 @@ def main():
             cold_path(args, work)
         if args.only in (None, "memory"):
             memory(args, work)
+        if args.only in (None, "spread"):
+            spread_bench.spread(args, work, make_file, Tglink)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

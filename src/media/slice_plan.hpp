@@ -19,6 +19,8 @@ namespace tglink {
 
 struct SliceSettings {
   std::int64_t slice_bytes = 8 << 20;
+  // A short range is cut into slices of its length / lanes, but never below this.
+  std::int64_t min_slice_bytes = 1 << 20;
   std::int64_t read_ahead = 32 << 20;  // how far past the client's position slices are made
 };
 

@@ -223,8 +223,13 @@ asio::awaitable<RangeEnd> send_in_order(SpreadState& state, RangeCursor& cursor,
 asio::awaitable<RangeEnd> send_spread(asio::any_io_executor executor, SpreadTarget target,
                                       BotTurns& turns, SpreadSettings settings, RangeCursor& cursor,
                                       ResponseChannel& out, std::string& detail) {
-  // Every lane needs room for a slice ahead of the client, and one more to start as it ends.
+  // Every lane needs room for a slice ahead of the client, and one more to start as it ends;
+  // a range too short for a full slice per lane is shared out in shorter ones.
   const auto lanes = static_cast<std::int64_t>(target.lanes.size());
+  settings.slices.slice_bytes =
+      std::clamp((cursor.end - cursor.position) / std::max<std::int64_t>(lanes, 1),
+                 std::min(settings.slices.min_slice_bytes, settings.slices.slice_bytes),
+                 settings.slices.slice_bytes);
   settings.slices.read_ahead =
       std::max(settings.slices.read_ahead, 2 * lanes * settings.slices.slice_bytes);
   auto state = std::make_shared<SpreadState>(executor, std::move(target), turns, settings, cursor);
