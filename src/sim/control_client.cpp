@@ -182,7 +182,10 @@ std::vector<SimMessage> ControlClient::wait_messages(std::int64_t chat_id, std::
 
 void ControlClient::set_bot(std::int64_t bot_id, const BotSettingsPatch& patch) {
   json::object request{{"op", "set_bot"}, {"bot_id", bot_id}};
+  if (patch.profile) request["profile"] = *patch.profile;
   if (patch.latency_ms) request["latency_ms"] = *patch.latency_ms;
+  if (patch.latency_jitter_ms) request["latency_jitter_ms"] = *patch.latency_jitter_ms;
+  if (patch.jitter_seed) request["jitter_seed"] = *patch.jitter_seed;
   if (patch.bytes_per_second) request["bytes_per_second"] = *patch.bytes_per_second;
   if (patch.in_flight_bytes) request["in_flight_bytes"] = *patch.in_flight_bytes;
   put_limit(request, "limit_global", patch.limit_global);
@@ -203,10 +206,13 @@ BotCountersView ControlClient::counters(std::int64_t bot_id) {
   BotCountersView view;
   view.bytes_downloaded = to_int(bot.at("bytes_downloaded"));
   view.parts = to_int(bot.at("parts"));
+  view.part_requests = to_int(bot.at("part_requests"));
   view.download_file_calls = to_int(bot.at("download_file_calls"));
   view.in_flight_bytes = to_int(bot.at("in_flight_bytes"));
   view.messages_sent = to_int(bot.at("messages_sent"));
   view.flood_waits = to_int(bot.at("flood_waits"));
+  view.part_flood_waits = to_int(bot.at("part_flood_waits"));
+  view.file_reference_repairs = to_int(bot.at("file_reference_repairs"));
   view.requests = bot.at("requests").as_object();
   return view;
 }

@@ -54,8 +54,11 @@ struct SendLimitPatch {
 };
 
 struct BotSettingsPatch {
-  std::optional<double> latency_ms;
-  std::optional<double> bytes_per_second;
+  std::optional<std::string> profile;       // "fast" (the default) or "realistic"; applied first
+  std::optional<double> latency_ms;         // round trip of one part, at least
+  std::optional<double> latency_jitter_ms;  // plus a uniform random share of this
+  std::optional<std::int64_t> jitter_seed;
+  std::optional<double> bytes_per_second;  // the bot's link; 0: unlimited
   std::optional<std::int64_t> in_flight_bytes;
   std::optional<SendLimitPatch> limit_global;        // default 30 a second
   std::optional<SendLimitPatch> limit_private_chat;  // default 1 a second, per chat
@@ -64,12 +67,15 @@ struct BotSettingsPatch {
 
 struct BotCountersView {
   std::int64_t bytes_downloaded = 0;
-  std::int64_t parts = 0;
+  std::int64_t parts = 0;          // parts on disk
+  std::int64_t part_requests = 0;  // parts asked of the server, resends included
   std::int64_t download_file_calls = 0;
-  std::int64_t in_flight_bytes = 0;  // parts started and not yet finished, now
-  std::int64_t messages_sent = 0;    // messages the server took
-  std::int64_t flood_waits = 0;      // FLOOD_WAIT answers to sends (waited out or failed)
-  boost::json::object requests;      // by @type
+  std::int64_t in_flight_bytes = 0;         // parts started and not yet finished, now
+  std::int64_t messages_sent = 0;           // messages the server took
+  std::int64_t flood_waits = 0;             // FLOOD_WAIT answers to sends (waited out or failed)
+  std::int64_t part_flood_waits = 0;        // FLOOD_WAIT answers to download parts
+  std::int64_t file_reference_repairs = 0;  // expired file references fetched anew
+  boost::json::object requests;             // by @type
 };
 
 struct SentMessage {
@@ -105,8 +111,8 @@ class ControlClient {
   std::vector<SimMessage> wait_messages(std::int64_t chat_id, std::size_t count,
                                         int timeout_ms = 5000, std::int64_t bot_id = 0);
   void set_bot(std::int64_t bot_id, const BotSettingsPatch& patch);
-  // kind: flood, disconnect, reconnect, delete_message, not_admin, admin, block_bot,
-  // unblock_bot, clear; `fields` carries the kind's arguments (count, chat_id, ...).
+  // kind: flood, disconnect, reconnect, delete_message, expire_reference, not_admin, admin,
+  // block_bot, unblock_bot, clear; `fields` carries the kind's arguments (count, chat_id, ...).
   void fault(std::int64_t bot_id, const std::string& kind, boost::json::object fields = {});
   // Moves the simulator's clock forward by `seconds` (message dates, unload timers, flood waits,
   // rate-limit windows, download parts) and returns once what fell due has run.

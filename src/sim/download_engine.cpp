@@ -1,8 +1,11 @@
-// The part engine: parts of every active window are started within each bot's in-flight budget,
-// complete after the bot's latency and bandwidth allow, are copied from the source file into a
-// sparse temp/N file with pwrite, and each completion is reported with updateFile. A finished
-// file is renamed into its type folder.
+// The part engine, as TDLib's FileLoader, ResourceManager and NetQueryDelayer run downloads:
+// parts of every active window start within the client's in-flight budget, most recent request
+// first; each answer comes after the bot's round trip and link allow, is copied from the source
+// file into a sparse temp/N file with pwrite and reported with updateFile. FLOOD_WAIT answers
+// are waited out silently, an expired file reference is repaired, and a finished file is renamed
+// into its type folder.
 
+#include <algorithm>
 #include <filesystem>
 #include <vector>
 
@@ -10,6 +13,7 @@
 #include <unistd.h>
 
 #include "sim/download_plan.hpp"
+#include "sim/network_profile.hpp"
 #include "sim/simulator.hpp"
 #include "sim/tdlib_objects.hpp"
 
@@ -45,58 +49,76 @@ std::string final_path(const std::string& files_directory, const SimFile& file, 
   return candidate.string();
 }
 
+// FileDownloadManager::download keeps one ResourceManager for small files and one for the rest.
+std::int64_t& budget_in_use(Session& session, const FileDownload& download) {
+  return download.small ? session.in_flight_small_bytes : session.in_flight_bytes;
+}
+
+SimClock::duration seconds(double value) {
+  return std::chrono::duration_cast<SimClock::duration>(std::chrono::duration<double>(value));
+}
+
 }  // namespace
 
-void Simulator::cancel_parts(Session& session, FileDownload& download, bool only_outside_window) {
+void Simulator::cancel_parts(Session& session, FileDownload& download, PartRange keep) {
   std::int64_t size = world_.files[static_cast<std::size_t>(download.file)].size;
   for (auto it = download.in_flight.begin(); it != download.in_flight.end();) {
-    if (only_outside_window && in_window(download, size, it->first)) {
+    if (it->first >= keep.first && it->first < keep.end) {
       ++it;
       continue;
     }
-    session.in_flight_bytes -= part_bytes(download, size, it->first);
+    budget_in_use(session, download) -= part_bytes(download, size, it->first);
     it = download.in_flight.erase(it);
   }
 }
 
+// ResourceManager::loop in Baseline mode (FileDownloadManager's mode): downloads in order of
+// priority, the most recently requested first (ResourceManager::add_node); each gets what its
+// window still needs (PartsManager::get_estimated_extra) in whole parts, and the first one left
+// wanting stops the loop, so earlier downloads wait until the latest has all it needs.
 void Simulator::pump(Session& session) {
   if (session.auth != AuthState::kReady) return;
-  const BotSettings& settings = bot(session.bot_id).settings;
-  bool progress = true;
-  while (progress) {
-    progress = false;
-    for (auto& [file_id, download] : session.downloads) {
-      bool room =
-          session.in_flight_bytes == 0 || session.in_flight_bytes < settings.in_flight_bytes;
-      if (!room) return;
-      if (download.active && start_next_part(session, file_id, download)) progress = true;
+  for (bool small : {false, true}) pump_budget(session, small);
+}
+
+void Simulator::pump_budget(Session& session, bool small) {
+  std::vector<std::pair<int, FileDownload*>> queue;
+  for (auto& [file_id, download] : session.downloads) {
+    if (download.active && !download.repairing && download.small == small) {
+      queue.emplace_back(file_id, &download);
+    }
+  }
+  std::sort(queue.begin(), queue.end(), [](const auto& a, const auto& b) {
+    if (a.second->priority != b.second->priority) return a.second->priority > b.second->priority;
+    return a.second->requested > b.second->requested;
+  });
+  const std::int64_t budget = bot(session.bot_id).settings.in_flight_bytes;
+  for (auto& [file_id, download] : queue) {
+    const std::int64_t size = world_.files[static_cast<std::size_t>(download->file)].size;
+    for (int part = next_needed_part(*download, size); part >= 0;
+         part = next_needed_part(*download, size)) {
+      // FileLoader::do_loop starts a part only while a whole part size of budget is unused.
+      if (budget - budget_in_use(session, *download) < download->part_size) return;
+      start_part(session, file_id, *download, part);
     }
   }
 }
 
-bool Simulator::start_next_part(Session& session, int file_id, FileDownload& download) {
+void Simulator::start_part(Session& session, int file_id, FileDownload& download, int part) {
   std::int64_t size = world_.files[static_cast<std::size_t>(download.file)].size;
-  int part = next_needed_part(download, size);
-  if (part < 0) return false;
   std::int64_t bytes = part_bytes(download, size, part);
-  BotState& state = bot(session.bot_id);
-  TimePoint now = clock_.now();
-  auto latency = std::chrono::duration_cast<SimClock::duration>(
-      std::chrono::duration<double, std::milli>(state.settings.part_latency_ms));
-  TimePoint due = now + latency;
-  if (state.settings.bytes_per_second > 0) {
-    TimePoint start = std::max(now, state.bandwidth_free_at);
-    state.bandwidth_free_at =
-        start + std::chrono::duration_cast<SimClock::duration>(std::chrono::duration<double>(
-                    static_cast<double>(bytes) / state.settings.bytes_per_second));
-    due = std::max(due, state.bandwidth_free_at);
-  }
   std::uint64_t ticket = next_ticket_++;
-  download.in_flight[part] = ticket;
-  session.in_flight_bytes += bytes;
-  parts_.push(PartEvent{due, session.client_id, file_id, part, ticket});
+  download.in_flight[part] = PartInFlight{ticket};
+  budget_in_use(session, download) += bytes;
+  send_part(session, PartEvent{clock_.now(), session.client_id, file_id, part, ticket}, bytes);
+}
+
+void Simulator::send_part(Session& session, PartEvent event, std::int64_t bytes) {
+  BotState& state = bot(session.bot_id);
+  ++state.counters.part_requests;
+  event.due = part_arrival(state, event.due, bytes);
+  parts_.push(event);
   engine_wake_.notify_all();
-  return true;
 }
 
 void Simulator::complete_part(const PartEvent& event) {
@@ -105,19 +127,17 @@ void Simulator::complete_part(const PartEvent& event) {
   FileDownload* download = find_download(*session, event.file_id);
   if (download == nullptr) return;
   auto flight = download->in_flight.find(event.part);
-  if (flight == download->in_flight.end() || flight->second != event.ticket) return;  // cancelled
+  if (flight == download->in_flight.end() || flight->second.ticket != event.ticket) return;
   BotState& state = bot(session->bot_id);
   if (!state.settings.connected) {
     stalled_parts_.push_back(event);  // finishes once the bot reconnects (set_connected)
     return;
   }
-  if (state.settings.flood_parts != 0) {
-    if (state.settings.flood_parts > 0) --state.settings.flood_parts;
-    return fail_download(
-        *session, event.file_id, *download, 429,
-        "Too Many Requests: retry after " + std::to_string(state.settings.flood_retry_after));
-  }
+  if (state.settings.flood_parts != 0) return flood_wait_part(*session, event, flight->second);
   const SimFile& file = world_.files[static_cast<std::size_t>(download->file)];
+  if (download->reference_epoch != file.reference_epoch) {
+    return repair_reference(*session, event.file_id, *download);
+  }
   if (download->fd < 0) {
     if (download->path.empty()) {
       fs::path temp = fs::path(session->files_directory) / "temp";
@@ -130,11 +150,10 @@ void Simulator::complete_part(const PartEvent& event) {
   std::int64_t bytes = part_bytes(*download, file.size, event.part);
   std::int64_t offset = static_cast<std::int64_t>(event.part) * download->part_size;
   if (download->fd < 0 || !copy_part(file.source_path, download->fd, offset, bytes)) {
-    return fail_download(*session, event.file_id, *download, 400,
-                         "Can't read the source of file " + file.source_path);
+    return fail_download(*session, event.file_id, *download);
   }
   download->in_flight.erase(flight);
-  session->in_flight_bytes -= bytes;
+  budget_in_use(*session, *download) -= bytes;
   download->done[static_cast<std::size_t>(event.part)] = true;
   state.counters.bytes_downloaded += bytes;
   ++state.counters.parts;
@@ -146,19 +165,103 @@ void Simulator::complete_part(const PartEvent& event) {
   pump(*session);
 }
 
-void Simulator::fail_download(Session& session, int file_id, FileDownload& download, int code,
-                              const std::string& message) {
-  // One failed part fails the whole download, as in TDLib.
-  cancel_parts(session, download, false);
+// NetQueryDelayer::delay: the part is sent again after FLOOD_WAIT_N seconds (after 1, 2, 4…
+// for FLOOD_WAIT_0) with no word to the client; once its waits add up to more than
+// total_timeout_limit it fails with 429, and FileLoader fails the whole download with it.
+void Simulator::flood_wait_part(Session& session, const PartEvent& event, PartInFlight& flight) {
+  BotState& state = bot(session.bot_id);
+  if (state.settings.flood_parts > 0) --state.settings.flood_parts;
+  ++state.counters.part_flood_waits;
+  double wait = state.settings.flood_retry_after;
+  if (wait == 0) {
+    wait = flight.next_wait_seconds;
+    if (wait < kFloodWaitLimitSeconds) flight.next_wait_seconds *= 2;
+  } else {
+    flight.next_wait_seconds = 1;
+  }
+  flight.total_wait_seconds += wait;
+  FileDownload& download = *find_download(session, event.file_id);
+  if (flight.total_wait_seconds > kFloodWaitLimitSeconds) {
+    return fail_download(session, event.file_id, download);
+  }
+  std::int64_t size = world_.files[static_cast<std::size_t>(download.file)].size;
+  PartEvent again = event;
+  again.due = clock_.now() + seconds(wait);
+  send_part(session, again, part_bytes(download, size, event.part));
+}
+
+// FileManager::on_download_error_impl drops the expired reference and run_download asks
+// FileReferenceManager::repair_file_reference for a new one: the message the file came in is
+// fetched again (one round trip). With a new reference the download goes on from where it was;
+// with no message left to fetch it fails.
+void Simulator::repair_reference(Session& session, int file_id, FileDownload& download) {
+  cancel_parts(session, download, PartRange{});
+  download.repairing = true;
+  const int client_id = session.client_id;
+  at(part_arrival(bot(session.bot_id), clock_.now(), 0),
+     [this, client_id, file_id] { finish_repair(client_id, file_id); });
+  pump(session);
+}
+
+void Simulator::finish_repair(int client_id, int file_id) {
+  Session* session = find_session(client_id);
+  if (session == nullptr) return;
+  FileDownload* download = find_download(*session, file_id);
+  if (download == nullptr || !download->repairing) return;
+  download->repairing = false;
+  if (!download->active) return;  // cancelled meanwhile
+  if (!refetch_source(*session, download->file)) return fail_download(*session, file_id, *download);
+  download->reference_epoch =
+      world_.files[static_cast<std::size_t>(download->file)].reference_epoch;
+  ++bot(session->bot_id).counters.file_reference_repairs;
+  pump(*session);
+}
+
+bool Simulator::refetch_source(Session& session, int file) {
+  auto sources = session.file_sources.find(file);
+  if (sources == session.file_sources.end()) return false;
+  for (const auto& [chat_id, server_id] : sources->second) {
+    if (!can_read_chat(session, chat_id)) continue;
+    const MessageRecord* record =
+        world_.find_message(World::chat_key(session.bot_id, chat_id), server_id);
+    if (record == nullptr || record->deleted) continue;
+    touch_message(session, chat_id, server_id);  // the fetched message is loaded again
+    return true;
+  }
+  return false;
+}
+
+void Simulator::fail_download(Session& session, int file_id, FileDownload& download) {
+  // One failed part fails the whole download, as in TDLib (FileManager::on_file_load_error).
+  cancel_parts(session, download, PartRange{});
   download.active = false;
   emit_file(session, file_id);
-  for (const json::value& waiter : download.sync_waiters) {
-    answer_error(session, waiter, code, message);
-  }
+  settle_sync_waiters(session, download);
+}
+
+// FileManager::on_user_file_download_finished: a synchronous downloadFile gets the file when its
+// window is on disk, otherwise 400 "File download has failed or was canceled".
+void Simulator::settle_sync_waiters(Session& session, FileDownload& download) {
+  if (download.sync_waiters.empty()) return;
+  const int file_id = session.local_file_ids.at(download.file);
+  const std::int64_t size = world_.files[static_cast<std::size_t>(download.file)].size;
+  const std::int64_t prefix = downloaded_prefix(download, size, download.sync_offset);
+  const bool satisfied = download.completed || download.sync_offset + prefix == size ||
+                         (download.sync_limit > 0 && prefix >= download.sync_limit);
+  std::vector<json::value> waiters = std::move(download.sync_waiters);
   download.sync_waiters.clear();
+  for (const json::value& waiter : waiters) {
+    if (satisfied) {
+      answer(session, waiter, file_object(session, file_id));
+    } else {
+      answer_error(session, waiter, 400, "File download has failed or was canceled");
+    }
+  }
 }
 
 void Simulator::finish_window(Session& session, int file_id, FileDownload& download) {
+  // PartsManager::may_finish: the loader stops, and parts still in flight are dropped with it.
+  cancel_parts(session, download, PartRange{});
   download.active = false;
   if (all_done(download) && !download.completed) {
     const SimFile& file = world_.files[static_cast<std::size_t>(download.file)];
@@ -175,10 +278,7 @@ void Simulator::finish_window(Session& session, int file_id, FileDownload& downl
     download.completed = true;
   }
   emit_file(session, file_id);
-  for (const json::value& waiter : download.sync_waiters) {
-    answer(session, waiter, file_object(session, file_id));
-  }
-  download.sync_waiters.clear();
+  settle_sync_waiters(session, download);
 }
 
 }  // namespace tglink::sim

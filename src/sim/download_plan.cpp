@@ -48,12 +48,6 @@ std::vector<int> window_parts(const FileDownload& download, std::int64_t file_si
   return parts;
 }
 
-bool in_window(const FileDownload& download, std::int64_t file_size, int part) {
-  if (download.limit == 0) return true;
-  auto [first, end] = bounded_range(download, file_size);
-  return part >= first && part < end;
-}
-
 int next_needed_part(const FileDownload& download, std::int64_t file_size) {
   for (int part : window_parts(download, file_size)) {
     if (!download.done[static_cast<std::size_t>(part)] && download.in_flight.count(part) == 0) {
@@ -61,6 +55,18 @@ int next_needed_part(const FileDownload& download, std::int64_t file_size) {
     }
   }
   return -1;
+}
+
+PartRange protected_parts(const FileDownload& download, std::int64_t file_size) {
+  const int count = static_cast<int>(download.done.size());
+  int first = static_cast<int>(std::min(download.offset, file_size) / download.part_size);
+  while (first < count && download.done[static_cast<std::size_t>(first)]) ++first;
+  const int window_end =
+      download.limit <= 0
+          ? count
+          : static_cast<int>((download.offset + download.limit - 1) / download.part_size) + 1;
+  const int most = static_cast<int>(kMaxResourceLimit / download.part_size);
+  return PartRange{first, first + std::max(0, std::min(most, window_end - first))};
 }
 
 bool window_done(const FileDownload& download, std::int64_t file_size) {

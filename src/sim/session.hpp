@@ -16,19 +16,36 @@ namespace tglink::sim {
 
 enum class AuthState { kWaitTdlibParameters, kWaitPhoneNumber, kReady, kClosing, kClosed };
 
+// One part request on its way: the ticket of its pending answer, and the flood waits it has had
+// (NetQuery's total_timeout and next_timeout, as NetQueryDelayer::delay keeps them).
+struct PartInFlight {
+  std::uint64_t ticket = 0;
+  double total_wait_seconds = 0;
+  double next_wait_seconds = 1;  // the wait after a FLOOD_WAIT_0
+};
+
 // A file's download as one client sees it: one window (offset, limit) and a bitmap of parts.
 struct FileDownload {
   int file = -1;  // index into World::files
   std::int64_t part_size = 0;
-  std::vector<bool> done;                  // per part: bytes are on disk
-  std::map<int, std::uint64_t> in_flight;  // part → ticket of its pending completion
+  bool small = false;                     // under 20 KiB: TDLib's budget for small files
+  std::vector<bool> done;                 // per part: bytes are on disk
+  std::map<int, PartInFlight> in_flight;  // part → its request
   std::int64_t offset = 0;
-  std::int64_t limit = 0;  // 0: to the end, then wrap round from 0
+  std::int64_t limit = 0;       // 0: to the end, then wrap round from 0
+  int priority = 0;             // of the last downloadFile, 1..32
+  std::uint64_t requested = 0;  // order of the last downloadFile: the budget favours the latest
   bool active = false;
   bool completed = false;
+  // The file reference this client downloads with, compared with SimFile::reference_epoch;
+  // while `repairing` the client is fetching the message again (FileReferenceManager).
+  int reference_epoch = 0;
+  bool repairing = false;
   std::string path;  // temp/N while partial, the type folder once complete
   int fd = -1;       // open on `path` while parts are written
   std::vector<boost::json::value> sync_waiters;  // @extra of synchronous downloadFile calls
+  std::int64_t sync_offset = 0;                  // the window the synchronous calls wait for
+  std::int64_t sync_limit = 0;
 };
 
 struct PendingToken {
@@ -48,7 +65,12 @@ struct Session {
   int invite_links_created = 0;              // createChatInviteLink calls answered
   std::map<int, FileDownload> downloads;     // this client's file id → download
   int next_temp_file = 0;
-  std::int64_t in_flight_bytes = 0;
+  std::int64_t in_flight_bytes = 0;        // parts of files of 20 KiB and more
+  std::int64_t in_flight_small_bytes = 0;  // parts of smaller files (a budget of their own)
+  std::uint64_t download_requests = 0;     // downloadFile calls taken, for FileDownload::requested
+  // Where this client saw each file (World file index → (chat id, server message id)): the
+  // messages FileReferenceManager fetches again to repair an expired file reference.
+  std::map<int, std::set<std::pair<std::int64_t, std::int64_t>>> file_sources;
   // Per chat, the greatest message id handed out (MessagesManager's last_assigned_message_id).
   std::map<std::int64_t, std::int64_t> last_assigned_message_id;
   std::set<std::int64_t> announced_users;  // updateUser already sent

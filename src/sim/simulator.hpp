@@ -25,6 +25,7 @@
 #include <boost/json.hpp>
 
 #include "sim/bot_settings.hpp"
+#include "sim/download_plan.hpp"
 #include "sim/outbox.hpp"
 #include "sim/output_queue.hpp"
 #include "sim/request_log.hpp"
@@ -168,12 +169,24 @@ class Simulator {
   void on_cancel_download(Session& session, int file_id, const Extra& extra);
   void on_delete_file(Session& session, int file_id, const Extra& extra);
   void on_prefix_size(Session& session, int file_id, std::int64_t offset, const Extra& extra);
-  void cancel_parts(Session& session, FileDownload& download, bool only_outside_window);
+  // Cancels the parts in flight outside `keep` (all of them for an empty range).
+  void cancel_parts(Session& session, FileDownload& download, PartRange keep);
+  // Starts what the client's budgets allow (download_engine.cpp).
   void pump(Session& session);
-  bool start_next_part(Session& session, int file_id, FileDownload& download);
+  void pump_budget(Session& session, bool small);
+  void start_part(Session& session, int file_id, FileDownload& download, int part);
+  // Schedules the answer to a part request sent at `event.due`.
+  void send_part(Session& session, PartEvent event, std::int64_t bytes);
   void complete_part(const PartEvent& event);
-  void fail_download(Session& session, int file_id, FileDownload& download, int code,
-                     const std::string& message);
+  void flood_wait_part(Session& session, const PartEvent& event, PartInFlight& flight);
+  void repair_reference(Session& session, int file_id, FileDownload& download);
+  void finish_repair(int client_id, int file_id);
+  // Fetches again a message the client saw `file` in; false when none is left to read.
+  bool refetch_source(Session& session, int file);
+  // The server changes the file reference of the file `record` carries, if any.
+  void expire_file_reference(const MessageRecord& record);
+  void fail_download(Session& session, int file_id, FileDownload& download);
+  void settle_sync_waiters(Session& session, FileDownload& download);
   void finish_window(Session& session, int file_id, FileDownload& download);
   void emit_file(Session& session, int file_id);
 

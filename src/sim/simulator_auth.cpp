@@ -178,7 +178,7 @@ void Simulator::on_close(Session& session, const Extra& extra) {
   }
   session.pending_tokens.clear();
   for (auto& [file_id, download] : session.downloads) {
-    cancel_parts(session, download, false);
+    cancel_parts(session, download, PartRange{});
     download.active = false;
   }
   session.auth = AuthState::kClosed;

@@ -5,6 +5,7 @@
 
 #include "sim/base64.hpp"
 #include "sim/json_fields.hpp"
+#include "sim/network_profile.hpp"
 #include "sim/simulator.hpp"
 #include "sim/tdlib_objects.hpp"
 #include "sim/text_entities.hpp"
@@ -224,10 +225,15 @@ json::object Simulator::counters_of(std::int64_t bot_id) const {
   for (const auto& [type, count] : counters.requests) requests[type] = count;
   std::int64_t in_flight = 0;
   for (const auto& [id, session] : sessions_) {
-    if (session.bot_id == bot_id) in_flight += session.in_flight_bytes;
+    if (session.bot_id == bot_id) {
+      in_flight += session.in_flight_bytes + session.in_flight_small_bytes;
+    }
   }
   return json::object{{"bytes_downloaded", counters.bytes_downloaded},
+                      {"part_flood_waits", counters.part_flood_waits},
+                      {"file_reference_repairs", counters.file_reference_repairs},
                       {"parts", counters.parts},
+                      {"part_requests", counters.part_requests},
                       {"in_flight_bytes", in_flight},
                       {"download_file_calls", counters.download_file_calls},
                       {"messages_sent", counters.messages_sent},
@@ -244,6 +250,18 @@ json::object Simulator::run_fault(const json::object& request) {
         World::chat_key(bot_id, chat_id), int_field(request, "message_id") >> kMessageIdShift);
     if (record == nullptr) throw std::invalid_argument("no such message");
     record->deleted = true;
+    expire_file_reference(*record);
+    return ok();
+  }
+  if (kind == "expire_reference") {
+    std::int64_t chat_id = int_field(request, "chat_id");
+    std::int64_t bot_id = World::is_channel_id(chat_id) ? 0 : requested_bot(request);
+    const MessageRecord* record = world_.find_message(
+        World::chat_key(bot_id, chat_id), int_field(request, "message_id") >> kMessageIdShift);
+    if (record == nullptr || !record->content.file_kind.has_value()) {
+      throw std::invalid_argument("no message with a file there");
+    }
+    expire_file_reference(*record);
     return ok();
   }
   if (kind == "block_bot" || kind == "unblock_bot") {
@@ -258,11 +276,15 @@ json::object Simulator::run_fault(const json::object& request) {
   std::int64_t bot_id = requested_bot(request);
   if (kind == "flood") {
     BotSettings& settings = bot(bot_id).settings;
-    settings.flood_parts =
-        request.contains("count") ? static_cast<int>(int_field(request, "count")) : 1;
-    if (request.contains("retry_after")) {
-      settings.flood_retry_after = static_cast<int>(int_field(request, "retry_after"));
+    const std::int64_t count = request.contains("count") ? int_field(request, "count") : 1;
+    const std::int64_t retry_after =
+        request.contains("retry_after") ? int_field(request, "retry_after") : 5;
+    // NetQueryDelayer::delay clamps FLOOD_WAIT_N to 0..14 days.
+    if (count < -1 || count > 1000000 || retry_after < 0 || retry_after > 14 * 24 * 3600) {
+      throw std::invalid_argument("flood needs count -1..1000000 and retry_after 0..1209600");
     }
+    settings.flood_parts = static_cast<int>(count);
+    settings.flood_retry_after = static_cast<int>(retry_after);
     return ok();
   }
   if (kind == "disconnect" || kind == "reconnect") {
@@ -283,8 +305,9 @@ json::object Simulator::run_fault(const json::object& request) {
     return ok();
   }
   throw std::invalid_argument("unknown fault kind \"" + kind +
-                              "\" (use flood, disconnect, reconnect, delete_message, not_admin, "
-                              "admin, block_bot, unblock_bot or clear)");
+                              "\" (use flood, disconnect, reconnect, delete_message, "
+                              "expire_reference, not_admin, admin, block_bot, unblock_bot or "
+                              "clear)");
 }
 
 json::object Simulator::run_control(const std::string& op, const json::object& request,
@@ -370,14 +393,9 @@ json::object Simulator::run_control(const std::string& op, const json::object& r
   }
   if (op == "wait_messages") return wait_messages(request, lock);
   if (op == "set_bot") {
-    BotSettings& settings = bot(requested_bot(request)).settings;
-    if (request.contains("latency_ms"))
-      settings.part_latency_ms = double_field(request, "latency_ms");
-    if (request.contains("bytes_per_second")) {
-      settings.bytes_per_second = double_field(request, "bytes_per_second");
-    }
-    if (request.contains("in_flight_bytes"))
-      settings.in_flight_bytes = int_field(request, "in_flight_bytes");
+    BotState& state = bot(requested_bot(request));
+    BotSettings& settings = state.settings;
+    apply_network_fields(request, state);
     read_send_limit(request, "limit_global", settings.send_limits.global);
     read_send_limit(request, "limit_private_chat", settings.send_limits.private_chat);
     read_send_limit(request, "limit_channel", settings.send_limits.channel);

@@ -45,8 +45,15 @@ int Simulator::local_file_id(Session& session, int file) {
   download.file = file;
   std::int64_t size = world_.files[static_cast<std::size_t>(file)].size;
   download.part_size = part_size_for(size);
+  download.small = size < kSmallFileSize;
+  download.reference_epoch = world_.files[static_cast<std::size_t>(file)].reference_epoch;
   download.done.assign(static_cast<std::size_t>(part_count(size, download.part_size)), false);
   return file_id;
+}
+
+void Simulator::expire_file_reference(const MessageRecord& record) {
+  if (!record.content.file_kind.has_value()) return;
+  ++world_.files[static_cast<std::size_t>(record.content.file)].reference_epoch;
 }
 
 FileDownload* Simulator::find_download(Session& session, int file_id) {
@@ -89,12 +96,33 @@ void Simulator::on_download_file(Session& session, const json::object& request,
   if (limit < 0) return answer_error(session, extra, 400, "Download limit must be non-negative");
   FileDownload* download = find_download(session, file_id);
   if (download == nullptr) return answer_error(session, extra, 400, "File not found");
+  // FileManager::download_file: synchronous calls wait for one window; a call for another
+  // window fails the ones waiting.
+  if (!download->sync_waiters.empty() &&
+      (offset != download->sync_offset || limit != download->sync_limit)) {
+    for (const json::value& waiter : download->sync_waiters) {
+      answer_error(session, waiter, 200, "Canceled by another downloadFile request");
+    }
+    download->sync_waiters.clear();
+  }
   if (download->completed) return answer(session, extra, file_object(session, file_id));
   std::int64_t size = world_.files[static_cast<std::size_t>(download->file)].size;
-  download->offset = std::min(offset, size);
+  const std::int64_t new_offset = std::min(offset, size);
+  // FileNode::set_download_offset reports a new offset with updateFile; FileLoader's
+  // update_downloaded_part keeps the parts in flight at the start of the new window and
+  // cancels the rest. A call with the same offset only changes the limit.
+  const bool moved = new_offset != download->offset;
+  download->offset = new_offset;
   download->limit = limit;
-  cancel_parts(session, *download, true);
-  if (synchronous) download->sync_waiters.push_back(extra);
+  download->priority = static_cast<int>(priority);
+  // ResourceManager::update_priority puts the file first among those of its priority.
+  download->requested = ++session.download_requests;
+  if (moved) cancel_parts(session, *download, protected_parts(*download, size));
+  if (synchronous) {
+    download->sync_waiters.push_back(extra);
+    download->sync_offset = offset;
+    download->sync_limit = limit;
+  }
   if (window_done(*download, size)) {
     if (!synchronous) answer(session, extra, file_object(session, file_id));
     return finish_window(session, file_id, *download);
@@ -102,21 +130,18 @@ void Simulator::on_download_file(Session& session, const json::object& request,
   bool was_active = download->active;
   download->active = true;
   if (!synchronous) answer(session, extra, file_object(session, file_id));
-  if (!was_active) emit_file(session, file_id);
+  if (!was_active || moved) emit_file(session, file_id);
   pump(session);
 }
 
 void Simulator::on_cancel_download(Session& session, int file_id, const Extra& extra) {
   FileDownload* download = find_download(session, file_id);
   if (download == nullptr) return answer_error(session, extra, 400, kInvalidFileId);
-  cancel_parts(session, *download, false);
+  cancel_parts(session, *download, PartRange{});
   bool was_active = download->active;
   download->active = false;
   answer(session, extra, ok_object());
-  for (const json::value& waiter : download->sync_waiters) {
-    answer_error(session, waiter, 400, "Download was canceled");
-  }
-  download->sync_waiters.clear();
+  settle_sync_waiters(session, *download);
   if (was_active) emit_file(session, file_id);
   pump(session);
 }
@@ -124,12 +149,8 @@ void Simulator::on_cancel_download(Session& session, int file_id, const Extra& e
 void Simulator::on_delete_file(Session& session, int file_id, const Extra& extra) {
   FileDownload* download = find_download(session, file_id);
   if (download == nullptr) return answer_error(session, extra, 400, kInvalidFileId);
-  cancel_parts(session, *download, false);
+  cancel_parts(session, *download, PartRange{});
   download->active = false;
-  for (const json::value& waiter : download->sync_waiters) {
-    answer_error(session, waiter, 400, "Download was canceled");
-  }
-  download->sync_waiters.clear();
   if (download->fd >= 0) ::close(download->fd);
   download->fd = -1;
   if (!download->path.empty()) std::remove(download->path.c_str());
@@ -138,6 +159,7 @@ void Simulator::on_delete_file(Session& session, int file_id, const Extra& extra
   download->done.assign(download->done.size(), false);
   download->offset = 0;
   download->limit = 0;
+  settle_sync_waiters(session, *download);
   answer(session, extra, ok_object());
   emit_file(session, file_id);
   pump(session);

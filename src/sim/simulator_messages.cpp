@@ -76,6 +76,10 @@ json::object Simulator::message_object(Session& session, std::int64_t chat_id,
                        {"effect_id", "0"},
                        {"summary_language_code", ""},
                        {"content", content_object(session, record.content)}};
+  if (record.content.file_kind.has_value() && record.server_id != 0) {
+    // FileReferenceManager remembers where each file was seen, to fetch it again from there.
+    session.file_sources[record.content.file].emplace(chat_id, record.server_id);
+  }
   if (!record.reply_markup.is_null()) message["reply_markup"] = record.reply_markup;
   if (record.reply_to_message_id != 0) {
     message["reply_to"] = json::object{{"@type", "messageReplyToMessage"},
@@ -266,6 +270,7 @@ void Simulator::on_delete_messages(Session& session, const json::object& request
                                                 message_id >> kMessageIdShift);
     if (record == nullptr || record->deleted) continue;
     record->deleted = true;
+    expire_file_reference(*record);
     deleted.push_back(message_id);
   }
   answer(session, extra, ok_object());

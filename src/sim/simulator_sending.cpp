@@ -13,9 +13,6 @@ namespace json = boost::json;
 
 namespace {
 
-// NetQuery's default total_timeout_limit: the most flood waiting TDLib does for one query.
-constexpr int kTotalTimeoutLimitSeconds = 60;
-
 // MessageId's low bits: yet-unsent ids end in 1, local ids in 2, within steps of 8.
 constexpr std::int64_t kTypeStep = 8;
 constexpr std::int64_t kTypeYetUnsent = 1;
@@ -97,7 +94,7 @@ void Simulator::attempt_send(const OutboxKey& key) {
     // NetQueryDelayer::delay: TDLib waits FLOOD_WAIT_N out itself, with no update, while the
     // query's waits add up to no more than its total_timeout_limit; past it the query fails.
     send.flood_waited_seconds += wait;
-    if (send.flood_waited_seconds <= kTotalTimeoutLimitSeconds) {
+    if (send.flood_waited_seconds <= kFloodWaitLimitSeconds) {
       return schedule_attempt(key, clock_.now() + std::chrono::seconds(wait));
     }
     fail_send(*session, chat_id, send, 429,

@@ -60,6 +60,9 @@ struct SimFile {
   int width = 0;
   int height = 0;
   std::string unique_id;
+  // Bumped when the server changes the file's reference (it expired, or its message was
+  // deleted): downloads holding an older one get FILE_REFERENCE_EXPIRED.
+  int reference_epoch = 0;
 };
 
 struct MessageContent {

@@ -164,10 +164,10 @@ TEST_F(SimDownloadTest, ANewWindowCancelsPartsInFlightOutsideIt) {
 TEST_F(SimDownloadTest, InFlightBudgetLimitsPartsStartedAtOnce) {
   client_ = login();
   int file = receive_file(client_, make_file("b.bin", 10 * kMiB), "document");
-  control_->set_bot(kBotId, latency_patch(60000.0, 256 * 1024));
+  control_->set_bot(kBotId, latency_patch(60000.0, 512 * 1024));
   request(client_, download(file, 0, 0));
-  EXPECT_EQ(control_->counters(kBotId).in_flight_bytes, 256 * 1024);  // four 64 KiB parts
-  // Moving the window away cancels all four; only the new window's part is fetched.
+  EXPECT_EQ(control_->counters(kBotId).in_flight_bytes, 512 * 1024);  // eight 64 KiB parts
+  // Moving the window away cancels all eight; only the new window's part is fetched.
   control_->set_bot(kBotId, latency_patch(1.0));
   request(client_, download(file, kMiB, 64 * 1024));
   json::object done = wait_file(file, inactive);

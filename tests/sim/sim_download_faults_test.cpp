@@ -1,0 +1,194 @@
+// What goes wrong during a download, as TDLib lives through it: FLOOD_WAIT answers to parts are
+// waited out with no word to the client until the waits pass 60 s (NetQueryDelayer::delay), an
+// expired file reference is repaired by fetching the message again (FileReferenceManager), and a
+// deleted message leaves nothing to repair it from.
+
+#include <chrono>
+#include <thread>
+
+#include "sim_fixture.hpp"
+
+namespace tglink::testing {
+namespace {
+namespace json = boost::json;
+
+constexpr std::int64_t kMiB = 1024 * 1024;
+
+const json::object& local(const json::object& file) { return file.at("local").as_object(); }
+bool flag(const json::object& file, const char* name) { return local(file).at(name).as_bool(); }
+std::int64_t number(const json::object& file, const char* name) {
+  return local(file).at(name).to_number<std::int64_t>();
+}
+bool completed(const json::object& file) { return flag(file, "is_downloading_completed"); }
+bool failed(const json::object& file) {
+  return !flag(file, "is_downloading_active") && !completed(file);
+}
+
+class SimDownloadFaultsTest : public SimTest {
+ protected:
+  void SetUp() override {
+    SimTest::SetUp();
+    client_ = login();
+  }
+  void start(int file_id) {
+    request(client_, {{"@type", "downloadFile"}, {"file_id", file_id}, {"priority", 1}});
+  }
+  // A synchronous downloadFile whose answer the test collects later with answer_of().
+  void start_synchronous(int file_id, const std::string& extra) {
+    td_->send(client_, json::object{{"@type", "downloadFile"},
+                                    {"file_id", file_id},
+                                    {"priority", 1},
+                                    {"synchronous", true},
+                                    {"@extra", extra}});
+  }
+  json::object answer_of(const std::string& extra) {
+    return td_->wait_for([&](const json::object& message) {
+      const json::value* got = message.if_contains("@extra");
+      return got != nullptr && got->is_string() && got->as_string() == extra;
+    });
+  }
+  json::object file(int file_id) {
+    return request(client_, {{"@type", "getFile"}, {"file_id", file_id}});
+  }
+  // Polls the counters until `read` reaches `value` (the engine runs on its own thread).
+  void wait_counter(std::int64_t sim::BotCountersView::*field, std::int64_t value) {
+    for (int i = 0; i < 2000 && control_->counters(kBotId).*field < value; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    ASSERT_EQ(control_->counters(kBotId).*field, value);
+  }
+  // The updates of `file_id` up to the first for which `last` holds, all of them.
+  std::vector<json::object> updates_until(int file_id,
+                                          const std::function<bool(const json::object&)>& last) {
+    std::vector<json::object> seen;
+    wait_file(file_id, [&](const json::object& f) {
+      seen.push_back(f);
+      return last(f);
+    });
+    return seen;
+  }
+  int client_ = 0;
+};
+
+TEST_F(SimDownloadFaultsTest, AFloodWaitIsRiddenOutSilently) {
+  const int id = receive_file(client_, make_file("one-part.bin", 50 * 1024), "document");
+  control_->fault(kBotId, "flood", {{"count", 1}, {"retry_after", 7}});
+  start(id);
+  wait_counter(&sim::BotCountersView::part_flood_waits, 1);
+  json::object waiting = file(id);
+  EXPECT_TRUE(flag(waiting, "is_downloading_active"));
+  EXPECT_EQ(number(waiting, "downloaded_size"), 0);
+  control_->advance_time(7);
+  for (const json::object& update : updates_until(id, completed)) {
+    EXPECT_FALSE(failed(update)) << json::serialize(update);
+  }
+  EXPECT_EQ(control_->counters(kBotId).part_requests, 2);  // sent again after the wait
+}
+
+TEST_F(SimDownloadFaultsTest, FloodWaitsOfMoreThanSixtySecondsFailTheDownload) {
+  const int id = receive_file(client_, make_file("storm.bin", 50 * 1024), "document");
+  control_->fault(kBotId, "flood", {{"count", -1}, {"retry_after", 20}});
+  start_synchronous(id, "storm");
+  // 20 + 20 + 20 = 60 s are waited out; the fourth FLOOD_WAIT would make 80.
+  for (int waits = 1; waits <= 3; ++waits) {
+    wait_counter(&sim::BotCountersView::part_flood_waits, waits);
+    EXPECT_TRUE(flag(file(id), "is_downloading_active")) << "after wait " << waits;
+    control_->advance_time(20);
+  }
+  wait_counter(&sim::BotCountersView::part_flood_waits, 4);
+  json::object answer = answer_of("storm");
+  EXPECT_EQ(answer.at("@type"), "error");
+  EXPECT_EQ(answer.at("code").to_number<int>(), 400);
+  EXPECT_EQ(answer.at("message"), "File download has failed or was canceled");
+  EXPECT_TRUE(failed(file(id)));
+  control_->fault(kBotId, "clear");
+}
+
+TEST_F(SimDownloadFaultsTest, FloodWaitZeroWaitsOneSecondThenTwiceAsLongEachTime) {
+  const int id = receive_file(client_, make_file("zero.bin", 50 * 1024), "document");
+  control_->fault(kBotId, "flood", {{"count", -1}, {"retry_after", 0}});
+  start_synchronous(id, "zero");
+  // 1 + 2 + 4 + 8 + 16 = 31 s are waited out; the sixth wait, 32 s, would make 63.
+  for (int waits = 1; waits <= 5; ++waits) {
+    wait_counter(&sim::BotCountersView::part_flood_waits, waits);
+    EXPECT_TRUE(flag(file(id), "is_downloading_active")) << "after wait " << waits;
+    control_->advance_time(1 << (waits - 1));
+  }
+  wait_counter(&sim::BotCountersView::part_flood_waits, 6);
+  EXPECT_EQ(answer_of("zero").at("message"), "File download has failed or was canceled");
+  control_->fault(kBotId, "clear");
+}
+
+TEST_F(SimDownloadFaultsTest, AnExpiredFileReferenceIsRepairedAndTheDownloadGoesOn) {
+  json::object message;
+  const std::filesystem::path source = make_file("expiring.bin", kMiB);
+  const int id = receive_file(client_, source, "document", &message);
+  sim::BotSettingsPatch slow;
+  slow.latency_ms = 60000.0;
+  control_->set_bot(kBotId, slow);
+  start(id);  // all 16 parts in flight
+  control_->fault(
+      kBotId, "expire_reference",
+      {{"chat_id", kUserId}, {"message_id", message.at("id").to_number<std::int64_t>()}});
+  sim::BotSettingsPatch fast;
+  fast.latency_ms = 1.0;
+  control_->set_bot(kBotId, fast);
+  control_->advance_time(60);  // the parts answer FILE_REFERENCE_EXPIRED
+  const std::vector<json::object> updates = updates_until(id, completed);
+  for (const json::object& update : updates) EXPECT_FALSE(failed(update));
+  EXPECT_EQ(control_->counters(kBotId).file_reference_repairs, 1);
+  EXPECT_EQ(control_->counters(kBotId).bytes_downloaded, kMiB);
+  EXPECT_EQ(std::filesystem::file_size(std::string(local(updates.back()).at("path").as_string())),
+            static_cast<std::uintmax_t>(kMiB));
+}
+
+TEST_F(SimDownloadFaultsTest, AMessageDeletedMidDownloadFailsIt) {
+  json::object message;
+  const int id = receive_file(client_, make_file("deleted.bin", kMiB), "document", &message);
+  sim::BotSettingsPatch slow;
+  slow.latency_ms = 60000.0;
+  control_->set_bot(kBotId, slow);
+  start_synchronous(id, "deleted");
+  control_->fault(
+      kBotId, "delete_message",
+      {{"chat_id", kUserId}, {"message_id", message.at("id").to_number<std::int64_t>()}});
+  sim::BotSettingsPatch fast;
+  fast.latency_ms = 1.0;
+  control_->set_bot(kBotId, fast);
+  control_->advance_time(60);
+  json::object answer = answer_of("deleted");
+  EXPECT_EQ(answer.at("message"), "File download has failed or was canceled");
+  EXPECT_TRUE(failed(file(id)));
+  EXPECT_EQ(control_->counters(kBotId).bytes_downloaded, 0);
+  EXPECT_EQ(control_->counters(kBotId).file_reference_repairs, 0);
+}
+
+TEST_F(SimDownloadFaultsTest, ACancelWhileWaitingAnswersTheSynchronousCall) {
+  const int id = receive_file(client_, make_file("cancel.bin", kMiB), "document");
+  sim::BotSettingsPatch slow;
+  slow.latency_ms = 60000.0;
+  control_->set_bot(kBotId, slow);
+  start_synchronous(id, "cancelled");
+  request(client_, {{"@type", "cancelDownloadFile"}, {"file_id", id}});
+  json::object answer = answer_of("cancelled");
+  EXPECT_EQ(answer.at("message"), "File download has failed or was canceled");
+}
+
+TEST_F(SimDownloadFaultsTest, AnotherWindowCancelsTheSynchronousCallWaitingForTheFirst) {
+  const int id = receive_file(client_, make_file("two.bin", 10 * kMiB), "document");
+  sim::BotSettingsPatch slow;
+  slow.latency_ms = 60000.0;
+  control_->set_bot(kBotId, slow);
+  start_synchronous(id, "first");
+  request(client_, {{"@type", "downloadFile"},
+                    {"file_id", id},
+                    {"priority", 1},
+                    {"offset", 5 * kMiB},
+                    {"limit", kMiB}});
+  json::object answer = answer_of("first");
+  EXPECT_EQ(answer.at("code").to_number<int>(), 200);
+  EXPECT_EQ(answer.at("message"), "Canceled by another downloadFile request");
+}
+
+}  // namespace
+}  // namespace tglink::testing
