@@ -264,7 +264,10 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
       claim(file, reader, offset, options.window_end);
       const bool woken = co_await sleep(file, give_up_at);
       if (!woken && file.generation == seen && Steady::now() < give_up_at) {
-        // Stalled: no news for a while. Re-send the window, whoever had it.
+        // Stalled: no news for a while. Re-send the window, whoever had it. TDLib waits out up
+        // to a minute of FLOOD_WAIT without a word, so a window that stays silent counts as a
+        // failure: after max_failures the readers move to another bot.
+        if (file.window_active) failed(file);
         file.window_active = false;
         file.granted = false;
       }

@@ -11,10 +11,11 @@
 //  - a window owned by another reader puts this reader in a FIFO queue. When a window finishes,
 //    the reader at the head of the queue gets it. So readers of one file at different offsets
 //    take turns of one read-ahead chunk each, and all make progress (round robin).
-// updateFile wakes the waiting readers. A window that stops before its end (a 429 on one part
-// fails the whole download in TDLib) is retried after a backoff that doubles each time; after
-// `max_failures` failures in a row the readers are told this bot failed, so they can move to
-// another bot. Any progress resets the count.
+// updateFile wakes the waiting readers. A window that stops before its end (TDLib fails the
+// whole download when one part fails), or stays silent for `stall_timeout` (TDLib waits out up
+// to a minute of FLOOD_WAIT without a word), is retried after a backoff that doubles each time;
+// after `max_failures` failures in a row the readers are told this bot failed, so they can move
+// to another bot. Any progress resets the count.
 //
 // Runs on the io_context thread, like the TelegramClient it drives.
 
@@ -38,7 +39,7 @@ struct DownloadSettings {
   int max_failures = 5;               // failed windows in a row before the bot is given up
   std::chrono::milliseconds first_backoff{500};
   std::chrono::milliseconds max_backoff{8000};
-  // A wait with no updateFile for this long re-sends the window (a lost or stale window).
+  // A wait with no updateFile for this long re-sends the window and counts as a failure.
   std::chrono::milliseconds stall_timeout{3000};
 };
 
