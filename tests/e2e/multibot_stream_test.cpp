@@ -28,10 +28,12 @@ SimHarnessOptions four_bots() {
   return options;
 }
 
-// Each bot at most `bytes_per_second`, so that a stream lasts long enough to see it spread.
+// Every bot on the simulator's realistic network profile (50-150 ms per part), at most
+// `bytes_per_second`, so that a stream lasts long enough to see it spread.
 void limit_bots(SimHarness& harness, double bytes_per_second) {
   for (const std::int64_t bot : kBots) {
     sim::BotSettingsPatch patch;
+    patch.profile = "realistic";
     patch.bytes_per_second = bytes_per_second;
     harness.sim().set_bot(bot, patch);
   }
