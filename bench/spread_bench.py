@@ -23,7 +23,7 @@ def set_profile(tg, args, ceiling_mib=None):
 
 
 def telegram_bytes(tg):
-    return sum(bot["bytes_downloaded"] for bot in tg.sim.call(op="counters")["bots"])
+    return sum(bot["bytes_downloaded"] for bot in tg.sim.call(op="counters")["bots"].values())
 
 
 def timed_read(port, target, headers=None, on_gap=None):

@@ -95,7 +95,7 @@ class Tglink:
             "BIND_ADDRESS": "127.0.0.1", "PORT": str(self.port),
             "BASE_URL": "http://127.0.0.1:%d" % self.port,
             "DATA_DIR": os.path.join(self.dir, "data"), "LOG_LEVEL": "WARNING",
-            "RATE_LIMIT_PER_MINUTE": "1000000", "RATE_LIMIT_BURST": "1000000",
+            "RATE_LIMIT_PER_MINUTE": "1000000", "RATE_LIMIT_BURST": "100000",
             "BANDWIDTH_LIMIT_GB": "0", "CACHE_MAX_GB": "8",
         })
         if bots > 1:
