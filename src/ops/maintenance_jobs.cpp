@@ -5,8 +5,8 @@
 
 #include "http/rate_limiter.hpp"
 #include "logging/log.hpp"
-#include "media/active_streams.hpp"
-#include "media/bandwidth_meter.hpp"
+#include "serving/active_streams.hpp"
+#include "serving/bandwidth_meter.hpp"
 #include "ops/periodic_jobs.hpp"
 #include "store/store.hpp"
 

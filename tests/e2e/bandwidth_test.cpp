@@ -10,7 +10,7 @@
 
 #include "e2e/raw_client.hpp"
 #include "e2e/streaming_support.hpp"
-#include "http/counting_channel.hpp"
+#include "serving/counting_channel.hpp"
 
 namespace tglink {
 namespace {

@@ -7,7 +7,7 @@
 
 #include "http/player_assets.hpp"
 #include "http/player_routes.hpp"
-#include "http/url_encoding.hpp"
+#include "core/url_encoding.hpp"
 
 namespace tglink {
 namespace {
