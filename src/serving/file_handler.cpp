@@ -9,16 +9,16 @@
 #include "http/cache_lifetime.hpp"
 #include "http/content_disposition.hpp"
 #include "http/content_plan.hpp"
-#include "serving/counting_channel.hpp"
 #include "http/entity_tag.hpp"
 #include "http/http_date.hpp"
 #include "http/http_response.hpp"
 #include "http/router.hpp"
 #include "links/link_token.hpp"
 #include "logging/log.hpp"
+#include "media/file_streamer.hpp"
 #include "serving/active_streams.hpp"
 #include "serving/bandwidth_meter.hpp"
-#include "media/file_streamer.hpp"
+#include "serving/counting_channel.hpp"
 #include "store/store.hpp"
 
 namespace tglink {

@@ -9,7 +9,7 @@
 // HEAD gets the same headers and never starts a download. Body bytes are counted toward the
 // monthly bandwidth as they reach the socket, and the body is tracked in ActiveStreams while it
 // runs. A body under way when the month's limit is reached sends at most kLimitOverrunBound more
-// (http/counting_channel.hpp), then the connection is closed.
+// (serving/counting_channel.hpp), then the connection is closed.
 // When the source fails mid-body the connection is closed (never a short 200 or 206).
 //
 // /dl answers `Content-Disposition: attachment`. /stream answers `inline` plus
