@@ -55,6 +55,10 @@ void BotTurns::release(std::size_t bot) {
   next->timer.cancel();
 }
 
+void BotTurns::recheck(std::size_t bot) {
+  for (const std::shared_ptr<Waiter>& waiter : queues_.at(bot).waiters) waiter->timer.cancel();
+}
+
 std::size_t BotTurns::waiting(std::size_t bot) const { return queues_.at(bot).waiters.size(); }
 
 }  // namespace tglink

@@ -29,6 +29,8 @@ class BotTurns {
                                                      std::function<bool()> give_up);
   // Ends the turn: the next waiter of that bot gets it.
   void release(std::size_t bot);
+  // Makes every waiter of `bot` look at its give_up now (a stream stopped).
+  void recheck(std::size_t bot);
 
   // Streams waiting for a turn of `bot` (tests, logs).
   [[nodiscard]] std::size_t waiting(std::size_t bot) const;

@@ -55,6 +55,7 @@ struct SpreadState {
   SlicePlan plan;
   std::vector<LaneState> lanes;
   bool stopped = false;
+  std::size_t running_workers = 0;
   std::set<asio::steady_timer*> sleepers;
   std::string last_failure;
 
@@ -97,6 +98,7 @@ struct SpreadState {
     stopped = true;
     for (LaneState& state : lanes) {
       if (state.reader != 0) state.lane.scheduler->cancel_wait(state.lane.file_id, state.reader);
+      turns.recheck(state.lane.bot);
     }
     notify();
   }
@@ -175,6 +177,7 @@ asio::awaitable<void> lane_worker(std::shared_ptr<SpreadState> state, LaneIndex 
     const BotTurn turn(state->turns, bot);
     co_await download_slice(*state, index, slice);
   }
+  --state->running_workers;
   state->notify();
 }
 
@@ -234,10 +237,14 @@ asio::awaitable<RangeEnd> send_spread(asio::any_io_executor executor, SpreadTarg
       std::max(settings.slices.read_ahead, 2 * lanes * settings.slices.slice_bytes);
   auto state = std::make_shared<SpreadState>(executor, std::move(target), turns, settings, cursor);
   for (LaneIndex i = 0; i < state->lanes.size(); ++i) {
+    ++state->running_workers;
     asio::co_spawn(executor, lane_worker(state, i), asio::detached);
   }
   const RangeEnd end = co_await send_in_order(*state, cursor, out, detail);
   state->stop();
+  // No worker outlives the range: once this returns, nothing of it touches the bots' clients,
+  // which may go away with the streamer.
+  while (state->running_workers > 0) co_await state->wait_change(Steady::time_point::max());
   co_return end;
 }
 

@@ -9,7 +9,8 @@
 // shared by every stream) and downloads the slice with a window that ends at the slice's end.
 // A lane that brings no byte for `patience` (a silent flood wait, a lost connection) gives the
 // rest of its slice to another lane and rests, twice as long after each stall. When the client
-// stops or the range is sent, the slices under way are cancelled in TDLib.
+// stops or the range is sent, the slices under way are cancelled in TDLib, and send_spread
+// returns once every worker has stopped.
 //
 // Runs on the io_context thread.
 
@@ -53,10 +54,7 @@ struct SpreadSettings {
 
 struct SpreadTarget {
   std::int64_t file_size = 0;
-  std::vector<SpreadLane> lanes;
-  // Keeps the lanes' schedulers and the turns alive until the last worker has stopped, which
-  // may be a moment after send_spread returns.
-  std::shared_ptr<void> owner;
+  std::vector<SpreadLane> lanes;  // their schedulers and the turns outlive send_spread
 };
 
 // Advances cursor.position as bytes go out. BotFailed when no lane can bring the bytes;
