@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""tglink benchmarks (bench/run.sh): hot path vs nginx, cold path on the simulator, memory.
+"""tglink benchmarks (bench/run.sh): hot path vs nginx, cold path on the simulator, memory,
+one stream over several bots (spread_bench.py).
 
 Every figure is printed next to its reference measured in the same run, as a ratio, so the
 numbers mean something on any machine. Nothing here is a pass/fail test.
