@@ -2,7 +2,8 @@
 # Installs what tglink needs on Debian 12 and does nothing when all of it is there.
 #   scripts/install-deps.sh          build and runtime dependencies
 #   scripts/install-deps.sh --test   also the tools the tests drive (ffmpeg, aria2, chromium,
-#                                    a PostgreSQL server) and clang with libFuzzer (Debian 12:
+#                                    a PostgreSQL server, promtool from prometheus) and clang with
+#                                    libFuzzer (Debian 12:
 #                                    clang-14, whose libFuzzer is in libclang-rt-14-dev, only
 #                                    recommended by clang)
 #   scripts/install-deps.sh --bench  also the benchmark peers (nginx, wrk)
@@ -16,7 +17,7 @@ command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
 for arg in "$@"; do
   case "$arg" in
     --test) packages+=(libgtest-dev libgmock-dev aria2 chromium clang-format clang libclang-rt-14-dev
-                       postgresql) ;;
+                       postgresql prometheus) ;;
     --bench) packages+=(libbenchmark-dev nginx wrk aria2) ;;
     *) echo "install-deps: unknown option '$arg' (use --test or --bench)" >&2; exit 2 ;;
   esac

@@ -22,15 +22,19 @@
 #include "core/private_files.hpp"
 #include "http/api_info.hpp"
 #include "http/http_server.hpp"
+#include "http/metrics_endpoint.hpp"
 #include "http/player_page.hpp"
 #include "http/player_routes.hpp"
 #include "http/rate_limiter.hpp"
 #include "http/request_guard.hpp"
+#include "http/request_meter.hpp"
 #include "http/router.hpp"
 #include "links/link_token.hpp"
 #include "links/secret_key.hpp"
 #include "logging/log.hpp"
 #include "media/telegram_file_streamer.hpp"
+#include "metrics/metric_registry.hpp"
+#include "metrics/service_metrics.hpp"
 #include "ops/disk_usage.hpp"
 #include "ops/maintenance_jobs.hpp"
 #include "ops/open_file_limit.hpp"
@@ -40,9 +44,11 @@
 #include "serving/active_streams.hpp"
 #include "serving/bandwidth_meter.hpp"
 #include "serving/file_handler.hpp"
+#include "serving/link_traffic.hpp"
 #include "telegram/bot_pool.hpp"
 #include "telegram/bot_session.hpp"
 #include "telegram/channel_access_check.hpp"
+#include "telegram/reachability_watch.hpp"
 #include "telegram/td_json_library.hpp"
 
 namespace tglink {
@@ -67,15 +73,23 @@ struct Service::Impl {
   std::unique_ptr<BotPool> bots;
   std::unique_ptr<TelegramFileStreamer> streamer;  // locates files and sends their bytes
   std::unique_ptr<BandwidthMeter> bandwidth;       // bytes sent this month, flushed every 5 s
+  std::unique_ptr<LinkTrafficMeter> traffic;       // each link's downloads and bytes, likewise
   ActiveStreams streams{clock};                    // bodies being sent now
   PeriodicJobs jobs{clock, log};                   // sweeps and clean-ups (ops/)
   RateLimiter limiter{clock, RateLimitSettings{.per_minute = config.rate_limit_per_minute,
                                                .burst = config.rate_limit_burst}};
   std::unique_ptr<PlayerPage> player;  // the built-in /player page
+  metrics::Registry registry;          // what /metrics shows
+  std::unique_ptr<metrics::ServiceMetrics> metrics;
   Router router;
   std::unique_ptr<HttpServer> server;
+  Router metrics_router;                            // the METRICS_ADDRESS listener's only route
+  std::unique_ptr<HttpServer> metrics_server;       // METRICS_ADDRESS, when set
+  std::unique_ptr<ReachabilityWatch> reachability;  // bots that cannot reach Telegram
   asio::signal_set signals{io, SIGINT, SIGTERM};
   std::vector<bool> channel_checked;
+  bool main_bot_ready = false;  // logged in, connected, getMe answered
+  std::int64_t chat_term = 0;   // the lease term under which the chat side last took over
   std::unique_ptr<Broadcaster> broadcaster;  // /broadcast jobs, resumed at start
   std::unique_ptr<ChatService> chat;         // answers users through the main bot
   // Last, so it is stopped and joined before anything it talks to goes away.
@@ -86,18 +100,25 @@ struct Service::Impl {
     // process; the failed write is handled as an error instead.
     std::signal(SIGPIPE, SIG_IGN);
     open_store();
-    leadership = std::make_unique<Leadership>(open_leader_lease(config), log);
-    leadership->renew();
+    leadership = std::make_unique<Leadership>(open_leader_lease(config), log, clock);
+    leadership->on_change([this](bool leading, std::int64_t term) {
+      if (leading) on_leading(term);
+    });
+    renew_lease();
     bandwidth = std::make_unique<BandwidthMeter>(*store, clock, bandwidth_limit_bytes());
+    traffic = std::make_unique<LinkTrafficMeter>(*store);
     load_link_key();
     library = TdJsonLibrary::load(config.tdjson_path);
     log.info("TDLib library: {}", library->path().string());
     bots = std::make_unique<BotPool>(io.get_executor(), config, log, library);
     streamer = std::make_unique<TelegramFileStreamer>(io.get_executor(), config, log, *bots, clock);
     channel_checked.assign(bots->size(), false);
+    reachability = std::make_unique<ReachabilityWatch>(bots->size(), clock.steady_now());
+    make_metrics();
     bots->subscribe_state([this](const BotSession& bot) { on_bot_state(bot); });
     add_routes();
     start_http();
+    start_metrics_listener();
     start_jobs();
     bots->start();
     signals.async_wait([this](const boost::system::error_code& ec, int signal) {
@@ -114,6 +135,34 @@ struct Service::Impl {
     log.info("Store: {} ({} users)", opened.description, store->count_users());
   }
 
+  // Counters are kept whether or not /metrics is served: they cost a map update each.
+  void make_metrics() {
+    std::vector<std::string> bot_ids;
+    for (std::size_t i = 0; i < bots->size(); ++i) {
+      bot_ids.push_back(std::to_string(bots->bot(i).bot_id()));
+    }
+    metrics::ServiceFigures figures;
+    figures.active_streams = [this] { return static_cast<double>(streams.count()); };
+    figures.cache_disk_bytes = [this] { return static_cast<double>(streamer->cached_bytes()); };
+    figures.cache_limit_bytes = [this] { return config.cache_max_gb * 1024 * 1024 * 1024; };
+    figures.bots = [this] {
+      std::vector<metrics::BotFigure> out;
+      for (std::size_t i = 0; i < bots->size(); ++i) {
+        const BotSession& bot = bots->bot(i);
+        out.push_back(metrics::BotFigure{std::to_string(bot.bot_id()), bot.connected()});
+      }
+      return out;
+    };
+    metrics = std::make_unique<metrics::ServiceMetrics>(registry, TGLINK_VERSION,
+                                                        std::move(bot_ids), std::move(figures));
+    streamer->set_observer(metrics.get());
+    bots->watch_messages([this](std::size_t bot, const boost::json::object& message) {
+      const std::optional<TdError> error = td_error(message);
+      if (error && error->code == 429) metrics->flood_wait(bot);
+    });
+    if (!config.metrics_token.empty()) log.add_secret(config.metrics_token);
+  }
+
   void load_link_key() {
     const SecretKey key = load_secret_key(config.secret_key, config.data_dir);
     log.info("Link key: {}{}", key.origin, key.created ? " (new)" : "");
@@ -126,8 +175,27 @@ struct Service::Impl {
     });
     player = std::make_unique<PlayerPage>(config, *links, clock);
     add_player_routes(router, *player);
-    add_file_routes(router,
-                    FileRouteDeps{*links, *store, *streamer, *bandwidth, streams, clock, log});
+    add_file_routes(router, FileRouteDeps{*links, *store, *streamer, *bandwidth, streams, clock,
+                                          log, traffic.get()});
+    if (!config.metrics_token.empty()) {
+      router.add_exact("/metrics", metrics_handler(registry, config.metrics_token));
+    }
+  }
+
+  // METRICS_ADDRESS: a listener of its own that serves /metrics without a token.
+  void start_metrics_listener() {
+    if (!config.metrics_listener_enabled()) return;
+    metrics_router.add_exact("/metrics", metrics_handler(registry, std::nullopt));
+    HttpServerOptions options;
+    options.bind_address = config.metrics_host;
+    options.port = config.metrics_port;
+    options.max_connections = 16;  // a few scrapers, never the public
+    metrics_server = std::make_unique<HttpServer>(
+        io, options,
+        [this](const HttpRequest& r, ResponseChannel& c) { return metrics_router.dispatch(r, c); },
+        log);
+    metrics_server->start();
+    log.info("Metrics on http://{}:{}/metrics", config.metrics_host, metrics_server->port());
   }
 
   [[nodiscard]] std::int64_t bandwidth_limit_bytes() const {
@@ -138,8 +206,41 @@ struct Service::Impl {
     TelegramFileStreamer& media = *streamer;
     add_maintenance_jobs(jobs, MaintenanceTargets{*store, *bandwidth, streams, limiter,
                                                   [&media] { media.trim(); }, clock, log});
-    jobs.add(PeriodicJob{"leader lease", kLeaseRenewEvery, [this] { leadership->renew(); }});
+    jobs.add(PeriodicJob{"leader lease", kLeaseRenewEvery, [this] { renew_lease(); }});
+    jobs.add(PeriodicJob{"link traffic flush", kBandwidthFlushEvery, [this] { traffic->flush(); }});
+    if (!config.tdlib_network_none) {  // offline on purpose: nothing to warn about
+      jobs.add(PeriodicJob{"Telegram reachability", 5s, [this] { warn_unreached_bots(); }});
+    }
     jobs.start(io);
+  }
+
+  // Renews the lease and records this node's heartbeat for the admin's /stats.
+  void renew_lease() {
+    leadership->renew();
+    record_heartbeat();
+  }
+
+  void record_heartbeat() {
+    const std::int64_t now_unix =
+        std::chrono::duration_cast<std::chrono::seconds>(clock.now().time_since_epoch()).count();
+    try {
+      store->record_node(NodeRecord{leadership->node_id(), now_unix, leadership->leading()});
+    } catch (const StoreError& e) {
+      log.warning("Could not record this node's heartbeat: {}", e.what());
+    }
+  }
+
+  // The lease was won (or its term changed): the chat side starts here, or takes over again
+  // what another node did meanwhile.
+  void on_leading(std::int64_t term) {
+    if (!chat) {
+      if (main_bot_ready) start_chat();  // else once the main bot is ready
+      return;
+    }
+    if (term != chat_term) {
+      chat_term = term;
+      chat->take_over();
+    }
   }
 
   // At shutdown, after the last body: the bytes counted since the last periodic flush.
@@ -148,6 +249,11 @@ struct Service::Impl {
       bandwidth->flush();
     } catch (const StoreError& e) {
       log.error("Could not save the bandwidth counter: {}", e.what());
+    }
+    try {
+      traffic->flush();
+    } catch (const StoreError& e) {
+      log.error("Could not save the links' download counts: {}", e.what());
     }
   }
 
@@ -178,7 +284,10 @@ struct Service::Impl {
     RequestGuard guard{
         limiter, config.trusted_proxies,
         [this](const HttpRequest& r, ResponseChannel& c) { return router.dispatch(r, c); }};
-    server = std::make_unique<HttpServer>(io, http_options, std::move(guard), log);
+    HttpHandler counted = metered_handler(
+        std::move(guard), [this](const HttpRequest& r) { return router.route_name(r.path()); },
+        *metrics);
+    server = std::make_unique<HttpServer>(io, http_options, std::move(counted), log);
     server->start();
     log.info("HTTP server on {}:{}; links start with {}", config.bind_address, server->port(),
              config.base_url);
@@ -186,25 +295,43 @@ struct Service::Impl {
     for (const std::string& warning : config_warnings(config, mode)) log.warning("{}", warning);
   }
 
+  void warn_unreached_bots() {
+    const std::string proxy =
+        config.telegram_proxy ? redacted_proxy_url(*config.telegram_proxy) : std::string();
+    for (const UnreachedBot& late : reachability->overdue(clock.steady_now())) {
+      const BotSession& bot = bots->bot(late.index);
+      log.warning("{}", unreached_warning(bot.label(), late, ReachabilityWatch::kGrace,
+                                          to_string(bot.connection()), proxy));
+    }
+  }
+
   void on_bot_state(const BotSession& bot) {
     log.info("{}: login {}, connection {}", bot.label(), to_string(bot.auth_state()),
              to_string(bot.connection()));
+    const bool reached =
+        bot.connection() == ConnectionState::ready || bot.connection() == ConnectionState::updating;
+    reachability->update(bot.index(), reached, clock.steady_now());
     // Wait for getMe, so the check's messages can name the bot by its username.
     if (!bot.connected() || !bot.me() || channel_checked[bot.index()]) return;
     channel_checked[bot.index()] = true;
-    if (bot.index() == 0 && !chat) start_chat();
+    if (bot.index() == 0) main_bot_ready = true;
+    if (bot.index() == 0 && !chat && leadership->leading()) start_chat();
     if (bot.index() == 0 && options.demo && !demo) start_demo();
     asio::co_spawn(io, check_channels(bot.index()), asio::detached);
   }
 
-  // Users are answered from the first time the main bot is logged in and connected.
+  // Users are answered from the first time the main bot is logged in and connected while this
+  // node leads; only the leader runs the chat side (docs/scaling.md).
   void start_chat() {
     ChatContext context{config,           log, *store, clock, *links, bots->main_bot().client(),
                         io.get_executor()};
     context.status = [this] { return chat_status(); };
+    context.leading = [this] { return leadership->leading(); };
+    chat_term = leadership->term();
     BroadcastOptions broadcast;
     broadcast.messages_per_second = config.broadcast_messages_per_second;
     broadcast.bot_connected = [this] { return bots->main_bot().connected(); };
+    context.events = metrics.get();
     broadcaster = std::make_unique<Broadcaster>(context, std::move(broadcast));
     context.broadcaster = broadcaster.get();
     chat = std::make_unique<ChatService>(std::move(context), default_commands());
@@ -280,11 +407,13 @@ struct Service::Impl {
     // Broadcasts wait on the main bot's client: they stop while it is still open.
     if (broadcaster) co_await broadcaster->stop(2s);
     co_await server->drain(3s);
+    if (metrics_server) co_await metrics_server->drain(1s);
     jobs.stop();
     flush_bandwidth();
     const bool closed = co_await bots->async_close(3s);
     if (!closed) log.warning("Some TDLib clients did not close in time");
     leadership->release();  // the chat side has stopped: another node may take it at once
+    record_heartbeat();     // /stats shows this node as no longer leading
     log.info("Stopped");
     io.stop();
   }

@@ -10,6 +10,7 @@
 #include <boost/asio/use_awaitable.hpp>
 #include <fmt/format.h>
 
+#include "chat/chat_events.hpp"
 #include "chat/chat_service.hpp"
 #include "chat/log_channel_copy.hpp"
 #include "chat/message_edit.hpp"
@@ -78,6 +79,18 @@ class Registered {
 };
 
 }  // namespace
+
+std::string_view to_string(DeliveryOutcome outcome) {
+  switch (outcome) {
+    case DeliveryOutcome::sent:
+      return "sent";
+    case DeliveryOutcome::blocked:
+      return "blocked";
+    case DeliveryOutcome::failed:
+      break;
+  }
+  return "failed";
+}
 
 std::string broadcast_progress_text(const BroadcastJob& job) {
   const std::string_view state = job.state == "done"        ? "finished"
@@ -151,7 +164,15 @@ asio::awaitable<void> Broadcaster::on_button(json::object query) {
 
 void Broadcaster::resume() {
   for (BroadcastJob& job : chat_.store.unfinished_broadcasts()) {
+    if (jobs_here_.contains(job.id)) continue;  // paused here while another node led
     chat_.log.info("Resuming broadcast {}: {} sent so far", job.id, job.sent);
+    for (const std::int64_t user_id : chat_.store.broadcast_recipients_with(job.id, "claimed")) {
+      chat_.log.warning(
+          "Broadcast {}: user {} was being sent the message when the previous run stopped; "
+          "Telegram may or may not have it, and it is not sent again",
+          job.id, user_id);
+      chat_.store.set_broadcast_recipient_outcome(job.id, user_id, "unconfirmed");
+    }
     spawn_run(std::move(job));
   }
 }
@@ -172,9 +193,11 @@ asio::awaitable<void> Broadcaster::stop(std::chrono::milliseconds limit) {
 void Broadcaster::spawn_run(BroadcastJob job) {
   const std::int64_t id = job.id;
   ++running_;
+  jobs_here_.insert(id);
   asio::co_spawn(chat_.executor, run(std::move(job)),
                  [this, id](const std::exception_ptr& failure) {
                    --running_;
+                   jobs_here_.erase(id);
                    if (running_ == 0 && stopped_ != nullptr) stopped_->cancel();
                    if (!failure) return;
                    try {
@@ -194,22 +217,50 @@ asio::awaitable<void> Broadcaster::run(BroadcastJob job) {
       if (stopping_) co_return;  // still "running": resumed at the next start
       after = user_id;
       co_await reach(job, user_id);
+      if (job.state != "running") co_return;  // finished or cancelled by another node
     }
   }
+  jobs_here_.erase(job.id);  // every user reached: only the final progress edit is left
   job.state = "done";
   chat_.store.update_broadcast(job);
+  if (chat_.events != nullptr) chat_.events->broadcast_finished();
   chat_.log.info("Broadcast {} finished: {} sent, {} failed, {} blocked", job.id, job.sent,
                  job.failed, job.blocked);
   co_await show_progress(job, true);
 }
 
+void Broadcaster::report_delivery(DeliveryOutcome outcome) const {
+  if (chat_.events == nullptr) return;
+  switch (outcome) {
+    case DeliveryOutcome::sent:
+      chat_.events->broadcast_delivered("sent");
+      break;
+    case DeliveryOutcome::failed:
+      chat_.events->broadcast_delivered("failed");
+      break;
+    case DeliveryOutcome::blocked:
+      chat_.events->broadcast_delivered("blocked");
+      break;
+  }
+}
+
 asio::awaitable<void> Broadcaster::reach(BroadcastJob& job, std::int64_t user_id) {
   if (chat_.store.broadcast_recipient_done(job.id, user_id)) co_return;
-  co_await wait_for_turn();
+  if (co_await wait_for_turn()) {
+    // Another node may have led meanwhile and moved this job on: its counts are in the store.
+    const std::optional<BroadcastJob> stored = chat_.store.find_broadcast(job.id);
+    if (!stored) co_return;
+    job = *stored;
+    if (job.state != "running" || chat_.store.broadcast_recipient_done(job.id, user_id)) {
+      co_return;
+    }
+  }
   if (stopping_) co_return;
   // The claim: committed before the copy is requested (at most once, see the header).
   if (!chat_.store.mark_broadcast_recipient(job.id, user_id, "claimed")) co_return;
   const DeliveryOutcome outcome = co_await deliver(job, user_id);
+  chat_.store.set_broadcast_recipient_outcome(job.id, user_id, std::string(to_string(outcome)));
+  report_delivery(outcome);
   if (outcome == DeliveryOutcome::sent) ++job.sent;
   if (outcome == DeliveryOutcome::failed) ++job.failed;
   if (outcome == DeliveryOutcome::blocked) {
@@ -279,15 +330,22 @@ asio::awaitable<std::optional<TdError>> Broadcaster::edit_progress(const Broadca
   co_return td_error(answer);
 }
 
-asio::awaitable<void> Broadcaster::wait_for_turn() {
-  while (!stopping_ && options_.bot_connected && !options_.bot_connected()) {
-    co_await sleep(options_.connection_poll);
-  }
+asio::awaitable<bool> Broadcaster::wait_for_turn() {
   const Steady::time_point now = Steady::now();
   if (next_send_ > now) co_await sleep(next_send_ - now);
   const auto gap = std::chrono::duration_cast<Steady::duration>(std::chrono::seconds(1)) /
                    options_.messages_per_second;
   next_send_ = std::max(next_send_, now) + gap;
+  while (!stopping_ && options_.bot_connected && !options_.bot_connected()) {
+    co_await sleep(options_.connection_poll);
+  }
+  // Last, with no wait after it: the claim that follows is made only while leading.
+  bool waited_for_lead = false;
+  while (!stopping_ && !chat_.leads()) {
+    waited_for_lead = true;
+    co_await sleep(options_.connection_poll);
+  }
+  co_return waited_for_lead;
 }
 
 asio::awaitable<void> Broadcaster::sleep(Steady::duration delay) {

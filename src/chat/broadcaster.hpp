@@ -14,15 +14,28 @@
 //                             every user
 //   restart                -> resume() continues every "running" job after the last claimed user
 //
-// Delivery is at most once per user: the claim is committed before the copy is requested, so a
-// resumed job skips a claimed user whatever happened. The window in which a user can miss the
-// message is a crash between that commit and the server taking the copy: while TDLib holds it
-// queued (offline, or sitting out a flood wait) or while a claimed user's send waits out a 429;
-// the user then counts for nobody. A copy TDLib answered as pending is never requested again. The
-// opposite order would repeat the message to a user whenever the crash fell anywhere in the send's
-// round trip, a far longer window.
+// Delivery is at most once per user: the claim ("claimed") is committed before the copy is
+// requested, so a resumed job skips a claimed user whatever happened, and its outcome ("sent",
+// "failed", "blocked") replaces the claim once known. The window in which a user can miss the
+// message is a kill between that commit and the server taking the copy: while TDLib holds it
+// queued (offline, or sitting out a flood wait) or while a claimed user's send waits out a 429.
+// Users are reached one at a time, so a kill leaves at most one user per running job in that
+// state; resume() names each such user ("claimed" with no outcome) once in a WARNING and marks
+// them "unconfirmed"; they count for nobody. A copy
+// TDLib answered as pending is never requested again.
 //
-// Sending pauses while the main bot is not connected, before the next claim.
+// Why not exactly once: after a kill nothing tells whether Telegram took that one copy. TDLib
+// keeps no queued message across a restart (no message database), a bot cannot list a chat's
+// history (getChatHistory: 400 "The method is not available to bots"), and a private chat's
+// message ids come from the bot's one sequence for all its private chats, so reading ids one by
+// one (as UploadQueue does in LOG_CHANNEL, chat/unconfirmed_copies.hpp) has no bound on how many
+// to read. Sending again would repeat the message whenever the kill fell after the server took it,
+// which is most of the round trip: a missed message is the smaller harm.
+//
+// Sending pauses while the main bot is not connected, before the next claim, and while this node
+// does not lead the chat side (ChatContext::leading): the leader resumes the job from the store,
+// and the claims, atomic in the store, keep each user to one copy whichever node sends it. A job
+// paused here that leads again reloads its counts from the store before its next claim.
 
 #include <chrono>
 #include <cstdint>
@@ -55,6 +68,9 @@ struct BroadcastOptions {
 
 // How one user's copy ended.
 enum class DeliveryOutcome { sent, failed, blocked };
+// "sent", "failed", "blocked": the recipient's outcome in the store (a claim not yet ended is
+// "claimed").
+[[nodiscard]] std::string_view to_string(DeliveryOutcome outcome);
 
 class Broadcaster {
  public:
@@ -86,11 +102,15 @@ class Broadcaster {
   [[nodiscard]] boost::asio::awaitable<void> show_progress(const BroadcastJob& job, bool final);
   [[nodiscard]] boost::asio::awaitable<std::optional<TdError>> edit_progress(
       const BroadcastJob& job);
-  [[nodiscard]] boost::asio::awaitable<void> wait_for_turn();
+  // Waits while this node does not lead or the bot is offline, then for the send rate; answers
+  // true when it waited for the lead (another node may have moved the job on meanwhile).
+  [[nodiscard]] boost::asio::awaitable<bool> wait_for_turn();
   [[nodiscard]] boost::asio::awaitable<void> sleep(std::chrono::steady_clock::duration delay);
   [[nodiscard]] boost::asio::awaitable<void> answer(const boost::json::object& query,
                                                     std::string text);
   void spawn_run(BroadcastJob job);
+  // Tells ChatContext::events, when set, how one recipient went.
+  void report_delivery(DeliveryOutcome outcome) const;
 
   ChatContext chat_;
   BroadcastOptions options_;
@@ -99,6 +119,7 @@ class Broadcaster {
   // What stop() ends: the jobs' coroutines hold SendOutcomes, which must go before the client.
   bool stopping_ = false;
   int running_ = 0;
+  std::set<std::int64_t> jobs_here_;  // ids of the jobs running (or paused) in this process
   std::set<SendOutcomes*> awaiting_;
   std::set<boost::asio::steady_timer*> sleeping_;
   boost::asio::steady_timer* stopped_ = nullptr;  // stop()'s wait, ended by the last job

@@ -4,6 +4,7 @@
 // ChatService.
 
 #include <cstdint>
+#include <functional>
 
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/awaitable.hpp>
@@ -20,6 +21,7 @@ class LinkTokenCodec;
 class Store;
 class TelegramClient;
 class Broadcaster;
+class ChatEvents;
 
 struct ChatContext {
   const Config& config;
@@ -33,6 +35,15 @@ struct ChatContext {
   ServiceStatusSource status = {};
   // Runs /broadcast jobs (chat/broadcaster.hpp); null when broadcasts are not wired.
   Broadcaster* broadcaster = nullptr;
+  // Whether this node leads the chat side now (cluster/leadership.hpp); empty = always, as a
+  // single node does. While it answers false, updates are ignored and no upload or broadcast
+  // message is sent: another node is answering users.
+  std::function<bool()> leading = {};
+
+  [[nodiscard]] bool leads() const { return !leading || leading(); }
+
+  // Told of links made, uploads refused and broadcast deliveries (the metrics); may be null.
+  ChatEvents* events = nullptr;
 
   // Sends the reply into chat_id; a refusal from Telegram (user blocked the bot, ...) is logged
   // and answered as false, never thrown.

@@ -7,6 +7,7 @@
 #include "chat/broadcaster.hpp"
 #include "chat/command_line.hpp"
 #include "chat/detached_work.hpp"
+#include "chat/my_links.hpp"
 #include "config/config.hpp"
 #include "core/time_format.hpp"
 #include "logging/log.hpp"
@@ -77,7 +78,14 @@ void ChatService::spawn(asio::awaitable<void> work, std::string what) {
   spawn_detached(chat_.executor, chat_.log, "Chat", std::move(work), std::move(what));
 }
 
+void ChatService::take_over() {
+  uploads_.reload();
+  if (chat_.broadcaster != nullptr) chat_.broadcaster->resume();
+  chat_.log.info("Chat: taken over from another node, answering users");
+}
+
 void ChatService::on_new_message(const json::object& update) {
+  if (!chat_.leads()) return;  // the leader answers it
   std::optional<IncomingMessage> message = private_message(update);
   if (!message) return;
   const std::string what =
@@ -86,9 +94,14 @@ void ChatService::on_new_message(const json::object& update) {
 }
 
 void ChatService::on_callback_query(const json::object& update) {
+  if (!chat_.leads()) return;
   const std::string data = callback_data(update);
   if (Broadcaster::is_button(data) && chat_.broadcaster != nullptr) {
     spawn(chat_.broadcaster->on_button(update), "broadcast button");
+    return;
+  }
+  if (is_my_links_button(data)) {
+    spawn(handle_my_links_button(chat_, update), "/mylinks button");
     return;
   }
   if (data != ForceSubscription::kJoinedData) return;
@@ -96,6 +109,7 @@ void ChatService::on_callback_query(const json::object& update) {
 }
 
 asio::awaitable<void> ChatService::handle_message(IncomingMessage message) {
+  if (co_await turned_away(message)) co_return;
   co_await record_user(message.user_id);
   if (parse_command_line(message.text)) {
     co_await handle_command(std::move(message));
@@ -108,6 +122,14 @@ asio::awaitable<void> ChatService::handle_message(IncomingMessage message) {
   }
   FileMessage file_message{message.chat_id, message.user_id, message.message_id, std::move(*file)};
   co_await handle_file(std::move(file_message));
+}
+
+asio::awaitable<bool> ChatService::turned_away(const IncomingMessage& message) {
+  if (!is_banned(chat_.config, chat_.store, message.user_id)) co_return false;
+  if (banned_notice_.due(message.user_id, chat_.clock.steady_now())) {
+    co_await chat_.reply(message.chat_id, banned_reply());
+  }
+  co_return true;
 }
 
 asio::awaitable<void> ChatService::handle_command(IncomingMessage message) {
@@ -158,6 +180,12 @@ asio::awaitable<void> ChatService::prompt_if_not_member(const IncomingMessage& m
 }
 
 asio::awaitable<void> ChatService::handle_file(FileMessage file) {
+  if (!chat_.config.may_make_links(file.user_id)) {
+    if (not_allowed_notice_.due(file.user_id, chat_.clock.steady_now())) {
+      co_await chat_.reply(file.chat_id, not_allowed_reply(file.user_id));
+    }
+    co_return;
+  }
   std::vector<std::int64_t> missing = co_await force_sub_.missing_channels(file.user_id);
   if (missing.empty()) {
     co_await uploads_.accept(std::move(file));
@@ -180,6 +208,7 @@ asio::awaitable<void> ChatService::hold_command(IncomingMessage message,
 
 asio::awaitable<void> ChatService::handle_joined(json::object query) {
   const std::int64_t user_id = int_at(query, "sender_user_id");
+  if (is_banned(chat_.config, chat_.store, user_id)) co_return;  // nothing else for them
   const std::vector<std::int64_t> missing = co_await force_sub_.missing_channels(user_id);
   if (!missing.empty()) {
     json::object not_yet = answer_callback(

@@ -2,13 +2,19 @@
 // The bot's side of tglink: it listens to the main bot's updates and answers users.
 //
 //   updateNewMessage (private chat, incoming)
+//     -> a banned user: one short answer now and then, nothing else (chat/access_control.hpp)
 //     -> user recorded at first contact (Store::upsert_user, feeds totaluser)
 //     -> "/command": CommandRegistry (admin commands only for Config::admins) -> forced
 //        subscription (except /start and /help: ChatCommand::before_joining) -> the command
-//     -> a file: forced subscription (held in the store) -> UploadQueue (upload_queue.hpp):
+//     -> a file: ALLOWED_USERS -> forced subscription (held in the store) -> UploadQueue
+//     (upload_queue.hpp):
 //        limits, its turn (flood limit, LOG_CHANNEL's rate, round-robin), copy, link
 //     -> anything else: a short pointer to what the bot does
-//   updateNewCallbackQuery "I've joined" -> re-check membership, then what waited, in order
+//   updateNewCallbackQuery "I've joined" -> re-check membership, then what waited, in order;
+//     /mylinks' buttons (chat/my_links.hpp); /broadcast's (chat/broadcaster.hpp)
+//
+// Only the node that leads the chat side (ChatContext::leading) handles updates; the others drop
+// them, as every node's bots receive them.
 //
 // Every handler runs as its own coroutine on the io_context thread; a failure in one is logged
 // and answered with an apology, never thrown out of the service.
@@ -25,6 +31,7 @@
 #include <boost/asio/awaitable.hpp>
 #include <boost/json/object.hpp>
 
+#include "chat/access_control.hpp"
 #include "chat/chat_context.hpp"
 #include "chat/command_registry.hpp"
 #include "chat/force_subscription.hpp"
@@ -50,6 +57,9 @@ class ChatService {
   // Subscribes to the bot's updates, publishes the command menus and resumes the uploads a
   // previous process left. Call once, when the bot is logged in.
   void start();
+  // This node leads again after another node led in between: what that node did is in the
+  // store, so the uploads are loaded again from it and unfinished broadcasts resumed.
+  void take_over();
 
   [[nodiscard]] const CommandRegistry& commands() const { return commands_; }
 
@@ -59,6 +69,8 @@ class ChatService {
   void spawn(boost::asio::awaitable<void> work, std::string what);
 
   boost::asio::awaitable<void> handle_message(IncomingMessage message);
+  // True (after answering now and then) when the sender is banned.
+  boost::asio::awaitable<bool> turned_away(const IncomingMessage& message);
   boost::asio::awaitable<void> handle_command(IncomingMessage message);
   boost::asio::awaitable<void> run_command(const ChatCommand& command,
                                            const IncomingMessage& message);
@@ -77,6 +89,8 @@ class ChatService {
   // Commands held back by forced subscription until "I've joined" (files wait in uploads_).
   std::map<std::int64_t, std::vector<IncomingMessage>> waiting_for_join_;
   std::unordered_set<std::int64_t> known_users_;  // recorded since this process started
+  NoticePace banned_notice_{kBannedNoticeEvery};
+  NoticePace not_allowed_notice_{kNotAllowedNoticeEvery};
   std::vector<SubscriptionId> subscriptions_;
 };
 

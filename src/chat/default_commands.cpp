@@ -9,9 +9,12 @@ CommandRegistry default_commands() {
   registry.add(info_command());
   registry.add(stats_command());
   registry.add(ping_command());
+  registry.add(mylinks_command());
   registry.add(revoke_command());
   registry.add(logs_command());
   registry.add(broadcast_command());
+  registry.add(ban_command());
+  registry.add(unban_command());
   return registry;
 }
 

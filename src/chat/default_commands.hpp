@@ -15,6 +15,9 @@ namespace tglink {
 [[nodiscard]] ChatCommand ping_command();       // ping_command.cpp
 [[nodiscard]] ChatCommand logs_command();       // logs_command.cpp (admins)
 [[nodiscard]] ChatCommand broadcast_command();  // broadcast_command.cpp (admins)
+[[nodiscard]] ChatCommand mylinks_command();    // mylinks_command.cpp
+[[nodiscard]] ChatCommand ban_command();        // ban_command.cpp (admins)
+[[nodiscard]] ChatCommand unban_command();      // unban_command.cpp (admins)
 
 [[nodiscard]] CommandRegistry default_commands();
 

@@ -1,13 +1,18 @@
 // /stats: a user's own usage (links today and left, total, when the daily count resets), or for
-// an admin the service's health: memory, streams, bots, bandwidth, log buffer, uptime, cache.
+// an admin the service's health: memory, streams, bots, bandwidth, log buffer, uptime, cache,
+// and the nodes sharing the store with when each was last seen.
+// An admin's /stats <user id> shows that user instead (chat/user_report.hpp).
 
 #include <chrono>
 
 #include <fmt/format.h>
 
+#include "chat/ban_target.hpp"
 #include "chat/chat_context.hpp"
 #include "chat/default_commands.hpp"
 #include "chat/human_size.hpp"
+#include "chat/node_list.hpp"
+#include "chat/user_report.hpp"
 #include "config/config.hpp"
 #include "core/clock.hpp"
 #include "core/time_format.hpp"
@@ -46,6 +51,15 @@ Reply user_stats(const CommandCall& call) {
   return reply;
 }
 
+// The nodes sharing the store; a store that cannot be read is said so, not fatal to /stats.
+std::string nodes_text(const CommandCall& call) {
+  try {
+    return node_list_text(call.chat.store.list_nodes(), call.chat.clock.now());
+  } catch (const StoreError& e) {
+    return fmt::format("• Nodes: unavailable ({})", e.what());
+  }
+}
+
 std::string memory_line(const ServiceStatus& status) {
   if (!status.memory) return "unavailable";
   const ProcessMemory& memory = *status.memory;
@@ -68,20 +82,30 @@ Reply admin_stats(const CommandCall& call) {
   text.plain(fmt::format("• Log buffer: {} of {} records held, {} logged since start\n", logs.size,
                          logs.capacity, logs.total));
   text.plain(fmt::format("• Uptime: {}\n", format_uptime(status.uptime)));
-  text.plain(fmt::format("• Cache on disk: {}", format_size(status.cache_bytes)));
+  text.plain(fmt::format("• Cache on disk: {}\n", format_size(status.cache_bytes)));
+  text.plain(nodes_text(call));
   return reply;
 }
 
+Reply stats_for_admin(const CommandCall& call) {
+  if (call.arguments.empty()) return admin_stats(call);
+  const std::optional<BanArguments> target = parse_ban_arguments(call.arguments, false);
+  if (!target || target->user_id == 0) {
+    return plain_reply("Usage: /stats for the service, or /stats <user id> for one user.");
+  }
+  return user_report(call.chat, target->user_id);
+}
+
 boost::asio::awaitable<void> run_stats(const CommandCall& call) {
-  Reply reply = call.from_admin ? admin_stats(call) : user_stats(call);
+  Reply reply = call.from_admin ? stats_for_admin(call) : user_stats(call);
   co_await call.chat.reply(call.chat_id, std::move(reply));
 }
 
 }  // namespace
 
 ChatCommand stats_command() {
-  return ChatCommand{"stats", "Your usage (admins: service health)", Audience::everyone,
-                     &run_stats};
+  return ChatCommand{"stats", "Your usage (admins: service health, or /stats <user id>)",
+                     Audience::everyone, &run_stats};
 }
 
 }  // namespace tglink

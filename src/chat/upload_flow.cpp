@@ -46,10 +46,30 @@ std::optional<SystemTime> link_expiry_from(const ChatContext& chat, SystemTime n
 }
 
 Reply made_link_reply(const ChatContext& chat, const IncomingFile& file,
-                      std::int64_t copy_message_id) {
-  MadeLink link{file, "", link_expiry_from(chat, chat.clock.now())};
+                      std::int64_t copy_message_id, std::optional<SystemTime> expires_at) {
+  MadeLink link{file, "", expires_at};
   link.token = chat.links.encode(LinkClaims{copy_message_id, link.expires_at});
   return link_reply(chat.config, link);
+}
+
+Reply made_link_reply(const ChatContext& chat, const IncomingFile& file,
+                      std::int64_t copy_message_id) {
+  return made_link_reply(chat, file, copy_message_id, link_expiry_from(chat, chat.clock.now()));
+}
+
+LinkRecord link_record_of(const PendingUpload& upload, std::optional<SystemTime> expires_at,
+                          SystemTime now) {
+  const auto unix_seconds = [](SystemTime t) {
+    return std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count();
+  };
+  LinkRecord link;
+  link.message_id = upload.copy_message_id;
+  link.user_id = upload.user_id;
+  link.file_name = upload.file_name;
+  link.file_size = upload.file_size;
+  link.created_unix = unix_seconds(now);
+  link.expires_unix = expires_at ? unix_seconds(*expires_at) : 0;
+  return link;
 }
 
 Reply copy_failed_reply(const CopyResult& result) {

@@ -36,9 +36,17 @@ struct FileMessage {
 // The expiry a new link gets: now + LINK_EXPIRY_DURATION, or none when links do not expire.
 [[nodiscard]] std::optional<SystemTime> link_expiry_from(const ChatContext& chat, SystemTime now);
 
-// The reply with the links to the confirmed copy `copy_message_id` (signs the token).
+// The reply with the links to the confirmed copy `copy_message_id` (signs the token), expiring
+// at `expires_at` (link_expiry_from).
+[[nodiscard]] Reply made_link_reply(const ChatContext& chat, const IncomingFile& file,
+                                    std::int64_t copy_message_id,
+                                    std::optional<SystemTime> expires_at);
 [[nodiscard]] Reply made_link_reply(const ChatContext& chat, const IncomingFile& file,
                                     std::int64_t copy_message_id);
+
+// The store's record of the link just made for the posted upload (Store::add_link).
+[[nodiscard]] LinkRecord link_record_of(const PendingUpload& upload,
+                                        std::optional<SystemTime> expires_at, SystemTime now);
 
 // The reply when the copy into the log channel failed for good.
 [[nodiscard]] Reply copy_failed_reply(const CopyResult& result);

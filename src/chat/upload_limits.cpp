@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "chat/access_control.hpp"
+#include "chat/chat_events.hpp"
 #include "chat/human_size.hpp"
 #include "config/config.hpp"
 #include "core/time_format.hpp"
@@ -58,12 +60,31 @@ std::optional<Reply> check_daily_limit(const Config& config, Store& store, std::
                              made, config.max_links_per_day, format_countdown(wait)));
 }
 
+std::optional<UploadRefusal> find_upload_refusal(const Config& config, Store& store,
+                                                 const IncomingFile& file, std::int64_t user_id,
+                                                 SystemTime now) {
+  // ALLOWED_USERS may have changed since the file was queued (a restart).
+  if (!config.may_make_links(user_id)) {
+    return UploadRefusal{refusal_reason::kNotAllowed, not_allowed_reply(user_id)};
+  }
+  if (auto refused = check_file_size(config, file)) {
+    return UploadRefusal{refusal_reason::kTooLarge, std::move(*refused)};
+  }
+  if (auto refused = check_bandwidth(config, store, now)) {
+    return UploadRefusal{refusal_reason::kBandwidth, std::move(*refused)};
+  }
+  if (auto refused = check_daily_limit(config, store, user_id, now)) {
+    return UploadRefusal{refusal_reason::kDailyLimit, std::move(*refused)};
+  }
+  return std::nullopt;
+}
+
 std::optional<Reply> check_upload_limits(const Config& config, Store& store,
                                          const IncomingFile& file, std::int64_t user_id,
                                          SystemTime now) {
-  if (auto refused = check_file_size(config, file)) return refused;
-  if (auto refused = check_bandwidth(config, store, now)) return refused;
-  return check_daily_limit(config, store, user_id, now);
+  std::optional<UploadRefusal> refused = find_upload_refusal(config, store, file, user_id, now);
+  if (!refused) return std::nullopt;
+  return std::move(refused->reply);
 }
 
 }  // namespace tglink

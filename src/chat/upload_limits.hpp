@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string_view>
 
 #include "chat/incoming_file.hpp"
 #include "chat/reply.hpp"
@@ -26,7 +27,20 @@ class Store;
 [[nodiscard]] std::optional<Reply> check_daily_limit(const Config& config, Store& store,
                                                      std::int64_t user_id, SystemTime now);
 
-// All three, in order.
+// A refusal and why, as a fixed word (chat/chat_events.hpp refusal_reason).
+struct UploadRefusal {
+  std::string_view reason;
+  Reply reply;
+};
+
+// ALLOWED_USERS ('Not allowed'), then the three above, in order, with the reason of the first that
+// refuses.
+[[nodiscard]] std::optional<UploadRefusal> find_upload_refusal(const Config& config, Store& store,
+                                                               const IncomingFile& file,
+                                                               std::int64_t user_id,
+                                                               SystemTime now);
+
+// The same, without the reason.
 [[nodiscard]] std::optional<Reply> check_upload_limits(const Config& config, Store& store,
                                                        const IncomingFile& file,
                                                        std::int64_t user_id, SystemTime now);

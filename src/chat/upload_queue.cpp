@@ -1,12 +1,19 @@
 #include "chat/upload_queue.hpp"
 
 #include <algorithm>
+#include <exception>
+#include <map>
+#include <utility>
 
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
+#include "chat/access_control.hpp"
+#include "chat/chat_events.hpp"
 #include "chat/detached_work.hpp"
 #include "chat/message_loading.hpp"
+#include "chat/reply.hpp"
+#include "chat/unconfirmed_copies.hpp"
 #include "chat/upload_limits.hpp"
 #include "config/config.hpp"
 #include "core/time_format.hpp"
@@ -37,7 +44,24 @@ UploadQueue::UploadQueue(const ChatContext& chat, UploadQueueOptions options)
 UploadQueue::~UploadQueue() { *alive_ = false; }
 
 void UploadQueue::start() {
-  std::size_t resumed = 0;
+  // A follower would answer or re-post the leader's uploads; it loads them when it takes over.
+  const std::size_t resumed = chat_.leads() ? load_pending() : 0;
+  if (resumed > 0) chat_.log.info("Uploads: {} left by the previous run resumed", resumed);
+  spawn(dispatch(), "upload queue");
+}
+
+void UploadQueue::reload() {
+  turns_ = FairQueue{};
+  uploads_.clear();
+  unconfirmed_.clear();
+  told_late_.clear();
+  const std::size_t loaded = load_pending();
+  if (loaded > 0) chat_.log.info("Uploads: {} pending in the store taken over", loaded);
+  wake();
+}
+
+std::size_t UploadQueue::load_pending() {
+  std::size_t loaded = 0;
   for (PendingUpload& upload : chat_.store.pending_uploads()) {
     const std::int64_t id = upload.id;
     if (upload.stage == "posted") {
@@ -45,28 +69,36 @@ void UploadQueue::start() {
       spawn(finish_resumed(std::move(upload)), "link reply for upload " + std::to_string(id));
     } else if (upload.stage == "held") {
       uploads_[id] = std::move(upload);
+    } else if (upload.stage == "posting") {
+      unconfirmed_.push_back(id);
+      uploads_[id] = std::move(upload);
     } else {
       if (upload.stage != "queued") save(upload, "queued");
       turns_.push(upload.user_id, id);
       uploads_[id] = std::move(upload);
     }
-    ++resumed;
+    ++loaded;
   }
-  if (resumed > 0) chat_.log.info("Uploads: {} left by the previous run resumed", resumed);
-  spawn(dispatch(), "upload queue");
+  return loaded;
+}
+
+void UploadQueue::report_refusal(std::string_view reason) const {
+  if (chat_.events != nullptr) chat_.events->upload_refused(reason);
 }
 
 asio::awaitable<void> UploadQueue::accept(FileMessage file) {
   const SystemTime now = chat_.clock.now();
-  std::optional<Reply> refused =
-      check_upload_limits(chat_.config, chat_.store, file.file, file.user_id, now);
+  std::optional<UploadRefusal> refused =
+      find_upload_refusal(chat_.config, chat_.store, file.file, file.user_id, now);
   if (refused) {
-    co_await chat_.reply(file.chat_id, std::move(*refused));
+    report_refusal(refused->reason);
+    co_await chat_.reply(file.chat_id, std::move(refused->reply));
     co_return;
   }
   const std::size_t waiting = turns_.count(file.user_id);
   const auto flood_wait = user_rate_.estimate(file.user_id, chat_.clock.steady_now(), waiting);
   if (flood_wait > kNoWait && waiting >= options_.max_queued_per_user) {
+    report_refusal(refusal_reason::kQueueFull);
     Reply full = rate_limited_reply(user_rate_.per_minute(), flood_wait, false);
     co_await chat_.reply(file.chat_id, std::move(full));
     co_return;
@@ -126,14 +158,23 @@ std::optional<Reply> UploadQueue::line_up(const PendingUpload& upload) {
 asio::awaitable<void> UploadQueue::dispatch() {
   const std::shared_ptr<bool> alive = alive_;
   while (*alive) {
+    // Before anything else is posted (see the header); only the leader owns the rows.
+    if (chat_.leads() && !unconfirmed_.empty()) co_await recover_unconfirmed();
     const SteadyTime now = chat_.clock.steady_now();
     auto wait = channel_rate_.wait(chat_.config.log_channel, now);
-    if (wait == kNoWait) {
+    if (!chat_.leads()) {
+      wait = options_.poll_interval;  // another node posts
+    } else if (wait == kNoWait) {
       auto ready = [&](std::int64_t user) { return user_rate_.wait(user, now) == kNoWait; };
       if (const std::optional<FairQueue::Entry> next = turns_.pop(ready)) {
         (void)user_rate_.admit(next->user_id, now);
         (void)channel_rate_.admit(chat_.config.log_channel, now);
-        spawn(post(next->upload_id), "upload " + std::to_string(next->upload_id));
+        // One copy at a time (see the header).
+        try {
+          co_await post(next->upload_id);
+        } catch (const std::exception& e) {
+          chat_.log.error("Uploads: upload {} failed: {}", next->upload_id, e.what());
+        }
         continue;
       }
       wait = options_.poll_interval;
@@ -145,11 +186,18 @@ asio::awaitable<void> UploadQueue::dispatch() {
 asio::awaitable<void> UploadQueue::post(std::int64_t upload_id) {
   PendingUpload upload = uploads_.at(upload_id);
   const FileMessage message = file_message_of(upload);
-  std::optional<Reply> refused = check_upload_limits(chat_.config, chat_.store, message.file,
-                                                     message.user_id, chat_.clock.now());
+  if (is_banned(chat_.config, chat_.store, upload.user_id)) {
+    chat_.log.info("User {} is banned: their queued file {} is dropped", upload.user_id,
+                   upload.file_name);
+    forget(upload_id);
+    co_return;
+  }
+  std::optional<UploadRefusal> refused = find_upload_refusal(
+      chat_.config, chat_.store, message.file, message.user_id, chat_.clock.now());
   if (refused) {
     forget(upload_id);
-    co_await chat_.reply(message.chat_id, std::move(*refused));
+    report_refusal(refused->reason);
+    co_await chat_.reply(message.chat_id, std::move(refused->reply));
     co_return;
   }
   save(upload, "posting");
@@ -162,12 +210,40 @@ asio::awaitable<void> UploadQueue::post(std::int64_t upload_id) {
                       copied.error ? copied.error->code : 0,
                       copied.error ? copied.error->message : std::string());
     forget(upload_id);
+    report_refusal(refusal_reason::kCopyFailed);
     co_await chat_.reply(message.chat_id, copy_failed_reply(copied));
     co_return;
   }
   upload.copy_message_id = *copied.message_id;
   save(upload, "posted");
-  co_await finish(std::move(upload));
+  spawn(finish(std::move(upload)), "link reply for upload " + std::to_string(upload_id));
+}
+
+asio::awaitable<void> UploadQueue::recover_unconfirmed() {
+  if (unconfirmed_.empty()) co_return;
+  std::vector<UnconfirmedCopy> searched;
+  for (const std::int64_t id : unconfirmed_) {
+    const PendingUpload& upload = uploads_.at(id);
+    searched.push_back(UnconfirmedCopy{id, upload.chat_id, upload.message_id});
+  }
+  const std::int64_t after = chat_.store.last_log_channel_post();
+  const std::map<std::int64_t, std::int64_t> adopted = co_await find_unconfirmed_copies(
+      chat_.client, chat_.config.log_channel, after, std::move(searched));
+  for (const std::int64_t id : std::exchange(unconfirmed_, {})) {
+    PendingUpload& upload = uploads_.at(id);
+    const auto found = adopted.find(id);
+    if (found == adopted.end()) {
+      chat_.log.info("Upload {}: no copy in the log channel after message {}; posting it again", id,
+                     after);
+      save(upload, "queued");
+      turns_.push(upload.user_id, id);
+      continue;
+    }
+    chat_.log.info("Upload {}: its unconfirmed copy is log message {}; adopted", id, found->second);
+    upload.copy_message_id = found->second;
+    save(upload, "posted");
+    spawn(finish_resumed(upload), "link reply for upload " + std::to_string(id));
+  }
 }
 
 asio::awaitable<void> UploadQueue::finish(PendingUpload upload) {
@@ -175,10 +251,44 @@ asio::awaitable<void> UploadQueue::finish(PendingUpload upload) {
   chat_.log.info("User {}: {} {} ({} bytes) -> log message {}", upload.user_id,
                  to_string(message.file.kind), upload.file_name, upload.file_size,
                  upload.copy_message_id);
-  Reply made = made_link_reply(chat_, message.file, upload.copy_message_id);
-  co_await chat_.reply(upload.chat_id, std::move(made));
-  chat_.store.record_link(upload.user_id, format_day_utc(chat_.clock.now()));
+  const SystemTime now = chat_.clock.now();
+  const std::optional<SystemTime> expires_at = link_expiry_from(chat_, now);
+  // Recorded before the reply, so /mylinks lists the link as soon as the user sees it; a second
+  // record after a restart changes nothing.
+  chat_.store.add_link(link_record_of(upload, expires_at, now));
+  Reply made = made_link_reply(chat_, message.file, upload.copy_message_id, expires_at);
+  const std::shared_ptr<bool> alive = alive_;
+  (void)co_await reply_confirmed(upload.chat_id, std::move(made));
+  if (!*alive) co_return;  // stopped meanwhile: the row stays, and the next start replies
+  chat_.store.record_link(upload.user_id, format_day_utc(now));
+  if (chat_.events != nullptr) chat_.events->link_made();
   forget(upload.id);
+}
+
+asio::awaitable<bool> UploadQueue::reply_confirmed(std::int64_t chat_id, Reply reply) {
+  const std::shared_ptr<bool> alive = alive_;
+  ReplyWatch& watch = reply_watches_[chat_id];  // std::map: the reference stays valid
+  if (!watch.outcomes) {
+    watch.outcomes = std::make_unique<SendOutcomes>(chat_.client, chat_.executor, chat_id);
+  }
+  ++watch.waiting;
+  const boost::json::object answer =
+      co_await chat_.client.request(send_message_request(chat_id, reply));
+  if (!*alive) co_return false;
+  std::optional<TdError> error = td_error(answer);
+  if (!error && answer.contains("sending_state")) {
+    const boost::json::value* id = answer.if_contains("id");
+    const std::int64_t temporary_id = id != nullptr && id->is_int64() ? id->get_int64() : 0;
+    const std::optional<SendOutcome> outcome =
+        co_await watch.outcomes->wait(temporary_id, SendOutcomes::kForever);
+    if (!*alive) co_return false;
+    if (outcome) error = outcome->error;
+  }
+  if (--watch.waiting == 0) reply_watches_.erase(chat_id);
+  if (error) {
+    chat_.log.warning("Reply to chat {} not sent: {} {}", chat_id, error->code, error->message);
+  }
+  co_return !error;
 }
 
 // After a restart TDLib does not know the user's chat until it is loaded again.

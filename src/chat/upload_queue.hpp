@@ -10,14 +10,24 @@
 //              posts a minute into LOG_CHANNEL, so uploads beyond that rate wait instead of
 //              being refused
 //   post       "posting": limits checked again, copied (LogChannelCopier: the pending copy is
-//              waited for, never sent again), "posted" with the copy's id
-//   finish     the link reply, the link counted, the row deleted
+//              waited for, never sent again), "posted" with the copy's id. One copy at a time:
+//              the next is requested only once this one is confirmed or has failed (LOG_CHANNEL
+//              takes 20 posts a minute anyway), so that a copy unconfirmed at a kill can only be
+//              after the last confirmed post
+//   finish     the link reply, sent and confirmed (TDLib holds a reply queued while it sits out
+//              the private chat's flood wait, and a kill loses what it holds), then the link
+//              counted and the row deleted
 //
-// start() resumes what a previous process left: "queued" and "posting" go back into the queue,
-// "posted" gets its reply, "held" keeps waiting. A crash while "posting" posts that file again
-// (the copy was requested but not confirmed: it may or may not have reached Telegram); a crash
-// after the reply and before the row is deleted sends the same link twice. Both windows are one
-// round trip to TDLib; the alternative in each is a user who never gets a link.
+// Nothing is loaded or posted while this node does not lead the chat side (ChatContext::leads):
+// the leader owns every row; take_over (reload()) loads them when this node starts to lead.
+//
+// start() resumes what a previous process left: "queued" goes back into the queue, "posted" gets
+// its reply, "held" keeps waiting. A "posting" upload was requested and not confirmed: it may or
+// may not have reached Telegram. Before anything else is posted, LOG_CHANNEL is searched after the
+// last confirmed post for a copy of its file (chat/unconfirmed_copies.hpp); one found is adopted,
+// otherwise the upload is queued and posted again. A crash after the link reply and before the
+// row is deleted sends the same link twice: one round trip to the store, the alternative being a
+// user who never gets a link.
 
 #include <chrono>
 #include <cstddef>
@@ -27,6 +37,8 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -35,6 +47,7 @@
 #include "chat/fair_queue.hpp"
 #include "chat/flood_limiter.hpp"
 #include "chat/log_channel_copy.hpp"
+#include "chat/send_outcomes.hpp"
 #include "chat/upload_flow.hpp"
 #include "store/store.hpp"
 
@@ -62,6 +75,9 @@ class UploadQueue {
 
   // Loads what a previous process left and starts posting. Call once, when the bot is ready.
   void start();
+  // Forgets what is in memory and loads the pending uploads from the store again, as start()
+  // does: another node led meanwhile and may have finished or added some.
+  void reload();
 
   // A file from a user who may use the bot now.
   [[nodiscard]] boost::asio::awaitable<void> accept(FileMessage file);
@@ -73,18 +89,27 @@ class UploadQueue {
 
  private:
   [[nodiscard]] boost::asio::awaitable<void> dispatch();
+  // The store's pending uploads into memory; answers how many.
+  std::size_t load_pending();
+  // Adopts or queues again the "posting" uploads a previous process left (see above).
+  [[nodiscard]] boost::asio::awaitable<void> recover_unconfirmed();
   // Puts the upload in line; answers what to tell the user at once when its link will be late
   // (the flood-limit notice or late_link_reply), if anything.
   [[nodiscard]] std::optional<Reply> line_up(const PendingUpload& upload);
   [[nodiscard]] boost::asio::awaitable<void> post(std::int64_t upload_id);
   [[nodiscard]] boost::asio::awaitable<void> finish(PendingUpload upload);
   [[nodiscard]] boost::asio::awaitable<void> finish_resumed(PendingUpload upload);
+  // Sends `reply` into `chat_id` and waits until Telegram has it (or refused it); false when it
+  // was refused.
+  [[nodiscard]] boost::asio::awaitable<bool> reply_confirmed(std::int64_t chat_id, Reply reply);
   [[nodiscard]] boost::asio::awaitable<void> tell_late(std::int64_t upload_id,
                                                        std::chrono::seconds expected);
   [[nodiscard]] boost::asio::awaitable<void> sleep(std::chrono::steady_clock::duration delay);
   [[nodiscard]] std::size_t held_count(std::int64_t user_id) const;
   void save(PendingUpload& upload, std::string stage);
   void forget(std::int64_t upload_id);
+  // Tells ChatContext::events, when set, why an upload got no link.
+  void report_refusal(std::string_view reason) const;
   void wake();
   void spawn(boost::asio::awaitable<void> work, std::string what);
 
@@ -96,6 +121,13 @@ class UploadQueue {
   FairQueue turns_;                                // "queued" uploads
   std::map<std::int64_t, PendingUpload> uploads_;  // every pending upload, by id
   std::set<std::int64_t> told_late_;               // uploads whose user was told already
+  std::vector<std::int64_t> unconfirmed_;          // "posting" when start() found them
+  // The outcomes of link replies under way, per chat (TDLib's temporary ids are per chat).
+  struct ReplyWatch {
+    std::unique_ptr<SendOutcomes> outcomes;
+    int waiting = 0;
+  };
+  std::map<std::int64_t, ReplyWatch> reply_watches_;
   boost::asio::steady_timer wake_;
   // False once destroyed: the dispatcher's sleep may end after that, and must not touch *this.
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);

@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace tglink {
@@ -37,6 +38,8 @@ class LeaderLease {
   virtual void release() = 0;
   // This node's id, as it appears in the lease and in /api/info.
   [[nodiscard]] virtual const std::string& node_id() const = 0;
+  // How long a renewal holds the lease; nullopt for a lease that never runs out.
+  [[nodiscard]] virtual std::optional<std::chrono::milliseconds> ttl() const = 0;
 };
 
 // The only node there is: always leads, term 1.
@@ -46,6 +49,9 @@ class SoloLease final : public LeaderLease {
   LeaseRenewal renew() override { return LeaseRenewal{true, 1, {}}; }
   void release() override {}
   [[nodiscard]] const std::string& node_id() const override { return node_id_; }
+  [[nodiscard]] std::optional<std::chrono::milliseconds> ttl() const override {
+    return std::nullopt;
+  }
 
  private:
   std::string node_id_;

@@ -27,6 +27,7 @@ class PostgresLease final : public LeaderLease {
   LeaseRenewal renew() override;
   void release() override;
   [[nodiscard]] const std::string& node_id() const override { return node_id_; }
+  [[nodiscard]] std::optional<std::chrono::milliseconds> ttl() const override { return ttl_; }
 
  private:
   std::unique_ptr<PgConnection> db_;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "config/cidr.hpp"
+#include "config/telegram_proxy.hpp"
 
 namespace tglink {
 
@@ -21,6 +22,8 @@ struct Config {
   std::int64_t log_channel = 0;                    // LOG_CHANNEL, Bot API form (-100...)
   std::vector<std::string> additional_bot_tokens;  // ADDITIONAL_BOT_TOKENS, comma separated, secret
   std::vector<std::int64_t> admins;                // ADMINS, comma or space separated user ids
+  // ALLOWED_USERS, like ADMINS: when set, only these users and the admins may make links.
+  std::vector<std::int64_t> allowed_users;
 
   // --- HTTP ---
   std::string base_url = "http://localhost:8080";  // BASE_URL, no trailing slash
@@ -66,6 +69,14 @@ struct Config {
   // --- TDLib ---
   std::filesystem::path tdjson_path;  // TDJSON_PATH; default: the pinned npm copy
   bool tdlib_network_none = false;    // TDLIB_NETWORK=none: clients never go online
+  // TELEGRAM_PROXY: every bot's TDLib goes through it (addProxy); holds secrets, log it only
+  // through redacted_proxy_url().
+  std::optional<TelegramProxy> telegram_proxy;
+
+  // --- Metrics (metrics_settings.hpp) ---
+  std::string metrics_token;       // METRICS_TOKEN, secret; empty = no /metrics on PORT
+  std::string metrics_host;        // METRICS_ADDRESS's address; empty = no metrics listener
+  std::uint16_t metrics_port = 0;  // METRICS_ADDRESS's port
 
   // --- Logging ---
   std::string log_level = "INFO";  // LOG_LEVEL: DEBUG, INFO, WARNING, ERROR, CRITICAL
@@ -75,7 +86,10 @@ struct Config {
   [[nodiscard]] bool force_subscribe_enabled() const { return !force_sub_channels.empty(); }
   [[nodiscard]] bool has_telegram_credentials() const { return !bot_token.empty(); }
   [[nodiscard]] bool uses_postgres() const { return !database_url.empty(); }
+  [[nodiscard]] bool metrics_listener_enabled() const { return metrics_port != 0; }
   [[nodiscard]] bool is_admin(std::int64_t user_id) const;
+  // Whether the user may make links: anyone without ALLOWED_USERS, else those listed and admins.
+  [[nodiscard]] bool may_make_links(std::int64_t user_id) const;
   // The page the "Play Video" button opens: VIDEO_FRONTEND_URL, or {BASE_URL}/player.
   [[nodiscard]] std::string player_url() const;
 };

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "config/env_reader.hpp"
+#include "config/metrics_settings.hpp"
 #include "config/setting_bounds.hpp"
 #include "config/value_parsers.hpp"
 #include "logging/log.hpp"
@@ -219,23 +220,32 @@ void load_additional_bot_tokens(EnvReader& env, Config& config) {
   }
 }
 
-void load_admins(EnvReader& env, Config& config) {
-  constexpr std::string_view kExample = "ADMINS=12345678,87654321";
-  const std::optional<EnvValue> found = env.get("ADMINS");
+// A comma- or space-separated list of Telegram user ids (ADMINS, ALLOWED_USERS).
+void load_user_ids(EnvReader& env, const char* name, std::string_view example,
+                   std::vector<std::int64_t>& ids) {
+  const std::optional<EnvValue> found = env.get(name);
   if (!found) {
     return;
   }
   for (const std::string& item : split_list(found->value)) {
     const std::optional<std::int64_t> id = parse_integer(item);
     if (id && *id > 0 && *id <= setting_bounds::kMaxUserId) {
-      config.admins.push_back(*id);
+      ids.push_back(*id);
     } else {
-      env.report("ADMINS",
+      env.report(name,
                  in_quotes(item) + " is not a Telegram user id " +
                      range_text(1, setting_bounds::kMaxUserId),
-                 kExample);
+                 example);
     }
   }
+}
+
+void load_admins(EnvReader& env, Config& config) {
+  load_user_ids(env, "ADMINS", "ADMINS=12345678,87654321", config.admins);
+}
+
+void load_allowed_users(EnvReader& env, Config& config) {
+  load_user_ids(env, "ALLOWED_USERS", "ALLOWED_USERS=12345678,87654321", config.allowed_users);
 }
 
 // --- HTTP ---
@@ -521,6 +531,7 @@ ConfigLoadResult load_config(const EnvMap& process_env, const EnvMap& dotenv, Co
   load_log_channel(env, config, mode);
   load_additional_bot_tokens(env, config);
   load_admins(env, config);
+  load_allowed_users(env, config);
   load_port(env, config);
   load_base_url(env, config);
   load_bind_address(env, config);
@@ -536,6 +547,8 @@ ConfigLoadResult load_config(const EnvMap& process_env, const EnvMap& dotenv, Co
   load_storage(env, config, defaults);
   load_node_id(env, config, defaults);
   load_tdlib_network(env, config);
+  load_telegram_proxy(env, config);
+  load_metrics_settings(env, config);
   load_log_level(env, config);
   ConfigLoadResult result;
   result.problems = env.take_problems();

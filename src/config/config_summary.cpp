@@ -68,6 +68,7 @@ std::string summarize_config(const Config& config) {
   line("LOG_CHANNEL", std::to_string(config.log_channel));
   line("ADDITIONAL_BOT_TOKENS", masked_bot_tokens(config.additional_bot_tokens));
   line("ADMINS", join(config.admins, "none"));
+  line("ALLOWED_USERS", join(config.allowed_users, "not set (everyone may make links)"));
   line("BASE_URL", config.base_url);
   line("BIND_ADDRESS", fmt::format("{} port {}", config.bind_address, config.port));
   line("TRUSTED_PROXIES", join_cidrs(config.trusted_proxies));
@@ -93,6 +94,13 @@ std::string summarize_config(const Config& config) {
   line("NODE_ID", config.node_id);
   line("TDJSON_PATH", config.tdjson_path.string());
   line("TDLIB_NETWORK", config.tdlib_network_none ? "none (offline)" : "auto");
+  line("TELEGRAM_PROXY", config.telegram_proxy ? redacted_proxy_url(*config.telegram_proxy)
+                                               : std::string("none (direct)"));
+  line("METRICS_TOKEN", config.metrics_token.empty() ? "not set (no /metrics on PORT)"
+                                                     : "*** (set: /metrics on PORT)");
+  line("METRICS_ADDRESS", config.metrics_listener_enabled()
+                              ? fmt::format("{} port {}", config.metrics_host, config.metrics_port)
+                              : std::string("not set"));
   line("LOG_LEVEL", config.log_level);
   return text;
 }

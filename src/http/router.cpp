@@ -10,13 +10,26 @@ void Router::add_prefix(std::string prefix, HttpHandler handler) {
   routes_.push_back(Route{std::move(prefix), true, std::move(handler)});
 }
 
-const HttpHandler* Router::find(std::string_view path) const {
+const Router::Route* Router::match(std::string_view path) const {
   const Route* best = nullptr;
   for (const Route& route : routes_) {
     const bool matches = route.is_prefix ? path.starts_with(route.path) : path == route.path;
     if (matches && (best == nullptr || route.path.size() > best->path.size())) best = &route;
   }
+  return best;
+}
+
+const HttpHandler* Router::find(std::string_view path) const {
+  const Route* best = match(path);
   return best == nullptr ? nullptr : &best->handler;
+}
+
+std::string Router::route_name(std::string_view path) const {
+  const Route* best = match(path);
+  if (best == nullptr) return "other";
+  std::string_view name = best->path;
+  if (name.size() > 1 && name.ends_with('/')) name.remove_suffix(1);
+  return std::string(name);
 }
 
 boost::asio::awaitable<void> Router::dispatch(const HttpRequest& request,

@@ -18,6 +18,9 @@ class Router {
 
   // The handler for a path, or nullptr; the longest matching prefix wins.
   [[nodiscard]] const HttpHandler* find(std::string_view path) const;
+  // The route a path goes to, as registered without a trailing '/' ("/dl", "/api/info"), or
+  // "other" when none matches: a label value that clients cannot multiply.
+  [[nodiscard]] std::string route_name(std::string_view path) const;
 
  private:
   struct Route {
@@ -25,6 +28,8 @@ class Router {
     bool is_prefix = false;
     HttpHandler handler;
   };
+  [[nodiscard]] const Route* match(std::string_view path) const;
+
   std::vector<Route> routes_;
 };
 

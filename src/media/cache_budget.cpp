@@ -4,6 +4,11 @@
 
 namespace tglink {
 
+std::uint64_t CacheBudget::bytes_of(const CachedFileKey& key) const {
+  const auto found = files_.find(key);
+  return found == files_.end() ? 0 : found->second.bytes;
+}
+
 CacheBudget::Entry& CacheBudget::entry(const CachedFileKey& key, SteadyTime now) {
   auto [it, inserted] = files_.try_emplace(key);
   if (inserted) it->second.last_used = now;

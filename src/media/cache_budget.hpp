@@ -38,6 +38,8 @@ class CacheBudget {
   void forget(const CachedFileKey& key);
 
   [[nodiscard]] std::uint64_t total_bytes() const { return total_; }
+  // What record_size last said of this file; 0 for a file not known.
+  [[nodiscard]] std::uint64_t bytes_of(const CachedFileKey& key) const;
   [[nodiscard]] std::uint64_t max_bytes() const { return max_bytes_; }
   [[nodiscard]] bool over_budget() const { return total_ > max_bytes_; }
   // The least recently used idle files whose removal brings the total within budget, oldest

@@ -73,6 +73,7 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
   SubscriptionId subscription = 0;
   std::map<std::int32_t, std::unique_ptr<FileState>> files;
   FileObserver observer;
+  std::function<void()> stall_observer;
   ReaderId next_reader = 1;
   std::uint64_t windows_sent = 0;
 
@@ -246,13 +247,14 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
     FileState& file = state(file_id, size);
     const Steady::time_point give_up_at =
         options.patience.count() > 0 ? Steady::now() + options.patience : Steady::time_point::max();
+    bool waited = false;
     for (;;) {
       if (file.cancelled.erase(reader) > 0)
         co_return BytesOnDisk{BytesStatus::Cancelled, 0, {}, {}};
       const std::uint64_t seen = file.generation;
       std::int64_t available = known_available(file, offset);
       if (available == 0) available = co_await prefix_size(file_id, offset);
-      if (available > 0) co_return co_await ready(file, available);
+      if (available > 0) co_return co_await ready(file, available, waited);
       if (file.failures >= settings.max_failures) co_return given_up(file);
       if (file.generation != seen) continue;  // something changed while we asked
       const Steady::time_point now = Steady::now();
@@ -262,6 +264,7 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
         continue;
       }
       claim(file, reader, offset, options.window_end);
+      waited = true;
       const bool woken = co_await sleep(file, give_up_at);
       if (!woken && file.generation == seen && Steady::now() < give_up_at) {
         // Stalled: no news for a while. Re-send the window, whoever had it. TDLib waits out up
@@ -270,6 +273,7 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
         if (file.window_active) failed(file);
         file.window_active = false;
         file.granted = false;
+        if (stall_observer) stall_observer();
       }
     }
   }
@@ -280,10 +284,10 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
     return 0;
   }
 
-  asio::awaitable<BytesOnDisk> ready(FileState& file, std::int64_t available) {
+  asio::awaitable<BytesOnDisk> ready(FileState& file, std::int64_t available, bool waited) {
     file.failures = 0;
     if (file.path.empty()) file.path = co_await fetch_path(file.file_id);
-    co_return BytesOnDisk{BytesStatus::Ready, available, file.path, {}};
+    co_return BytesOnDisk{BytesStatus::Ready, available, file.path, {}, waited};
   }
 
   static BytesOnDisk stalled(const FileState& file, std::int64_t offset,
@@ -412,6 +416,10 @@ void DownloadScheduler::forget(std::int32_t file_id) {
 
 void DownloadScheduler::set_file_observer(FileObserver observer) {
   impl_->observer = std::move(observer);
+}
+
+void DownloadScheduler::set_stall_observer(std::function<void()> observer) {
+  impl_->stall_observer = std::move(observer);
 }
 
 std::uint64_t DownloadScheduler::windows_sent() const { return impl_->windows_sent; }

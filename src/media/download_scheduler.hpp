@@ -63,6 +63,8 @@ struct BytesOnDisk {
   std::int64_t available = 0;
   std::string path;
   std::string detail;
+  // The reader had to wait for a download: the bytes were not on disk when it asked.
+  bool waited = false;
 };
 
 using ReaderId = std::uint64_t;
@@ -101,6 +103,8 @@ class DownloadScheduler {
   void forget(std::int32_t file_id);
 
   void set_file_observer(FileObserver observer);
+  // Called each time a wait sees no progress for the stall timeout (the window is re-sent).
+  void set_stall_observer(std::function<void()> observer);
   // downloadFile requests sent so far (tests and metrics).
   [[nodiscard]] std::uint64_t windows_sent() const;
 

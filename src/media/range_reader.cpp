@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "http/response_channel.hpp"
+#include "media/media_observer.hpp"
 #include "media/open_file.hpp"
 
 namespace tglink {
@@ -48,6 +49,9 @@ boost::asio::awaitable<RangeEnd> send_range(RangeSource source, RangeCursor& cur
     if (!sent) {
       result = RangeEnd::ClientGone;
       break;
+    }
+    if (source.observer != nullptr) {
+      source.observer->served(static_cast<std::uint64_t>(count), !bytes.waited);
     }
     cursor.position += count;
   }

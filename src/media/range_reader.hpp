@@ -13,6 +13,7 @@
 
 namespace tglink {
 
+class MediaObserver;
 class ResponseChannel;
 
 enum class RangeEnd {
@@ -30,6 +31,7 @@ struct RangeSource {
   DownloadScheduler& scheduler;
   std::int32_t file_id = 0;
   std::int64_t file_size = 0;
+  MediaObserver* observer = nullptr;  // told of the bytes sent, hit or miss; may be null
 };
 
 // Advances cursor.position as bytes go out. `detail` says why a BotFailed happened.

@@ -77,6 +77,7 @@ struct TelegramFileStreamer::Impl : std::enable_shared_from_this<Impl> {
   std::set<std::string> found_at_start;  // paths counted by the start-up scan, not yet claimed
   std::size_t spread_streams = 0;        // streams sent by several bots at once
   bool evicting = false;
+  MediaObserver* observer = nullptr;
 
   BotMedia& bot_media(std::size_t index) {
     std::unique_ptr<BotMedia>& slot = media.at(index);
@@ -89,6 +90,10 @@ struct TelegramFileStreamer::Impl : std::enable_shared_from_this<Impl> {
     std::weak_ptr<Impl> weak = weak_from_this();
     slot->scheduler->set_file_observer([weak, index](const json::object& file) {
       if (std::shared_ptr<Impl> self = weak.lock()) self->on_file(index, file);
+    });
+    slot->scheduler->set_stall_observer([weak, index] {
+      const std::shared_ptr<Impl> self = weak.lock();
+      if (self && self->observer != nullptr) self->observer->stalled(index);
     });
     return *slot;
   }
@@ -250,12 +255,13 @@ struct TelegramFileStreamer::Impl : std::enable_shared_from_this<Impl> {
     }
     const std::int32_t file_id = answer.located.file_id;
     ReaderTicket ticket(*this, bot, CachedFileKey{index, file_id, {}});
-    RangeSource source{*bot.scheduler, file_id, answer.located.file.size};
+    RangeSource source{*bot.scheduler, file_id, answer.located.file.size, observer};
     std::string detail;
     const RangeEnd end = co_await send_range(source, cursor, out, detail);
     if (end == RangeEnd::BotFailed) {
       log.warning("{} failed on message {} at byte {}: {}", bots->label(index), file.message_id,
                   cursor.position, detail);
+      if (observer != nullptr) observer->handed_over(index);
     }
     co_return end;
   }
@@ -283,6 +289,10 @@ struct TelegramFileStreamer::Impl : std::enable_shared_from_this<Impl> {
       // A bot reports a file the scan counted: from now on it is counted under the bot.
       const std::string path = local_path(file);
       if (found_at_start.erase(path) > 0) budget.forget(CachedFileKey{0, 0, path});
+    }
+    const std::uint64_t before = budget.bytes_of(key);
+    if (observer != nullptr && bytes > 0 && static_cast<std::uint64_t>(bytes) > before) {
+      observer->downloaded(index, static_cast<std::uint64_t>(bytes) - before);
     }
     budget.record_size(key, static_cast<std::uint64_t>(std::max<std::int64_t>(bytes, 0)),
                        clock.steady_now());
@@ -396,5 +406,7 @@ std::size_t TelegramFileStreamer::active_readers() const {
 }
 
 std::uint64_t TelegramFileStreamer::cached_bytes() const { return impl_->budget.total_bytes(); }
+
+void TelegramFileStreamer::set_observer(MediaObserver* observer) { impl_->observer = observer; }
 
 }  // namespace tglink

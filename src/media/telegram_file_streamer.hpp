@@ -27,6 +27,7 @@
 #include "media/bot_roster.hpp"
 #include "media/download_scheduler.hpp"
 #include "media/file_streamer.hpp"
+#include "media/media_observer.hpp"
 #include "media/spread_reader.hpp"
 
 namespace tglink {
@@ -68,6 +69,8 @@ class TelegramFileStreamer final : public FileStreamer {
   [[nodiscard]] std::size_t active_readers() const;
   // Bytes of TDLib's files tracked by the disk budget.
   [[nodiscard]] std::uint64_t cached_bytes() const;
+  // Told of downloads, bytes served, stalls and hand-overs; may be null. Must outlive this.
+  void set_observer(MediaObserver* observer);
 
  private:
   struct Impl;

@@ -2,7 +2,7 @@
 // The service's periodic jobs (spec, "States and transitions"), each a plain function so it can
 // be tested alone, and add_maintenance_jobs() which schedules them all:
 //
-//   every 5 s     flush the bandwidth counter to the store
+//   every 1 s     flush the bandwidth counter to the store (or read the global total back)
 //   every 10 min  drop tracked streams older than 4 h
 //   every hour    memory clean-up: malloc_trim(0), RateLimiter::sweep(), the media caches' trim
 //   every hour    delete revocations of links that have expired (they can no longer be used)
@@ -23,7 +23,8 @@ class PeriodicJobs;
 class RateLimiter;
 class Store;
 
-inline constexpr std::chrono::seconds kBandwidthFlushEvery{5};
+// Every second: also how often a node reads back the other nodes' bytes (docs/scaling.md).
+inline constexpr std::chrono::seconds kBandwidthFlushEvery{1};
 inline constexpr std::chrono::minutes kStaleStreamSweepEvery{10};
 inline constexpr std::chrono::hours kMemoryCleanupEvery{1};
 inline constexpr std::chrono::hours kRevocationCleanupEvery{1};

@@ -8,28 +8,40 @@
 
 namespace tglink {
 
-BandwidthMeter::BandwidthMeter(Store& store, const Clock& clock, std::int64_t limit_bytes)
-    : store_(store), clock_(clock), limit_bytes_(std::max<std::int64_t>(limit_bytes, 0)) {
+BandwidthMeter::BandwidthMeter(Store& store, const Clock& clock, std::int64_t limit_bytes,
+                               std::int64_t batch_bytes)
+    : store_(store),
+      clock_(clock),
+      limit_bytes_(std::max<std::int64_t>(limit_bytes, 0)),
+      batch_bytes_(std::max<std::int64_t>(batch_bytes, 1)) {
   month_ = format_month_utc(clock_.now());
   stored_bytes_ = store_.bandwidth_used(month_);
 }
 
 void BandwidthMeter::add(std::uint64_t bytes) {
   const std::lock_guard lock(mutex_);
-  roll_over_if_needed();
-  pending_bytes_ += static_cast<std::int64_t>(bytes);
+  try {
+    if (!batch_failed_) roll_over_if_needed();  // these bytes belong to the month now
+    pending_bytes_ += static_cast<std::int64_t>(bytes);
+    if (!batch_failed_ && pending_bytes_ >= batch_bytes_) flush_locked();
+  } catch (const StoreError&) {
+    batch_failed_ = true;  // kept pending; flush() retries and reports
+  }
 }
 
 void BandwidthMeter::flush() {
   const std::lock_guard lock(mutex_);
-  flush_locked();
   roll_over_if_needed();
+  flush_locked();
+  batch_failed_ = false;
 }
 
 void BandwidthMeter::flush_locked() {
-  if (pending_bytes_ == 0) return;
-  store_.add_bandwidth(month_, pending_bytes_);
-  stored_bytes_ += pending_bytes_;
+  if (pending_bytes_ == 0) {
+    stored_bytes_ = store_.bandwidth_used(month_);
+    return;
+  }
+  stored_bytes_ = store_.add_bandwidth(month_, pending_bytes_);
   pending_bytes_ = 0;
 }
 

@@ -2,9 +2,13 @@
 // The monthly bandwidth counter: bytes sent to clients in the current UTC month.
 //
 // Counting happens on every body write, so it must be cheap: bytes are added in memory and the
-// store sees them only on flush(), which the periodic jobs call every few seconds and the service
-// calls once more at shutdown. used_bytes() is the stored figure plus what is not flushed yet, so
-// /api/info and the limit check are exact between flushes.
+// store sees them in batches: as soon as kBandwidthBatchBytes are pending, and on flush(), which
+// the periodic jobs call every second and the service calls once more at shutdown. Each batch is
+// added in one atomic statement that answers the month's total over every node sharing the store,
+// and a flush with nothing pending reads that total back, so used_bytes() (that total plus what is
+// not flushed yet) sees the other nodes' bytes within a second. This bounds the overrun past the
+// limit over several nodes (docs/scaling.md "Global limits"): a node's bytes the others cannot see
+// yet are at most one batch plus the slices in flight.
 //
 // Month roll-over: bytes belong to the UTC month in which they were counted. When the month
 // changes, the pending bytes are flushed to the month they were counted in, and the new month
@@ -22,17 +26,26 @@ namespace tglink {
 
 class Store;
 
+// The most bytes a node counts before adding them to the store: the part of the overrun past the
+// monthly limit that one node's unseen bytes can cause.
+inline constexpr std::int64_t kBandwidthBatchBytes = 8 * 1024 * 1024;
+
 class BandwidthMeter {
  public:
   // `limit_bytes` = 0 means no limit. Reads the current month's figure from the store, so a
   // restart keeps counting where the last run stopped; throws StoreError if that read fails.
-  BandwidthMeter(Store& store, const Clock& clock, std::int64_t limit_bytes);
+  BandwidthMeter(Store& store, const Clock& clock, std::int64_t limit_bytes,
+                 std::int64_t batch_bytes = kBandwidthBatchBytes);
 
-  // Counts bytes just sent to a client.
+  // Counts bytes just sent to a client; adds the batch to the store once batch_bytes are pending.
+  // Never throws: when that store call fails the bytes stay pending, and no batch is tried again
+  // before the next flush() (which reports the error), so a database outage costs one failed
+  // call per flush, not one per write.
   void add(std::uint64_t bytes);
 
-  // Writes the pending bytes to the store. On StoreError the bytes stay pending (nothing is lost
-  // or counted twice) and the error is rethrown for the caller to log.
+  // Writes the pending bytes to the store, or with none pending reads the month's total back
+  // (other nodes may have added theirs). On StoreError the bytes stay pending (nothing is lost or
+  // counted twice) and the error is rethrown for the caller to log.
   void flush();
 
   // Bytes sent this UTC month, flushed or not.
@@ -54,9 +67,11 @@ class BandwidthMeter {
   Store& store_;
   const Clock& clock_;
   const std::int64_t limit_bytes_;
+  const std::int64_t batch_bytes_;
   std::mutex mutex_;
+  bool batch_failed_ = false;      // a batch failed since the last flush(): wait for flush()
   std::string month_;              // the month being counted
-  std::int64_t stored_bytes_ = 0;  // the store's figure for month_ at the last read or flush
+  std::int64_t stored_bytes_ = 0;  // the store's total for month_ at the last read or flush
   std::int64_t pending_bytes_ = 0;
 };
 

@@ -19,6 +19,7 @@
 #include "serving/active_streams.hpp"
 #include "serving/bandwidth_meter.hpp"
 #include "serving/counting_channel.hpp"
+#include "serving/link_traffic.hpp"
 #include "store/store.hpp"
 
 namespace tglink {
@@ -199,8 +200,15 @@ asio::awaitable<void> send_body(const FileRouteDeps& deps, const StoredFile& fil
                                 const ContentPlan& plan, HttpResponse head, ResponseChannel& out) {
   const ActiveStreams::Ticket ticket = deps.streams.start();
   BandwidthMeter& meter = deps.bandwidth;
+  LinkTrafficMeter* traffic = deps.traffic;
+  const std::int64_t link = file.message_id;
+  if (traffic != nullptr && plan.offset == 0) traffic->count_download(link);
   CountingChannel counted(
-      out, [&meter](std::uint64_t bytes) { meter.add(bytes); },
+      out,
+      [&meter, traffic, link](std::uint64_t bytes) {
+        meter.add(bytes);
+        if (traffic != nullptr) traffic->count_bytes(link, bytes);
+      },
       [&meter] { return meter.limit_reached(); });
   co_await counted.begin_body(std::move(head), plan.length);
   if (plan.length == 0) co_return;

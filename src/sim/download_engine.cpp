@@ -198,7 +198,7 @@ void Simulator::repair_reference(Session& session, int file_id, FileDownload& do
   cancel_parts(session, download, PartRange{});
   download.repairing = true;
   const int client_id = session.client_id;
-  at(part_arrival(bot(session.bot_id), clock_.now(), 0),
+  at(clock_.now() + round_trip(bot(session.bot_id)),
      [this, client_id, file_id] { finish_repair(client_id, file_id); });
   pump(session);
 }

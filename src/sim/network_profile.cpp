@@ -71,21 +71,27 @@ void apply_network_fields(const json::object& request, BotState& state) {
   if (reseed) state.jitter.seed(next.jitter_seed);
 }
 
-SimClock::time_point part_arrival(BotState& state, SimClock::time_point sent, std::int64_t bytes) {
+SimClock::duration round_trip(BotState& state) {
   const BotSettings& settings = state.settings;
   double round_trip_ms = settings.part_latency_ms;
   if (settings.latency_jitter_ms > 0) {
     std::uniform_real_distribution<double> share(0.0, settings.latency_jitter_ms);
     round_trip_ms += share(state.jitter);
   }
-  using Ms = std::chrono::duration<double, std::milli>;
-  const auto half_trip = std::chrono::duration_cast<SimClock::duration>(Ms(round_trip_ms / 2));
-  if (settings.bytes_per_second <= 0) return sent + half_trip + half_trip;
+  return std::chrono::duration_cast<SimClock::duration>(
+      std::chrono::duration<double, std::milli>(round_trip_ms));
+}
+
+SimClock::time_point part_arrival(BotState& state, SimClock::time_point sent, std::int64_t bytes) {
+  const BotSettings& settings = state.settings;
+  const SimClock::duration trip = round_trip(state);
+  if (settings.bytes_per_second <= 0) return sent + trip;
+  const SimClock::duration there = trip / 2;
   const auto transfer = std::chrono::duration_cast<SimClock::duration>(
       std::chrono::duration<double>(static_cast<double>(bytes) / settings.bytes_per_second));
-  const SimClock::time_point start = std::max(sent + half_trip, state.bandwidth_free_at);
+  const SimClock::time_point start = std::max(sent + there, state.bandwidth_free_at);
   state.bandwidth_free_at = start + transfer;
-  return state.bandwidth_free_at + half_trip;
+  return state.bandwidth_free_at + (trip - there);
 }
 
 }  // namespace tglink::sim

@@ -18,6 +18,9 @@ namespace tglink::sim {
 // std::invalid_argument naming the field and its bounds; on a throw nothing has changed.
 void apply_network_fields(const boost::json::object& request, BotState& state);
 
+// One round trip to the server, with the bot's jitter (a request that carries no file bytes).
+SimClock::duration round_trip(BotState& state);
+
 // When a part of `bytes` requested at `sent` arrives: half a round trip to the server, the
 // transfer over the bot's link after whatever the link is still carrying, half a round trip back.
 SimClock::time_point part_arrival(BotState& state, SimClock::time_point sent, std::int64_t bytes);

@@ -4,7 +4,7 @@
 
 namespace tglink::sim {
 
-void OutputQueue::push(std::string message) {
+void OutputQueue::push(Output message) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     messages_.push_back(std::move(message));
@@ -12,12 +12,12 @@ void OutputQueue::push(std::string message) {
   ready_.notify_one();
 }
 
-std::optional<std::string> OutputQueue::pop(std::chrono::duration<double> timeout) {
+std::optional<Output> OutputQueue::pop(std::chrono::duration<double> timeout) {
   std::unique_lock<std::mutex> lock(mutex_);
   if (!ready_.wait_for(lock, timeout, [this] { return !messages_.empty(); })) {
     return std::nullopt;
   }
-  std::string message = std::move(messages_.front());
+  Output message = std::move(messages_.front());
   messages_.pop_front();
   return message;
 }

@@ -120,6 +120,8 @@ const std::map<std::string_view, Fields>& schema() {
       {"setLogVerbosityLevel", {{"new_verbosity_level", K::kInt32}}},
       {"getLogVerbosityLevel", {}},
       {"getTextEntities", {{"text", K::kString}}},
+      {"addProxy", {{"proxy", K::kObject}, {"enable", K::kBool}, {"comment", K::kString}}},
+      {"getProxies", {}},
       // Input objects.
       {"formattedText", {{"text", K::kString}, {"entities", K::kArray}}},
       {"textEntity", {{"offset", K::kInt32}, {"length", K::kInt32}, {"type", K::kObject}}},
@@ -143,6 +145,11 @@ const std::map<std::string_view, Fields>& schema() {
       {"optionValueBoolean", {{"value", K::kBool}}},
       {"optionValueInteger", {{"value", K::kInt64}}},
       {"optionValueString", {{"value", K::kString}}},
+      {"proxy", {{"server", K::kString}, {"port", K::kInt32}, {"type", K::kObject}}},
+      {"proxyTypeSocks5", {{"username", K::kString}, {"password", K::kString}}},
+      {"proxyTypeHttp",
+       {{"username", K::kString}, {"password", K::kString}, {"http_only", K::kBool}}},
+      {"proxyTypeMtproto", {{"secret", K::kString}}},
   };
   return kSchema;
 }

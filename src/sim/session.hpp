@@ -53,6 +53,21 @@ struct PendingToken {
   std::string token;
 };
 
+// A request TDLib holds until setTdlibParameters is done (Td's
+// pending_preauthentication_requests_).
+struct HeldRequest {
+  boost::json::object request;
+  boost::json::value extra;
+};
+
+// One entry of the client's proxy list (addProxy, getProxies).
+struct AddedProxy {
+  int id = 0;
+  boost::json::object proxy;  // normalized_proxy()
+  std::string comment;
+  bool enabled = false;
+};
+
 struct Session {
   int client_id = 0;
   AuthState auth = AuthState::kWaitTdlibParameters;
@@ -60,10 +75,13 @@ struct Session {
   std::string files_directory;
   std::int64_t bot_id = 0;
   std::vector<PendingToken> pending_tokens;  // waiting for a network
-  std::map<int, int> local_file_ids;         // World file index → this client's file id
-  int next_file_id = 0;                      // set by Simulator::create_client
-  int invite_links_created = 0;              // createChatInviteLink calls answered
-  std::map<int, FileDownload> downloads;     // this client's file id → download
+  std::vector<HeldRequest> held_until_parameters;
+  std::vector<AddedProxy> proxies;
+  int next_proxy_id = 2;                  // TDLib's first proxy id is 2
+  std::map<int, int> local_file_ids;      // World file index → this client's file id
+  int next_file_id = 0;                   // set by Simulator::create_client
+  int invite_links_created = 0;           // createChatInviteLink calls answered
+  std::map<int, FileDownload> downloads;  // this client's file id → download
   int next_temp_file = 0;
   std::int64_t in_flight_bytes = 0;        // parts of files of 20 KiB and more
   std::int64_t in_flight_small_bytes = 0;  // parts of smaller files (a budget of their own)

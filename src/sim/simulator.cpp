@@ -3,12 +3,15 @@
 #include <cstdlib>
 #include <utility>
 
+#include <unistd.h>
+
 #include "sim/control_server.hpp"
 #include "sim/json_fields.hpp"
 #include "sim/request_schema.hpp"
 #include "sim/sim_config.hpp"
+#include "sim/sync_requests.hpp"
 #include "sim/tdlib_objects.hpp"
-#include "sim/text_entities.hpp"
+#include "sim/user_only_methods.hpp"
 
 namespace tglink::sim {
 namespace json = boost::json;
@@ -16,27 +19,6 @@ namespace json = boost::json;
 namespace {
 
 constexpr const char* kParsePrefix = "Failed to parse JSON object as TDLib request: ";
-
-// A request as a JSON object, or the error TDLib gives for text that is not one.
-struct ParsedRequest {
-  json::object request;
-  std::optional<json::object> error;
-};
-
-ParsedRequest parse_request(std::string_view text) {
-  boost::system::error_code error;
-  json::value value = json::parse(text, error);
-  if (error) {
-    return {{}, error_object(400, "Failed to parse request as JSON object: " + error.message())};
-  }
-  if (!value.is_object()) return {{}, error_object(400, "Expected a JSON object")};
-  return {std::move(value.get_object()), std::nullopt};
-}
-
-json::value extra_of(const json::object& request) {
-  const json::value* extra = request.if_contains("@extra");
-  return extra == nullptr ? json::value(nullptr) : *extra;
-}
 
 }  // namespace
 
@@ -94,6 +76,21 @@ int Simulator::create_client() {
   return id;
 }
 
+void Simulator::end_client(int client_id) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Session* session = find_session(client_id);
+  if (session == nullptr) return;
+  // The process that held the client is gone, and TDLib with it: its downloads stop (what is on
+  // disk stays there) and the messages it had not handed to the server yet are lost.
+  for (auto& [file_id, download] : session->downloads) {
+    if (download.fd >= 0) ::close(download.fd);
+  }
+  std::erase_if(outboxes_,
+                [client_id](const auto& entry) { return entry.first.first == client_id; });
+  sessions_.erase(client_id);
+  engine_wake_.notify_all();
+}
+
 void Simulator::send(int client_id, std::string_view text) {
   std::lock_guard<std::mutex> lock(mutex_);
   Session* session = find_session(client_id);
@@ -114,42 +111,17 @@ void Simulator::send(int client_id, std::string_view text) {
   dispatch(*session, type, request, extra);
 }
 
-std::optional<std::string> Simulator::receive(double timeout_seconds) {
+std::optional<Output> Simulator::receive(double timeout_seconds) {
   return output_.pop(std::chrono::duration<double>(timeout_seconds));
 }
 
 std::string Simulator::execute(std::string_view text) {
-  ParsedRequest parsed = parse_request(text);
-  if (parsed.error) return json::serialize(*parsed.error);
-  const json::object& request = parsed.request;
-  request_log_.record(request);
-  json::object result;
-  try {
-    check_request(request);
-    std::string type = type_of(request);
-    if (type == "setLogVerbosityLevel" || type == "setLogStream") {
-      result = ok_object();
-    } else if (type == "getLogVerbosityLevel") {
-      result = json::object{{"@type", "logVerbosityLevel"}, {"verbosity_level", 0}};
-    } else if (type == "getTextEntities") {
-      result = json::object{{"@type", "textEntities"},
-                            {"entities", find_text_entities(string_field(request, "text"))}};
-    } else if (type == "getOption" && string_field(request, "name") == "version") {
-      result = json::object{{"@type", "optionValueString"}, {"value", "1.8.67"}};
-    } else {
-      result = error_object(400, "The method can't be executed synchronously");
-    }
-  } catch (const ParseError& error) {
-    result = error_object(400, kParsePrefix + std::string(error.what()));
-  }
-  json::value extra = extra_of(request);
-  if (!extra.is_null()) result["@extra"] = extra;
-  return json::serialize(result);
+  return execute_request(text, request_log_);
 }
 
 void Simulator::emit(const Session& session, json::object object) {
   object["@client_id"] = session.client_id;
-  output_.push(json::serialize(object));
+  output_.push(Output{session.client_id, json::serialize(object)});
 }
 
 void Simulator::answer(const Session& session, const Extra& extra, json::object object) {
@@ -193,15 +165,28 @@ void Simulator::dispatch(Session& session, const std::string& type, const json::
   if (session.auth == AuthState::kClosing || session.auth == AuthState::kClosed) {
     return answer_error(session, extra, 500, "Request aborted");
   }
+  const bool proxy_request = type == "addProxy" || type == "getProxies";
   if (session.auth == AuthState::kWaitTdlibParameters) {
     if (type == "setTdlibParameters") return on_set_tdlib_parameters(session, request, extra);
+    if (proxy_request) {
+      // TDLib holds the requests that "can be called before authorization" until it has its
+      // parameters, then answers them in order (Td::on_request, pending_preauthentication).
+      session.held_until_parameters.push_back(HeldRequest{request, extra});
+      return;
+    }
     return answer_error(session, extra, 400,
                         "Initialization parameters are needed: call setTdlibParameters first");
   }
+  if (type == "addProxy") return on_add_proxy(session, request, extra);
+  if (type == "getProxies") return on_get_proxies(session, extra);
   if (type == "checkAuthenticationBotToken") {
     return on_check_bot_token(session, string_field(request, "token"), extra);
   }
   if (session.auth != AuthState::kReady) return answer_error(session, extra, 401, "Unauthorized");
+  // Every simulated client is a bot.
+  if (is_user_only_method(type)) {
+    return answer_error(session, extra, 400, std::string(kNotAvailableToBots));
+  }
   if (type == "getMe") return on_get_user(session, session.bot_id, extra);
   if (type == "getUser") return on_get_user(session, int_field(request, "user_id"), extra);
   if (type == "getChat") return on_get_chat(session, int_field(request, "chat_id"), extra);

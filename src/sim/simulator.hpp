@@ -50,8 +50,12 @@ class Simulator {
   // The libtdjson entry points.
   int create_client();
   void send(int client_id, std::string_view request);
-  std::optional<std::string> receive(double timeout_seconds);
+  // The next answer or update of any client, with the client it is for.
+  std::optional<Output> receive(double timeout_seconds);
   std::string execute(std::string_view request);
+  // The process that created `client_id` is gone (world_server.*): the client ends as its TDLib
+  // would, losing what it had not sent yet.
+  void end_client(int client_id);
 
   // One control request (see README.md); answers {"ok":true,...} or {"ok":false,"error":...}.
   boost::json::object control(const boost::json::object& request);
@@ -95,6 +99,12 @@ class Simulator {
   void on_close(Session& session, const Extra& extra);
   void on_set_option(Session& session, const boost::json::object& request, const Extra& extra);
   void on_get_option(Session& session, const boost::json::object& request, const Extra& extra);
+
+  // --- proxies (simulator_proxies.cpp)
+  void on_add_proxy(Session& session, const boost::json::object& request, const Extra& extra);
+  void on_get_proxies(Session& session, const Extra& extra);
+  // Runs the requests held while setTdlibParameters was awaited, in their order.
+  void run_held_requests(Session& session);
   void set_connected(std::int64_t bot_id, bool connected);
   bool token_accepted(const std::string& token, std::int64_t& bot_id) const;
 

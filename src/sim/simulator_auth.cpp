@@ -103,6 +103,7 @@ void Simulator::on_set_tdlib_parameters(Session& session, const json::object& re
   session.auth = AuthState::kWaitPhoneNumber;
   emit_auth_state(session);
   answer(session, extra, ok_object());
+  run_held_requests(session);
   emit(session, connection_state(session.network_none ? "connectionStateWaitingForNetwork"
                                                       : "connectionStateConnecting"));
 }

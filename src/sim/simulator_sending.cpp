@@ -67,6 +67,11 @@ json::object Simulator::server_refusal(const Session& session, std::int64_t chat
     // What TDLib reports to a bot when the server refuses with USER_IS_BLOCKED.
     return error_object(403, "Forbidden: bot was blocked by the user");
   }
+  if (user != nullptr && !user->is_bot && !world_.has_written_to(chat_id, session.bot_id)) {
+    // The server refuses a bot's first word to a person (PEER_ID_INVALID); TDLib reports it to
+    // the bot with this text (MessagesManager::on_send_message_fail, in libtdjson's strings).
+    return error_object(403, "Bot can't initiate conversation with a user");
+  }
   return json::object();
 }
 

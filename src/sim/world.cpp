@@ -102,6 +102,15 @@ MemberStatus World::member_status(const Channel& channel, std::int64_t user_id) 
   return bot && channel.bots_admin_by_default ? MemberStatus::kAdmin : MemberStatus::kLeft;
 }
 
+bool World::has_written_to(std::int64_t user_id, std::int64_t bot_id) const {
+  auto chat = chats.find(ChatKey{bot_id, user_id});
+  if (chat == chats.end()) return false;
+  for (const MessageRecord& record : chat->second.messages) {
+    if (record.sender_user_id == user_id) return true;
+  }
+  return false;
+}
+
 MessageRecord& World::append(const ChatKey& key, MessageRecord record) {
   ChatLog& log = chats[key];
   record.server_id = ++log.last_server_id;

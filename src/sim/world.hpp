@@ -110,6 +110,8 @@ class World {
   // Appends a message with the next server id and returns it.
   MessageRecord& append(const ChatKey& key, MessageRecord record);
   MessageRecord* find_message(const ChatKey& key, std::int64_t server_id);
+  // Whether `user_id` has written to `bot_id` in their private chat: only then may the bot write.
+  bool has_written_to(std::int64_t user_id, std::int64_t bot_id) const;
   int add_file(SimFile file);
 };
 

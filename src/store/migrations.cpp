@@ -101,6 +101,37 @@ CREATE TABLE leader_lease (
 ) WITHOUT ROWID;
 )sql";
 
+// Version 6: the nodes sharing the store and when each last reported (the admin's /stats).
+constexpr std::string_view kClusterNodes = R"sql(
+CREATE TABLE cluster_nodes (
+  node_id        TEXT    PRIMARY KEY,
+  last_seen_unix INTEGER NOT NULL,
+  is_leader      INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+)sql";
+
+// Version 7: every link made, with what it served (downloads, bytes), for /mylinks and the admin
+// /stats <user>; and the users admins banned. Links are named by their LOG_CHANNEL copy, which
+// every token of the file carries. Links made before this step have no row and are not counted.
+constexpr std::string_view kLinksAndBans = R"sql(
+CREATE TABLE links (
+  message_id   INTEGER PRIMARY KEY,
+  user_id      INTEGER NOT NULL,
+  file_name    TEXT    NOT NULL DEFAULT '',
+  file_size    INTEGER NOT NULL DEFAULT 0,
+  created_unix INTEGER NOT NULL DEFAULT 0,
+  expires_unix INTEGER NOT NULL DEFAULT 0,
+  downloads    INTEGER NOT NULL DEFAULT 0,
+  bytes_served INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX links_by_user ON links (user_id, created_unix, message_id);
+CREATE TABLE banned_users (
+  user_id     INTEGER PRIMARY KEY,
+  banned_unix INTEGER NOT NULL,
+  banned_by   INTEGER NOT NULL
+);
+)sql";
+
 // The same steps for PostgreSQL. SQLite's INTEGER is 64-bit, so it is BIGINT here; the ids
 // SQLite numbers itself (broadcasts, pending uploads) are identity columns BY DEFAULT, so
 // `tglink migrate-store` can copy the ids a SQLite database already gave out.
@@ -184,13 +215,42 @@ CREATE TABLE leader_lease (
 );
 )sql";
 
-constexpr std::array<Migration, 5> kMigrations{{
+constexpr std::string_view kClusterNodesPostgres = R"sql(
+CREATE TABLE cluster_nodes (
+  node_id        TEXT   PRIMARY KEY,
+  last_seen_unix BIGINT NOT NULL,
+  is_leader      BIGINT NOT NULL DEFAULT 0
+);
+)sql";
+
+constexpr std::string_view kLinksAndBansPostgres = R"sql(
+CREATE TABLE links (
+  message_id   BIGINT PRIMARY KEY,
+  user_id      BIGINT NOT NULL,
+  file_name    TEXT   NOT NULL DEFAULT '',
+  file_size    BIGINT NOT NULL DEFAULT 0,
+  created_unix BIGINT NOT NULL DEFAULT 0,
+  expires_unix BIGINT NOT NULL DEFAULT 0,
+  downloads    BIGINT NOT NULL DEFAULT 0,
+  bytes_served BIGINT NOT NULL DEFAULT 0
+);
+CREATE INDEX links_by_user ON links (user_id, created_unix, message_id);
+CREATE TABLE banned_users (
+  user_id     BIGINT PRIMARY KEY,
+  banned_unix BIGINT NOT NULL,
+  banned_by   BIGINT NOT NULL
+);
+)sql";
+
+constexpr std::array<Migration, 7> kMigrations{{
     {1, "users, daily links, monthly bandwidth, counters", kUsersAndCounters,
      kUsersAndCountersPostgres},
     {2, "revoked links", kRevokedLinks, kRevokedLinksPostgres},
     {3, "broadcast jobs and recipients", kBroadcasts, kBroadcastsPostgres},
     {4, "pending uploads", kPendingUploads, kPendingUploadsPostgres},
     {5, "leader lease", kLeaderLease, kLeaderLeasePostgres},
+    {6, "cluster nodes", kClusterNodes, kClusterNodesPostgres},
+    {7, "links made and their traffic, banned users", kLinksAndBans, kLinksAndBansPostgres},
 }};
 
 void apply_step(SqliteDatabase& db, const Migration& step) {

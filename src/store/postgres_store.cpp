@@ -91,6 +91,20 @@ WITH day AS (
 SELECT links FROM day
 )sql";
 
+// A stage change; moving to "posted" also raises the last confirmed LOG_CHANNEL post, in the
+// same statement. Answers how many uploads changed (0 or 1).
+constexpr std::string_view kUpdatePendingUpload = R"sql(
+WITH updated AS (
+  UPDATE pending_uploads SET stage = $2, copy_message_id = $3 WHERE id = $1
+  RETURNING stage, copy_message_id
+), raised AS (
+  INSERT INTO counters (name, value)
+  SELECT 'last_log_channel_post', copy_message_id FROM updated WHERE stage = 'posted'
+  ON CONFLICT (name) DO UPDATE SET value = GREATEST(counters.value, EXCLUDED.value)
+)
+SELECT COUNT(*) FROM updated
+)sql";
+
 // Revoking twice keeps the later expiry; 0 (never expires) outlasts any time.
 constexpr std::string_view kRevokeLink = R"sql(
 INSERT INTO revoked_links (message_id, expires_unix) VALUES ($1, $2)
@@ -186,15 +200,16 @@ std::int64_t PostgresStore::links_total() {
 
 // --- monthly bandwidth ---
 
-void PostgresStore::add_bandwidth(const std::string& month, std::int64_t bytes) {
+std::int64_t PostgresStore::add_bandwidth(const std::string& month, std::int64_t bytes) {
   require_month(month);
   if (bytes < 0) {
     throw StoreError("add_bandwidth: negative byte count " + std::to_string(bytes));
   }
-  db_->query(
+  const PgResult result = db_->query(
       "INSERT INTO monthly_bandwidth (month, bytes) VALUES ($1, $2) ON CONFLICT (month) "
-      "DO UPDATE SET bytes = monthly_bandwidth.bytes + EXCLUDED.bytes",
+      "DO UPDATE SET bytes = monthly_bandwidth.bytes + EXCLUDED.bytes RETURNING bytes",
       {month, bytes});
+  return result.int_at(0, 0);
 }
 
 std::int64_t PostgresStore::bandwidth_used(const std::string& month) {
@@ -284,6 +299,23 @@ bool PostgresStore::mark_broadcast_recipient(std::int64_t job_id, std::int64_t u
              .rows() == 1;
 }
 
+void PostgresStore::set_broadcast_recipient_outcome(std::int64_t job_id, std::int64_t user_id,
+                                                    const std::string& outcome) {
+  db_->query("UPDATE broadcast_recipients SET outcome = $3 WHERE job_id = $1 AND user_id = $2",
+             {job_id, user_id, outcome});
+}
+
+std::vector<std::int64_t> PostgresStore::broadcast_recipients_with(std::int64_t job_id,
+                                                                   const std::string& outcome) {
+  const PgResult result = db_->query(
+      "SELECT user_id FROM broadcast_recipients WHERE job_id = $1 AND outcome = $2 "
+      "ORDER BY user_id",
+      {job_id, outcome});
+  std::vector<std::int64_t> users;
+  for (int row = 0; row < result.rows(); ++row) users.push_back(result.int_at(row, 0));
+  return users;
+}
+
 bool PostgresStore::broadcast_recipient_done(std::int64_t job_id, std::int64_t user_id) {
   return db_->query("SELECT 1 FROM broadcast_recipients WHERE job_id = $1 AND user_id = $2",
                     {job_id, user_id})
@@ -307,10 +339,10 @@ std::int64_t PostgresStore::add_pending_upload(const PendingUpload& upload) {
 
 void PostgresStore::update_pending_upload(const PendingUpload& upload) {
   require_upload_stage(upload.stage);
+  // One statement, so the stage and the last confirmed post move together.
   const PgResult result =
-      db_->query("UPDATE pending_uploads SET stage = $2, copy_message_id = $3 WHERE id = $1",
-                 {upload.id, upload.stage, upload.copy_message_id});
-  if (result.affected() == 0) {
+      db_->query(kUpdatePendingUpload, {upload.id, upload.stage, upload.copy_message_id});
+  if (result.int_at(0, 0) == 0) {
     throw StoreError("update_pending_upload: no pending upload with id " +
                      std::to_string(upload.id));
   }
@@ -318,6 +350,12 @@ void PostgresStore::update_pending_upload(const PendingUpload& upload) {
 
 void PostgresStore::delete_pending_upload(std::int64_t id) {
   db_->query("DELETE FROM pending_uploads WHERE id = $1", {id});
+}
+
+std::int64_t PostgresStore::last_log_channel_post() {
+  const PgResult result =
+      db_->query("SELECT value FROM counters WHERE name = 'last_log_channel_post'");
+  return result.rows() == 0 ? 0 : result.int_at(0, 0);
 }
 
 std::vector<PendingUpload> PostgresStore::pending_uploads() {
@@ -328,6 +366,28 @@ std::vector<PendingUpload> PostgresStore::pending_uploads() {
     uploads.push_back(read_pending_upload(result, row));
   }
   return uploads;
+}
+
+// --- nodes sharing the store ---
+
+void PostgresStore::record_node(const NodeRecord& node) {
+  if (node.node_id.empty()) throw StoreError("record_node: empty node id");
+  db_->query(
+      "INSERT INTO cluster_nodes (node_id, last_seen_unix, is_leader) VALUES ($1, $2, $3) "
+      "ON CONFLICT (node_id) DO UPDATE SET last_seen_unix = EXCLUDED.last_seen_unix, "
+      "is_leader = EXCLUDED.is_leader",
+      {node.node_id, node.last_seen_unix, std::int64_t{node.leading ? 1 : 0}});
+}
+
+std::vector<NodeRecord> PostgresStore::list_nodes() {
+  const PgResult result =
+      db_->query("SELECT node_id, last_seen_unix, is_leader FROM cluster_nodes ORDER BY node_id");
+  std::vector<NodeRecord> nodes;
+  for (int row = 0; row < result.rows(); ++row) {
+    nodes.push_back(
+        NodeRecord{result.text_at(row, 0), result.int_at(row, 1), result.int_at(row, 2) != 0});
+  }
+  return nodes;
 }
 
 }  // namespace tglink

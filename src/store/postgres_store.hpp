@@ -40,7 +40,7 @@ class PostgresStore final : public Store {
   [[nodiscard]] std::int64_t links_on_day(std::int64_t user_id, const std::string& day) override;
   [[nodiscard]] std::int64_t links_total() override;
 
-  void add_bandwidth(const std::string& month, std::int64_t bytes) override;
+  std::int64_t add_bandwidth(const std::string& month, std::int64_t bytes) override;
   [[nodiscard]] std::int64_t bandwidth_used(const std::string& month) override;
   int delete_bandwidth_before(const std::string& oldest_kept_month) override;
 
@@ -55,11 +55,31 @@ class PostgresStore final : public Store {
   bool mark_broadcast_recipient(std::int64_t job_id, std::int64_t user_id,
                                 const std::string& outcome) override;
   [[nodiscard]] bool broadcast_recipient_done(std::int64_t job_id, std::int64_t user_id) override;
+  void set_broadcast_recipient_outcome(std::int64_t job_id, std::int64_t user_id,
+                                       const std::string& outcome) override;
+  [[nodiscard]] std::vector<std::int64_t> broadcast_recipients_with(
+      std::int64_t job_id, const std::string& outcome) override;
 
   std::int64_t add_pending_upload(const PendingUpload& upload) override;
   void update_pending_upload(const PendingUpload& upload) override;
   void delete_pending_upload(std::int64_t id) override;
   [[nodiscard]] std::vector<PendingUpload> pending_uploads() override;
+  [[nodiscard]] std::int64_t last_log_channel_post() override;
+
+  void record_node(const NodeRecord& node) override;
+  [[nodiscard]] std::vector<NodeRecord> list_nodes() override;
+
+  // store/postgres_link_records.cpp
+  void add_link(const LinkRecord& link) override;
+  [[nodiscard]] std::optional<LinkRecord> find_link(std::int64_t message_id) override;
+  [[nodiscard]] std::vector<LinkRecord> user_links(std::int64_t user_id, int offset,
+                                                   int limit) override;
+  [[nodiscard]] UserLinkTotals user_link_totals(std::int64_t user_id) override;
+  void add_link_traffic(const std::vector<LinkTraffic>& traffic) override;
+  int revoke_user_links(std::int64_t user_id, std::int64_t now_unix) override;
+  bool ban_user(const BanRecord& ban) override;
+  bool unban_user(std::int64_t user_id) override;
+  [[nodiscard]] std::optional<BanRecord> find_ban(std::int64_t user_id) override;
 
  private:
   std::unique_ptr<PgConnection> db_;

@@ -123,7 +123,8 @@ struct SqliteStore::Impl {
 
   SqliteStatement add_bandwidth{ready,
                                 "INSERT INTO monthly_bandwidth (month, bytes) VALUES (?1, ?2) "
-                                "ON CONFLICT (month) DO UPDATE SET bytes = bytes + excluded.bytes"};
+                                "ON CONFLICT (month) DO UPDATE SET bytes = bytes + excluded.bytes "
+                                "RETURNING bytes"};
   SqliteStatement bandwidth_used{ready, "SELECT bytes FROM monthly_bandwidth WHERE month = ?1"};
   SqliteStatement delete_bandwidth_before{ready, "DELETE FROM monthly_bandwidth WHERE month < ?1"};
 
@@ -153,6 +154,11 @@ struct SqliteStore::Impl {
   SqliteStatement mark_recipient{ready,
                                  "INSERT INTO broadcast_recipients (job_id, user_id, outcome) "
                                  "VALUES (?1, ?2, ?3) ON CONFLICT (job_id, user_id) DO NOTHING"};
+  SqliteStatement set_recipient_outcome{
+      ready, "UPDATE broadcast_recipients SET outcome = ?3 WHERE job_id = ?1 AND user_id = ?2"};
+  SqliteStatement recipients_with{ready,
+                                  "SELECT user_id FROM broadcast_recipients WHERE job_id = ?1 "
+                                  "AND outcome = ?2 ORDER BY user_id"};
   SqliteStatement recipient_done{
       ready, "SELECT 1 FROM broadcast_recipients WHERE job_id = ?1 AND user_id = ?2"};
 
@@ -164,14 +170,30 @@ struct SqliteStore::Impl {
   SqliteStatement update_pending_upload{
       ready, "UPDATE pending_uploads SET stage = ?2, copy_message_id = ?3 WHERE id = ?1"};
   SqliteStatement delete_pending_upload{ready, "DELETE FROM pending_uploads WHERE id = ?1"};
+  SqliteStatement raise_last_log_channel_post{
+      ready,
+      "INSERT INTO counters (name, value) VALUES ('last_log_channel_post', ?1) "
+      "ON CONFLICT (name) DO UPDATE SET value = MAX(value, excluded.value)"};
+  SqliteStatement last_log_channel_post{
+      ready, "SELECT value FROM counters WHERE name = 'last_log_channel_post'"};
   SqliteStatement pending_uploads{
       ready, "SELECT " + std::string(kPendingUploadColumns) + " FROM pending_uploads ORDER BY id"};
+
+  SqliteStatement record_node{ready,
+                              "INSERT INTO cluster_nodes (node_id, last_seen_unix, is_leader) "
+                              "VALUES (?1, ?2, ?3) ON CONFLICT (node_id) DO UPDATE SET "
+                              "last_seen_unix = excluded.last_seen_unix, "
+                              "is_leader = excluded.is_leader"};
+  SqliteStatement list_nodes{
+      ready, "SELECT node_id, last_seen_unix, is_leader FROM cluster_nodes ORDER BY node_id"};
 };
 
 SqliteStore::SqliteStore(const std::string& path, SqliteStoreOptions options)
     : impl_(std::make_unique<Impl>(path, options)) {}
 
 SqliteStore::~SqliteStore() = default;
+
+SqliteDatabase& SqliteStore::database() { return impl_->db; }
 
 // --- users ---
 
@@ -255,12 +277,17 @@ std::int64_t SqliteStore::links_total() {
 
 // --- monthly bandwidth ---
 
-void SqliteStore::add_bandwidth(const std::string& month, std::int64_t bytes) {
+std::int64_t SqliteStore::add_bandwidth(const std::string& month, std::int64_t bytes) {
   require_month(month);
   if (bytes < 0) {
     throw StoreError("add_bandwidth: negative byte count " + std::to_string(bytes));
   }
-  StatementRun(impl_->add_bandwidth).bind(1, month).bind(2, bytes).finish();
+  StatementRun run(impl_->add_bandwidth);
+  run.bind(1, month).bind(2, bytes);
+  if (!run.next_row()) throw StoreError("add_bandwidth: no total returned for " + month);
+  const std::int64_t total = run.int_at(0);
+  run.finish();
+  return total;
 }
 
 std::int64_t SqliteStore::bandwidth_used(const std::string& month) {
@@ -336,6 +363,24 @@ bool SqliteStore::mark_broadcast_recipient(std::int64_t job_id, std::int64_t use
   return impl_->db.changes() == 1;
 }
 
+void SqliteStore::set_broadcast_recipient_outcome(std::int64_t job_id, std::int64_t user_id,
+                                                  const std::string& outcome) {
+  StatementRun(impl_->set_recipient_outcome)
+      .bind(1, job_id)
+      .bind(2, user_id)
+      .bind(3, outcome)
+      .finish();
+}
+
+std::vector<std::int64_t> SqliteStore::broadcast_recipients_with(std::int64_t job_id,
+                                                                 const std::string& outcome) {
+  StatementRun run(impl_->recipients_with);
+  run.bind(1, job_id).bind(2, outcome);
+  std::vector<std::int64_t> users;
+  while (run.next_row()) users.push_back(run.int_at(0));
+  return users;
+}
+
 bool SqliteStore::broadcast_recipient_done(std::int64_t job_id, std::int64_t user_id) {
   StatementRun run(impl_->recipient_done);
   run.bind(1, job_id).bind(2, user_id);
@@ -363,6 +408,7 @@ std::int64_t SqliteStore::add_pending_upload(const PendingUpload& upload) {
 
 void SqliteStore::update_pending_upload(const PendingUpload& upload) {
   require_stage(upload.stage);
+  SqliteTransaction transaction(impl_->db);
   StatementRun(impl_->update_pending_upload)
       .bind(1, upload.id)
       .bind(2, upload.stage)
@@ -372,10 +418,19 @@ void SqliteStore::update_pending_upload(const PendingUpload& upload) {
     throw StoreError("update_pending_upload: no pending upload with id " +
                      std::to_string(upload.id));
   }
+  if (upload.stage == "posted") {
+    StatementRun(impl_->raise_last_log_channel_post).bind(1, upload.copy_message_id).finish();
+  }
+  transaction.commit();
 }
 
 void SqliteStore::delete_pending_upload(std::int64_t id) {
   StatementRun(impl_->delete_pending_upload).bind(1, id).finish();
+}
+
+std::int64_t SqliteStore::last_log_channel_post() {
+  StatementRun run(impl_->last_log_channel_post);
+  return run.next_row() ? run.int_at(0) : 0;
 }
 
 std::vector<PendingUpload> SqliteStore::pending_uploads() {
@@ -385,6 +440,25 @@ std::vector<PendingUpload> SqliteStore::pending_uploads() {
     uploads.push_back(read_pending_upload(run));
   }
   return uploads;
+}
+
+// --- nodes sharing the store ---
+
+void SqliteStore::record_node(const NodeRecord& node) {
+  if (node.node_id.empty()) throw StoreError("record_node: empty node id");
+  StatementRun(impl_->record_node)
+      .bind(1, node.node_id)
+      .bind(2, node.last_seen_unix)
+      .bind(3, std::int64_t{node.leading ? 1 : 0})
+      .finish();
+}
+
+std::vector<NodeRecord> SqliteStore::list_nodes() {
+  StatementRun run(impl_->list_nodes);
+  std::vector<NodeRecord> nodes;
+  while (run.next_row())
+    nodes.push_back(NodeRecord{run.text_at(0), run.int_at(1), run.int_at(2) != 0});
+  return nodes;
 }
 
 }  // namespace tglink

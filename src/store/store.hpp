@@ -21,6 +21,13 @@ class StoreError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A node sharing the store (docs/scaling.md), as it last reported itself.
+struct NodeRecord {
+  std::string node_id;
+  std::int64_t last_seen_unix = 0;
+  bool leading = false;  // whether it led the chat side at that moment
+};
+
 struct UserRecord {
   std::int64_t user_id = 0;
   std::string first_name;
@@ -63,6 +70,42 @@ struct PendingUpload {
   std::int64_t received_unix = 0;
 };
 
+// A link someone made (schema step 7), named by the file's copy in LOG_CHANNEL: a link token
+// carries that message id, so every token of one file counts here. Kept after the link expires,
+// so /stats keeps what a user's links served.
+struct LinkRecord {
+  std::int64_t message_id = 0;  // the copy in LOG_CHANNEL (TDLib id)
+  std::int64_t user_id = 0;     // who made it
+  std::string file_name;
+  std::int64_t file_size = 0;
+  std::int64_t created_unix = 0;
+  std::int64_t expires_unix = 0;  // 0 = never expires
+  std::int64_t downloads = 0;     // bodies sent from byte 0 (serving/file_handler.hpp)
+  std::int64_t bytes_served = 0;  // body bytes that reached a socket
+  bool revoked = false;           // read from the revoked links; ignored by add_link
+};
+
+// Traffic one link had since the last flush (serving/link_traffic.hpp).
+struct LinkTraffic {
+  std::int64_t message_id = 0;
+  std::int64_t downloads = 0;
+  std::int64_t bytes = 0;
+};
+
+// The sums over one user's recorded links.
+struct UserLinkTotals {
+  std::int64_t links = 0;
+  std::int64_t downloads = 0;
+  std::int64_t bytes_served = 0;
+};
+
+// A user an admin banned (/ban): such a user's messages get one short answer and nothing else.
+struct BanRecord {
+  std::int64_t user_id = 0;
+  std::int64_t banned_unix = 0;
+  std::int64_t banned_by = 0;  // the admin's user id
+};
+
 class Store {
  public:
   virtual ~Store() = default;
@@ -86,7 +129,9 @@ class Store {
   [[nodiscard]] virtual std::int64_t links_total() = 0;
 
   // --- monthly bandwidth, month = "YYYY-MM" (UTC) ---
-  virtual void add_bandwidth(const std::string& month, std::int64_t bytes) = 0;
+  // Adds in one atomic statement and answers the month's new total, every node's bytes included,
+  // so a node learns the global figure with each batch it adds.
+  virtual std::int64_t add_bandwidth(const std::string& month, std::int64_t bytes) = 0;
   [[nodiscard]] virtual std::int64_t bandwidth_used(const std::string& month) = 0;
   // Deletes months strictly before `oldest_kept_month`; returns how many rows went.
   virtual int delete_bandwidth_before(const std::string& oldest_kept_month) = 0;
@@ -109,6 +154,13 @@ class Store {
                                         const std::string& outcome) = 0;
   [[nodiscard]] virtual bool broadcast_recipient_done(std::int64_t job_id,
                                                       std::int64_t user_id) = 0;
+  // Replaces a marked recipient's outcome ("claimed" -> "sent", "failed", "blocked", or
+  // "unconfirmed" for a claim a killed process left); does nothing for a recipient never marked.
+  virtual void set_broadcast_recipient_outcome(std::int64_t job_id, std::int64_t user_id,
+                                               const std::string& outcome) = 0;
+  // The recipients of the job whose outcome is `outcome`, ascending.
+  [[nodiscard]] virtual std::vector<std::int64_t> broadcast_recipients_with(
+      std::int64_t job_id, const std::string& outcome) = 0;
 
   // --- uploads not yet answered with a link ---
   // Adds the upload and answers its id; answers 0 (and changes nothing) when the same message
@@ -116,10 +168,45 @@ class Store {
   // StoreError for an unknown stage.
   virtual std::int64_t add_pending_upload(const PendingUpload& upload) = 0;
   // Stores the upload's stage and copy_message_id; throws StoreError if there is no such id.
+  // Moving to "posted" also raises last_log_channel_post() to copy_message_id, in the same
+  // commit, so the two never disagree after a crash.
   virtual void update_pending_upload(const PendingUpload& upload) = 0;
   virtual void delete_pending_upload(std::int64_t id) = 0;
   // Every pending upload, oldest first.
   [[nodiscard]] virtual std::vector<PendingUpload> pending_uploads() = 0;
+
+  // --- nodes sharing the store ---
+  // Records the node's heartbeat (inserted at first, replaced later). Throws StoreError for an
+  // empty node id.
+  virtual void record_node(const NodeRecord& node) = 0;
+  // Every node that ever reported, by node id.
+  [[nodiscard]] virtual std::vector<NodeRecord> list_nodes() = 0;
+  // The greatest LOG_CHANNEL message id an upload was confirmed as ("posted"), 0 before the
+  // first. A copy requested and not confirmed when a process died can only be later than it
+  // (chat/unconfirmed_copies.hpp).
+  [[nodiscard]] virtual std::int64_t last_log_channel_post() = 0;
+
+  // --- links people made, and what they served (schema step 7) ---
+  // Records a new link; a second record for the same message_id changes nothing.
+  virtual void add_link(const LinkRecord& link) = 0;
+  [[nodiscard]] virtual std::optional<LinkRecord> find_link(std::int64_t message_id) = 0;
+  // The user's links, newest first, skipping `offset` of them, at most `limit`.
+  [[nodiscard]] virtual std::vector<LinkRecord> user_links(std::int64_t user_id, int offset,
+                                                           int limit) = 0;
+  [[nodiscard]] virtual UserLinkTotals user_link_totals(std::int64_t user_id) = 0;
+  // Adds each entry to its link's counts, all in one transaction; entries for links with no
+  // record (made before step 7) are dropped. Throws StoreError on negative counts.
+  virtual void add_link_traffic(const std::vector<LinkTraffic>& traffic) = 0;
+  // Revokes every link of the user that is neither revoked nor expired at `now_unix`; answers
+  // how many it revoked.
+  virtual int revoke_user_links(std::int64_t user_id, std::int64_t now_unix) = 0;
+
+  // --- banned users ---
+  // False (and the first ban kept) when the user is banned already.
+  virtual bool ban_user(const BanRecord& ban) = 0;
+  // False when the user was not banned.
+  virtual bool unban_user(std::int64_t user_id) = 0;
+  [[nodiscard]] virtual std::optional<BanRecord> find_ban(std::int64_t user_id) = 0;
 };
 
 }  // namespace tglink

@@ -35,7 +35,9 @@ struct BotPool::Impl : std::enable_shared_from_this<Impl> {
   Log& log;
   std::shared_ptr<TdJsonLibrary> library;
   std::vector<std::unique_ptr<BotSession>> bots;
-  std::unordered_map<std::int32_t, TdClient*> clients;  // owned by the sessions in bots
+  std::unordered_map<std::int32_t, TdClient*> clients;    // owned by the sessions in bots
+  std::unordered_map<std::int32_t, std::size_t> indexes;  // client id -> index in bots
+  MessageWatcher watcher;
   std::unique_ptr<TdReceiver> receiver;
   std::map<ListenerId, std::shared_ptr<StateListener>> listeners;
   ListenerId next_listener_id = 1;
@@ -47,6 +49,7 @@ struct BotPool::Impl : std::enable_shared_from_this<Impl> {
 void BotPool::Impl::add_bot(BotSettings settings) {
   auto client = std::make_unique<TdClient>(library, executor);
   clients.emplace(client->id(), client.get());
+  indexes.emplace(client->id(), bots.size());
   auto bot = std::make_unique<BotSession>(std::move(settings), std::move(client), log);
   bot->set_change_listener([this](const BotSession& changed) { on_bot_changed(changed); });
   bots.push_back(std::move(bot));
@@ -79,6 +82,7 @@ void BotPool::Impl::deliver(std::int32_t client_id, boost::json::object message)
     log.debug("TDLib message for unknown client {} ignored", client_id);
     return;
   }
+  if (watcher) watcher(indexes.at(client_id), message);
   client->second->deliver(std::move(message));
 }
 
@@ -151,6 +155,10 @@ BotPool::BotPool(boost::asio::any_io_executor executor, const Config& config, Lo
   if (!config.api_hash.empty()) {
     log.add_secret(config.api_hash);
   }
+  if (config.telegram_proxy) {
+    for (const std::string& secret : proxy_secrets(*config.telegram_proxy)) log.add_secret(secret);
+    log.info("Telegram proxy for every bot: {}", redacted_proxy_url(*config.telegram_proxy));
+  }
 }
 
 BotPool::~BotPool() {
@@ -193,6 +201,8 @@ BotPool::ListenerId BotPool::subscribe_state(StateListener listener) {
 }
 
 void BotPool::unsubscribe_state(ListenerId id) { impl_->listeners.erase(id); }
+
+void BotPool::watch_messages(MessageWatcher watcher) { impl_->watcher = std::move(watcher); }
 
 void BotPool::close(std::chrono::milliseconds timeout, CloseHandler done) {
   impl_->close(timeout, std::move(done));

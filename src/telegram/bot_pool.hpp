@@ -49,6 +49,9 @@ class BotPool {
   using ListenerId = std::uint64_t;
   // true when every client reached authorizationStateClosed before the timeout.
   using CloseHandler = std::function<void(bool all_closed)>;
+  // Sees every answer and update TDLib delivers, with the index of the bot it is for, before
+  // the bot's client does (the metrics count 429 answers through it). Must not block.
+  using MessageWatcher = std::function<void(std::size_t bot, const boost::json::object& message)>;
 
   // Throws std::invalid_argument when a token is malformed (see bot_settings_from_config).
   BotPool(boost::asio::any_io_executor executor, const Config& config, Log& log,
@@ -67,6 +70,9 @@ class BotPool {
   [[nodiscard]] std::vector<BotStatus> statuses() const;
   [[nodiscard]] std::size_t connected_count() const;
   [[nodiscard]] bool all_closed() const;
+
+  // One watcher; a later call replaces it.
+  void watch_messages(MessageWatcher watcher);
 
   ListenerId subscribe_state(StateListener listener);
   void unsubscribe_state(ListenerId id);

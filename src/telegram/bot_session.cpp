@@ -86,6 +86,11 @@ void BotSession::start() {
   for (boost::json::object& option : option_requests()) {
     send_setup(std::move(option));
   }
+  // Queued before setTdlibParameters, so TDLib has it before the first connection and before
+  // the bot token is sent.
+  if (settings_.proxy) {
+    send_setup(add_proxy_request(*settings_.proxy));
+  }
 }
 
 void BotSession::close() {

@@ -2,6 +2,7 @@
 // One bot: its TDLib client and the authorization flow that logs it in.
 //
 //   start()                      -> [setNetworkType(networkTypeNone)] + setOption x3
+//                                   + [addProxy (TELEGRAM_PROXY)]
 //   authorizationStateWaitTdlibParameters -> setTdlibParameters
 //   authorizationStateWaitPhoneNumber     -> checkAuthenticationBotToken (once)
 //   authorizationStateReady               -> getMe, kept as me()

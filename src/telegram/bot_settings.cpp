@@ -31,6 +31,7 @@ BotSettings settings_for(const Config& config, std::size_t index, const std::str
   settings.api_hash = config.api_hash;
   settings.data_directory = config.data_dir / "tdlib" / std::to_string(*bot_id);
   settings.network_none = config.tdlib_network_none;
+  settings.proxy = config.telegram_proxy;
   return settings;
 }
 

@@ -4,8 +4,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "config/telegram_proxy.hpp"
 
 namespace tglink {
 
@@ -19,6 +22,7 @@ struct BotSettings {
   std::string api_hash;                  // secret
   std::filesystem::path data_directory;  // <DATA_DIR>/tdlib/<bot id>/: TDLib's database and files
   bool network_none = false;             // TDLIB_NETWORK=none: the client never goes online
+  std::optional<TelegramProxy> proxy;    // TELEGRAM_PROXY: sent with addProxy; holds secrets
 };
 
 // "main bot" or "additional bot #2": how logs and errors name a bot, never by its token.

@@ -1,5 +1,7 @@
 #include "telegram/tdlib_setup_requests.hpp"
 
+#include "config/telegram_proxy.hpp"
+
 namespace tglink {
 namespace {
 
@@ -39,6 +41,31 @@ boost::json::object tdlib_parameters_request(const BotSettings& bot) {
           {"system_language_code", "en"},
           {"device_model", "tglink"},
           {"application_version", TGLINK_VERSION}};
+}
+
+boost::json::object add_proxy_request(const TelegramProxy& proxy) {
+  boost::json::object type;
+  switch (proxy.kind) {
+    case ProxyKind::socks5:
+      type = {
+          {"@type", "proxyTypeSocks5"}, {"username", proxy.username}, {"password", proxy.password}};
+      break;
+    case ProxyKind::http:
+      type = {{"@type", "proxyTypeHttp"},
+              {"username", proxy.username},
+              {"password", proxy.password},
+              {"http_only", false}};
+      break;
+    case ProxyKind::mtproto:
+      type = {{"@type", "proxyTypeMtproto"}, {"secret", proxy.secret}};
+      break;
+  }
+  boost::json::object described{
+      {"@type", "proxy"}, {"server", proxy.host}, {"port", proxy.port}, {"type", std::move(type)}};
+  return {{"@type", "addProxy"},
+          {"proxy", std::move(described)},
+          {"enable", true},
+          {"comment", "TELEGRAM_PROXY"}};
 }
 
 boost::json::object bot_token_request(const BotSettings& bot) {

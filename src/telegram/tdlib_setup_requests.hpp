@@ -10,6 +10,8 @@
 
 namespace tglink {
 
+struct TelegramProxy;
+
 // setNetworkType(networkTypeNone): sent first, before setTdlibParameters, when network_none.
 [[nodiscard]] boost::json::object network_none_request();
 
@@ -20,6 +22,10 @@ namespace tglink {
 // setTdlibParameters: one data directory per bot, the file database only (so partial downloads
 // resume after a restart), no message or chat-info database.
 [[nodiscard]] boost::json::object tdlib_parameters_request(const BotSettings& bot);
+
+// addProxy(proxy, enable = true, comment) in TDLib 1.8.67's form, for TELEGRAM_PROXY. Sent with
+// the first requests: TDLib answers it once setTdlibParameters is done, before the bot token.
+[[nodiscard]] boost::json::object add_proxy_request(const TelegramProxy& proxy);
 
 // checkAuthenticationBotToken with the bot's token.
 [[nodiscard]] boost::json::object bot_token_request(const BotSettings& bot);

@@ -134,6 +134,7 @@ class ChatServiceTest : public ::testing::Test {
 
   void start() {
     ChatContext context{config, log, store, clock, links, client, io.get_executor()};
+    context.leading = [this] { return leading; };
     service = std::make_unique<ChatService>(std::move(context), default_commands(), options);
     service->start();
   }
@@ -195,6 +196,7 @@ class ChatServiceTest : public ::testing::Test {
   ChatServiceOptions options = test_options();
   std::unique_ptr<ChatService> service;
   bool member = false;  // in kChannel, for require_channel()
+  bool leading = true;  // whether this node leads the chat side (docs/scaling.md)
   std::int64_t next_temporary_ = 1000;
   std::int64_t next_real_ = 300;
   std::int64_t next_message_id_ = 1;
@@ -230,6 +232,13 @@ TEST_F(ChatServiceTest, FileGetsLinksToItsConfirmedCopyInTheLogChannel) {
   EXPECT_NE(text.find("https://files.example/stream/"), std::string::npos);
   EXPECT_NE(text.find("Links expire in 1 day (2026-11-22 21:55 UTC)."), std::string::npos);
   EXPECT_EQ(store.links_on_day(kUser, "2026-11-21"), 1);
+  // Recorded for /mylinks, with the expiry the token carries.
+  const std::optional<LinkRecord> made = store.find_link(300 << 20);
+  ASSERT_TRUE(made.has_value());
+  EXPECT_EQ(made->user_id, kUser);
+  EXPECT_EQ(made->file_name, "clip.mp4");
+  EXPECT_EQ(made->file_size, 2048);
+  EXPECT_EQ(SystemTime{std::chrono::seconds{made->expires_unix}}, *decoded.claims.expires_at);
   EXPECT_EQ(store.count_users(), 1);
   EXPECT_EQ(store.find_user(kUser)->first_name, "Ann");
 }
@@ -389,10 +398,12 @@ TEST_F(ChatServiceTest, CommandMenusForEveryoneAndForEachAdmin) {
       testing::run_until(io, [&] { return client.sent_of_type("setCommands").size() == 2; }));
   const auto menus = client.sent_of_type("setCommands");
   EXPECT_EQ(menus[0].at("scope").at("@type"), "botCommandScopeDefault");
-  EXPECT_EQ(menus[0].at("commands").as_array().size(), 5U);  // start, help, info, stats, ping
+  // start, help, info, stats, ping, mylinks
+  EXPECT_EQ(menus[0].at("commands").as_array().size(), 6U);
   EXPECT_EQ(menus[1].at("scope").at("@type"), "botCommandScopeChat");
   EXPECT_EQ(menus[1].at("scope").at("chat_id").as_int64(), kAdmin);
-  EXPECT_EQ(menus[1].at("commands").as_array().size(), 8U);  // + revoke, logs, broadcast
+  // + revoke, logs, broadcast, ban, unban
+  EXPECT_EQ(menus[1].at("commands").as_array().size(), 11U);
 }
 
 TEST_F(ChatServiceTest, ForcedSubscriptionHoldsTheFileUntilTheUserHasJoined) {
@@ -497,7 +508,8 @@ TEST_F(ChatServiceTest, PendingCopyIsWaitedForNeverSentAgainAndAnnouncedAsLate) 
   const std::string text = text_of(replies(2).back());
   EXPECT_EQ(links.decode(token_in(text), clock.now()).claims.message_id, 9 << 20);
   EXPECT_EQ(client.sent_of_type("forwardMessages").size(), 1U);
-  EXPECT_TRUE(store.pending_uploads().empty());
+  // The row goes after the reply is answered, which may be after replies() returned.
+  EXPECT_TRUE(testing::run_until(io, [&] { return store.pending_uploads().empty(); }));
 }
 
 TEST_F(ChatServiceTest, UnloadedOrDeletedMessageIsNotCopied) {
@@ -510,7 +522,8 @@ TEST_F(ChatServiceTest, UnloadedOrDeletedMessageIsNotCopied) {
   const std::string text = text_of(replies(1).back());
   EXPECT_NE(text.find("404 Not Found"), std::string::npos) << text;
   EXPECT_TRUE(client.sent_of_type("forwardMessages").empty());
-  EXPECT_TRUE(store.pending_uploads().empty());
+  // The row goes after the reply is answered, which may be after replies() returned.
+  EXPECT_TRUE(testing::run_until(io, [&] { return store.pending_uploads().empty(); }));
 }
 
 TEST_F(ChatServiceTest, BeyondTheChannelRateUploadsWaitTheirTurnRoundRobin) {
@@ -534,7 +547,8 @@ TEST_F(ChatServiceTest, BeyondTheChannelRateUploadsWaitTheirTurnRoundRobin) {
     EXPECT_EQ(client.sent_of_type("forwardMessages").size(), count);
   };
   wait_for_forwards(1);
-  EXPECT_EQ(store.pending_uploads().size(), 3U);  // waiting, not refused
+  // Waiting, not refused (the first one's row goes once its reply is answered).
+  EXPECT_TRUE(testing::run_until(io, [&] { return store.pending_uploads().size() == 3U; }));
   const std::vector<std::string> told = reply_texts();
   EXPECT_TRUE(std::none_of(told.begin(), told.end(), [](const std::string& t) {
     return t.find("Could not") != std::string::npos || t.find("Rate limit") != std::string::npos;
@@ -577,7 +591,8 @@ TEST_F(ChatServiceTest, HeldFileIsKeptInTheStoreAndSurvivesARestart) {
   EXPECT_NE(text.find("/dl/"), std::string::npos) << text;
   EXPECT_NE(text.find("clip.mp4"), std::string::npos) << text;
   EXPECT_EQ(client.sent_of_type("forwardMessages").size(), 1U);
-  EXPECT_TRUE(store.pending_uploads().empty());
+  // The row goes after the reply is answered, which may be after replies() returned.
+  EXPECT_TRUE(testing::run_until(io, [&] { return store.pending_uploads().empty(); }));
 }
 
 TEST_F(ChatServiceTest, FloodQueuedFileSurvivesARestart) {
@@ -628,11 +643,110 @@ TEST_F(ChatServiceTest, RestartPostsWhatWasNotConfirmedAndAnswersWhatWas) {
   std::sort(linked.begin(), linked.end());
   EXPECT_EQ(linked, (std::vector<std::int64_t>{77 << 20, 300 << 20}));
   EXPECT_EQ(store.links_on_day(kUser, "2026-11-21"), 2);
-  // Both replies go to a chat loaded first: after a restart TDLib knows none.
+  // Both replies go to a chat loaded first: after a restart TDLib knows none (the third load
+  // is for reading the unconfirmed upload's file, to look for its copy).
   const auto loads = client.sent_of_type("getChat");
   EXPECT_EQ(std::count_if(loads.begin(), loads.end(),
                           [](const json::object& r) { return r.at("chat_id") == kUser; }),
-            2);
+            3);
+}
+
+TEST_F(ChatServiceTest, AnUnconfirmedCopyTelegramTookBeforeAKillIsAdoptedNotPostedAgain) {
+  PendingUpload earlier;  // confirmed as log message 40 before the kill
+  earlier.user_id = earlier.chat_id = kUser;
+  earlier.message_id = 1 << 20;
+  earlier.file_kind = "video";
+  earlier.file_name = "a.mp4";
+  earlier.stage = "posting";
+  earlier.id = store.add_pending_upload(earlier);
+  earlier.stage = "posted";
+  earlier.copy_message_id = 40 << 20;
+  store.update_pending_upload(earlier);
+  store.delete_pending_upload(earlier.id);
+  PendingUpload posting = earlier;  // its copy was requested, then the process was killed
+  posting.message_id = 2 << 20;
+  posting.stage = "posting";
+  posting.copy_message_id = 0;
+  posting.id = store.add_pending_upload(posting);
+  // Telegram took that copy as log message 42 (41 is someone else's post of another file).
+  auto video_message = [](std::int64_t chat_id, std::int64_t id, const char* unique_id) {
+    json::object content = video_content();
+    json::object& file = content.at("video").as_object().at("video").as_object();
+    file["remote"] = json::object{{"@type", "remoteFile"}, {"unique_id", unique_id}};
+    return json::object{
+        {"@type", "message"}, {"id", id}, {"chat_id", chat_id}, {"content", content}};
+  };
+  client.respond_to("getMessage", [&](const json::object& r) {
+    const std::int64_t chat = r.at("chat_id").as_int64();
+    const std::int64_t id = r.at("message_id").as_int64();
+    if (chat == kUser && id == (2 << 20)) return video_message(chat, id, "AgADclip");
+    if (chat == kLogChannel && id == (41 << 20)) return video_message(chat, id, "AgADother");
+    if (chat == kLogChannel && id == (42 << 20)) return video_message(chat, id, "AgADclip");
+    return make_td_error(404, "Not Found");
+  });
+  confirm_copies();
+  start();
+  ASSERT_TRUE(testing::run_until(io, [&] { return store.pending_uploads().empty(); }));
+  EXPECT_TRUE(client.sent_of_type("forwardMessages").empty());
+  const std::vector<std::string> texts = reply_texts();
+  ASSERT_EQ(texts.size(), 1U);
+  EXPECT_EQ(links.decode(token_in(texts[0]), clock.now()).claims.message_id, 42 << 20);
+  EXPECT_EQ(store.last_log_channel_post(), 42 << 20);
+  EXPECT_EQ(store.links_on_day(kUser, "2026-11-21"), 1);
+}
+
+// --- several nodes: only the leader runs the chat side ---
+
+PendingUpload queued_upload(std::int64_t message_id) {
+  PendingUpload upload;
+  upload.user_id = upload.chat_id = kUser;
+  upload.message_id = message_id << 20;
+  upload.file_kind = "video";
+  upload.file_name = "a.mp4";
+  upload.stage = "queued";
+  return upload;
+}
+
+TEST_F(ChatServiceTest, AFollowerIgnoresUpdatesUntilItLeads) {
+  leading = false;
+  start();
+  send(kUser, text_content("/help"));
+  io.run_for(20ms);
+  EXPECT_TRUE(client.sent_of_type("sendMessage").empty());
+  EXPECT_EQ(store.count_users(), 0);  // not even recorded: the leader does that
+  leading = true;
+  send(kUser, text_content("/help"));
+  EXPECT_EQ(replies(1).size(), 1U);
+}
+
+TEST_F(ChatServiceTest, AFollowerPostsNoUploadUntilItLeads) {
+  store.add_pending_upload(queued_upload(1));
+  confirm_copies();
+  leading = false;
+  start();
+  io.run_for(20ms);
+  EXPECT_TRUE(client.sent_of_type("forwardMessages").empty());
+  EXPECT_TRUE(reply_texts().empty());  // nor answers the leader's uploads
+  leading = true;
+  service->take_over();  // what the service does when the lease is won
+  ASSERT_TRUE(testing::run_until(io, [&] { return store.pending_uploads().empty(); }));
+  EXPECT_EQ(client.sent_of_type("forwardMessages").size(), 1U);
+  EXPECT_EQ(reply_texts().size(), 1U);
+}
+
+TEST_F(ChatServiceTest, TakingOverLoadsWhatAnotherNodeLeftInTheStore) {
+  confirm_copies();
+  start();
+  leading = false;
+  // Meanwhile the other leader accepted a file and was killed before posting it.
+  store.add_pending_upload(queued_upload(2));
+  io.run_for(20ms);
+  leading = true;
+  service->take_over();
+  ASSERT_TRUE(testing::run_until(io, [&] { return store.pending_uploads().empty(); }));
+  const auto forwards = client.sent_of_type("forwardMessages");
+  ASSERT_EQ(forwards.size(), 1U);
+  EXPECT_EQ(forwards[0].at("message_ids").at(0).as_int64(), 2 << 20);
 }
 
 TEST_F(ChatServiceTest, HeldFilesAreBoundedPerUser) {

@@ -93,6 +93,7 @@ class CommandsTest : public ::testing::Test {
 
   void start() {
     ChatContext context{config, log, store, clock, links, client, io.get_executor()};
+    context.leading = [this] { return leading; };
     context.status = [] {
       ServiceStatus s;
       s.version = "9.9.9";
@@ -151,6 +152,7 @@ class CommandsTest : public ::testing::Test {
   std::unique_ptr<Broadcaster> broadcaster;
   std::unique_ptr<ChatService> service;
   std::map<std::int64_t, int> copies;
+  bool leading = true;  // whether this node leads the chat side (docs/scaling.md)
   std::int64_t next_id_ = 10;
 };
 
@@ -298,6 +300,39 @@ TEST_F(CommandsTest, BroadcastConfirmedReachesEveryUserOnceAndRemovesBlocked) {
 
 namespace tglink {
 namespace {
+
+// Several nodes: a broadcast claims nobody while another node leads, and when this node leads
+// again it goes on from the store, counting what the other node sent meanwhile.
+TEST_F(CommandsTest, ABroadcastPausesWhileAnotherNodeLeadsAndGoesOnFromTheStore) {
+  add_user(kUser);
+  add_user(6000);
+  start();
+  EXPECT_TRUE(contains(command(kAdmin, "/broadcast", 3 << 20), "Send it to 3 users?"));
+  client.respond_to("forwardMessages", [this](const json::object& r) {
+    const std::int64_t chat = r.at("chat_id").as_int64();
+    ++copies[chat];
+    if (chat == kAdmin) leading = false;  // the lease is lost right after the first user
+    json::object message{{"@type", "message"}, {"id", 9 << 20}, {"chat_id", chat}};
+    return json::object{{"@type", "messages"}, {"messages", json::array{message}}};
+  });
+  press(kAdmin, "bc:confirm:1");
+  ASSERT_TRUE(testing::run_until(io, [&] { return copies[kAdmin] == 2; }));
+  io.run_for(50ms);
+  EXPECT_EQ(copies[kUser], 0);
+  EXPECT_FALSE(store.broadcast_recipient_done(1, kUser));
+
+  // The other leader reaches kUser meanwhile, and stores its count.
+  ASSERT_TRUE(store.mark_broadcast_recipient(1, kUser, "claimed"));
+  BroadcastJob elsewhere = *store.find_broadcast(1);
+  ++elsewhere.sent;
+  store.update_broadcast(elsewhere);
+
+  leading = true;
+  ASSERT_TRUE(testing::run_until(io, [&] { return store.find_broadcast(1)->state == "done"; }));
+  EXPECT_EQ(copies[kUser], 0);
+  EXPECT_EQ(copies[6000], 1);
+  EXPECT_EQ(store.find_broadcast(1)->sent, 3);  // admin and 6000 here, kUser there
+}
 
 // At shutdown a broadcast waiting for a queued copy's outcome stops before the Telegram client
 // closes: its waits end, nothing more is claimed, it lets go of the client's update

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "offline_sequence.hpp"
+#include "proxy_sequence.hpp"
 #include "sim/control_client.hpp"
 #include "support/sim_harness.hpp"
 #include "support/temp_dir.hpp"
@@ -70,6 +71,17 @@ TEST(ContractTest, SimulatorAnswersTheOfflineSequenceLikeTheRealLibrary) {
     const json::object& want = real[i].as_object();
     const json::object& got = sim[i].as_object();
     EXPECT_EQ(json::serialize(got), json::serialize(want)) << "step " << want.at("step");
+  }
+}
+
+TEST(ContractTest, SimulatorAnswersAddProxyLikeTheRealLibrary) {
+  TempDir real_dir("tglink-contract-proxy-real");
+  TempDir sim_dir("tglink-contract-proxy-sim");
+  json::array real = in_child(kReal, real_dir.path(), run_proxy_sequence);
+  json::array sim = in_child(kSim, sim_dir.path(), run_proxy_sequence);
+  ASSERT_EQ(real.size(), sim.size());
+  for (std::size_t i = 0; i < real.size(); ++i) {
+    EXPECT_EQ(json::serialize(sim[i]), json::serialize(real[i]));
   }
 }
 

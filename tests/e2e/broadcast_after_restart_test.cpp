@@ -29,8 +29,7 @@ constexpr std::int64_t kFirstUser = 8880001;
 constexpr int kUsers = 200;
 constexpr const char* kText = "News for everyone after the restart";
 
-// The simulator's world is rebuilt from this at each start: the users, and the admin's message
-// to copy (the first message in the admin's chat, so its id is the same in both runs).
+// The shared world: the users, and the admin's message to copy (the first in the admin's chat).
 testing::BroadcastWorld world() { return {kAdmin, kFirstUser, kUsers, kText, {}}; }
 
 int copies_in(SimHarness& harness, std::int64_t user) {
@@ -62,12 +61,12 @@ bool wait_for_user_count(SimHarness& harness, int users) {
 }
 
 TEST(BroadcastAfterRestart, ReachesEveryUserWhoHasNotWrittenSince) {
-  SimHarnessOptions options = testing::broadcast_harness_options(world());
-  SimHarness harness{options};
+  testing::SimWorld shared{testing::broadcast_world_options(world())};
+  SimHarness harness{testing::broadcast_harness_options(world(), shared)};
   testing::start_every_user(harness, world());
   ASSERT_TRUE(wait_for_user_count(harness, kUsers + 1));
 
-  harness.restart();  // a new TDLib client: it has loaded no chat and no message
+  harness.restart();  // a new TDLib client on the same Telegram: it has loaded no chat or message
   const std::int64_t source = std::int64_t{1} << 20;  // the admin's first message
   harness.sim().call(json::object{{"op", "send_text"},
                                   {"user_id", kAdmin},

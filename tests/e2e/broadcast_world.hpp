@@ -1,8 +1,8 @@
 #pragma once
-// The simulated world the broadcast end-to-end tests start from. The simulator lives in the
-// tglink process, so the world is rebuilt from TGLINK_SIM_CONFIG at each start: the admin, the
-// users (some of whom may have blocked the bot), and the admin's message to copy, sent first in
-// the admin's chat so that its id is the same in every run.
+// The simulated world the broadcast end-to-end tests start from: the admin, the users (some of
+// whom may have blocked the bot), and the admin's message to copy, the first in the admin's chat.
+// It is a shared world (SimWorld) that outlives tglink, as Telegram does: the users' /start stay
+// when tglink restarts, and a bot may write only to users who wrote to it.
 
 #include <cstdint>
 #include <functional>
@@ -12,6 +12,7 @@
 
 #include "sim/control_client.hpp"
 #include "support/sim_harness.hpp"
+#include "support/sim_world.hpp"
 
 namespace tglink::testing {
 
@@ -45,13 +46,21 @@ inline std::string broadcast_world_config(const BroadcastWorld& world) {
   return json::serialize(json::object{{"ops", std::move(ops)}});
 }
 
-// Options for tglink on `world`: the admin in ADMINS, and broadcasts paced at 200 a second,
-// over Telegram's 30, so that TDLib sits out flood waits on the way as well.
-inline SimHarnessOptions broadcast_harness_options(const BroadcastWorld& world) {
+// The shared world holding `world` (TGLINK_SIM_CONFIG of its server).
+inline SimWorldOptions broadcast_world_options(const BroadcastWorld& world) {
+  SimWorldOptions options;
+  options.sim_config_json = broadcast_world_config(world);
+  return options;
+}
+
+// Options for tglink on `shared` (made from broadcast_world_options): the admin in ADMINS, and
+// broadcasts paced at 200 a second, over Telegram's 30, so that TDLib sits out flood waits on
+// the way as well.
+inline SimHarnessOptions broadcast_harness_options(const BroadcastWorld& world, SimWorld& shared) {
   SimHarnessOptions options;
   options.env["ADMINS"] = std::to_string(world.admin);
   options.env["BROADCAST_MESSAGES_PER_SECOND"] = "200";
-  options.sim_config_json = broadcast_world_config(world);
+  options.world = &shared;
   return options;
 }
 
@@ -62,10 +71,10 @@ inline void start_every_user(SimHarness& harness, const BroadcastWorld& world) {
   }
 }
 
-// How many copies of `text` the bot sent to `user`.
+// How many copies of `text` the main bot sent to `user` (also while no tglink runs).
 inline int copies_in(SimHarness& harness, std::int64_t user, const std::string& text) {
   int count = 0;
-  for (const sim::SimMessage& message : harness.sim().messages(user)) {
+  for (const sim::SimMessage& message : harness.sim().messages(user, SimHarness::kMainBotId)) {
     if (message.text == text) ++count;
   }
   return count;

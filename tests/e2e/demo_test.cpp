@@ -160,7 +160,7 @@ TEST(Demo, SecondRunReusesTheSampleVideo) {
   }
   EXPECT_TRUE(contains(again.output(), "Sent video tglink-demo.mp4")) << again.output();
   EXPECT_TRUE(std::filesystem::last_write_time(video) == made);
-  EXPECT_EQ(again.stop(SIGINT, 30s), 0);
+  EXPECT_EQ(again.stop(SIGINT, 30s), 0) << again.output();
 }
 
 TEST(Demo, SendGivenFilesByTheirKind) {

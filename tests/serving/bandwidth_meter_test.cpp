@@ -1,5 +1,8 @@
 #include "serving/bandwidth_meter.hpp"
 
+#include <memory>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "store/sqlite_store.hpp"
@@ -81,6 +84,61 @@ TEST_F(BandwidthMeterTest, RetryAfterRunsToTheNextUtcMonth) {
   EXPECT_EQ(meter.seconds_until_reset(), 10);
   clock.set_wall(utc(2024, 2, 1));
   EXPECT_EQ(meter.seconds_until_reset(), 29 * 86400);  // 2024 is a leap year
+}
+
+// Several nodes: each meter is one node's, all on one store.
+
+TEST_F(BandwidthMeterTest, AFullBatchGoesToTheStoreAtOnce) {
+  BandwidthMeter meter(store, clock, 0, 1000);
+  meter.add(999);
+  EXPECT_EQ(store.bandwidth_used("2024-03"), 0);
+  meter.add(2);
+  EXPECT_EQ(store.bandwidth_used("2024-03"), 1001);
+  EXPECT_EQ(meter.used_bytes(), 1001);
+}
+
+TEST_F(BandwidthMeterTest, EachBatchBringsBackTheOtherNodesBytes) {
+  BandwidthMeter one(store, clock, 0, 1000);
+  BandwidthMeter two(store, clock, 0, 1000);
+  two.add(600);
+  two.flush();
+  one.add(1000);  // a full batch: added, and the total answered
+  EXPECT_EQ(one.used_bytes(), 1600);
+}
+
+TEST_F(BandwidthMeterTest, AFlushWithNothingPendingReadsTheTotalBack) {
+  BandwidthMeter idle(store, clock, 2000);
+  BandwidthMeter busy(store, clock, 2000, 500);
+  busy.add(2500);
+  EXPECT_FALSE(idle.limit_reached());  // not seen before its next flush
+  idle.flush();
+  EXPECT_EQ(idle.used_bytes(), 2500);
+  EXPECT_TRUE(idle.limit_reached());
+}
+
+TEST_F(BandwidthMeterTest, ThreeNodesOverrunTheLimitByAtMostOneBatchEach) {
+  // Every node serves 100 bytes at a time while it does not see the limit reached; the nodes
+  // take turns, so each always works from a stale total.
+  constexpr std::int64_t kLimit = 10'000;
+  constexpr std::int64_t kBatch = 700;
+  constexpr std::int64_t kWrite = 100;
+  std::vector<std::unique_ptr<BandwidthMeter>> nodes;
+  for (int i = 0; i < 3; ++i) {
+    nodes.push_back(std::make_unique<BandwidthMeter>(store, clock, kLimit, kBatch));
+  }
+  bool any_served = true;
+  while (any_served) {
+    any_served = false;
+    for (auto& node : nodes) {
+      if (node->limit_reached()) continue;
+      node->add(kWrite);
+      any_served = true;
+    }
+  }
+  for (auto& node : nodes) node->flush();
+  const std::int64_t total = store.bandwidth_used("2024-03");
+  EXPECT_GE(total, kLimit);
+  EXPECT_LE(total, kLimit + 3 * (kBatch + kWrite));
 }
 
 }  // namespace

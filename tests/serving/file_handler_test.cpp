@@ -17,6 +17,7 @@
 #include "media/file_streamer.hpp"
 #include "serving/active_streams.hpp"
 #include "serving/bandwidth_meter.hpp"
+#include "serving/link_traffic.hpp"
 #include "store/sqlite_store.hpp"
 #include "support/fake_clock.hpp"
 #include "support/temp_dir.hpp"
@@ -112,6 +113,7 @@ struct FileHandlerTest : ::testing::Test {
   FakeFileStreamer files;
   BandwidthMeter bandwidth{store, clock, 0};
   ActiveStreams streams{clock};
+  LinkTrafficMeter traffic{store};
   Router router;
 
   FileHandlerTest() {
@@ -123,7 +125,8 @@ struct FileHandlerTest : ::testing::Test {
     file.unique_id = "AgADuniq";
     file.date_unix = 1'700'000'000;
     add_file(file, kContent);
-    add_file_routes(router, FileRouteDeps{links, store, files, bandwidth, streams, clock, log});
+    add_file_routes(router,
+                    FileRouteDeps{links, store, files, bandwidth, streams, clock, log, &traffic});
   }
 
   void add_file(const StoredFile& file, const std::string& content) {
@@ -288,7 +291,8 @@ TEST_F(FileHandlerTest, NoBotIs503WithRetryAfter) {
 TEST_F(FileHandlerTest, BandwidthLimitIs429UntilNextMonth) {
   BandwidthMeter limited(store, clock, 10);
   Router limited_router;
-  add_file_routes(limited_router, FileRouteDeps{links, store, files, limited, streams, clock, log});
+  add_file_routes(limited_router,
+                  FileRouteDeps{links, store, files, limited, streams, clock, log, nullptr});
   router = std::move(limited_router);
   EXPECT_EQ(get("/dl/" + token()).status(), 200);  // under the limit when it started
   const RecordingChannel c = get("/dl/" + token());
@@ -365,6 +369,36 @@ TEST(FileRouteToken, IsTheSegmentAfterThePrefix) {
   EXPECT_EQ(file_route_token("/stream/abc/"), "abc");
   EXPECT_EQ(file_route_token("/dl/"), "");
   EXPECT_EQ(file_route_token("/api/info"), "");
+}
+
+// Each link's own figures: a body from byte 0 is a download; every body byte counts, ranges
+// included; HEAD and refusals count nothing. They reach the store only on flush().
+TEST_F(FileHandlerTest, EachLinkCountsDownloadsFromByteZeroAndEveryBodyByte) {
+  LinkRecord record;
+  record.message_id = kMessageId;
+  record.user_id = 7;
+  record.file_name = "clip.mp4";
+  record.file_size = static_cast<std::int64_t>(kContent.size());
+  store.add_link(record);
+
+  EXPECT_EQ(get("/dl/" + token()).status(), 200);
+  EXPECT_EQ(get("/stream/" + token(), {{"Range", "bytes=10-19"}}).status(), 206);
+  EXPECT_EQ(get("/stream/" + token(), {{"Range", "bytes=0-4"}}).status(), 206);
+  EXPECT_EQ(get("/dl/" + token(), {}, "HEAD").status(), 200);
+  EXPECT_EQ(get("/dl/" + token(), {{"Range", "bytes=999-"}}).status(), 416);
+
+  const LinkTraffic pending = traffic.pending(kMessageId);
+  EXPECT_EQ(pending.downloads, 2);
+  EXPECT_EQ(pending.bytes, static_cast<std::int64_t>(kContent.size()) + 10 + 5);
+  EXPECT_EQ(store.find_link(kMessageId)->downloads, 0);  // not flushed yet
+
+  traffic.flush();
+  const LinkRecord stored = *store.find_link(kMessageId);
+  EXPECT_EQ(stored.downloads, 2);
+  EXPECT_EQ(stored.bytes_served, pending.bytes);
+  EXPECT_EQ(traffic.pending(kMessageId).bytes, 0);
+  traffic.flush();  // nothing pending: nothing added twice
+  EXPECT_EQ(store.find_link(kMessageId)->bytes_served, pending.bytes);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // Downloads as TDLib does them: part sizes, one window per file, wrap-around, the sparse temp
 // file renamed on completion, prefix sizes, cancel and delete.
 
+#include <chrono>
 #include <fstream>
 
 #include "sim_fixture.hpp"
@@ -174,6 +175,20 @@ TEST_F(SimDownloadTest, InFlightBudgetLimitsPartsStartedAtOnce) {
   EXPECT_EQ(number(local(done), "downloaded_size"), 64 * 1024);
   EXPECT_EQ(control_->counters(kBotId).parts, 1);
   EXPECT_EQ(control_->counters(kBotId).in_flight_bytes, 0);
+}
+
+TEST_F(SimDownloadTest, TheRealisticProfileCarriesAtMostEightMebibytesASecondPerBot) {
+  client_ = login();
+  int file = receive_file(client_, make_file("paced.bin", 4 * kMiB), "document");
+  sim::BotSettingsPatch realistic;
+  realistic.profile = "realistic";
+  control_->set_bot(kBotId, realistic);
+  const auto start = std::chrono::steady_clock::now();
+  request(client_, download(file, 0, 0));
+  wait_file(file, completed);
+  // A lower bound only: 4 MiB over an 8 MiB/s link cannot take less than half a second.
+  EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(500));
+  EXPECT_EQ(control_->counters(kBotId).bytes_downloaded, 4 * kMiB);
 }
 
 TEST_F(SimDownloadTest, CompletedFileIsAnsweredAtOnceWithoutNewParts) {

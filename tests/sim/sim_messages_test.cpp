@@ -170,6 +170,32 @@ TEST_F(SimTest, UserWhoBlockedTheBotCannotBeMessaged) {
   EXPECT_TRUE(control_->messages(kUserId).empty());
 }
 
+TEST_F(SimTest, BotCannotWriteFirstToAUser) {
+  int client = login();
+  control_->create_user(kUserId, "Ann");
+  request(client, {{"@type", "getChat"}, {"chat_id", kUserId}});  // a bot may load any chat
+  json::object answer = request(client, {{"@type", "sendMessage"},
+                                         {"chat_id", kUserId},
+                                         {"input_message_content", text_content("hello")}});
+  // Only the server knows the user never wrote: the send is queued, then fails.
+  ASSERT_EQ(answer.at("@type"), "message") << json::serialize(answer);
+  json::object failed = td_->wait_update(client, "updateMessageSendFailed");
+  EXPECT_EQ(failed.at("old_message_id"), answer.at("id"));
+  const json::object& error = failed.at("error").as_object();
+  EXPECT_EQ(error.at("code").to_number<int>(), 403);
+  EXPECT_EQ(error.at("message"), "Bot can't initiate conversation with a user");
+  EXPECT_TRUE(control_->messages(kUserId).empty());
+
+  control_->send_text(kUserId, "/start");  // once the user has written, the bot may answer
+  td_->wait_update(client, "updateNewMessage");
+  request(client, {{"@type", "sendMessage"},
+                   {"chat_id", kUserId},
+                   {"input_message_content", text_content("hello again")}});
+  td_->wait_update(client, "updateMessageSendSucceeded");
+  ASSERT_EQ(control_->messages(kUserId).size(), 1U);
+  EXPECT_EQ(control_->messages(kUserId)[0].text, "hello again");
+}
+
 TEST_F(SimTest, DocumentFromLocalFileIsSent) {
   int client = login();
   control_->send_text(kUserId, "/logs");

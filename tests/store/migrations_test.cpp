@@ -68,15 +68,18 @@ bool has_table(SqliteDatabase& db, const std::string& name) {
                       name + "'") == 1;
 }
 
-TEST(MigrationsTest, StepsAreNumberedOneByOne) {
-  int expected = 1;
+// Step numbers are handed out to branches developed side by side (docs/architecture.md), so a
+// branch may lack a lower step until they are merged: numbers must rise, not be consecutive.
+TEST(MigrationsTest, StepsAreNumberedInOrder) {
+  int previous = 0;
   for (const Migration& step : schema_migrations()) {
-    EXPECT_EQ(step.version, expected++);
+    EXPECT_GT(step.version, previous);
+    previous = step.version;
     EXPECT_FALSE(step.sqlite.empty());
     EXPECT_FALSE(step.postgresql.empty()) << "step " << step.version << " has no PostgreSQL form";
     EXPECT_FALSE(step.description.empty());
   }
-  EXPECT_EQ(latest_schema_version(), expected - 1);
+  EXPECT_EQ(latest_schema_version(), previous);
   EXPECT_GE(latest_schema_version(), 3);
 }
 
@@ -86,7 +89,7 @@ TEST(MigrationsTest, EmptyDatabaseGetsEveryTable) {
   EXPECT_EQ(db.query_int("PRAGMA user_version"), latest_schema_version());
   for (const char* table :
        {"users", "daily_links", "monthly_bandwidth", "counters", "revoked_links", "broadcasts",
-        "broadcast_recipients", "pending_uploads", "leader_lease"}) {
+        "broadcast_recipients", "pending_uploads", "leader_lease", "cluster_nodes"}) {
     EXPECT_TRUE(has_table(db, table)) << table;
   }
 }

@@ -181,6 +181,13 @@ TEST_P(StoreContractTest, BandwidthAccumulatesPerMonth) {
   EXPECT_EQ(store.bandwidth_used("2025-04"), 5'000'000'000'000);
 }
 
+TEST_P(StoreContractTest, AddingBandwidthAnswersTheMonthsNewTotal) {
+  EXPECT_EQ(store.add_bandwidth("2025-03", 100), 100);
+  EXPECT_EQ(store.add_bandwidth("2025-03", 23), 123);
+  EXPECT_EQ(store.add_bandwidth("2025-03", 0), 123);
+  EXPECT_EQ(store.add_bandwidth("2025-04", 7), 7);
+}
+
 TEST_P(StoreContractTest, BandwidthRejectsBadInput) {
   EXPECT_THROW(store.add_bandwidth("2025-03", -1), StoreError);
   EXPECT_THROW(store.add_bandwidth("2025-3", 1), StoreError);
@@ -318,6 +325,22 @@ TEST_P(StoreContractTest, MarkingARecipientIsIdempotent) {
   EXPECT_TRUE(store.mark_broadcast_recipient(other, 7, "blocked"));
 }
 
+TEST_P(StoreContractTest, ARecipientsOutcomeIsReplacedAndListedPerJob) {
+  const std::int64_t job = store.create_broadcast(make_job("running"));
+  const std::int64_t other = store.create_broadcast(make_job("running"));
+  EXPECT_TRUE(store.mark_broadcast_recipient(job, 9, "claimed"));
+  EXPECT_TRUE(store.mark_broadcast_recipient(job, 7, "claimed"));
+  EXPECT_TRUE(store.mark_broadcast_recipient(job, 8, "claimed"));
+  EXPECT_TRUE(store.mark_broadcast_recipient(other, 7, "claimed"));
+  store.set_broadcast_recipient_outcome(job, 8, "sent");
+  store.set_broadcast_recipient_outcome(job, 6, "sent");  // never marked: nothing happens
+
+  EXPECT_EQ(store.broadcast_recipients_with(job, "claimed"), (std::vector<std::int64_t>{7, 9}));
+  EXPECT_EQ(store.broadcast_recipients_with(job, "sent"), (std::vector<std::int64_t>{8}));
+  EXPECT_FALSE(store.broadcast_recipient_done(job, 6));
+  EXPECT_EQ(store.broadcast_recipients_with(other, "claimed"), (std::vector<std::int64_t>{7}));
+}
+
 TEST_P(StoreContractTest, MarkingARecipientOfAnUnknownJobFails) {
   EXPECT_THROW(store.mark_broadcast_recipient(999, 7, "sent"), StoreError);
 }
@@ -373,6 +396,38 @@ TEST_P(StoreContractTest, PendingUploadMovesThroughItsStagesAndIsDeleted) {
   store.delete_pending_upload(upload.id);  // deleting twice is harmless
 }
 
+TEST_P(StoreContractTest, PostedUploadsRaiseTheLastLogChannelPostAndNothingLowersIt) {
+  EXPECT_EQ(store.last_log_channel_post(), 0);
+  PendingUpload later = make_upload(7, 1);
+  later.id = store.add_pending_upload(later);
+  PendingUpload earlier = make_upload(8, 1);
+  earlier.id = store.add_pending_upload(earlier);
+
+  later.stage = "posting";
+  store.update_pending_upload(later);
+  EXPECT_EQ(store.last_log_channel_post(), 0);  // requested, not confirmed
+  later.stage = "posted";
+  later.copy_message_id = 40 << 20;
+  store.update_pending_upload(later);
+  EXPECT_EQ(store.last_log_channel_post(), 40 << 20);
+
+  earlier.stage = "posted";
+  earlier.copy_message_id = 39 << 20;  // confirmed after, though posted before
+  store.update_pending_upload(earlier);
+  EXPECT_EQ(store.last_log_channel_post(), 40 << 20);
+  store.delete_pending_upload(later.id);
+  store.delete_pending_upload(earlier.id);
+  EXPECT_EQ(store.last_log_channel_post(), 40 << 20);
+}
+
+TEST_P(StoreContractTest, AFailedStageChangeLeavesTheLastLogChannelPost) {
+  PendingUpload missing = make_upload(7, 1, "posted");
+  missing.id = 99;
+  missing.copy_message_id = 40 << 20;
+  EXPECT_THROW(store.update_pending_upload(missing), StoreError);
+  EXPECT_EQ(store.last_log_channel_post(), 0);
+}
+
 TEST_P(StoreContractTest, PendingUploadRefusesAnUnknownStageOrId) {
   EXPECT_THROW(
       {
@@ -388,6 +443,131 @@ TEST_P(StoreContractTest, PendingUploadRefusesAnUnknownStageOrId) {
   PendingUpload missing = make_upload(7, 1);
   missing.id = 99;
   EXPECT_THROW(store.update_pending_upload(missing), StoreError);
+}
+
+// --- nodes ---
+
+TEST_P(StoreContractTest, NodesAreListedByIdWithTheirLatestHeartbeat) {
+  EXPECT_THAT(store.list_nodes(), IsEmpty());
+  store.record_node(NodeRecord{"edge-2", 1'700'000'000, false});
+  store.record_node(NodeRecord{"edge-1", 1'700'000'001, true});
+  store.record_node(NodeRecord{"edge-2", 1'700'000'005, true});
+  store.record_node(NodeRecord{"edge-1", 1'700'000'006, false});
+  const std::vector<NodeRecord> nodes = store.list_nodes();
+  ASSERT_EQ(nodes.size(), 2U);
+  EXPECT_EQ(nodes[0].node_id, "edge-1");
+  EXPECT_EQ(nodes[0].last_seen_unix, 1'700'000'006);
+  EXPECT_FALSE(nodes[0].leading);
+  EXPECT_EQ(nodes[1].node_id, "edge-2");
+  EXPECT_EQ(nodes[1].last_seen_unix, 1'700'000'005);
+  EXPECT_TRUE(nodes[1].leading);
+}
+
+TEST_P(StoreContractTest, ANodeNeedsAnId) {
+  EXPECT_THROW(store.record_node(NodeRecord{"", 1, false}), StoreError);
+  EXPECT_THAT(store.list_nodes(), IsEmpty());
+}
+
+// --- links made, their traffic, bans (schema step 7) ---
+
+LinkRecord make_link(std::int64_t user, std::int64_t message, std::int64_t created,
+                     std::int64_t expires = 0) {
+  LinkRecord link;
+  link.message_id = message << 20;
+  link.user_id = user;
+  link.file_name = "file-" + std::to_string(message) + ".mp4";
+  link.file_size = 1000 + message;
+  link.created_unix = created;
+  link.expires_unix = expires;
+  return link;
+}
+
+TEST_P(StoreContractTest, LinksAreListedNewestFirstInPages) {
+  for (std::int64_t i = 1; i <= 5; ++i) store.add_link(make_link(7, i, 1000 + i));
+  store.add_link(make_link(8, 9, 5000));
+  store.add_link(make_link(7, 1, 9999));  // the same link again changes nothing
+
+  const std::vector<LinkRecord> first = store.user_links(7, 0, 2);
+  ASSERT_EQ(first.size(), 2U);
+  EXPECT_EQ(first[0].message_id, 5 << 20);
+  EXPECT_EQ(first[1].message_id, 4 << 20);
+  const std::vector<LinkRecord> last = store.user_links(7, 4, 2);
+  ASSERT_EQ(last.size(), 1U);
+  EXPECT_EQ(last[0].message_id, 1 << 20);
+  EXPECT_EQ(last[0].created_unix, 1001);
+  EXPECT_EQ(last[0].file_name, "file-1.mp4");
+  EXPECT_EQ(last[0].file_size, 1001);
+  EXPECT_THAT(store.user_links(7, 5, 2), IsEmpty());
+  EXPECT_THAT(store.user_links(99, 0, 10), IsEmpty());
+  EXPECT_EQ(store.user_link_totals(7).links, 5);
+  EXPECT_THROW((void)store.user_links(7, -1, 2), StoreError);
+  EXPECT_THROW((void)store.user_links(7, 0, -2), StoreError);
+}
+
+TEST_P(StoreContractTest, LinkTrafficAddsUpPerLinkAndPerUser) {
+  store.add_link(make_link(7, 1, 100));
+  store.add_link(make_link(7, 2, 200));
+  store.add_link(make_link(8, 3, 300));
+  store.add_link_traffic({{1 << 20, 1, 500}, {2 << 20, 0, 70}, {3 << 20, 2, 9}});
+  store.add_link_traffic({{1 << 20, 1, 1000}, {42 << 20, 1, 1}});  // no record: dropped
+  store.add_link_traffic({{1 << 20, 1, 200}, {1 << 20, 0, 300}});  // the same link twice: both
+  store.add_link_traffic({});
+
+  const std::optional<LinkRecord> first = store.find_link(1 << 20);
+  ASSERT_TRUE(first.has_value());
+  EXPECT_EQ(first->downloads, 3);
+  EXPECT_EQ(first->bytes_served, 2000);
+  EXPECT_FALSE(store.find_link(42 << 20).has_value());
+  const UserLinkTotals totals = store.user_link_totals(7);
+  EXPECT_EQ(totals.links, 2);
+  EXPECT_EQ(totals.downloads, 3);
+  EXPECT_EQ(totals.bytes_served, 2070);
+  EXPECT_EQ(store.user_link_totals(99).bytes_served, 0);
+
+  // A batch with a bad entry changes nothing.
+  EXPECT_THROW(store.add_link_traffic({{1 << 20, 1, 1}, {2 << 20, 0, -5}}), StoreError);
+  EXPECT_EQ(store.find_link(1 << 20)->bytes_served, 2000);
+  LinkRecord bad = make_link(7, 5, 1);
+  bad.file_size = -1;
+  EXPECT_THROW(store.add_link(bad), StoreError);
+}
+
+TEST_P(StoreContractTest, RevokingAUsersLinksSkipsExpiredAndAlreadyRevoked) {
+  store.add_link(make_link(7, 1, 100));        // never expires
+  store.add_link(make_link(7, 2, 100, 5000));  // live at 4000
+  store.add_link(make_link(7, 3, 100, 3000));  // expired at 4000
+  store.add_link(make_link(7, 4, 100, 6000));  // revoked already
+  store.add_link(make_link(8, 5, 100));        // someone else's
+  store.revoke_link(4 << 20, 6000);
+
+  EXPECT_EQ(store.revoke_user_links(7, 4000), 2);
+  EXPECT_TRUE(store.is_revoked(1 << 20));
+  EXPECT_TRUE(store.is_revoked(2 << 20));
+  EXPECT_FALSE(store.is_revoked(3 << 20));
+  EXPECT_FALSE(store.is_revoked(5 << 20));
+  EXPECT_TRUE(store.find_link(2 << 20)->revoked);
+  EXPECT_FALSE(store.find_link(5 << 20)->revoked);
+  for (const LinkRecord& link : store.user_links(7, 0, 10)) {
+    EXPECT_EQ(link.revoked, link.message_id != (3 << 20)) << link.message_id;
+  }
+  EXPECT_EQ(store.revoke_user_links(7, 4000), 0);
+  // The revocation of a link that expires lasts until then, like /revoke's.
+  EXPECT_EQ(store.delete_revocations_expired_before(5500), 1);
+  EXPECT_TRUE(store.is_revoked(1 << 20));
+}
+
+TEST_P(StoreContractTest, BansAreKeptUntilLifted) {
+  EXPECT_FALSE(store.find_ban(7).has_value());
+  EXPECT_TRUE(store.ban_user(BanRecord{7, 1'700'000'000, 1}));
+  EXPECT_FALSE(store.ban_user(BanRecord{7, 1'800'000'000, 2}));  // the first ban is kept
+  const std::optional<BanRecord> ban = store.find_ban(7);
+  ASSERT_TRUE(ban.has_value());
+  EXPECT_EQ(ban->banned_unix, 1'700'000'000);
+  EXPECT_EQ(ban->banned_by, 1);
+  EXPECT_FALSE(store.find_ban(8).has_value());
+  EXPECT_TRUE(store.unban_user(7));
+  EXPECT_FALSE(store.unban_user(7));
+  EXPECT_FALSE(store.find_ban(7).has_value());
 }
 
 }  // namespace

@@ -45,7 +45,7 @@ std::unique_ptr<sim::ControlClient> connect_when_ready(const std::filesystem::pa
 }  // namespace
 
 SimHarness::SimHarness(SimHarnessOptions options)
-    : options_(std::move(options)), port_(free_tcp_port()) {
+    : options_(std::move(options)), port_(options_.port != 0 ? options_.port : free_tcp_port()) {
   start();
 }
 
@@ -57,20 +57,28 @@ SimHarness::~SimHarness() {
 std::string SimHarness::base_url() const { return "http://127.0.0.1:" + std::to_string(port_); }
 
 void SimHarness::start() {
-  const std::filesystem::path socket = dir() / "sim.sock";
-  std::filesystem::remove(socket);
+  const std::filesystem::path socket =
+      options_.world != nullptr ? options_.world->control_socket() : dir() / "sim.sock";
   std::map<std::string, std::string> env{{"BOT_TOKEN", kMainBotToken},
                                          {"API_ID", "1"},
                                          {"API_HASH", "00000000000000000000000000000000"},
                                          {"LOG_CHANNEL", std::to_string(kLogChannel)},
                                          {"TDJSON_PATH", simulator_library().string()},
-                                         {"TGLINK_SIM_SOCKET", socket.string()},
                                          {"SECRET_KEY", kSecretKey},
                                          {"BIND_ADDRESS", "127.0.0.1"},
                                          {"PORT", std::to_string(port_)},
                                          {"BASE_URL", base_url()},
                                          {"DATA_DIR", (dir() / "data").string()},
                                          {"LOG_LEVEL", "DEBUG"}};
+  if (options_.world != nullptr) {
+    if (!options_.sim_config_json.empty()) {
+      throw std::invalid_argument("a harness on a shared world takes its setup from SimWorld");
+    }
+    env["TGLINK_SIM_WORLD"] = options_.world->dir().string();
+  } else {
+    std::filesystem::remove(socket);
+    env["TGLINK_SIM_SOCKET"] = socket.string();
+  }
   if (!options_.sim_config_json.empty()) {
     const std::filesystem::path config = dir() / "sim-config.json";
     std::ofstream(config) << options_.sim_config_json;

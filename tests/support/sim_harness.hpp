@@ -16,6 +16,7 @@
 
 #include "sim/control_client.hpp"
 #include "support/http_client.hpp"
+#include "support/sim_world.hpp"
 #include "support/temp_dir.hpp"
 #include "support/tglink_process.hpp"
 
@@ -29,6 +30,13 @@ struct SimHarnessOptions {
   std::string sim_config_json;
   // Wait until /api/info reports the main bot connected before returning.
   bool wait_connected = true;
+  // Join this shared world (TGLINK_SIM_WORLD) instead of a simulator inside tglink: several
+  // harnesses on one world are several tglink processes on one Telegram, which outlives them.
+  // The world's own options set it up (sim_config_json must stay empty); it must outlive the
+  // harness.
+  SimWorld* world = nullptr;
+  // The HTTP port, or 0 for a free one (tests that start harnesses at once pick distinct ones).
+  std::uint16_t port = 0;
 };
 
 // The path of the first link after `route` ("/dl/", "/stream/") in a bot's reply, or "".
@@ -63,7 +71,8 @@ class SimHarness {
   // Stops tglink with SIGTERM (returns its exit status) ...
   int stop();
   // ... and starts it again in the same directory and port (the store and TDLib data remain;
-  // the simulator's world starts afresh, since it lives in the tglink process).
+  // the simulator's world starts afresh, since it lives in the tglink process, unless the
+  // harness is on a shared world).
   void restart();
   // The TGLINK_SIM_CONFIG contents from the next restart() on: the world to rebuild, say with
   // a user's message at the id it had before.

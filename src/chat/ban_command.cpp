@@ -1,0 +1,68 @@
+// /ban <user id or reply> [revoke] (admins): the user's messages get one short answer and
+// nothing else from now on (chat/access_control.hpp); with "revoke", every link the user made
+// that still works stops working too. The ban is kept in the store until /unban.
+
+#include <chrono>
+
+#include <fmt/format.h>
+
+#include "chat/ban_target.hpp"
+#include "chat/chat_context.hpp"
+#include "chat/default_commands.hpp"
+#include "config/config.hpp"
+#include "core/clock.hpp"
+#include "logging/log.hpp"
+#include "store/store.hpp"
+
+namespace tglink {
+
+namespace {
+
+constexpr std::string_view kUsage =
+    "Usage: /ban <user id> [revoke], or reply to a message forwarded from the user with /ban "
+    "[revoke]. With revoke, every link the user made stops working too.";
+
+std::int64_t unix_now(const ChatContext& chat) {
+  return std::chrono::duration_cast<std::chrono::seconds>(chat.clock.now().time_since_epoch())
+      .count();
+}
+
+Reply ban(const CommandCall& call, std::int64_t user_id, bool revoke) {
+  if (call.chat.config.is_admin(user_id)) {
+    return plain_reply(fmt::format("User {} is an admin (ADMINS) and cannot be banned.", user_id));
+  }
+  const std::int64_t now = unix_now(call.chat);
+  const bool banned = call.chat.store.ban_user(BanRecord{user_id, now, call.user_id});
+  std::string text = banned ? fmt::format(
+                                  "Banned user {}: their messages now get one short "
+                                  "answer and nothing else.",
+                                  user_id)
+                            : fmt::format("User {} was already banned.", user_id);
+  if (revoke) {
+    const int revoked = call.chat.store.revoke_user_links(user_id, now);
+    text += fmt::format(" Revoked {} of their links.", revoked);
+  }
+  call.chat.log.info("Admin {} banned user {}{}", call.user_id, user_id,
+                     revoke ? " and revoked their links" : "");
+  return plain_reply(text);
+}
+
+boost::asio::awaitable<void> run_ban(const CommandCall& call) {
+  const std::optional<BanArguments> arguments = parse_ban_arguments(call.arguments, true);
+  std::string problem;
+  std::optional<std::int64_t> user;
+  if (arguments) user = co_await target_user(call, *arguments, problem);
+  Reply reply = !arguments ? plain_reply(kUsage)
+                : user     ? ban(call, *user, arguments->revoke)
+                           : plain_reply(problem + "\n" + std::string(kUsage));
+  co_await call.chat.reply(call.chat_id, std::move(reply));
+}
+
+}  // namespace
+
+ChatCommand ban_command() {
+  return ChatCommand{"ban", "Ban a user: /ban <user id> [revoke], or reply to their message",
+                     Audience::admins, &run_ban};
+}
+
+}  // namespace tglink

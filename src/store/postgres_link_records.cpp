@@ -1,0 +1,123 @@
+// PostgresStore: links people made with their traffic, and banned users (schema step 7). Each
+// count moves by one atomic UPDATE, so nodes serving the same link never lose an increment.
+
+#include "store/link_record_checks.hpp"
+#include "store/postgres_store.hpp"
+
+namespace tglink {
+
+namespace {
+
+constexpr std::string_view kSelectLinks =
+    "SELECT l.message_id, l.user_id, l.file_name, l.file_size, l.created_unix, l.expires_unix, "
+    "l.downloads, l.bytes_served, CASE WHEN r.message_id IS NULL THEN 0 ELSE 1 END FROM links l "
+    "LEFT JOIN revoked_links r ON r.message_id = l.message_id ";
+
+std::string select_links(std::string_view rest) {
+  return std::string(kSelectLinks) + std::string(rest);
+}
+
+LinkRecord read_link(const PgResult& result, int row) {
+  LinkRecord link;
+  link.message_id = result.int_at(row, 0);
+  link.user_id = result.int_at(row, 1);
+  link.file_name = result.text_at(row, 2);
+  link.file_size = result.int_at(row, 3);
+  link.created_unix = result.int_at(row, 4);
+  link.expires_unix = result.int_at(row, 5);
+  link.downloads = result.int_at(row, 6);
+  link.bytes_served = result.int_at(row, 7);
+  link.revoked = result.int_at(row, 8) != 0;
+  return link;
+}
+
+}  // namespace
+
+void PostgresStore::add_link(const LinkRecord& link) {
+  require_valid_link(link);
+  db_->query(
+      "INSERT INTO links (message_id, user_id, file_name, file_size, created_unix, "
+      "expires_unix, downloads, bytes_served) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
+      "ON CONFLICT (message_id) DO NOTHING",
+      {link.message_id, link.user_id, link.file_name, link.file_size, link.created_unix,
+       link.expires_unix, link.downloads, link.bytes_served});
+}
+
+std::optional<LinkRecord> PostgresStore::find_link(std::int64_t message_id) {
+  const PgResult result = db_->query(select_links("WHERE l.message_id = $1"), {message_id});
+  if (result.rows() == 0) return std::nullopt;
+  return read_link(result, 0);
+}
+
+std::vector<LinkRecord> PostgresStore::user_links(std::int64_t user_id, int offset, int limit) {
+  require_valid_page(offset, limit);
+  const PgResult result = db_->query(select_links("WHERE l.user_id = $1 ORDER BY "
+                                                  "l.created_unix DESC, l.message_id DESC "
+                                                  "LIMIT $2 OFFSET $3"),
+                                     {user_id, std::int64_t{limit}, std::int64_t{offset}});
+  std::vector<LinkRecord> links;
+  for (int row = 0; row < result.rows(); ++row) links.push_back(read_link(result, row));
+  return links;
+}
+
+UserLinkTotals PostgresStore::user_link_totals(std::int64_t user_id) {
+  const PgResult result = db_->query(
+      "SELECT COUNT(*), COALESCE(SUM(downloads), 0), COALESCE(SUM(bytes_served), 0) "
+      "FROM links WHERE user_id = $1",
+      {user_id});
+  return UserLinkTotals{result.int_at(0, 0), result.int_at(0, 1), result.int_at(0, 2)};
+}
+
+// One statement for the whole batch (three arrays unnested side by side, entries for the same
+// link summed, as SQLite's one UPDATE per entry would), so a flush is one round trip however
+// many links were served; each row still moves by an atomic increment.
+void PostgresStore::add_link_traffic(const std::vector<LinkTraffic>& traffic) {
+  require_valid_traffic(traffic);
+  if (traffic.empty()) return;
+  std::string ids;
+  std::string downloads;
+  std::string bytes;
+  for (const LinkTraffic& entry : traffic) {
+    const char* comma = ids.empty() ? "" : ",";
+    ids += comma + std::to_string(entry.message_id);
+    downloads += comma + std::to_string(entry.downloads);
+    bytes += comma + std::to_string(entry.bytes);
+  }
+  db_->query(
+      "UPDATE links l SET downloads = l.downloads + t.downloads, "
+      "bytes_served = l.bytes_served + t.bytes FROM (SELECT message_id, SUM(downloads) AS "
+      "downloads, SUM(bytes) AS bytes FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) "
+      "AS u(message_id, downloads, bytes) GROUP BY message_id) t "
+      "WHERE l.message_id = t.message_id",
+      {"{" + ids + "}", "{" + downloads + "}", "{" + bytes + "}"});
+}
+
+int PostgresStore::revoke_user_links(std::int64_t user_id, std::int64_t now_unix) {
+  const PgResult result = db_->query(
+      "INSERT INTO revoked_links (message_id, expires_unix) SELECT message_id, expires_unix "
+      "FROM links l WHERE l.user_id = $1 AND (l.expires_unix = 0 OR l.expires_unix > $2) "
+      "ON CONFLICT (message_id) DO NOTHING",
+      {user_id, now_unix});
+  return static_cast<int>(result.affected());
+}
+
+bool PostgresStore::ban_user(const BanRecord& ban) {
+  const PgResult result = db_->query(
+      "INSERT INTO banned_users (user_id, banned_unix, banned_by) VALUES ($1, $2, $3) "
+      "ON CONFLICT (user_id) DO NOTHING",
+      {ban.user_id, ban.banned_unix, ban.banned_by});
+  return result.affected() == 1;
+}
+
+bool PostgresStore::unban_user(std::int64_t user_id) {
+  return db_->query("DELETE FROM banned_users WHERE user_id = $1", {user_id}).affected() == 1;
+}
+
+std::optional<BanRecord> PostgresStore::find_ban(std::int64_t user_id) {
+  const PgResult result = db_->query(
+      "SELECT user_id, banned_unix, banned_by FROM banned_users WHERE user_id = $1", {user_id});
+  if (result.rows() == 0) return std::nullopt;
+  return BanRecord{result.int_at(0, 0), result.int_at(0, 1), result.int_at(0, 2)};
+}
+
+}  // namespace tglink

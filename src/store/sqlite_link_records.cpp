@@ -1,0 +1,146 @@
+// SqliteStore: links people made with their traffic, and banned users (schema step 7). These
+// calls are rare next to the HTTP side's (a link made, a command, a flush every few seconds), so
+// each prepares its statement when called.
+
+#include "store/link_record_checks.hpp"
+#include "store/sqlite_handle.hpp"
+#include "store/sqlite_store.hpp"
+
+namespace tglink {
+
+namespace {
+
+constexpr std::string_view kSelectLinks =
+    "SELECT l.message_id, l.user_id, l.file_name, l.file_size, l.created_unix, l.expires_unix, "
+    "l.downloads, l.bytes_served, r.message_id IS NOT NULL FROM links l "
+    "LEFT JOIN revoked_links r ON r.message_id = l.message_id ";
+
+std::string select_links(std::string_view rest) {
+  return std::string(kSelectLinks) + std::string(rest);
+}
+
+LinkRecord read_link(const StatementRun& run) {
+  LinkRecord link;
+  link.message_id = run.int_at(0);
+  link.user_id = run.int_at(1);
+  link.file_name = run.text_at(2);
+  link.file_size = run.int_at(3);
+  link.created_unix = run.int_at(4);
+  link.expires_unix = run.int_at(5);
+  link.downloads = run.int_at(6);
+  link.bytes_served = run.int_at(7);
+  link.revoked = run.int_at(8) != 0;
+  return link;
+}
+
+}  // namespace
+
+void SqliteStore::add_link(const LinkRecord& link) {
+  require_valid_link(link);
+  SqliteStatement insert(database(),
+                         "INSERT INTO links (message_id, user_id, file_name, file_size, "
+                         "created_unix, expires_unix, downloads, bytes_served) VALUES (?1, ?2, "
+                         "?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT (message_id) DO NOTHING");
+  StatementRun(insert)
+      .bind(1, link.message_id)
+      .bind(2, link.user_id)
+      .bind(3, link.file_name)
+      .bind(4, link.file_size)
+      .bind(5, link.created_unix)
+      .bind(6, link.expires_unix)
+      .bind(7, link.downloads)
+      .bind(8, link.bytes_served)
+      .finish();
+}
+
+std::optional<LinkRecord> SqliteStore::find_link(std::int64_t message_id) {
+  SqliteStatement select(database(), select_links("WHERE l.message_id = ?1"));
+  StatementRun run(select);
+  run.bind(1, message_id);
+  if (!run.next_row()) return std::nullopt;
+  return read_link(run);
+}
+
+std::vector<LinkRecord> SqliteStore::user_links(std::int64_t user_id, int offset, int limit) {
+  require_valid_page(offset, limit);
+  SqliteStatement select(database(),
+                         select_links("WHERE l.user_id = ?1 ORDER BY l.created_unix DESC, "
+                                      "l.message_id DESC LIMIT ?2 OFFSET ?3"));
+  StatementRun run(select);
+  run.bind(1, user_id).bind(2, std::int64_t{limit}).bind(3, std::int64_t{offset});
+  std::vector<LinkRecord> links;
+  while (run.next_row()) links.push_back(read_link(run));
+  return links;
+}
+
+UserLinkTotals SqliteStore::user_link_totals(std::int64_t user_id) {
+  SqliteStatement select(database(),
+                         "SELECT COUNT(*), COALESCE(SUM(downloads), 0), "
+                         "COALESCE(SUM(bytes_served), 0) FROM links WHERE user_id = ?1");
+  StatementRun run(select);
+  run.bind(1, user_id);
+  UserLinkTotals totals;
+  if (run.next_row()) {
+    totals.links = run.int_at(0);
+    totals.downloads = run.int_at(1);
+    totals.bytes_served = run.int_at(2);
+  }
+  return totals;
+}
+
+void SqliteStore::add_link_traffic(const std::vector<LinkTraffic>& traffic) {
+  require_valid_traffic(traffic);
+  if (traffic.empty()) return;
+  SqliteTransaction transaction(database());
+  SqliteStatement update(database(),
+                         "UPDATE links SET downloads = downloads + ?2, "
+                         "bytes_served = bytes_served + ?3 WHERE message_id = ?1");
+  for (const LinkTraffic& entry : traffic) {
+    StatementRun(update)
+        .bind(1, entry.message_id)
+        .bind(2, entry.downloads)
+        .bind(3, entry.bytes)
+        .finish();
+  }
+  transaction.commit();
+}
+
+int SqliteStore::revoke_user_links(std::int64_t user_id, std::int64_t now_unix) {
+  SqliteStatement insert(database(),
+                         "INSERT INTO revoked_links (message_id, expires_unix) "
+                         "SELECT message_id, expires_unix FROM links l WHERE l.user_id = ?1 "
+                         "AND (l.expires_unix = 0 OR l.expires_unix > ?2) AND NOT EXISTS "
+                         "(SELECT 1 FROM revoked_links r WHERE r.message_id = l.message_id)");
+  StatementRun(insert).bind(1, user_id).bind(2, now_unix).finish();
+  return static_cast<int>(database().changes());
+}
+
+bool SqliteStore::ban_user(const BanRecord& ban) {
+  SqliteStatement insert(database(),
+                         "INSERT INTO banned_users (user_id, banned_unix, banned_by) "
+                         "VALUES (?1, ?2, ?3) ON CONFLICT (user_id) DO NOTHING");
+  StatementRun(insert)
+      .bind(1, ban.user_id)
+      .bind(2, ban.banned_unix)
+      .bind(3, ban.banned_by)
+      .finish();
+  return database().changes() == 1;
+}
+
+bool SqliteStore::unban_user(std::int64_t user_id) {
+  SqliteStatement remove(database(), "DELETE FROM banned_users WHERE user_id = ?1");
+  StatementRun(remove).bind(1, user_id).finish();
+  return database().changes() == 1;
+}
+
+std::optional<BanRecord> SqliteStore::find_ban(std::int64_t user_id) {
+  SqliteStatement select(database(),
+                         "SELECT user_id, banned_unix, banned_by FROM banned_users "
+                         "WHERE user_id = ?1");
+  StatementRun run(select);
+  run.bind(1, user_id);
+  if (!run.next_row()) return std::nullopt;
+  return BanRecord{run.int_at(0), run.int_at(1), run.int_at(2)};
+}
+
+}  // namespace tglink

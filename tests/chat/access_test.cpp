@@ -1,0 +1,400 @@
+// Who may use the bot and the links people manage, over the fake TelegramClient: ALLOWED_USERS,
+// /ban (by id, by reply, with revoke) and /unban, the banned user's one short answer, the admin's
+// /stats <user id>, and /mylinks with its paging and revoke buttons.
+#include <boost/asio/io_context.hpp>
+#include <boost/json.hpp>
+#include <gtest/gtest.h>
+
+#include "chat/access_control.hpp"
+#include "chat/ban_target.hpp"
+#include "chat/base64.hpp"
+#include "chat/chat_service.hpp"
+#include "chat/default_commands.hpp"
+#include "chat/my_links.hpp"
+#include "config/config.hpp"
+#include "links/link_token.hpp"
+#include "logging/log.hpp"
+#include "store/sqlite_store.hpp"
+#include "support/fake_clock.hpp"
+#include "support/fake_telegram_client.hpp"
+#include "support/io_wait.hpp"
+
+namespace tglink {
+namespace {
+
+namespace json = boost::json;
+using namespace std::chrono_literals;
+
+constexpr std::int64_t kUser = 4242;
+constexpr std::int64_t kOther = 5151;
+constexpr std::int64_t kAdmin = 7;
+constexpr std::int64_t kForwarded = 9 << 20;  // the admin's forwarded copy of a user's message
+
+json::object message_update(std::int64_t user, std::int64_t id, json::object content,
+                            std::int64_t reply_to = 0) {
+  json::object sender{{"@type", "messageSenderUser"}, {"user_id", user}};
+  json::object message{{"@type", "message"},   {"id", id},
+                       {"chat_id", user},      {"sender_id", sender},
+                       {"is_outgoing", false}, {"content", std::move(content)}};
+  if (reply_to != 0) {
+    message["reply_to"] = json::object{
+        {"@type", "messageReplyToMessage"}, {"chat_id", user}, {"message_id", reply_to}};
+  }
+  return json::object{{"@type", "updateNewMessage"}, {"message", std::move(message)}};
+}
+
+json::object text_content(const std::string& text) {
+  json::object formatted{{"@type", "formattedText"}, {"text", text}, {"entities", json::array()}};
+  return json::object{{"@type", "messageText"}, {"text", formatted}};
+}
+
+json::object document_content() {
+  json::object file{{"@type", "file"}, {"id", 5}, {"size", 2048}};
+  json::object document{{"@type", "document"},
+                        {"file_name", "notes.pdf"},
+                        {"mime_type", "application/pdf"},
+                        {"document", file}};
+  return json::object{{"@type", "messageDocument"}, {"document", document}};
+}
+
+std::string text_of(const json::object& request) {
+  return std::string(request.at("input_message_content").at("text").at("text").as_string());
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// The callback data of every button of a sendMessage or editMessageText, row by row.
+std::vector<std::vector<std::string>> buttons_of(const json::object& request) {
+  std::vector<std::vector<std::string>> rows;
+  const json::value* markup = request.if_contains("reply_markup");
+  if (markup == nullptr || !markup->is_object()) return rows;
+  for (const json::value& row : markup->at("rows").as_array()) {
+    rows.emplace_back();
+    for (const json::value& button : row.as_array()) {
+      const json::object& type = button.at("type").as_object();
+      rows.back().push_back(type.contains("data")
+                                ? base64_decode(std::string(type.at("data").as_string()))
+                                : std::string(type.at("url").as_string()));
+    }
+  }
+  return rows;
+}
+
+class AccessTest : public ::testing::Test {
+ protected:
+  AccessTest() {
+    config.admins = {kAdmin};
+    config.base_url = "https://files.example";
+    client.respond_to("getUser", [](const json::object& r) {
+      return json::object{{"@type", "user"}, {"id", r.at("user_id")}, {"first_name", "Ann"}};
+    });
+    client.respond_to("sendMessage", [](const json::object&) {
+      return json::object{{"@type", "message"}, {"id", 1 << 20}};
+    });
+    for (const char* type : {"setCommands", "answerCallbackQuery", "editMessageText"}) {
+      client.respond_to(type, [](const json::object&) { return json::object{{"@type", "ok"}}; });
+    }
+    client.respond_to("getChat", [](const json::object& r) {
+      return json::object{{"@type", "chat"}, {"id", r.at("chat_id")}};
+    });
+    client.respond_to("getMessage", [this](const json::object& r) {
+      json::object message{
+          {"@type", "message"}, {"id", r.at("message_id")}, {"chat_id", r.at("chat_id")}};
+      if (r.at("message_id").as_int64() == kForwarded) {
+        message["forward_info"] =
+            json::object{{"@type", "messageForwardInfo"}, {"origin", forward_origin}, {"date", 1}};
+      }
+      return message;
+    });
+  }
+
+  void start() {
+    ChatContext context{config, log, store, clock, links, client, io.get_executor()};
+    service = std::make_unique<ChatService>(std::move(context), default_commands());
+    service->start();
+  }
+
+  // Sends the text and waits for the bot's answer to that chat; "" when none came.
+  std::string say(std::int64_t user, const std::string& text, std::int64_t reply_to = 0) {
+    const std::size_t before = sent_to(user);
+    client.push_update(message_update(user, next_id_++ << 20, text_content(text), reply_to));
+    EXPECT_TRUE(testing::run_until(io, [&] { return sent_to(user) > before; })) << text;
+    return sent_to(user) > before ? text_of(last_sent()) : std::string();
+  }
+
+  // Sends the text and then an admin's /help, which is answered after it: the text was handled
+  // by then, so a missing answer to it is really missing.
+  std::size_t answers_to_quietly(std::int64_t user, const std::string& text) {
+    const std::size_t before = sent_to(user);
+    client.push_update(message_update(user, next_id_++ << 20, text_content(text)));
+    (void)say(kAdmin, "/help");
+    return sent_to(user) - before;
+  }
+
+  [[nodiscard]] std::size_t sent_to(std::int64_t chat) const {
+    std::size_t count = 0;
+    for (const json::object& request : client.sent_of_type("sendMessage")) {
+      if (request.at("chat_id").as_int64() == chat) ++count;
+    }
+    return count;
+  }
+
+  [[nodiscard]] json::object last_sent() const { return client.sent_of_type("sendMessage").back(); }
+
+  void press(std::int64_t user, const std::string& data) {
+    client.push_update(json::object{{"@type", "updateNewCallbackQuery"},
+                                    {"id", 77},
+                                    {"sender_user_id", user},
+                                    {"chat_id", user},
+                                    {"message_id", 3 << 20},
+                                    {"payload", json::object{{"@type", "callbackQueryPayloadData"},
+                                                             {"data", base64_encode(data)}}}});
+  }
+
+  // The link `n` of the user, made n minutes after the first.
+  LinkRecord add_link(std::int64_t user, std::int64_t n) {
+    LinkRecord link;
+    link.message_id = (user * 100 + n) << 20;
+    link.user_id = user;
+    link.file_name = "file-" + std::to_string(n) + ".mp4";
+    link.file_size = 1024 * n;
+    link.created_unix = 1'795'000'000 + n * 60;
+    link.expires_unix = 1'795'383'000;  // 2026-11-22 21:30 UTC, a day after the clock
+    store.add_link(link);
+    return link;
+  }
+
+  boost::asio::io_context io;
+  Config config;
+  Log log{LogOptions{.console_level = LogLevel::Info, .ring_capacity = 1000, .console = false}};
+  SqliteStore store{":memory:"};
+  testing::FakeClock clock{testing::utc(2026, 11, 21, 21, 30)};  // 1795296600
+  LinkTokenCodec links{"access-test-key"};
+  testing::FakeTelegramClient client;
+  std::unique_ptr<ChatService> service;
+  json::object forward_origin{{"@type", "messageOriginUser"}, {"sender_user_id", kUser}};
+  std::int64_t next_id_ = 10;
+};
+
+TEST(BanArguments, IdsRevokeAndBadInput) {
+  EXPECT_EQ(parse_ban_arguments("", true)->user_id, 0);
+  EXPECT_EQ(parse_ban_arguments(" 4242 ", true)->user_id, 4242);
+  const auto both = parse_ban_arguments("revoke 4242", true);
+  ASSERT_TRUE(both);
+  EXPECT_EQ(both->user_id, 4242);
+  EXPECT_TRUE(both->revoke);
+  EXPECT_TRUE(parse_ban_arguments("revoke", true)->revoke);
+  for (const char* bad : {"abc", "0", "-5", "1099511627776", "1 2", "revoke revoke", "4242 now",
+                          "99999999999999999999999"}) {
+    EXPECT_FALSE(parse_ban_arguments(bad, true)) << bad;
+  }
+  EXPECT_FALSE(parse_ban_arguments("4242 revoke", false));
+}
+
+TEST(NoticePacing, FirstThenOncePerPeriod) {
+  NoticePace notice{kBannedNoticeEvery};
+  const SteadyTime start{};
+  EXPECT_TRUE(notice.due(1, start));
+  EXPECT_FALSE(notice.due(1, start + 1s));
+  EXPECT_TRUE(notice.due(2, start + 1s));  // each user has their own pace
+  EXPECT_FALSE(notice.due(1, start + kBannedNoticeEvery - 1s));
+  EXPECT_TRUE(notice.due(1, start + kBannedNoticeEvery));
+  EXPECT_FALSE(notice.due(1, start + kBannedNoticeEvery + 1s));
+}
+
+TEST(MyLinksButtons, DataRoundTripsAndStaysInsideTelegramsLimit) {
+  const std::string longest = my_links_revoke_data(std::numeric_limits<int>::max(),
+                                                   std::numeric_limits<std::int64_t>::max());
+  EXPECT_LE(longest.size(), 64U) << longest;
+  const auto revoke = parse_my_links_button(my_links_revoke_data(3, 42LL << 20));
+  ASSERT_TRUE(revoke);
+  EXPECT_EQ(revoke->action, MyLinksButton::Action::revoke);
+  EXPECT_EQ(revoke->page, 3);
+  EXPECT_EQ(revoke->message_id, 42LL << 20);
+  const auto page = parse_my_links_button(my_links_page_data(2));
+  ASSERT_TRUE(page);
+  EXPECT_EQ(page->action, MyLinksButton::Action::show_page);
+  EXPECT_EQ(page->page, 2);
+  for (const char* bad : {"ml:p:", "ml:p:-1", "ml:p:1x", "ml:r:1", "ml:r:1:", "ml:r::5", "ml:r:1:0",
+                          "ml:x:1", "ml:p:99999999999"}) {
+    EXPECT_FALSE(parse_my_links_button(bad)) << bad;
+  }
+}
+
+TEST_F(AccessTest, OnlyAllowedUsersAndAdminsMayMakeLinks) {
+  config.allowed_users = {kOther};
+  start();
+  client.push_update(message_update(kUser, 5 << 20, document_content()));
+  ASSERT_TRUE(testing::run_until(io, [&] { return sent_to(kUser) == 1; }));
+  const std::string refusal = text_of(last_sent());
+  EXPECT_TRUE(contains(refusal, "Not allowed")) << refusal;
+  EXPECT_TRUE(contains(refusal, "Your user id is 4242")) << refusal;
+  // More files within the minute are dropped without another answer.
+  client.push_update(message_update(kUser, 6 << 20, document_content()));
+  (void)say(kAdmin, "/help");  // handled after the file
+  EXPECT_EQ(sent_to(kUser), 1U);
+  clock.advance(kNotAllowedNoticeEvery);
+  client.push_update(message_update(kUser, 7 << 20, document_content()));
+  ASSERT_TRUE(testing::run_until(io, [&] { return sent_to(kUser) == 2; }));
+  EXPECT_TRUE(client.sent_of_type("forwardMessages").empty());
+  EXPECT_TRUE(store.pending_uploads().empty());
+  // Commands still answer: only making links is limited.
+  EXPECT_TRUE(contains(say(kUser, "/help"), "/mylinks"));
+}
+
+TEST_F(AccessTest, BannedUserGetsOneShortAnswerThenSilenceUntilTheNextPeriod) {
+  start();
+  EXPECT_TRUE(contains(say(kAdmin, "/ban 4242"), "Banned user 4242"));
+  EXPECT_EQ(say(kUser, "/help"), "You are banned from using this bot.");
+  EXPECT_EQ(answers_to_quietly(kUser, "/start"), 0U);
+  EXPECT_EQ(answers_to_quietly(kUser, "hello"), 0U);
+  client.push_update(message_update(kUser, 99 << 20, document_content()));
+  EXPECT_EQ(answers_to_quietly(kUser, "/mylinks"), 0U);
+  EXPECT_TRUE(client.sent_of_type("forwardMessages").empty());
+  EXPECT_TRUE(store.pending_uploads().empty());
+  clock.advance(kBannedNoticeEvery);
+  EXPECT_EQ(say(kUser, "/help"), "You are banned from using this bot.");
+
+  EXPECT_TRUE(contains(say(kAdmin, "/ban 4242"), "User 4242 was already banned."));
+  EXPECT_TRUE(contains(say(kAdmin, "/unban 4242"), "Unbanned user 4242"));
+  EXPECT_TRUE(contains(say(kUser, "/help"), "/mylinks"));
+  EXPECT_TRUE(contains(say(kAdmin, "/unban 4242"), "User 4242 was not banned."));
+}
+
+TEST_F(AccessTest, BanWithRevokeStopsEveryWorkingLinkOfTheUser) {
+  add_link(kUser, 1);
+  add_link(kUser, 2);
+  const LinkRecord others = add_link(kOther, 1);
+  start();
+  const std::string answer = say(kAdmin, "/ban 4242 revoke");
+  EXPECT_TRUE(contains(answer, "Banned user 4242")) << answer;
+  EXPECT_TRUE(contains(answer, "Revoked 2 of their links.")) << answer;
+  for (const LinkRecord& link : store.user_links(kUser, 0, 10)) EXPECT_TRUE(link.revoked);
+  EXPECT_FALSE(store.is_revoked(others.message_id));
+}
+
+TEST_F(AccessTest, BanByReplyToAForwardedMessage) {
+  start();
+  EXPECT_TRUE(contains(say(kAdmin, "/ban", kForwarded), "Banned user 4242"));
+  EXPECT_TRUE(store.find_ban(kUser).has_value());
+  EXPECT_EQ(store.find_ban(kUser)->banned_by, kAdmin);
+
+  forward_origin = json::object{{"@type", "messageOriginHiddenUser"}, {"sender_name", "Bob"}};
+  EXPECT_TRUE(contains(say(kAdmin, "/ban", kForwarded), "hides their account"));
+  EXPECT_TRUE(contains(say(kAdmin, "/ban", 3 << 20), "was not forwarded from a user"));
+  EXPECT_TRUE(contains(say(kAdmin, "/ban"), "Give the user id"));
+}
+
+TEST_F(AccessTest, BanRefusesAdminsBadArgumentsAndNonAdmins) {
+  start();
+  EXPECT_TRUE(contains(say(kAdmin, "/ban 7"), "is an admin"));
+  EXPECT_FALSE(store.find_ban(kAdmin).has_value());
+  EXPECT_TRUE(contains(say(kAdmin, "/ban someone"), "Usage: /ban <user id> [revoke]"));
+  EXPECT_TRUE(contains(say(kAdmin, "/unban 4242 revoke"), "Usage: /unban <user id>"));
+  EXPECT_TRUE(contains(say(kUser, "/ban 5151"), "for admins only"));
+  EXPECT_TRUE(contains(say(kUser, "/unban 5151"), "for admins only"));
+  EXPECT_FALSE(store.find_ban(kOther).has_value());
+}
+
+TEST_F(AccessTest, AdminStatsForOneUser) {
+  UserRecord user;
+  user.user_id = kUser;
+  user.first_name = "Ann";
+  user.username = "ann";
+  user.first_seen_unix = 1'795'000'000;
+  store.upsert_user(user);
+  store.record_link(kUser, "2026-11-20");
+  store.record_link(kUser, "2026-11-21");
+  const LinkRecord first = add_link(kUser, 1);
+  const LinkRecord second = add_link(kUser, 2);
+  store.add_link_traffic({{first.message_id, 2, 3 * 1024 * 1024}, {second.message_id, 1, 512}});
+  store.ban_user(BanRecord{kUser, 1'795'200'000, kAdmin});
+  start();
+  const std::string report = say(kAdmin, "/stats 4242");
+  for (const char* part : {"User 4242 (Ann, @ann)", "First seen: 2026-11-18 ", "Links made: 2",
+                           "Downloads of their links: 3", "Served through their links: 3.0 MiB",
+                           "Banned: yes, since 2026-11-20 ", "(by admin 7)"}) {
+    EXPECT_TRUE(contains(report, part)) << part << " in " << report;
+  }
+  const std::string stranger = say(kAdmin, "/stats 5151");
+  EXPECT_TRUE(contains(stranger, "First seen: never wrote to this bot")) << stranger;
+  EXPECT_TRUE(contains(stranger, "Banned: no")) << stranger;
+  EXPECT_TRUE(contains(say(kAdmin, "/stats bob"), "Usage: /stats"));
+  // Others' /stats <id> is their own usage.
+  EXPECT_TRUE(contains(say(kOther, "/stats 4242"), "Your usage"));
+}
+
+TEST_F(AccessTest, MyLinksPagesNewestFirstWithRevokeButtons) {
+  for (int n = 1; n <= 7; ++n) add_link(kUser, n);
+  store.revoke_link((kUser * 100 + 6) << 20, 0);
+  start();
+  EXPECT_TRUE(contains(say(kOther, "/mylinks"), "You have no links yet"));
+
+  const std::string first = say(kUser, "/mylinks");
+  for (const char* part :
+       {"Your links (1–5 of 7, newest first)", "1. file-7.mp4 (7.0 KiB)",
+        "Expires 2026-11-22 21:30 UTC", "0 downloads · 0 B served", "https://files.example/dl/",
+        "2. file-6.mp4", "Revoked", "Page 1 of 2"}) {
+    EXPECT_TRUE(contains(first, part)) << part << " in " << first;
+  }
+  EXPECT_FALSE(contains(first, "file-2.mp4"));
+  const auto rows = buttons_of(last_sent());
+  ASSERT_EQ(rows.size(), 2U);
+  EXPECT_EQ(rows[0].size(), 4U);  // the revoked one has no button
+  EXPECT_EQ(rows[0][0], my_links_revoke_data(0, (kUser * 100 + 7) << 20));
+  EXPECT_EQ(rows[1], std::vector<std::string>{my_links_page_data(1)});
+
+  press(kUser, my_links_page_data(1));
+  ASSERT_TRUE(
+      testing::run_until(io, [&] { return client.sent_of_type("editMessageText").size() == 1; }));
+  const json::object edit = client.sent_of_type("editMessageText").back();
+  EXPECT_EQ(edit.at("message_id").as_int64(), 3 << 20);
+  EXPECT_TRUE(contains(text_of(edit), "Your links (6–7 of 7")) << text_of(edit);
+  EXPECT_TRUE(contains(text_of(edit), "7. file-1.mp4")) << text_of(edit);
+  EXPECT_EQ(buttons_of(edit).back(), std::vector<std::string>{my_links_page_data(0)});
+}
+
+TEST_F(AccessTest, MyLinksRevokesOnlyTheUsersOwnLinks) {
+  const LinkRecord mine = add_link(kUser, 1);
+  const LinkRecord others = add_link(kOther, 1);
+  start();
+  press(kUser, my_links_revoke_data(0, others.message_id));
+  ASSERT_TRUE(testing::run_until(
+      io, [&] { return client.sent_of_type("answerCallbackQuery").size() == 1; }));
+  EXPECT_EQ(client.sent_of_type("answerCallbackQuery").back().at("text").as_string(),
+            "That link is not one of yours.");
+  EXPECT_FALSE(store.is_revoked(others.message_id));
+
+  press(kUser, my_links_revoke_data(0, mine.message_id));
+  ASSERT_TRUE(testing::run_until(
+      io, [&] { return client.sent_of_type("answerCallbackQuery").size() == 2; }));
+  EXPECT_EQ(client.sent_of_type("answerCallbackQuery").back().at("text").as_string(),
+            "Revoked: file-1.mp4");
+  EXPECT_TRUE(store.is_revoked(mine.message_id));
+  ASSERT_TRUE(
+      testing::run_until(io, [&] { return client.sent_of_type("editMessageText").size() == 2; }));
+  const json::object edit = client.sent_of_type("editMessageText").back();
+  EXPECT_TRUE(contains(text_of(edit), "Revoked · 0 downloads")) << text_of(edit);
+  EXPECT_TRUE(buttons_of(edit).empty());
+
+  // An admin may revoke anyone's link, as with /revoke.
+  press(kAdmin, my_links_revoke_data(0, others.message_id));
+  ASSERT_TRUE(testing::run_until(
+      io, [&] { return client.sent_of_type("answerCallbackQuery").size() == 3; }));
+  EXPECT_TRUE(store.is_revoked(others.message_id));
+}
+
+TEST_F(AccessTest, BannedUsersButtonsDoNothing) {
+  const LinkRecord mine = add_link(kUser, 1);
+  store.ban_user(BanRecord{kUser, 1, kAdmin});
+  start();
+  press(kUser, my_links_revoke_data(0, mine.message_id));
+  (void)say(kAdmin, "/help");  // handled after the press
+  EXPECT_TRUE(client.sent_of_type("answerCallbackQuery").empty());
+  EXPECT_FALSE(store.is_revoked(mine.message_id));
+}
+
+}  // namespace
+}  // namespace tglink

@@ -1,0 +1,61 @@
+// ALLOWED_USERS: who may make links besides the admins, validated like ADMINS.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "config/config.hpp"
+#include "config/config_summary.hpp"
+#include "config_test_env.hpp"
+
+namespace tglink {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using testing::load_bot;
+using testing::problem_text;
+using testing::valid_bot_env;
+
+Config load_with(const std::string& allowed, const std::string& admins = "") {
+  EnvMap env = valid_bot_env();
+  env["ALLOWED_USERS"] = allowed;
+  if (!admins.empty()) env["ADMINS"] = admins;
+  ConfigLoadResult result = load_bot(env);
+  EXPECT_TRUE(result.problems.empty()) << problem_text(result);
+  return result.config.value_or(Config{});
+}
+
+TEST(AllowedUsers, UnsetLetsEveryoneMakeLinks) {
+  const ConfigLoadResult result = load_bot(valid_bot_env());
+  ASSERT_TRUE(result.config.has_value());
+  EXPECT_TRUE(result.config->allowed_users.empty());
+  EXPECT_TRUE(result.config->may_make_links(123));
+}
+
+TEST(AllowedUsers, SetLetsOnlyThoseAndTheAdmins) {
+  const Config config = load_with("111, 222 333", "7");
+  EXPECT_THAT(config.allowed_users, ElementsAre(111, 222, 333));
+  EXPECT_TRUE(config.may_make_links(222));
+  EXPECT_TRUE(config.may_make_links(7));  // an admin
+  EXPECT_FALSE(config.may_make_links(444));
+}
+
+TEST(AllowedUsers, BadIdsAreNamedWithTheSetting) {
+  EnvMap env = valid_bot_env();
+  env["ALLOWED_USERS"] = "12,abc,-5,1099511627776";
+  const ConfigLoadResult result = load_bot(env);
+  EXPECT_FALSE(result.config.has_value());
+  const std::string problems = problem_text(result);
+  EXPECT_THAT(problems, HasSubstr("ALLOWED_USERS"));
+  EXPECT_THAT(problems, HasSubstr("\"abc\" is not a Telegram user id (1 to 1099511627775)"));
+  EXPECT_THAT(problems, HasSubstr("\"-5\" is not a Telegram user id"));
+  EXPECT_THAT(problems, HasSubstr("\"1099511627776\" is not a Telegram user id"));
+  EXPECT_THAT(problems, HasSubstr("ALLOWED_USERS=12345678,87654321"));
+}
+
+TEST(AllowedUsers, SummaryShowsTheList) {
+  EXPECT_THAT(summarize_config(load_with("111,222")), HasSubstr("111, 222"));
+  EXPECT_THAT(summarize_config(Config{}), HasSubstr("everyone may make links"));
+}
+
+}  // namespace
+}  // namespace tglink

@@ -1,0 +1,75 @@
+// METRICS_TOKEN and METRICS_ADDRESS: off by default; bad values named, the token never echoed.
+#include "config/metrics_settings.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "config/config_summary.hpp"
+#include "config_test_env.hpp"
+
+namespace tglink {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+using namespace tglink::testing;
+
+ConfigLoadResult load_with(const std::string& name, const std::string& value) {
+  EnvMap env = valid_bot_env();
+  env[name] = value;
+  return load_bot(env);
+}
+
+TEST(MetricsSettingsTest, OffByDefault) {
+  const ConfigLoadResult result = load_bot(valid_bot_env());
+  ASSERT_TRUE(result.ok()) << problem_text(result);
+  EXPECT_EQ(result.config->metrics_token, "");
+  EXPECT_FALSE(result.config->metrics_listener_enabled());
+}
+
+TEST(MetricsSettingsTest, TakesATokenAndAnAddress) {
+  EnvMap env = valid_bot_env();
+  env["METRICS_TOKEN"] = "abcdefghijklmnop-0123";
+  env["METRICS_ADDRESS"] = "127.0.0.1:9090";
+  const ConfigLoadResult result = load_bot(env);
+  ASSERT_TRUE(result.ok()) << problem_text(result);
+  EXPECT_EQ(result.config->metrics_token, "abcdefghijklmnop-0123");
+  EXPECT_EQ(result.config->metrics_host, "127.0.0.1");
+  EXPECT_EQ(result.config->metrics_port, 9090);
+  const std::string summary = summarize_config(*result.config);
+  EXPECT_THAT(summary, Not(HasSubstr("abcdefghijklmnop")));
+  EXPECT_THAT(summary, HasSubstr("127.0.0.1 port 9090"));
+  const ConfigLoadResult v6 = load_with("METRICS_ADDRESS", "[::1]:9100");
+  ASSERT_TRUE(v6.ok()) << problem_text(v6);
+  EXPECT_EQ(v6.config->metrics_host, "::1");
+}
+
+TEST(MetricsSettingsTest, AShortOrOddTokenIsRefusedWithoutEchoingIt) {
+  for (const std::string token : {"short", "has spaces in this token", "quote\"in-the-token-x"}) {
+    const ConfigLoadResult result = load_with("METRICS_TOKEN", token);
+    ASSERT_FALSE(result.ok()) << token;
+    EXPECT_THAT(problem_text(result), HasSubstr("METRICS_TOKEN"));
+    EXPECT_THAT(problem_text(result), Not(HasSubstr(token)));
+  }
+}
+
+TEST(MetricsSettingsTest, BadAddressesAreNamed) {
+  for (const std::string address : {"9090", "localhost:9090", "127.0.0.1:0", "127.0.0.1:70000",
+                                    "::1:9090", "127.0.0.1:", "[::1]"}) {
+    const ConfigLoadResult result = load_with("METRICS_ADDRESS", address);
+    ASSERT_FALSE(result.ok()) << address;
+    EXPECT_THAT(problem_text(result), HasSubstr("METRICS_ADDRESS")) << address;
+  }
+}
+
+TEST(MetricsSettingsTest, TheMainPortIsRefused) {
+  EnvMap env = valid_bot_env();
+  env["PORT"] = "8080";
+  env["METRICS_ADDRESS"] = "127.0.0.1:8080";
+  const ConfigLoadResult result = load_bot(env);
+  ASSERT_FALSE(result.ok());
+  EXPECT_THAT(problem_text(result), HasSubstr("which is PORT"));
+}
+
+}  // namespace
+}  // namespace tglink

@@ -1,0 +1,262 @@
+// Issue 12 end to end: three tglink nodes on one PostgreSQL (the fixture's server) and one
+// simulated Telegram (a shared world). A link made through the leader downloads byte-exact from
+// every node; a revocation on the leader holds on the others for their next request; the admin's
+// /stats lists the nodes; the monthly bandwidth limit, reached by downloads spread over the
+// nodes, holds within the bound docs/scaling.md states; and a leader SIGKILLed in the middle of a
+// 500-user broadcast is replaced within 10 s by a node that finishes it, one copy per user.
+//
+// Which node leads is set up, not left to chance: the simulator, like Telegram, gives a bot's
+// updates to its latest logged-in session, so the test holds the lease itself while the nodes
+// start (edge-a last) and then hands it to edge-a, which thus both leads and receives the users'
+// messages.
+
+#include <chrono>
+#include <csignal>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <boost/json.hpp>
+#include <gtest/gtest.h>
+
+#include "broadcast_world.hpp"
+#include "cluster/postgres_lease.hpp"
+#include "core/time_format.hpp"
+#include "serving/bandwidth_meter.hpp"
+#include "sim/control_client.hpp"
+#include "store/postgres_connection.hpp"
+#include "store/postgres_store.hpp"
+#include "streaming_support.hpp"
+#include "support/postgres_server.hpp"
+#include "support/sim_harness.hpp"
+#include "support/sim_world.hpp"
+
+namespace tglink {
+namespace {
+
+namespace json = boost::json;
+using namespace std::chrono_literals;
+using testing::HttpResult;
+using testing::ScratchPostgresDatabase;
+using testing::SimHarness;
+using testing::SimHarnessOptions;
+using testing::SimWorld;
+using testing::SimWorldOptions;
+
+constexpr std::int64_t kAdmin = 7780000;
+constexpr std::int64_t kFirstUser = 7780001;
+constexpr int kReplyWaitMs = 60000;
+constexpr std::int64_t kMiB = 1024 * 1024;
+
+// Polls `condition` every 100 ms; false once `limit` passed. Limits are generous: they only turn
+// a hang into a failure.
+bool eventually(const std::function<bool()>& condition, std::chrono::seconds limit = 60s) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (condition()) return true;
+    std::this_thread::sleep_for(100ms);
+  }
+  return condition();
+}
+
+bool leads(SimHarness& node) {
+  const HttpResult info = node.get("/api/info");
+  if (info.status != 200) return false;
+  return json::parse(info.body).at("node").at("leader").as_bool();
+}
+
+// Three nodes on one database and one world, started edge-b, edge-c, edge-a while the test
+// holds the lease, then edge-a made the leader.
+class Cluster {
+ public:
+  Cluster(SimWorldOptions world_options, const std::map<std::string, std::string>& env)
+      : world_(std::move(world_options)) {
+    // The test's own lease (10 minutes) keeps the nodes from leading while they start.
+    PostgresLease hold(db_.url(), "test-setup", std::chrono::minutes(10));
+    EXPECT_TRUE(hold.renew().leading);
+    for (const char* id : {"edge-b", "edge-c", "edge-a"}) {
+      SimHarnessOptions options;
+      options.world = &world_;
+      options.env = env;
+      options.env["DATABASE_URL"] = db_.url();
+      options.env["NODE_ID"] = id;
+      options.env["ADMINS"] = std::to_string(kAdmin);
+      nodes_[id] = std::make_unique<SimHarness>(options);
+    }
+    PgConnection(db_.url()).exec(
+        "UPDATE leader_lease SET holder = 'edge-a', term = term + 1 WHERE name = 'chat'");
+    EXPECT_TRUE(eventually([&] { return leads(node("edge-a")); })) << "edge-a never led";
+  }
+
+  SimHarness& node(const std::string& id) { return *nodes_.at(id); }
+  sim::ControlClient& sim() { return world_.sim(); }
+  [[nodiscard]] const std::string& url() const { return db_.url(); }
+
+ private:
+  ScratchPostgresDatabase db_;
+  SimWorld world_;  // before the nodes: it outlives them
+  std::map<std::string, std::unique_ptr<SimHarness>> nodes_;
+};
+
+// Sends `path` to the bot as `user` and answers the link path after `route` in the reply.
+std::string upload(sim::ControlClient& sim, std::int64_t user, const std::filesystem::path& path) {
+  const std::size_t before = sim.messages(user).size();
+  sim::SendFileRequest request;
+  request.user_id = user;
+  request.path = path.string();
+  request.mime_type = "application/zip";
+  sim.send_file(request);
+  const std::vector<sim::SimMessage> replies = sim.wait_messages(user, before + 1, kReplyWaitMs);
+  return replies.empty() ? std::string() : testing::link_path_in(replies.back().text, "/dl/");
+}
+
+SimWorldOptions world_with_users(int users) {
+  SimWorldOptions options;
+  options.sim_config_json = testing::broadcast_world_config(
+      testing::BroadcastWorld{kAdmin, kFirstUser, users, "Hello from the cluster", {}});
+  return options;
+}
+
+TEST(Cluster, LinksRevocationsAndTheBandwidthLimitHoldOnEveryNode) {
+  constexpr std::int64_t kLimit = 32 * kMiB;
+  Cluster cluster(world_with_users(1), {{"BANDWIDTH_LIMIT_GB", "0.03125"}});
+  SimHarness& leader = cluster.node("edge-a");
+  const std::vector<std::string> ids{"edge-a", "edge-b", "edge-c"};
+
+  // 1. A link made through the leader downloads byte-exact from all three nodes.
+  const auto file = leader.make_file("cluster.zip", 3 * kMiB, 12);
+  const std::string link = upload(cluster.sim(), kFirstUser, file);
+  ASSERT_FALSE(link.empty()) << "the leader did not answer the upload";
+  const std::string expected = testing::read_file(file);
+  for (const std::string& id : ids) {
+    const HttpResult got = cluster.node(id).get(link);
+    ASSERT_EQ(got.status, 200) << id << ": " << got.body.substr(0, 200);
+    EXPECT_TRUE(got.body == expected) << id << ": downloaded bytes differ";
+  }
+
+  // 4. A revocation on the leader gives 404 on the others at their next request.
+  const std::string second_link = upload(cluster.sim(), kFirstUser, file);
+  ASSERT_FALSE(second_link.empty());
+  const std::size_t before = cluster.sim().messages(kAdmin).size();
+  cluster.sim().send_text(kAdmin, "/revoke " + leader.base_url() + link);
+  const auto admin_chat = cluster.sim().wait_messages(kAdmin, before + 1, kReplyWaitMs);
+  ASSERT_GT(admin_chat.size(), before);
+  ASSERT_NE(admin_chat.back().text.find("Revoked"), std::string::npos) << admin_chat.back().text;
+  for (const char* id : {"edge-b", "edge-c"}) {
+    const HttpResult got = cluster.node(id).get(link);
+    EXPECT_EQ(got.status, 404) << id;
+    EXPECT_NE(got.body.find("LINK_REVOKED"), std::string::npos) << id << ": " << got.body;
+  }
+
+  // The admin's /stats on the leader lists the three nodes, the leader marked.
+  ASSERT_TRUE(eventually([&] {
+    const std::size_t asked = cluster.sim().messages(kAdmin).size();
+    cluster.sim().send_text(kAdmin, "/stats");
+    const auto chat = cluster.sim().wait_messages(kAdmin, asked + 1, kReplyWaitMs);
+    return chat.size() > asked && chat.back().text.find("• Nodes: 3") != std::string::npos &&
+           chat.back().text.find("edge-a, leader, last seen") != std::string::npos;
+  })) << "the admin's /stats does not list the three nodes";
+
+  // 3. Downloads spread over the nodes reach the limit; every node then refuses, and the month's
+  // total exceeds the limit by less than the bound: 8 MiB a node plus 18 MiB for the one
+  // download under way (docs/scaling.md, "Global limits").
+  const auto refused = [&](const std::string& id) {
+    return cluster.node(id).get(second_link).status == 429;
+  };
+  for (int round = 0; round < 40; ++round) {
+    int refusals = 0;
+    for (const std::string& id : ids) {
+      const HttpResult got = cluster.node(id).get(second_link);
+      if (got.status == 429) ++refusals;
+    }
+    if (refusals == 3) break;
+  }
+  for (const std::string& id : ids) {
+    EXPECT_TRUE(eventually([&] { return refused(id); })) << id << " still serves";
+  }
+  const std::string month = format_month_utc(std::chrono::system_clock::now());
+  for (const std::string& id : ids) {
+    EXPECT_EQ(cluster.node(id).process().stop(SIGTERM, 30s), 0);  // flushes its last bytes
+  }
+  const std::int64_t total = PostgresStore(cluster.url()).bandwidth_used(month);
+  const std::int64_t bound = 3 * kBandwidthBatchBytes + 18 * kMiB;
+  std::cout << "[ cluster  ] month's total " << total << " bytes, overrun "
+            << (total - kLimit) / 1024 << " KiB (bound " << bound / 1024 << " KiB)\n";
+  EXPECT_GE(total, kLimit);
+  EXPECT_LT(total, kLimit + bound) << "overrun " << (total - kLimit) / kMiB << " MiB";
+}
+
+TEST(Cluster, AKilledLeaderIsReplacedWithin10sAndTheBroadcastReachesEveryUserOnce) {
+  constexpr int kUsers = 500;
+  const std::string text = "Hello from the cluster";
+  Cluster cluster(world_with_users(kUsers), {{"BROADCAST_MESSAGES_PER_SECOND", "25"}});
+  SimHarness& leader = cluster.node("edge-a");
+  for (std::int64_t user = kFirstUser; user < kFirstUser + kUsers; ++user) {
+    cluster.sim().send_text(user, "/start");
+  }
+  PostgresStore store(cluster.url());
+  ASSERT_TRUE(eventually([&] { return store.count_users() >= kUsers; }, 120s))
+      << store.count_users() << " users recorded";
+
+  const std::int64_t source = std::int64_t{1} << 20;  // the admin's first message
+  cluster.sim().call(json::object{{"op", "send_text"},
+                                  {"user_id", kAdmin},
+                                  {"text", "/broadcast"},
+                                  {"reply_to_message_id", source}});
+  const auto admin_chat = cluster.sim().wait_messages(kAdmin, 2, kReplyWaitMs);
+  ASSERT_GE(admin_chat.size(), 2U);
+  const sim::SimMessage& ask = admin_chat.back();
+  ASSERT_FALSE(ask.keyboard.empty()) << ask.text;
+  cluster.sim().press_button(kAdmin, ask.message_id, ask.keyboard[0][0].data);
+
+  // Counted in the world, which outlives the killed leader.
+  const auto copies = [&](std::int64_t user) {
+    int count = 0;
+    for (const sim::SimMessage& message : cluster.sim().messages(user)) {
+      if (message.text == text) ++count;
+    }
+    return count;
+  };
+  ASSERT_TRUE(eventually([&] { return copies(kFirstUser + 50) > 0; }, 120s))
+      << "the broadcast did not start";
+  ASSERT_EQ(leader.process().stop(SIGKILL, 30s), 128 + SIGKILL);
+  const auto killed_at = std::chrono::steady_clock::now();
+  ASSERT_EQ(copies(kFirstUser + kUsers - 1), 0) << "the broadcast ended before the kill";
+
+  std::string new_leader;
+  ASSERT_TRUE(eventually(
+      [&] {
+        for (const char* id : {"edge-b", "edge-c"}) {
+          if (leads(cluster.node(id))) new_leader = id;
+        }
+        return !new_leader.empty();
+      },
+      60s));
+  const auto takeover = std::chrono::steady_clock::now() - killed_at;
+  std::cout << "[ cluster  ] " << new_leader << " took over "
+            << std::chrono::duration_cast<std::chrono::milliseconds>(takeover).count()
+            << " ms after the kill\n";
+  EXPECT_LE(takeover, 10s)
+      << "took over after "
+      << std::chrono::duration_cast<std::chrono::milliseconds>(takeover).count() << " ms";
+
+  ASSERT_TRUE(eventually([&] { return copies(kFirstUser + kUsers - 1) > 0; }, 180s))
+      << new_leader << " did not finish the broadcast";
+  std::this_thread::sleep_for(500ms);
+  std::vector<std::int64_t> missed;
+  for (std::int64_t user = kFirstUser; user < kFirstUser + kUsers; ++user) {
+    const int got = copies(user);
+    EXPECT_LE(got, 1) << "user " << user << " got the message more than once";
+    if (got == 0) missed.push_back(user);
+  }
+  // At most once per user across nodes: the one user claimed by the killed leader whose copy it
+  // had not handed to Telegram yet may have none (docs/scaling.md, "Broadcasts across a
+  // takeover"); every other user has exactly one.
+  EXPECT_LE(missed.size(), 1U) << "first user without a copy: " << missed.front();
+}
+
+}  // namespace
+}  // namespace tglink
