@@ -52,6 +52,7 @@ void SlicePlan::already_on_disk(const std::shared_ptr<Slice>& slice, LaneIndex h
   split_rest(*slice, std::min(slice->end, on_disk_end), std::nullopt);
   slice->lane = holder;
   slice->ready_end = slice->end;
+  slice->found_on_disk = true;
 }
 
 void SlicePlan::give_back(const std::shared_ptr<Slice>& slice, LaneIndex stalled_lane) {

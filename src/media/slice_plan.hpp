@@ -32,6 +32,7 @@ struct Slice {
   std::optional<LaneIndex> lane;   // who brings or holds the bytes; none while waiting
   std::optional<LaneIndex> avoid;  // a lane that stalled on these bytes
   std::int64_t ready_end = 0;      // [begin, ready_end) are on disk in the lane's file
+  bool found_on_disk = false;      // its bytes were on disk before the stream asked for them
 
   [[nodiscard]] bool complete() const { return ready_end >= end; }
 };

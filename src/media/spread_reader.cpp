@@ -14,6 +14,7 @@
 #include "http/response_channel.hpp"
 #include "media/bot_turns.hpp"
 #include "media/download_scheduler.hpp"
+#include "media/media_observer.hpp"
 #include "media/open_file.hpp"
 
 namespace tglink {
@@ -87,6 +88,18 @@ struct SpreadState {
                         [this](const LaneState& state) { return can_work(state); });
   }
 
+  void report_give_back(std::size_t bot, bool stalled) const {
+    MediaObserver* observer = target.observer;
+    if (observer == nullptr) return;
+    if (stalled) observer->stalled(bot);
+    observer->handed_over(bot);
+  }
+
+  void report_served(const Slice& slice, std::int64_t count) const {
+    if (target.observer == nullptr) return;
+    target.observer->served(static_cast<std::uint64_t>(count), slice.found_on_disk);
+  }
+
   void rest_after_stall(LaneState& state) {
     ++state.strikes;
     std::chrono::milliseconds rest = settings.patience;
@@ -143,6 +156,7 @@ asio::awaitable<void> download_slice(SpreadState& state, LaneIndex index,
     if (bytes.status == BytesStatus::Cancelled) break;
     state.last_failure = bytes.detail;
     if (bytes.status == BytesStatus::Failed) lane_state.strikes = state.settings.max_strikes - 1;
+    state.report_give_back(lane_state.lane.bot, bytes.status == BytesStatus::Stalled);
     state.rest_after_stall(lane_state);
     state.plan.give_back(slice, index);
     state.notify();
@@ -206,6 +220,7 @@ asio::awaitable<RangeEnd> send_in_order(SpreadState& state, RangeCursor& cursor,
       const bool sent = co_await out.write_file(fd, static_cast<std::uint64_t>(cursor.position),
                                                 static_cast<std::uint64_t>(count));
       if (!sent) co_return RangeEnd::ClientGone;
+      state.report_served(*slice, count);
       cursor.position += count;
       state.plan.consumed(cursor.position);
       state.notify();  // room in the read-ahead

@@ -12,6 +12,12 @@
 // stops or the range is sent, the slices under way are cancelled in TDLib, and send_spread
 // returns once every worker has stopped.
 //
+// What it reports to the MediaObserver: bytes sent, as hits when their slice was on disk before
+// the stream asked for it (no Telegram byte spent) and as misses when a lane downloaded it; a
+// lane that brings no byte for `patience` as a stall of that bot, and every slice a lane gives
+// back as a hand-over from that bot. Bytes downloaded are reported per bot by the streamer
+// (updateFile), whichever stream asked for them.
+//
 // Runs on the io_context thread.
 
 #include <chrono>
@@ -32,6 +38,7 @@ namespace tglink {
 
 class BotTurns;
 class DownloadScheduler;
+class MediaObserver;
 class ResponseChannel;
 
 // One bot's view of the file being sent.
@@ -54,7 +61,8 @@ struct SpreadSettings {
 
 struct SpreadTarget {
   std::int64_t file_size = 0;
-  std::vector<SpreadLane> lanes;  // their schedulers and the turns outlive send_spread
+  std::vector<SpreadLane> lanes;      // their schedulers and the turns outlive send_spread
+  MediaObserver* observer = nullptr;  // may be null; outlives send_spread
 };
 
 // Advances cursor.position as bytes go out. BotFailed when no lane can bring the bytes;

@@ -185,6 +185,7 @@ struct TelegramFileStreamer::Impl : std::enable_shared_from_this<Impl> {
   asio::awaitable<SpreadTarget> spread_target(const StoredFile& file) {
     SpreadTarget target;
     target.file_size = file.size;
+    target.observer = observer;
     for (std::size_t i = 0; i < bots->size(); ++i) {
       if (!bots->connected(i)) continue;
       BotMedia& bot = bot_media(i);

@@ -1,7 +1,9 @@
 // One stream over several scripted bots: every bot downloads different slices through its own
 // file id, the client gets every byte once and in order, a silent bot's slice moves on, bytes
-// on any bot's disk cost no download, and streams take turns on a bot.
+// on any bot's disk cost no download, and streams take turns on a bot. What the streamer reports
+// to its MediaObserver (bytes per bot, hits and misses, stalls, hand-overs) is checked alongside.
 
+#include <map>
 #include <optional>
 #include <set>
 
@@ -14,6 +16,7 @@
 #include "fake_file_world.hpp"
 #include "fake_roster.hpp"
 #include "logging/log.hpp"
+#include "media/media_observer.hpp"
 #include "media/telegram_file_streamer.hpp"
 #include "support/io_wait.hpp"
 #include "support/temp_dir.hpp"
@@ -23,6 +26,22 @@ namespace {
 
 namespace asio = boost::asio;
 constexpr std::int64_t kSlice = 16 * 1024;
+
+// What the streamer reported, by bot index.
+struct RecordingObserver : MediaObserver {
+  std::map<std::size_t, std::uint64_t> downloaded_bytes;
+  std::uint64_t hit_bytes = 0;
+  std::uint64_t miss_bytes = 0;
+  std::map<std::size_t, int> stalls;
+  std::map<std::size_t, int> handovers;
+
+  void downloaded(std::size_t bot, std::uint64_t bytes) override { downloaded_bytes[bot] += bytes; }
+  void served(std::uint64_t bytes, bool cached) override {
+    (cached ? hit_bytes : miss_bytes) += bytes;
+  }
+  void stalled(std::size_t bot) override { ++stalls[bot]; }
+  void handed_over(std::size_t from_bot) override { ++handovers[from_bot]; }
+};
 
 class SpreadStreamingTest : public ::testing::Test {
  protected:
@@ -53,6 +72,7 @@ class SpreadStreamingTest : public ::testing::Test {
     streamer_ = std::make_unique<TelegramFileStreamer>(
         io_.get_executor(), settings, log_, std::make_unique<FakeRoster>(std::move(roster)),
         clock_);
+    streamer_->set_observer(&observer_);
   }
 
   StoredFile locate() {
@@ -98,6 +118,7 @@ class SpreadStreamingTest : public ::testing::Test {
   TempDir dir_{"tglink-spread-test"};
   std::vector<std::unique_ptr<FakeBot>> bots_;
   std::vector<std::unique_ptr<FakeFileWorld>> worlds_;
+  RecordingObserver observer_;
   std::unique_ptr<TelegramFileStreamer> streamer_;
 };
 
@@ -119,6 +140,14 @@ TEST_F(SpreadStreamingTest, FourBotsEachDownloadDifferentSlicesThroughTheirOwnFi
     downloaded += window_bytes(bot);
   }
   EXPECT_EQ(downloaded, worlds_[0]->size()) << "every byte was asked for exactly once";
+  std::uint64_t reported = 0;
+  for (std::size_t bot = 0; bot < 4; ++bot) {
+    EXPECT_GT(observer_.downloaded_bytes[bot], 0U) << "bot " << bot;
+    reported += observer_.downloaded_bytes[bot];
+  }
+  EXPECT_EQ(reported, static_cast<std::uint64_t>(worlds_[0]->size()));
+  EXPECT_EQ(observer_.miss_bytes, static_cast<std::uint64_t>(worlds_[0]->size()));
+  EXPECT_EQ(observer_.hit_bytes, 0U);
 }
 
 TEST_F(SpreadStreamingTest, EveryRangeShapeIsByteExact) {
@@ -151,6 +180,11 @@ TEST_F(SpreadStreamingTest, ASilentBotsSliceMovesToAnotherBot) {
   EXPECT_FALSE(worlds_[1]->windows().empty()) << "bot 1 was given a slice";
   EXPECT_FALSE(bots_[1]->client.sent_of_type("cancelDownloadFile").empty())
       << "the stalled slice was cancelled in bot 1's TDLib";
+  EXPECT_GE(observer_.stalls[1], 1);
+  EXPECT_GE(observer_.handovers[1], 1);
+  EXPECT_EQ(observer_.downloaded_bytes[1], 0U);
+  EXPECT_EQ(observer_.hit_bytes + observer_.miss_bytes,
+            static_cast<std::uint64_t>(worlds_[0]->size()));
 }
 
 TEST_F(SpreadStreamingTest, ADisconnectedBotGetsNoSlice) {
@@ -176,6 +210,8 @@ TEST_F(SpreadStreamingTest, BytesOnAnyBotsDiskAreSentWithoutADownload) {
   EXPECT_EQ(*outcome, StreamOutcome::Complete);
   EXPECT_EQ(out.body(), worlds_[3]->content().substr(100));
   for (const auto& bot : bots_) EXPECT_TRUE(bot->client.sent_of_type("downloadFile").empty());
+  EXPECT_EQ(observer_.hit_bytes, static_cast<std::uint64_t>(worlds_[3]->size() - 100));
+  EXPECT_EQ(observer_.miss_bytes, 0U);
 }
 
 TEST_F(SpreadStreamingTest, AClientThatLeavesCancelsTheSlicesUnderWay) {
