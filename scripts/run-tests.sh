@@ -17,7 +17,8 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 # of a dlopen'ed library on Debian 12's glibc ("Tracer caught signal 11" at exit, after the test
 # passed; deterministic for some binaries, e.g. SimTest.CallbackQueryRoundTrip). Without TLS as a
 # root a leak check can only report more, never less.
-export LSAN_OPTIONS=${LSAN_OPTIONS:-use_tls=0}
+# Without TLS roots, libpq's Kerberos per-thread data looks leaked: scripts/lsan-suppressions.txt.
+export LSAN_OPTIONS=${LSAN_OPTIONS:-use_tls=0:suppressions=$(cd "$(dirname "$0")" && pwd)/lsan-suppressions.txt}
 
 ctest --test-dir "$build" --output-on-failure --timeout 600 -j"${JOBS:-2}"
 status=$?
