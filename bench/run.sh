@@ -2,7 +2,9 @@
 # The benchmarks of issue 4, in one run (`make bench`):
 #   1. hot path: a cached 1 GiB file, whole and as 64 concurrent 1 MiB ranges, tglink vs nginx;
 #   2. cold path: single-stream throughput on the simulator against its set limit, 1/2/4 bots;
-#   3. memory: peak RSS of tglink with 500 concurrent slow readers.
+#   3. memory: peak RSS of tglink with 500 concurrent slow readers;
+#   4. one stream over several bots on the realistic profile (bench/spread_bench.py): 1-8 bots,
+#      16 concurrent streams, a seek, a second viewer, a 20 s flood wait on one bot.
 # Uses the release build (build/, `make build`) and the simulator (build/sim/libtdjson.so).
 # Never part of `make test`. Options are passed to bench/tglink_bench.py (--help lists them).
 set -euo pipefail

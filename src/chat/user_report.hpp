@@ -1,7 +1,7 @@
 #pragma once
 // What an admin sees in /stats <user id>: who the user is, when they first wrote, the links
 // they made, their links' downloads and bytes served, and whether they are banned. Traffic is
-// as the store has it: the file routes flush it every few seconds (media/link_traffic.hpp).
+// as the store has it: the file routes flush it every few seconds (serving/link_traffic.hpp).
 
 #include <cstdint>
 

@@ -7,7 +7,7 @@
 #include "http/batch_formats.hpp"
 #include "http/player_page.hpp"
 #include "http/router.hpp"
-#include "http/url_encoding.hpp"
+#include "core/url_encoding.hpp"
 #include "links/link_token.hpp"
 #include "links/link_urls.hpp"
 #include "logging/log.hpp"

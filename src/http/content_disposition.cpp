@@ -1,6 +1,6 @@
 #include "http/content_disposition.hpp"
 
-#include "http/url_encoding.hpp"
+#include "core/url_encoding.hpp"
 
 namespace tglink {
 namespace {

@@ -1,7 +1,7 @@
 #include "http/http_request.hpp"
 
+#include "core/url_encoding.hpp"
 #include "http/header_text.hpp"
-#include "http/url_encoding.hpp"
 
 namespace tglink {
 std::string_view HttpRequest::path() const {

@@ -1,6 +1,6 @@
 #include "http/player_links.hpp"
 
-#include "http/url_encoding.hpp"
+#include "core/url_encoding.hpp"
 
 namespace tglink {
 

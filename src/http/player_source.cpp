@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "http/url_encoding.hpp"
+#include "core/url_encoding.hpp"
 #include "links/link_token.hpp"
 
 namespace tglink {

@@ -1,6 +1,6 @@
 #include "links/link_urls.hpp"
 
-#include "http/url_encoding.hpp"
+#include "core/url_encoding.hpp"
 
 namespace tglink {
 

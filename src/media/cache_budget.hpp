@@ -8,17 +8,22 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <string>
 #include <vector>
 
 #include "core/clock.hpp"
 
 namespace tglink {
 
-// One file as one bot's TDLib client knows it.
+// One file as one bot's TDLib client knows it; or (file_id 0) a file found on disk at start
+// (media/cache_scan.hpp) that no bot has reported since, known by its path.
 struct CachedFileKey {
   std::size_t bot = 0;
   std::int32_t file_id = 0;
+  std::string path;
   friend auto operator<=>(const CachedFileKey&, const CachedFileKey&) = default;
+
+  [[nodiscard]] bool found_at_start() const { return file_id == 0 && !path.empty(); }
 };
 
 class CacheBudget {

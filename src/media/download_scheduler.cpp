@@ -50,6 +50,7 @@ struct FileState {
   bool granted = false;        // the idle window is promised to `owner`, the next in turn
   std::deque<ReaderId> turns;  // readers waiting for the window, first come first served
   std::set<asio::steady_timer*> sleepers;
+  std::set<ReaderId> cancelled;  // readers whose wait must end with Cancelled
   // The contiguous bytes the last updateFile reported: [known_begin, known_end).
   std::int64_t known_begin = 0;
   std::int64_t known_end = 0;
@@ -149,12 +150,17 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
 
   // --- the window -------------------------------------------------------------------------
 
-  void send_window(FileState& file, ReaderId reader, std::int64_t offset) {
+  std::int64_t window_end_for(const FileState& file, std::int64_t offset, std::int64_t cap) const {
+    const std::int64_t end = std::min(offset + settings.read_ahead, file.size);
+    return cap > offset ? std::min(end, cap) : end;
+  }
+
+  void send_window(FileState& file, ReaderId reader, std::int64_t offset, std::int64_t cap) {
     file.owner = reader;
     file.granted = false;
     file.window_active = true;
     file.window_offset = offset;
-    file.window_end = std::min(offset + settings.read_ahead, file.size);
+    file.window_end = window_end_for(file, offset, cap);
     std::erase(file.turns, reader);
     ++windows_sent;
     json::object request{{"@type", "downloadFile"},           {"file_id", file.file_id},
@@ -190,18 +196,19 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
   }
 
   // Makes sure the window will bring the byte at `offset`, or queues the reader for its turn.
-  void claim(FileState& file, ReaderId reader, std::int64_t offset) {
+  void claim(FileState& file, ReaderId reader, std::int64_t offset, std::int64_t cap) {
     if (covers(file, offset)) {
       const bool pushable = file.owner == reader && file.turns.empty() &&
-                            offset - file.window_offset >= settings.read_ahead / 2;
-      if (pushable) send_window(file, reader, offset);
+                            offset - file.window_offset >= settings.read_ahead / 2 &&
+                            window_end_for(file, offset, cap) > file.window_end;
+      if (pushable) send_window(file, reader, offset, cap);
       return;
     }
     const bool my_turn = file.owner == reader && (file.turns.empty() || !file.window_active);
     const bool idle = !file.window_active && !file.granted &&
                       (file.turns.empty() || file.turns.front() == reader);
     if (my_turn || idle) {
-      send_window(file, reader, offset);
+      send_window(file, reader, offset, cap);
       return;
     }
     if (file.owner == reader && file.window_active) {
@@ -234,11 +241,16 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
   }
 
   asio::awaitable<BytesOnDisk> wait_for_bytes(std::int32_t file_id, std::int64_t size,
-                                              std::int64_t offset, ReaderId reader) {
+                                              std::int64_t offset, ReaderId reader,
+                                              WaitOptions options) {
     std::shared_ptr<Impl> keep = shared_from_this();
     FileState& file = state(file_id, size);
+    const Steady::time_point give_up_at =
+        options.patience.count() > 0 ? Steady::now() + options.patience : Steady::time_point::max();
     bool waited = false;
     for (;;) {
+      if (file.cancelled.erase(reader) > 0)
+        co_return BytesOnDisk{BytesStatus::Cancelled, 0, {}, {}};
       const std::uint64_t seen = file.generation;
       std::int64_t available = known_available(file, offset);
       if (available == 0) available = co_await prefix_size(file_id, offset);
@@ -246,14 +258,15 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
       if (file.failures >= settings.max_failures) co_return given_up(file);
       if (file.generation != seen) continue;  // something changed while we asked
       const Steady::time_point now = Steady::now();
+      if (now >= give_up_at) co_return stalled(file, offset, options.patience);
       if (now < file.retry_at) {
-        co_await sleep(file, file.retry_at);
+        co_await sleep(file, std::min(file.retry_at, give_up_at));
         continue;
       }
-      claim(file, reader, offset);
+      claim(file, reader, offset, options.window_end);
       waited = true;
-      const bool woken = co_await sleep(file, Steady::time_point::max());
-      if (!woken && file.generation == seen) {
+      const bool woken = co_await sleep(file, give_up_at);
+      if (!woken && file.generation == seen && Steady::now() < give_up_at) {
         // Stalled: no news for a while. Re-send the window, whoever had it. TDLib waits out up
         // to a minute of FLOOD_WAIT without a word, so a window that stays silent counts as a
         // failure: after max_failures the readers move to another bot.
@@ -277,6 +290,15 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
     co_return BytesOnDisk{BytesStatus::Ready, available, file.path, {}, waited};
   }
 
+  static BytesOnDisk stalled(const FileState& file, std::int64_t offset,
+                             std::chrono::milliseconds patience) {
+    BytesOnDisk result;
+    result.status = BytesStatus::Stalled;
+    result.detail = "file " + std::to_string(file.file_id) + ": no byte at " +
+                    std::to_string(offset) + " for " + std::to_string(patience.count()) + " ms";
+    return result;
+  }
+
   BytesOnDisk given_up(FileState& file) {
     BytesOnDisk result;
     result.detail = "file " + std::to_string(file.file_id) + ": " + std::to_string(file.failures) +
@@ -295,10 +317,32 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
     co_return text(local->as_object(), "path");
   }
 
+  void cancel_wait(std::int32_t file_id, ReaderId reader) {
+    auto it = files.find(file_id);
+    if (it == files.end()) return;
+    it->second->cancelled.insert(reader);
+    wake(*it->second);
+  }
+
+  void abandon(std::int32_t file_id, ReaderId reader) {
+    auto it = files.find(file_id);
+    if (it == files.end()) return;
+    FileState& file = *it->second;
+    const bool mine = file.owner == reader || file.owner == 0;
+    reader_done(file_id, reader);
+    const bool unwanted = mine && file.owner == 0 && file.turns.empty() && file.sleepers.empty();
+    if (!unwanted || file.completed) return;
+    file.window_active = false;
+    json::object cancel{
+        {"@type", "cancelDownloadFile"}, {"file_id", file_id}, {"only_if_pending", false}};
+    client.send(std::move(cancel), [](json::object) {});
+  }
+
   void reader_done(std::int32_t file_id, ReaderId reader) {
     auto it = files.find(file_id);
     if (it == files.end()) return;
     FileState& file = *it->second;
+    file.cancelled.erase(reader);
     std::erase(file.turns, reader);
     if (file.owner != reader) return;
     if (file.turns.empty()) {
@@ -328,14 +372,34 @@ ReaderId DownloadScheduler::new_reader() { return impl_->next_reader++; }
 
 asio::awaitable<BytesOnDisk> DownloadScheduler::wait_for_bytes(std::int32_t file_id,
                                                                std::int64_t file_size,
-                                                               std::int64_t offset,
-                                                               ReaderId reader) {
+                                                               std::int64_t offset, ReaderId reader,
+                                                               WaitOptions options) {
   std::shared_ptr<Impl> impl = impl_;
-  co_return co_await impl->wait_for_bytes(file_id, file_size, offset, reader);
+  co_return co_await impl->wait_for_bytes(file_id, file_size, offset, reader, options);
+}
+
+void DownloadScheduler::cancel_wait(std::int32_t file_id, ReaderId reader) {
+  impl_->cancel_wait(file_id, reader);
+}
+
+void DownloadScheduler::abandon(std::int32_t file_id, ReaderId reader) {
+  impl_->abandon(file_id, reader);
 }
 
 void DownloadScheduler::reader_done(std::int32_t file_id, ReaderId reader) {
   impl_->reader_done(file_id, reader);
+}
+
+asio::awaitable<std::int64_t> DownloadScheduler::bytes_on_disk(std::int32_t file_id,
+                                                               std::int64_t offset) {
+  std::shared_ptr<Impl> impl = impl_;
+  auto it = impl->files.find(file_id);
+  if (it != impl->files.end()) {
+    const std::int64_t known = Impl::known_available(*it->second, offset);
+    if (known > 0) co_return known;
+  }
+  const std::int64_t size = co_await impl->prefix_size(file_id, offset);
+  co_return size;
 }
 
 asio::awaitable<std::string> DownloadScheduler::current_path(std::int32_t file_id) {

@@ -44,8 +44,18 @@ struct DownloadSettings {
 };
 
 enum class BytesStatus {
-  Ready,   // `available` bytes from the offset are on disk at `path`
-  Failed,  // this bot could not download them; `detail` says why
+  Ready,      // `available` bytes from the offset are on disk at `path`
+  Failed,     // this bot could not download them; `detail` says why
+  Stalled,    // no byte came within WaitOptions::patience (a silent flood wait, a lost link)
+  Cancelled,  // cancel_wait() was called for this reader
+};
+
+// What a reader that downloads one slice of a file (media/spread_reader.hpp) adds to a wait.
+struct WaitOptions {
+  // The window never reaches past this byte (0 = offset + read_ahead, as for a plain reader).
+  std::int64_t window_end = 0;
+  // Give up with Stalled after this long without the byte (0 = wait and retry as usual).
+  std::chrono::milliseconds patience{0};
 };
 
 struct BytesOnDisk {
@@ -75,9 +85,18 @@ class DownloadScheduler {
   [[nodiscard]] boost::asio::awaitable<BytesOnDisk> wait_for_bytes(std::int32_t file_id,
                                                                    std::int64_t file_size,
                                                                    std::int64_t offset,
-                                                                   ReaderId reader);
+                                                                   ReaderId reader,
+                                                                   WaitOptions options = {});
+  // Makes the reader's wait under way (or its next one) return Cancelled.
+  void cancel_wait(std::int32_t file_id, ReaderId reader);
+  // The reader stops and nobody else needs its window: TDLib stops downloading it
+  // (cancelDownloadFile), so a slice given up or no longer wanted costs no more Telegram bytes.
+  void abandon(std::int32_t file_id, ReaderId reader);
   // The reader stops: it leaves the queue, and its window goes to the next reader.
   void reader_done(std::int32_t file_id, ReaderId reader);
+  // How many bytes from `offset` are on disk now (getFileDownloadedPrefixSize: no network).
+  [[nodiscard]] boost::asio::awaitable<std::int64_t> bytes_on_disk(std::int32_t file_id,
+                                                                   std::int64_t offset);
   // The local path TDLib reports now (after a rename, for one); "" when it has none.
   [[nodiscard]] boost::asio::awaitable<std::string> current_path(std::int32_t file_id);
   // Drops what is known of a file (after it was deleted from disk).

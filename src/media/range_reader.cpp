@@ -4,35 +4,13 @@
 #include <cerrno>
 #include <cstring>
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include "http/response_channel.hpp"
 #include "media/media_observer.hpp"
+#include "media/open_file.hpp"
 
 namespace tglink {
 
 namespace {
-
-// Closes the descriptor when the range is done, whichever way it ends.
-class OpenFile {
- public:
-  OpenFile() = default;
-  ~OpenFile() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  OpenFile(const OpenFile&) = delete;
-  OpenFile& operator=(const OpenFile&) = delete;
-
-  bool open(const std::string& path) {
-    fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    return fd_ >= 0;
-  }
-  [[nodiscard]] int fd() const { return fd_; }
-
- private:
-  int fd_ = -1;
-};
 
 // Opens TDLib's file; when it has just been renamed (ENOENT), asks TDLib for the new path.
 boost::asio::awaitable<bool> open_local(RangeSource& source, const std::string& path,

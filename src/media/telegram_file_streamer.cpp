@@ -11,9 +11,12 @@
 
 #include "config/config.hpp"
 #include "logging/log.hpp"
+#include "media/bot_turns.hpp"
 #include "media/cache_budget.hpp"
+#include "media/cache_scan.hpp"
 #include "media/file_locator.hpp"
 #include "media/range_reader.hpp"
+#include "media/spread_reader.hpp"
 #include "telegram/telegram_client.hpp"
 
 namespace tglink {
@@ -37,6 +40,13 @@ std::int64_t local_downloaded_size(const json::object& file) {
   return size != nullptr && size->is_int64() ? size->as_int64() : 0;
 }
 
+std::string local_path(const json::object& file) {
+  const json::value* local = file.if_contains("local");
+  if (local == nullptr || !local->is_object()) return {};
+  const json::value* path = local->as_object().if_contains("path");
+  return path != nullptr && path->is_string() ? std::string(path->as_string()) : std::string();
+}
+
 std::int32_t file_id_of(const json::object& file) {
   const json::value* id = file.if_contains("id");
   return id != nullptr && id->is_int64() ? static_cast<std::int32_t>(id->as_int64()) : 0;
@@ -53,7 +63,8 @@ struct TelegramFileStreamer::Impl : std::enable_shared_from_this<Impl> {
         bots(std::move(bots_in)),
         clock(clock_in),
         budget(settings.cache_max_bytes),
-        media(bots->size()) {}
+        media(bots->size()),
+        turns(executor, bots->size()) {}
 
   asio::any_io_executor executor;
   StreamerSettings settings;
@@ -62,6 +73,9 @@ struct TelegramFileStreamer::Impl : std::enable_shared_from_this<Impl> {
   const Clock& clock;
   CacheBudget budget;
   std::vector<std::unique_ptr<BotMedia>> media;
+  BotTurns turns;
+  std::set<std::string> found_at_start;  // paths counted by the start-up scan, not yet claimed
+  std::size_t spread_streams = 0;        // streams sent by several bots at once
   bool evicting = false;
   MediaObserver* observer = nullptr;
 
@@ -149,6 +163,9 @@ struct TelegramFileStreamer::Impl : std::enable_shared_from_this<Impl> {
     std::shared_ptr<Impl> keep = shared_from_this();
     RangeCursor cursor{static_cast<std::int64_t>(offset),
                        static_cast<std::int64_t>(offset + length)};
+    SpreadTarget target = co_await spread_target(file);
+    if (target.lanes.size() >= 2)
+      co_return co_await stream_spread(file, std::move(target), cursor, out);
     std::set<std::size_t> tried;
     while (cursor.position < cursor.end) {
       const std::optional<std::size_t> index = pick_bot(tried);
@@ -161,6 +178,66 @@ struct TelegramFileStreamer::Impl : std::enable_shared_from_this<Impl> {
     if (cursor.position >= cursor.end) co_return StreamOutcome::Complete;
     log.warning("Message {}: bytes from {} could not be had from any bot", file.message_id,
                 cursor.position);
+    co_return StreamOutcome::SourceFailed;
+  }
+
+  // The file as every connected bot that can read it sees it (its own file id), main bot first.
+  asio::awaitable<SpreadTarget> spread_target(const StoredFile& file) {
+    SpreadTarget target;
+    target.file_size = file.size;
+    target.observer = observer;
+    for (std::size_t i = 0; i < bots->size(); ++i) {
+      if (!bots->connected(i)) continue;
+      BotMedia& bot = bot_media(i);
+      const LocateAnswer answer = co_await bot.locator->locate(file.message_id);
+      const bool same_file =
+          answer.verdict == LocateVerdict::Found &&
+          (file.unique_id.empty() || answer.located.file.unique_id == file.unique_id);
+      if (!same_file) continue;
+      SpreadLane lane;
+      lane.bot = i;
+      lane.scheduler = bot.scheduler.get();
+      lane.file_id = answer.located.file_id;
+      std::weak_ptr<Impl> weak = weak_from_this();
+      lane.connected = [weak, i] {
+        std::shared_ptr<Impl> self = weak.lock();
+        return self != nullptr && self->bots->connected(i);
+      };
+      target.lanes.push_back(std::move(lane));
+    }
+    co_return target;
+  }
+
+  // Counts a spread stream and keeps each lane's file out of eviction while it sends.
+  struct SpreadTicket {
+    Impl& impl;
+    std::vector<CachedFileKey> keys;
+    SpreadTicket(Impl& i, const SpreadTarget& target) : impl(i) {
+      ++impl.spread_streams;
+      for (const SpreadLane& lane : target.lanes) {
+        keys.push_back(CachedFileKey{lane.bot, lane.file_id, {}});
+        impl.budget.begin_read(keys.back(), impl.clock.steady_now());
+      }
+    }
+    ~SpreadTicket() {
+      --impl.spread_streams;
+      for (const CachedFileKey& key : keys) impl.budget.end_read(key, impl.clock.steady_now());
+      impl.maybe_evict();
+    }
+    SpreadTicket(const SpreadTicket&) = delete;
+    SpreadTicket& operator=(const SpreadTicket&) = delete;
+  };
+
+  asio::awaitable<StreamOutcome> stream_spread(const StoredFile& file, SpreadTarget target,
+                                               RangeCursor& cursor, ResponseChannel& out) {
+    const SpreadTicket ticket(*this, target);
+    std::string detail;
+    const RangeEnd end = co_await send_spread(executor, std::move(target), turns, settings.spread,
+                                              cursor, out, detail);
+    if (end == RangeEnd::Complete) co_return StreamOutcome::Complete;
+    if (end == RangeEnd::ClientGone) co_return StreamOutcome::ClientGone;
+    log.warning("Message {}: bytes from {} could not be had from any bot: {}", file.message_id,
+                cursor.position, detail);
     co_return StreamOutcome::SourceFailed;
   }
 
@@ -178,7 +255,7 @@ struct TelegramFileStreamer::Impl : std::enable_shared_from_this<Impl> {
       co_return std::nullopt;
     }
     const std::int32_t file_id = answer.located.file_id;
-    ReaderTicket ticket(*this, bot, CachedFileKey{index, file_id});
+    ReaderTicket ticket(*this, bot, CachedFileKey{index, file_id, {}});
     RangeSource source{*bot.scheduler, file_id, answer.located.file.size, observer};
     std::string detail;
     const RangeEnd end = co_await send_range(source, cursor, out, detail);
@@ -192,9 +269,28 @@ struct TelegramFileStreamer::Impl : std::enable_shared_from_this<Impl> {
 
   // --- disk budget ------------------------------------------------------------------------
 
+  // Counts what the previous run left on disk, before any bot reports a file.
+  void count_files_found_at_start() {
+    if (settings.tdlib_dir.empty()) return;
+    std::uint64_t total = 0;
+    const std::vector<FileOnDisk> found = scan_tdlib_files(settings.tdlib_dir);
+    for (const FileOnDisk& file : found) {
+      budget.record_size(CachedFileKey{0, 0, file.path}, file.bytes, clock.steady_now());
+      found_at_start.insert(file.path);
+      total += file.bytes;
+    }
+    log.info("Cache: {} files of {} bytes found on disk under {} (CACHE_MAX_GB allows {})",
+             found.size(), total, settings.tdlib_dir.string(), budget.max_bytes());
+  }
+
   void on_file(std::size_t index, const json::object& file) {
     const std::int64_t bytes = local_downloaded_size(file);
-    const CachedFileKey key{index, file_id_of(file)};
+    const CachedFileKey key{index, file_id_of(file), {}};
+    if (!found_at_start.empty()) {
+      // A bot reports a file the scan counted: from now on it is counted under the bot.
+      const std::string path = local_path(file);
+      if (found_at_start.erase(path) > 0) budget.forget(CachedFileKey{0, 0, path});
+    }
     const std::uint64_t before = budget.bytes_of(key);
     if (observer != nullptr && bytes > 0 && static_cast<std::uint64_t>(bytes) > before) {
       observer->downloaded(index, static_cast<std::uint64_t>(bytes) - before);
@@ -217,8 +313,20 @@ struct TelegramFileStreamer::Impl : std::enable_shared_from_this<Impl> {
     self->evicting = false;
   }
 
-  // Cancel first: deleteFile on a file still downloading would race the download.
+  // Cancel first: deleteFile on a file still downloading would race the download. A file found
+  // at start that no bot has reported has no file id to delete it by: it is removed from disk,
+  // which TDLib notices the next time it looks at the file (it checks that it still exists).
   asio::awaitable<void> delete_file(CachedFileKey key) {
+    if (key.found_at_start()) {
+      std::error_code error;
+      std::filesystem::remove(key.path, error);
+      if (error) log.warning("Cache: cannot remove {}: {}", key.path, error.message());
+      found_at_start.erase(key.path);
+      budget.forget(key);
+      log.info("Cache: removed {} left by an earlier run ({} bytes cached now)", key.path,
+               budget.total_bytes());
+      co_return;
+    }
     TelegramClient& client = bots->client(key.bot);
     json::object cancel{
         {"@type", "cancelDownloadFile"}, {"file_id", key.file_id}, {"only_if_pending", false}};
@@ -241,6 +349,7 @@ namespace {
 StreamerSettings settings_from(const Config& config) {
   StreamerSettings settings;
   settings.log_channel = config.log_channel;
+  settings.tdlib_dir = config.data_dir / "tdlib";
   settings.cache_max_bytes =
       static_cast<std::uint64_t>(std::max(config.cache_max_gb, 0.0) * 1024 * 1024 * 1024);
   return settings;
@@ -256,7 +365,10 @@ TelegramFileStreamer::TelegramFileStreamer(asio::any_io_executor executor, const
 TelegramFileStreamer::TelegramFileStreamer(asio::any_io_executor executor,
                                            StreamerSettings settings, Log& log,
                                            std::unique_ptr<BotRoster> bots, const Clock& clock)
-    : impl_(std::make_shared<Impl>(std::move(executor), settings, log, std::move(bots), clock)) {}
+    : impl_(std::make_shared<Impl>(std::move(executor), settings, log, std::move(bots), clock)) {
+  impl_->count_files_found_at_start();
+  impl_->maybe_evict();
+}
 
 TelegramFileStreamer::~TelegramFileStreamer() = default;
 
@@ -287,7 +399,7 @@ void TelegramFileStreamer::forget(std::int64_t message_id) {
 }
 
 std::size_t TelegramFileStreamer::active_readers() const {
-  std::size_t total = 0;
+  std::size_t total = impl_->spread_streams;
   for (const std::unique_ptr<BotMedia>& bot : impl_->media) {
     if (bot) total += bot->readers;
   }

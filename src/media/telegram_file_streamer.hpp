@@ -4,18 +4,21 @@
 //
 // locate(): the least loaded connected bot looks the message up (FileLocator, cached per bot);
 // a bot that cannot read the channel is skipped for the next one.
-// stream(): the least loaded connected bot that can locate the file sends the range
-// (send_range over that bot's DownloadScheduler). When that bot keeps failing (429 storms,
-// disconnects) the reader moves on to another bot, at the byte where it stopped, through that
-// bot's own file id. When every bot has failed: SourceFailed.
-// The disk budget (CacheBudget) follows every updateFile; when over, the least recently used
-// files without readers are cancelled and deleted through TDLib.
+// stream(): when two or more connected bots can read the file, all of them download slices of
+// the range ahead of the client and the bytes go out from whichever bot's file holds them
+// (send_spread, media/spread_reader.hpp); a slice that stalls moves to another bot. With one
+// bot, that bot sends the range (send_range over its DownloadScheduler), moving on to another
+// bot that appears at the byte where it stopped. When every bot has failed: SourceFailed.
+// The disk budget (CacheBudget) counts what earlier runs left under DATA_DIR/tdlib at start and
+// follows every updateFile of every bot; when over, the least recently used files without
+// readers are cancelled and deleted through TDLib by the bot that owns them.
 //
 // Runs on the io_context thread.
 
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 
 #include <boost/asio/any_io_executor.hpp>
@@ -25,6 +28,7 @@
 #include "media/download_scheduler.hpp"
 #include "media/file_streamer.hpp"
 #include "media/media_observer.hpp"
+#include "media/spread_reader.hpp"
 
 namespace tglink {
 
@@ -36,7 +40,10 @@ struct StreamerSettings {
   std::int64_t log_channel = 0;
   std::size_t locator_capacity = 4096;  // cached lookups per bot
   std::uint64_t cache_max_bytes = 10ull << 30;
+  // DATA_DIR/tdlib: counted into the budget at start (media/cache_scan.hpp); empty = no scan.
+  std::filesystem::path tdlib_dir;
   DownloadSettings download;
+  SpreadSettings spread;  // used when two or more bots can read the file
 };
 
 class TelegramFileStreamer final : public FileStreamer {

@@ -104,12 +104,12 @@ struct LinkRecord {
   std::int64_t file_size = 0;
   std::int64_t created_unix = 0;
   std::int64_t expires_unix = 0;  // 0 = never expires
-  std::int64_t downloads = 0;     // bodies sent from byte 0 (http/file_handler.hpp)
+  std::int64_t downloads = 0;     // bodies sent from byte 0 (serving/file_handler.hpp)
   std::int64_t bytes_served = 0;  // body bytes that reached a socket
   bool revoked = false;           // read from the revoked links; ignored by add_link
 };
 
-// Traffic one link had since the last flush (media/link_traffic.hpp).
+// Traffic one link had since the last flush (serving/link_traffic.hpp).
 struct LinkTraffic {
   std::int64_t message_id = 0;
   std::int64_t downloads = 0;

@@ -10,7 +10,7 @@
 
 #include "e2e/raw_client.hpp"
 #include "e2e/streaming_support.hpp"
-#include "http/counting_channel.hpp"
+#include "serving/counting_channel.hpp"
 
 namespace tglink {
 namespace {
@@ -78,8 +78,13 @@ TEST(Bandwidth, ClientThatLeavesACachedFileEarlyIsCounted) {
 }
 
 // 20 concurrent clients leave at 20 different places; the counter grows by what they received.
-void twenty_clients_that_drop(bool cached) {
-  SimHarness harness;
+void twenty_clients_that_drop(bool cached, bool four_bots = false) {
+  SimHarnessOptions options;
+  if (four_bots) options.env["ADDITIONAL_BOT_TOKENS"] = testing::kThreeExtraBotTokens;
+  SimHarness harness{options};
+  if (four_bots) {
+    ASSERT_TRUE(testing::wait_for_bots_connected(harness, testing::four_bot_ids()));
+  }
   const std::uint64_t size = 32 * kMiB;
   const PostedFile file = testing::post_file(harness, harness.make_file("twenty.bin", size));
   if (cached) warm_cache(harness, file);
@@ -116,6 +121,11 @@ TEST(Bandwidth, TwentyClientsThatDropAreCountedAsWhatTheyReceived) {
 // The same while the file is still coming from Telegram (issue 11: "Bandwidth stays exact").
 TEST(Bandwidth, TwentyClientsThatDropDuringAColdStreamAreCountedAsWhatTheyReceived) {
   twenty_clients_that_drop(false);
+}
+
+// The same with the stream spread over four bots (issue 11).
+TEST(Bandwidth, TwentyClientsThatDropDuringAStreamOverFourBotsAreCountedAsWhatTheyReceived) {
+  twenty_clients_that_drop(false, true);
 }
 
 TEST(Bandwidth, TransfersUnderWayWhenTheLimitIsReachedStopWithinTheBound) {

@@ -25,7 +25,7 @@
 #include "broadcast_world.hpp"
 #include "cluster/postgres_lease.hpp"
 #include "core/time_format.hpp"
-#include "media/bandwidth_meter.hpp"
+#include "serving/bandwidth_meter.hpp"
 #include "sim/control_client.hpp"
 #include "store/postgres_connection.hpp"
 #include "store/postgres_store.hpp"

@@ -1,9 +1,12 @@
 #include "e2e/streaming_support.hpp"
 
+#include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <stdexcept>
+#include <thread>
 
 #include <boost/json.hpp>
 #include <sys/wait.h>
@@ -90,6 +93,25 @@ std::int64_t total_downloaded_bytes(SimHarness& harness) {
     total += harness.sim().counters(bot).bytes_downloaded;
   }
   return total;
+}
+
+std::vector<std::int64_t> four_bot_ids() {
+  return {SimHarness::kMainBotId, 1000000002, 1000000003, 1000000004};
+}
+
+bool wait_for_bots_connected(SimHarness& harness, const std::vector<std::int64_t>& bots) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (std::chrono::steady_clock::now() < deadline) {
+    const std::string output = harness.process().output();
+    const bool all = std::all_of(bots.begin(), bots.end(), [&](std::int64_t bot) {
+      const std::string marker = "(bot " + std::to_string(bot) + "): connection ";
+      const std::size_t at = output.rfind(marker);
+      return at != std::string::npos && output.compare(at + marker.size(), 5, "ready") == 0;
+    });
+    if (all) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return false;
 }
 
 }  // namespace tglink::testing

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/clock.hpp"
 #include "support/sim_harness.hpp"
@@ -46,6 +47,18 @@ struct CommandResult {
 };
 // Runs a shell command line and captures what it prints.
 CommandResult run_command(const std::string& command_line);
+
+// Three extra bots for ADDITIONAL_BOT_TOKENS (ids 1000000002..4), so four bots in all.
+inline constexpr const char* kThreeExtraBotTokens =
+    "1000000002:SIMtoken_spread_bot_two_for_end_to_end,"
+    "1000000003:SIMtoken_spread_bot_three_for_end_to_end,"
+    "1000000004:SIMtoken_spread_bot_four_for_end_to_end";
+// The main bot and those three.
+std::vector<std::int64_t> four_bot_ids();
+
+// Waits (up to 60 s) until tglink has logged every bot of `bots` as connected, so that a
+// request made next is served with all of them.
+bool wait_for_bots_connected(SimHarness& harness, const std::vector<std::int64_t>& bots);
 
 // Sum of bytes_downloaded over every bot the simulator knows.
 std::int64_t total_downloaded_bytes(SimHarness& harness);

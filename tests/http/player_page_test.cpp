@@ -5,9 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include "core/url_encoding.hpp"
 #include "http/player_assets.hpp"
 #include "http/player_routes.hpp"
-#include "http/url_encoding.hpp"
 
 namespace tglink {
 namespace {

@@ -12,7 +12,7 @@ using std::chrono::seconds;
 const SteadyTime kStart{};
 constexpr std::uint64_t kMiB = 1 << 20;
 
-CachedFileKey key(std::int32_t id, std::size_t bot = 0) { return CachedFileKey{bot, id}; }
+CachedFileKey key(std::int32_t id, std::size_t bot = 0) { return CachedFileKey{bot, id, {}}; }
 
 TEST(CacheBudget, UnderBudgetEvictsNothing) {
   CacheBudget budget(100 * kMiB);

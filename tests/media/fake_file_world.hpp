@@ -1,7 +1,8 @@
 #pragma once
 // One bot's TDLib, as far as downloads go, played by a FakeTelegramClient: one log-channel
-// message with one file whose bytes sit in a real local file, a bitmap of which bytes are "on
-// disk", and downloadFile windows that the test completes (or fails) one at a time.
+// message with one file, a real local file that holds zeros except where bytes are "on disk"
+// (so a reader that sends bytes before they are there sends wrong ones), a bitmap of those
+// bytes, and downloadFile windows that the test completes (or fails) one at a time.
 
 #include <algorithm>
 #include <cstdint>
@@ -29,7 +30,7 @@ class FakeFileWorld {
         content_(std::move(content)),
         on_disk_(content_.size(), false),
         file_id_(file_id) {
-    std::ofstream(path_, std::ios::binary) << content_;
+    std::ofstream(path_, std::ios::binary) << std::string(content_.size(), '\0');
     client_.respond_to("getChat", [](const boost::json::object&) {
       return boost::json::object{{"@type", "chat"}, {"id", kFakeLogChannel}};
     });
@@ -56,8 +57,11 @@ class FakeFileWorld {
   }
 
   void mark_on_disk(std::int64_t begin, std::int64_t end) {
-    std::fill(on_disk_.begin() + begin, on_disk_.begin() + std::min<std::int64_t>(end, size()),
-              true);
+    end = std::min<std::int64_t>(end, size());
+    std::fill(on_disk_.begin() + begin, on_disk_.begin() + end, true);
+    std::fstream file(path_, std::ios::binary | std::ios::in | std::ios::out);
+    file.seekp(begin);
+    file.write(content_.data() + begin, end - begin);
   }
 
   // Windows asked for and not yet completed or failed, oldest first.

@@ -13,6 +13,7 @@
 
 #include "collecting_channel.hpp"
 #include "fake_file_world.hpp"
+#include "fake_roster.hpp"
 #include "logging/log.hpp"
 #include "support/io_wait.hpp"
 #include "support/temp_dir.hpp"
@@ -22,23 +23,6 @@ namespace {
 
 namespace asio = boost::asio;
 constexpr std::int64_t kChunk = 64 * 1024;  // the test's read-ahead
-
-struct FakeBot {
-  FakeTelegramClient client;
-  bool connected = true;
-};
-
-class FakeRoster final : public BotRoster {
- public:
-  explicit FakeRoster(std::vector<FakeBot*> bots) : bots_(std::move(bots)) {}
-  std::size_t size() const override { return bots_.size(); }
-  bool connected(std::size_t i) const override { return bots_.at(i)->connected; }
-  TelegramClient& client(std::size_t i) override { return bots_.at(i)->client; }
-  std::string label(std::size_t i) const override { return "bot " + std::to_string(i + 1); }
-
- private:
-  std::vector<FakeBot*> bots_;
-};
 
 class StreamerTest : public ::testing::Test {
  protected:

@@ -4,9 +4,9 @@
 
 #include "http/rate_limiter.hpp"
 #include "logging/log.hpp"
-#include "media/active_streams.hpp"
-#include "media/bandwidth_meter.hpp"
 #include "ops/periodic_jobs.hpp"
+#include "serving/active_streams.hpp"
+#include "serving/bandwidth_meter.hpp"
 #include "store/sqlite_store.hpp"
 #include "support/fake_clock.hpp"
 #include "support/temp_dir.hpp"

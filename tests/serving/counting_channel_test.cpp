@@ -1,6 +1,6 @@
 // CountingChannel (issue 13 item 1): counts what reached the connection, slice by slice, even
 // when a write fails halfway; and stops a transfer kLimitOverrunBound after the month's limit.
-#include "http/counting_channel.hpp"
+#include "serving/counting_channel.hpp"
 
 #include <algorithm>
 #include <limits>

@@ -1,4 +1,4 @@
-#include "http/url_encoding.hpp"
+#include "core/url_encoding.hpp"
 
 #include <cctype>
 #include <string>

@@ -1,6 +1,6 @@
 // The /dl and /stream handlers against a fake FileStreamer and a recording channel: every
 // refusal with its JSON body and headers, the content plan's statuses, counting and aborts.
-#include "http/file_handler.hpp"
+#include "serving/file_handler.hpp"
 
 #include <map>
 #include <optional>
@@ -14,10 +14,10 @@
 #include "http/router.hpp"
 #include "links/link_token.hpp"
 #include "logging/log.hpp"
-#include "media/active_streams.hpp"
-#include "media/bandwidth_meter.hpp"
 #include "media/file_streamer.hpp"
-#include "media/link_traffic.hpp"
+#include "serving/active_streams.hpp"
+#include "serving/bandwidth_meter.hpp"
+#include "serving/link_traffic.hpp"
 #include "store/sqlite_store.hpp"
 #include "support/fake_clock.hpp"
 #include "support/temp_dir.hpp"

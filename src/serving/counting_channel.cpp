@@ -1,4 +1,4 @@
-#include "http/counting_channel.hpp"
+#include "serving/counting_channel.hpp"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "http/file_handler.hpp"
+#include "serving/file_handler.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -9,17 +9,17 @@
 #include "http/cache_lifetime.hpp"
 #include "http/content_disposition.hpp"
 #include "http/content_plan.hpp"
-#include "http/counting_channel.hpp"
 #include "http/entity_tag.hpp"
 #include "http/http_date.hpp"
 #include "http/http_response.hpp"
 #include "http/router.hpp"
 #include "links/link_token.hpp"
 #include "logging/log.hpp"
-#include "media/active_streams.hpp"
-#include "media/bandwidth_meter.hpp"
 #include "media/file_streamer.hpp"
-#include "media/link_traffic.hpp"
+#include "serving/active_streams.hpp"
+#include "serving/bandwidth_meter.hpp"
+#include "serving/counting_channel.hpp"
+#include "serving/link_traffic.hpp"
 #include "store/store.hpp"
 
 namespace tglink {

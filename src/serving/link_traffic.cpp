@@ -1,4 +1,4 @@
-#include "media/link_traffic.hpp"
+#include "serving/link_traffic.hpp"
 
 #include <vector>
 

@@ -1,4 +1,4 @@
-#include "media/bandwidth_meter.hpp"
+#include "serving/bandwidth_meter.hpp"
 
 #include <algorithm>
 #include <chrono>

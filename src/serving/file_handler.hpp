@@ -8,10 +8,10 @@
 //   -> content plan (200 / 206 / 304 / 412 / 416 with Content-Range: bytes */size).
 // HEAD gets the same headers and never starts a download. Body bytes are counted toward the
 // monthly bandwidth as they reach the socket, and the body is tracked in ActiveStreams while it
-// runs, and toward the link's own figures (media/link_traffic.hpp). A body under way when the
-// month's limit is reached sends at most kLimitOverrunBound more (http/counting_channel.hpp), then
-// the connection is closed. When the source fails mid-body the connection is closed (never a short
-// 200 or 206).
+// runs, and toward the link's own figures (serving/link_traffic.hpp). A body under way when the
+// month's limit is reached sends at most kLimitOverrunBound more (serving/counting_channel.hpp),
+// then the connection is closed. When the source fails mid-body the connection is closed (never a
+// short 200 or 206).
 //
 // /dl answers `Content-Disposition: attachment`. /stream answers `inline` plus
 // `Cache-Control: public, max-age=3600`, except for types a browser would run as a page (HTML,
@@ -47,7 +47,7 @@ struct FileRouteDeps {
   ActiveStreams& streams;
   const Clock& clock;
   Log& log;
-  // Each link's downloads and bytes (media/link_traffic.hpp); null when they are not counted.
+  // Each link's downloads and bytes (serving/link_traffic.hpp); null when they are not counted.
   LinkTrafficMeter* traffic = nullptr;
 };
 

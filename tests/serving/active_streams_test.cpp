@@ -1,4 +1,4 @@
-#include "media/active_streams.hpp"
+#include "serving/active_streams.hpp"
 
 #include <optional>
 

@@ -1,0 +1,266 @@
+#include "media/spread_reader.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <set>
+
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/use_awaitable.hpp>
+
+#include "http/response_channel.hpp"
+#include "media/bot_turns.hpp"
+#include "media/download_scheduler.hpp"
+#include "media/media_observer.hpp"
+#include "media/open_file.hpp"
+
+namespace tglink {
+
+namespace asio = boost::asio;
+using Steady = std::chrono::steady_clock;
+
+namespace {
+
+// The longest a waiting worker or the reader goes without looking around again, in case a
+// change came from outside the stream (a bot reconnected).
+constexpr std::chrono::seconds kLookAgain{1};
+
+struct LaneState {
+  SpreadLane lane;
+  std::string path;     // the lane's file on disk, as TDLib last reported it
+  OpenFile file;        // opened by the reader the first time it sends from this lane
+  ReaderId reader = 0;  // the scheduler's reader of the slice under way; 0 when none
+  int strikes = 0;
+  Steady::time_point rest_until{};
+};
+
+struct SpreadState {
+  SpreadState(asio::any_io_executor executor_in, SpreadTarget target_in, BotTurns& turns_in,
+              SpreadSettings settings_in, const RangeCursor& cursor)
+      : executor(std::move(executor_in)),
+        target(std::move(target_in)),
+        turns(turns_in),
+        settings(settings_in),
+        plan(cursor.position, cursor.end, settings.slices),
+        lanes(target.lanes.size()) {
+    for (std::size_t i = 0; i < lanes.size(); ++i) lanes[i].lane = target.lanes[i];
+  }
+
+  asio::any_io_executor executor;
+  SpreadTarget target;
+  BotTurns& turns;
+  SpreadSettings settings;
+  SlicePlan plan;
+  std::vector<LaneState> lanes;
+  bool stopped = false;
+  std::size_t running_workers = 0;
+  std::set<asio::steady_timer*> sleepers;
+  std::string last_failure;
+
+  void notify() {
+    for (asio::steady_timer* timer : sleepers) timer->cancel();
+  }
+
+  asio::awaitable<void> wait_change(Steady::time_point deadline) {
+    asio::steady_timer timer(executor);
+    timer.expires_at(std::min(deadline, Steady::now() + kLookAgain));
+    sleepers.insert(&timer);
+    co_await timer.async_wait(asio::as_tuple(asio::use_awaitable));
+    sleepers.erase(&timer);
+  }
+
+  [[nodiscard]] bool can_work(const LaneState& state) const {
+    return state.lane.connected() && state.strikes < settings.max_strikes;
+  }
+
+  [[nodiscard]] bool others_can_work(LaneIndex index) const {
+    for (LaneIndex i = 0; i < lanes.size(); ++i) {
+      if (i != index && can_work(lanes[i])) return true;
+    }
+    return false;
+  }
+
+  [[nodiscard]] bool none_can_work() const {
+    return std::none_of(lanes.begin(), lanes.end(),
+                        [this](const LaneState& state) { return can_work(state); });
+  }
+
+  void report_give_back(std::size_t bot, bool stalled) const {
+    MediaObserver* observer = target.observer;
+    if (observer == nullptr) return;
+    if (stalled) observer->stalled(bot);
+    observer->handed_over(bot);
+  }
+
+  void report_served(const Slice& slice, std::int64_t count) const {
+    if (target.observer == nullptr) return;
+    target.observer->served(static_cast<std::uint64_t>(count), slice.found_on_disk);
+  }
+
+  void rest_after_stall(LaneState& state) {
+    ++state.strikes;
+    std::chrono::milliseconds rest = settings.patience;
+    for (int i = 0; i < state.strikes && rest < settings.max_rest; ++i) rest *= 2;
+    state.rest_until = Steady::now() + std::min(rest, settings.max_rest);
+  }
+
+  void stop() {
+    stopped = true;
+    for (LaneState& state : lanes) {
+      if (state.reader != 0) state.lane.scheduler->cancel_wait(state.lane.file_id, state.reader);
+      turns.recheck(state.lane.bot);
+    }
+    notify();
+  }
+};
+
+// Looks whether some lane has the slice's first bytes on disk already; if so the slice becomes
+// those bytes, held by that lane. True when the slice needs no download any more.
+asio::awaitable<bool> found_on_disk(SpreadState& state, const std::shared_ptr<Slice>& slice) {
+  for (LaneIndex i = 0; i < state.lanes.size(); ++i) {
+    const SpreadLane& lane = state.lanes[i].lane;
+    const std::int64_t bytes = co_await lane.scheduler->bytes_on_disk(lane.file_id, slice->begin);
+    if (bytes > 0) {
+      state.plan.already_on_disk(slice, i, bytes);
+      state.notify();
+      co_return true;
+    }
+  }
+  co_return false;
+}
+
+// Downloads the slice on lane `index` until it is whole, the lane stalls, or the stream stops.
+asio::awaitable<void> download_slice(SpreadState& state, LaneIndex index,
+                                     const std::shared_ptr<Slice>& slice) {
+  LaneState& lane_state = state.lanes[index];
+  DownloadScheduler& scheduler = *lane_state.lane.scheduler;
+  const std::int32_t file_id = lane_state.lane.file_id;
+  lane_state.reader = scheduler.new_reader();
+  WaitOptions options;
+  options.window_end = slice->end;
+  // Alone, a lane is never given up early: the scheduler's own retries are all there is.
+  if (state.others_can_work(index)) options.patience = state.settings.patience;
+  while (!state.stopped && !slice->complete()) {
+    const BytesOnDisk bytes = co_await scheduler.wait_for_bytes(
+        file_id, state.target.file_size, slice->ready_end, lane_state.reader, options);
+    if (bytes.status == BytesStatus::Ready) {
+      if (!bytes.path.empty()) lane_state.path = bytes.path;
+      slice->ready_end = std::min(slice->end, slice->ready_end + bytes.available);
+      lane_state.strikes = 0;
+      state.notify();
+      continue;
+    }
+    if (bytes.status == BytesStatus::Cancelled) break;
+    state.last_failure = bytes.detail;
+    if (bytes.status == BytesStatus::Failed) lane_state.strikes = state.settings.max_strikes - 1;
+    state.report_give_back(lane_state.lane.bot, bytes.status == BytesStatus::Stalled);
+    state.rest_after_stall(lane_state);
+    state.plan.give_back(slice, index);
+    state.notify();
+    break;
+  }
+  if (slice->complete()) {
+    scheduler.reader_done(file_id, lane_state.reader);
+  } else {
+    scheduler.abandon(file_id, lane_state.reader);
+  }
+  lane_state.reader = 0;
+}
+
+asio::awaitable<void> lane_worker(std::shared_ptr<SpreadState> state, LaneIndex index) {
+  LaneState& lane_state = state->lanes[index];
+  while (!state->stopped) {
+    if (!lane_state.lane.connected() || Steady::now() < lane_state.rest_until) {
+      co_await state->wait_change(lane_state.rest_until);
+      continue;
+    }
+    const bool alone = !state->others_can_work(index);
+    const std::shared_ptr<Slice> slice = state->plan.take(index, alone);
+    if (!slice) {
+      co_await state->wait_change(Steady::time_point::max());
+      continue;
+    }
+    if (co_await found_on_disk(*state, slice)) continue;
+    const std::size_t bot = lane_state.lane.bot;
+    // Named first: g++ 12 destroys a temporary built inside a co_await expression twice.
+    std::function<bool()> stopped = [keep = state] { return keep->stopped; };
+    if (!co_await state->turns.acquire(bot, std::move(stopped))) break;
+    const BotTurn turn(state->turns, bot);
+    co_await download_slice(*state, index, slice);
+  }
+  --state->running_workers;
+  state->notify();
+}
+
+// Opens the lane's file; when TDLib has just renamed it (ENOENT), asks for the new path.
+asio::awaitable<int> lane_fd(LaneState& state, std::string& detail) {
+  if (state.file.fd() >= 0) co_return state.file.fd();
+  if (!state.path.empty() && state.file.open(state.path)) co_return state.file.fd();
+  const std::string fresh = co_await state.lane.scheduler->current_path(state.lane.file_id);
+  if (!fresh.empty() && state.file.open(fresh)) {
+    state.path = fresh;
+    co_return state.file.fd();
+  }
+  detail = "cannot open TDLib's file '" + (fresh.empty() ? state.path : fresh) +
+           "': " + std::strerror(errno);
+  co_return -1;
+}
+
+asio::awaitable<RangeEnd> send_in_order(SpreadState& state, RangeCursor& cursor,
+                                        ResponseChannel& out, std::string& detail) {
+  while (cursor.position < cursor.end) {
+    const std::shared_ptr<Slice> slice = state.plan.at(cursor.position);
+    if (slice && slice->lane && slice->ready_end > cursor.position) {
+      const int fd = co_await lane_fd(state.lanes[*slice->lane], detail);
+      if (fd < 0) co_return RangeEnd::BotFailed;
+      const std::int64_t count = std::min(slice->ready_end, cursor.end) - cursor.position;
+      const bool sent = co_await out.write_file(fd, static_cast<std::uint64_t>(cursor.position),
+                                                static_cast<std::uint64_t>(count));
+      if (!sent) co_return RangeEnd::ClientGone;
+      state.report_served(*slice, count);
+      cursor.position += count;
+      state.plan.consumed(cursor.position);
+      state.notify();  // room in the read-ahead
+      continue;
+    }
+    if (state.none_can_work()) {
+      detail = "no bot can bring the bytes at " + std::to_string(cursor.position) +
+               (state.last_failure.empty() ? "" : " (last: " + state.last_failure + ")");
+      co_return RangeEnd::BotFailed;
+    }
+    co_await state.wait_change(Steady::time_point::max());
+  }
+  co_return RangeEnd::Complete;
+}
+
+}  // namespace
+
+asio::awaitable<RangeEnd> send_spread(asio::any_io_executor executor, SpreadTarget target,
+                                      BotTurns& turns, SpreadSettings settings, RangeCursor& cursor,
+                                      ResponseChannel& out, std::string& detail) {
+  // Every lane needs room for a slice ahead of the client, and one more to start as it ends;
+  // a range too short for a full slice per lane is shared out in shorter ones.
+  const auto lanes = static_cast<std::int64_t>(target.lanes.size());
+  settings.slices.slice_bytes =
+      std::clamp((cursor.end - cursor.position) / std::max<std::int64_t>(lanes, 1),
+                 std::min(settings.slices.min_slice_bytes, settings.slices.slice_bytes),
+                 settings.slices.slice_bytes);
+  settings.slices.read_ahead =
+      std::max(settings.slices.read_ahead, 2 * lanes * settings.slices.slice_bytes);
+  auto state = std::make_shared<SpreadState>(executor, std::move(target), turns, settings, cursor);
+  for (LaneIndex i = 0; i < state->lanes.size(); ++i) {
+    ++state->running_workers;
+    asio::co_spawn(executor, lane_worker(state, i), asio::detached);
+  }
+  const RangeEnd end = co_await send_in_order(*state, cursor, out, detail);
+  state->stop();
+  // No worker outlives the range: once this returns, nothing of it touches the bots' clients,
+  // which may go away with the streamer.
+  while (state->running_workers > 0) co_await state->wait_change(Steady::time_point::max());
+  co_return end;
+}
+
+}  // namespace tglink

@@ -1,0 +1,74 @@
+#pragma once
+// Sends one byte range of a file to a client with every bot that can read it downloading a
+// different slice ahead of the client (media/slice_plan.hpp), each into its own TDLib file
+// through its own file id. The bytes go out in order, with sendfile, from whichever bot's file
+// holds them.
+//
+// One worker per lane (bot) takes the next slice, first looks whether any lane already has its
+// bytes on disk (then no Telegram byte is spent), else waits for that bot's turn (BotTurns,
+// shared by every stream) and downloads the slice with a window that ends at the slice's end.
+// A lane that brings no byte for `patience` (a silent flood wait, a lost connection) gives the
+// rest of its slice to another lane and rests, twice as long after each stall. When the client
+// stops or the range is sent, the slices under way are cancelled in TDLib, and send_spread
+// returns once every worker has stopped.
+//
+// What it reports to the MediaObserver: bytes sent, as hits when their slice was on disk before
+// the stream asked for it (no Telegram byte spent) and as misses when a lane downloaded it; a
+// lane that brings no byte for `patience` as a stall of that bot, and every slice a lane gives
+// back as a hand-over from that bot. Bytes downloaded are reported per bot by the streamer
+// (updateFile), whichever stream asked for them.
+//
+// Runs on the io_context thread.
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/awaitable.hpp>
+
+#include "media/range_reader.hpp"
+#include "media/slice_plan.hpp"
+
+namespace tglink {
+
+class BotTurns;
+class DownloadScheduler;
+class MediaObserver;
+class ResponseChannel;
+
+// One bot's view of the file being sent.
+struct SpreadLane {
+  std::size_t bot = 0;  // index in BotTurns
+  DownloadScheduler* scheduler = nullptr;
+  std::int32_t file_id = 0;
+  std::function<bool()> connected;
+};
+
+struct SpreadSettings {
+  SliceSettings slices;
+  // No byte for this long and the slice goes to another lane.
+  std::chrono::milliseconds patience{1500};
+  // The longest rest of a lane after repeated stalls.
+  std::chrono::milliseconds max_rest{30000};
+  // Stalls in a row after which a lane counts as failed (the range fails when all have).
+  int max_strikes = 5;
+};
+
+struct SpreadTarget {
+  std::int64_t file_size = 0;
+  std::vector<SpreadLane> lanes;      // their schedulers and the turns outlive send_spread
+  MediaObserver* observer = nullptr;  // may be null; outlives send_spread
+};
+
+// Advances cursor.position as bytes go out. BotFailed when no lane can bring the bytes;
+// `detail` says why.
+[[nodiscard]] boost::asio::awaitable<RangeEnd> send_spread(
+    boost::asio::any_io_executor executor, SpreadTarget target, BotTurns& turns,
+    SpreadSettings settings, RangeCursor& cursor, ResponseChannel& out, std::string& detail);
+
+}  // namespace tglink

@@ -1,0 +1,245 @@
+// One stream over several scripted bots: every bot downloads different slices through its own
+// file id, the client gets every byte once and in order, a silent bot's slice moves on, bytes
+// on any bot's disk cost no download, and streams take turns on a bot. What the streamer reports
+// to its MediaObserver (bytes per bot, hits and misses, stalls, hand-overs) is checked alongside.
+
+#include <map>
+#include <optional>
+#include <set>
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/io_context.hpp>
+#include <gtest/gtest.h>
+
+#include "collecting_channel.hpp"
+#include "fake_file_world.hpp"
+#include "fake_roster.hpp"
+#include "logging/log.hpp"
+#include "media/media_observer.hpp"
+#include "media/telegram_file_streamer.hpp"
+#include "support/io_wait.hpp"
+#include "support/temp_dir.hpp"
+
+namespace tglink::testing {
+namespace {
+
+namespace asio = boost::asio;
+constexpr std::int64_t kSlice = 16 * 1024;
+
+// What the streamer reported, by bot index.
+struct RecordingObserver : MediaObserver {
+  std::map<std::size_t, std::uint64_t> downloaded_bytes;
+  std::uint64_t hit_bytes = 0;
+  std::uint64_t miss_bytes = 0;
+  std::map<std::size_t, int> stalls;
+  std::map<std::size_t, int> handovers;
+
+  void downloaded(std::size_t bot, std::uint64_t bytes) override { downloaded_bytes[bot] += bytes; }
+  void served(std::uint64_t bytes, bool cached) override {
+    (cached ? hit_bytes : miss_bytes) += bytes;
+  }
+  void stalled(std::size_t bot) override { ++stalls[bot]; }
+  void handed_over(std::size_t from_bot) override { ++handovers[from_bot]; }
+};
+
+class SpreadStreamingTest : public ::testing::Test {
+ protected:
+  // `bots` scripted bots, each with its own file id (100 + index) for the same file.
+  // `patience`: how long a bot may bring nothing before its slice moves on; long where a test
+  // counts windows, so that a loaded machine never makes one look stalled.
+  void make(std::size_t bots, std::int64_t file_bytes,
+            std::chrono::milliseconds patience = std::chrono::seconds(10)) {
+    for (std::size_t i = 0; i < bots; ++i) {
+      bots_.push_back(std::make_unique<FakeBot>());
+      worlds_.push_back(std::make_unique<FakeFileWorld>(
+          bots_.back()->client, dir_.path() / ("bot" + std::to_string(i)),
+          patterned_bytes(static_cast<std::size_t>(file_bytes)),
+          static_cast<std::int32_t>(100 + i)));
+    }
+    std::vector<FakeBot*> roster;
+    for (auto& bot : bots_) roster.push_back(bot.get());
+    StreamerSettings settings;
+    settings.log_channel = kFakeLogChannel;
+    settings.download.read_ahead = kSlice;
+    settings.download.first_backoff = std::chrono::milliseconds(1);
+    settings.download.max_backoff = std::chrono::milliseconds(4);
+    settings.spread.slices.slice_bytes = kSlice;
+    settings.spread.slices.min_slice_bytes = kSlice;
+    settings.spread.slices.read_ahead = 4 * kSlice;
+    settings.spread.patience = patience;
+    settings.spread.max_rest = std::chrono::milliseconds(400);
+    streamer_ = std::make_unique<TelegramFileStreamer>(
+        io_.get_executor(), settings, log_, std::make_unique<FakeRoster>(std::move(roster)),
+        clock_);
+    streamer_->set_observer(&observer_);
+  }
+
+  StoredFile locate() {
+    std::optional<LocateResult> result;
+    asio::co_spawn(
+        io_,
+        [&]() -> asio::awaitable<void> { result = co_await streamer_->locate(kFakeMessageId); },
+        asio::detached);
+    EXPECT_TRUE(run_until(io_, [&] { return result.has_value(); }));
+    return result.value_or(LocateResult{}).file;
+  }
+
+  void start_read(std::uint64_t offset, std::uint64_t length, CollectingChannel& out,
+                  std::optional<StreamOutcome>& outcome) {
+    const StoredFile file = locate();
+    asio::co_spawn(
+        io_,
+        [this, file, offset, length, &out, &outcome]() -> asio::awaitable<void> {
+          outcome = co_await streamer_->stream(file, offset, length, out);
+        },
+        asio::detached);
+  }
+
+  // Completes the windows of the bots not listed in `silent`, until `done`.
+  bool pump(const std::function<bool()>& done, const std::set<std::size_t>& silent = {}) {
+    return run_until(io_, [&] {
+      for (std::size_t i = 0; i < worlds_.size(); ++i) {
+        if (!silent.contains(i) && worlds_[i]->open_windows() > 0) worlds_[i]->complete_window();
+      }
+      return done();
+    });
+  }
+
+  std::int64_t window_bytes(std::size_t bot) const {
+    std::int64_t total = 0;
+    for (const boost::json::object& w : worlds_[bot]->windows()) total += w.at("limit").as_int64();
+    return total;
+  }
+
+  asio::io_context io_;
+  Log log_{LogOptions{.console = false}};
+  SystemClock clock_;
+  TempDir dir_{"tglink-spread-test"};
+  std::vector<std::unique_ptr<FakeBot>> bots_;
+  std::vector<std::unique_ptr<FakeFileWorld>> worlds_;
+  RecordingObserver observer_;
+  std::unique_ptr<TelegramFileStreamer> streamer_;
+};
+
+TEST_F(SpreadStreamingTest, FourBotsEachDownloadDifferentSlicesThroughTheirOwnFileIds) {
+  make(4, 16 * kSlice + 777);
+  CollectingChannel out;
+  std::optional<StreamOutcome> outcome;
+  start_read(0, static_cast<std::uint64_t>(worlds_[0]->size()), out, outcome);
+  ASSERT_TRUE(pump([&] { return outcome.has_value(); }));
+  EXPECT_EQ(*outcome, StreamOutcome::Complete);
+  EXPECT_EQ(out.body(), worlds_[0]->content());
+  std::int64_t downloaded = 0;
+  for (std::size_t bot = 0; bot < 4; ++bot) {
+    ASSERT_FALSE(worlds_[bot]->windows().empty()) << "bot " << bot << " did no slice";
+    for (const boost::json::object& w : worlds_[bot]->windows()) {
+      EXPECT_EQ(w.at("file_id").as_int64(), static_cast<std::int64_t>(100 + bot));
+      EXPECT_LE(w.at("limit").as_int64(), kSlice);
+    }
+    downloaded += window_bytes(bot);
+  }
+  EXPECT_EQ(downloaded, worlds_[0]->size()) << "every byte was asked for exactly once";
+  std::uint64_t reported = 0;
+  for (std::size_t bot = 0; bot < 4; ++bot) {
+    EXPECT_GT(observer_.downloaded_bytes[bot], 0U) << "bot " << bot;
+    reported += observer_.downloaded_bytes[bot];
+  }
+  EXPECT_EQ(reported, static_cast<std::uint64_t>(worlds_[0]->size()));
+  EXPECT_EQ(observer_.miss_bytes, static_cast<std::uint64_t>(worlds_[0]->size()));
+  EXPECT_EQ(observer_.hit_bytes, 0U);
+}
+
+TEST_F(SpreadStreamingTest, EveryRangeShapeIsByteExact) {
+  const std::int64_t size = 9 * kSlice + 5;
+  make(3, size);
+  const std::vector<std::pair<std::int64_t, std::int64_t>> ranges = {
+      {0, 1}, {size - 1, 1}, {kSlice - 1, 2}, {12345, 3 * kSlice}, {0, size}, {size / 2, size / 2}};
+  for (const auto& [offset, length] : ranges) {
+    CollectingChannel out;
+    std::optional<StreamOutcome> outcome;
+    start_read(static_cast<std::uint64_t>(offset), static_cast<std::uint64_t>(length), out,
+               outcome);
+    ASSERT_TRUE(pump([&] { return outcome.has_value(); }));
+    EXPECT_EQ(*outcome, StreamOutcome::Complete);
+    EXPECT_EQ(out.body(), worlds_[0]->content().substr(static_cast<std::size_t>(offset),
+                                                       static_cast<std::size_t>(length)))
+        << offset << "+" << length;
+  }
+}
+
+TEST_F(SpreadStreamingTest, ASilentBotsSliceMovesToAnotherBot) {
+  make(3, 12 * kSlice, std::chrono::seconds(1));
+  CollectingChannel out;
+  std::optional<StreamOutcome> outcome;
+  start_read(0, static_cast<std::uint64_t>(worlds_[0]->size()), out, outcome);
+  // Bot 1 takes slices and never brings a byte (a silent flood wait).
+  ASSERT_TRUE(pump([&] { return outcome.has_value(); }, {1}));
+  EXPECT_EQ(*outcome, StreamOutcome::Complete);
+  EXPECT_EQ(out.body(), worlds_[0]->content());
+  EXPECT_FALSE(worlds_[1]->windows().empty()) << "bot 1 was given a slice";
+  EXPECT_FALSE(bots_[1]->client.sent_of_type("cancelDownloadFile").empty())
+      << "the stalled slice was cancelled in bot 1's TDLib";
+  EXPECT_GE(observer_.stalls[1], 1);
+  EXPECT_GE(observer_.handovers[1], 1);
+  EXPECT_EQ(observer_.downloaded_bytes[1], 0U);
+  EXPECT_EQ(observer_.hit_bytes + observer_.miss_bytes,
+            static_cast<std::uint64_t>(worlds_[0]->size()));
+}
+
+TEST_F(SpreadStreamingTest, ADisconnectedBotGetsNoSlice) {
+  make(3, 8 * kSlice);
+  bots_[2]->connected = false;
+  CollectingChannel out;
+  std::optional<StreamOutcome> outcome;
+  start_read(0, static_cast<std::uint64_t>(worlds_[0]->size()), out, outcome);
+  ASSERT_TRUE(pump([&] { return outcome.has_value(); }));
+  EXPECT_EQ(out.body(), worlds_[0]->content());
+  EXPECT_TRUE(worlds_[2]->windows().empty());
+  EXPECT_FALSE(worlds_[0]->windows().empty());
+  EXPECT_FALSE(worlds_[1]->windows().empty());
+}
+
+TEST_F(SpreadStreamingTest, BytesOnAnyBotsDiskAreSentWithoutADownload) {
+  make(4, 6 * kSlice);
+  worlds_[3]->mark_on_disk(0, worlds_[3]->size());  // only the fourth bot has the file
+  CollectingChannel out;
+  std::optional<StreamOutcome> outcome;
+  start_read(100, static_cast<std::uint64_t>(worlds_[3]->size() - 100), out, outcome);
+  ASSERT_TRUE(pump([&] { return outcome.has_value(); }));
+  EXPECT_EQ(*outcome, StreamOutcome::Complete);
+  EXPECT_EQ(out.body(), worlds_[3]->content().substr(100));
+  for (const auto& bot : bots_) EXPECT_TRUE(bot->client.sent_of_type("downloadFile").empty());
+  EXPECT_EQ(observer_.hit_bytes, static_cast<std::uint64_t>(worlds_[3]->size() - 100));
+  EXPECT_EQ(observer_.miss_bytes, 0U);
+}
+
+TEST_F(SpreadStreamingTest, AClientThatLeavesCancelsTheSlicesUnderWay) {
+  make(2, 32 * kSlice, std::chrono::seconds(1));
+  CollectingChannel out;
+  out.close_after(1);
+  std::optional<StreamOutcome> outcome;
+  start_read(0, static_cast<std::uint64_t>(worlds_[0]->size()), out, outcome);
+  // Bot 1 never finishes, so its slice is under way when the client leaves.
+  ASSERT_TRUE(pump([&] { return outcome.has_value(); }, {1}));
+  EXPECT_EQ(*outcome, StreamOutcome::ClientGone);
+  ASSERT_TRUE(
+      run_until(io_, [&] { return !bots_[1]->client.sent_of_type("cancelDownloadFile").empty(); }));
+  EXPECT_EQ(streamer_->active_readers(), 0u);
+}
+
+TEST_F(SpreadStreamingTest, TwoStreamsBothProgressOnSharedBots) {
+  make(2, 24 * kSlice);
+  CollectingChannel first;
+  CollectingChannel second;
+  std::optional<StreamOutcome> first_outcome;
+  std::optional<StreamOutcome> second_outcome;
+  start_read(0, 8 * kSlice, first, first_outcome);
+  start_read(12 * kSlice, 8 * kSlice, second, second_outcome);
+  ASSERT_TRUE(pump([&] { return first_outcome && second_outcome; }));
+  EXPECT_EQ(first.body(), worlds_[0]->content().substr(0, 8 * kSlice));
+  EXPECT_EQ(second.body(), worlds_[0]->content().substr(12 * kSlice, 8 * kSlice));
+}
+
+}  // namespace
+}  // namespace tglink::testing
