@@ -10,29 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
+import { CHROMIUM, DESKTOP, PHONE, WAIT_MS, check, expect, finish } from './checks.mjs';
+
 const plan = JSON.parse(readFileSync(process.argv[2], 'utf8'));
-const CHROMIUM = process.env.TGLINK_CHROMIUM || '/usr/bin/chromium';
-const WAIT_MS = 60_000; // generous: the machine is shared; nothing here measures time
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
-
-let passed = 0;
-let failed = 0;
-
-async function check(name, body) {
-  try {
-    await body();
-    passed += 1;
-    console.log(`ok - ${name}`);
-  } catch (error) {
-    failed += 1;
-    console.log(`not ok - ${name}\n  ${String(error && error.stack ? error.stack : error)}`);
-  }
-}
-
-function expect(condition, message) {
-  if (!condition) throw new Error(message);
-}
 
 async function openPage(context, viewport) {
   const page = await context.newPage();
@@ -142,11 +122,7 @@ async function main() {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
   }
-  console.log(`${passed} passed, ${failed} failed`);
-  process.exit(failed === 0 ? 0 : 1);
+  finish();
 }
 
-main().catch((error) => {
-  console.log(`not ok - crashed\n  ${error && error.stack ? error.stack : error}`);
-  process.exit(1);
-});
+main().catch((error) => finish(error));
