@@ -28,9 +28,9 @@
 // its reply, "held" keeps waiting. A "posting" upload was requested and not confirmed: it may or
 // may not have reached Telegram. Before anything else is posted, LOG_CHANNEL is searched after the
 // last confirmed post for a copy of its file (chat/unconfirmed_copies.hpp); one found is adopted,
-// otherwise the upload is queued and posted again. A crash after the link reply and before the
-// row is deleted sends the same link twice: one round trip to the store, the alternative being a
-// user who never gets a link.
+// otherwise the upload is queued and posted again. A crash after Telegram confirmed the link
+// reply and before the row is deleted sends the same link twice: one round trip to the store,
+// the alternative being a user who never gets a link.
 
 #include <chrono>
 #include <cstddef>
