@@ -1,8 +1,8 @@
 #include "http/content_plan.hpp"
 
-#include "http/byte_range.hpp"
 #include "http/header_text.hpp"
 #include "http/http_date.hpp"
+#include "http/range_header.hpp"
 
 namespace tglink {
 namespace {
@@ -71,21 +71,20 @@ bool if_range_holds(std::string_view value, const ResourceFacts& resource) {
 }
 
 ContentPlan whole_resource(std::uint64_t size) {
-  return ContentPlan{ContentStatus::kOk, 0, size, {}};
+  return ContentPlan{ContentStatus::kOk, ByteRange::whole(size), {}};
 }
 
-ContentPlan without_body(ContentStatus status) { return ContentPlan{status, 0, 0, {}}; }
+ContentPlan without_body(ContentStatus status) { return ContentPlan{status, {}, {}}; }
 
 ContentPlan plan_range(const ConditionalHeaders& headers, const ResourceFacts& resource) {
   const RangeDecision decision = decide_byte_range(headers.range, resource.size);
   switch (decision.outcome) {
     case RangeOutcome::kPartial:
-      return ContentPlan{
-          ContentStatus::kPartialContent, decision.span.first, decision.span.length(),
-          format_content_range(decision.span.first, decision.span.last, resource.size)};
+      return ContentPlan{ContentStatus::kPartialContent, decision.range,
+                         format_content_range(decision.range, resource.size)};
     case RangeOutcome::kUnsatisfiable:
-      return ContentPlan{ContentStatus::kRangeNotSatisfiable, 0, 0,
-                         format_unsatisfied_content_range(resource.size)};
+      return ContentPlan{
+          ContentStatus::kRangeNotSatisfiable, {}, format_unsatisfied_content_range(resource.size)};
     case RangeOutcome::kWholeResource:
       break;
   }
@@ -104,8 +103,9 @@ ContentPlan plan_content(RequestMethod method, const ConditionalHeaders& headers
   return use_range ? plan_range(headers, resource) : whole_resource(resource.size);
 }
 
-std::string format_content_range(std::uint64_t first, std::uint64_t last, std::uint64_t size) {
-  return "bytes " + std::to_string(first) + "-" + std::to_string(last) + "/" + std::to_string(size);
+std::string format_content_range(ByteRange range, std::uint64_t size) {
+  return "bytes " + std::to_string(range.begin) + "-" + std::to_string(range.last()) + "/" +
+         std::to_string(size);
 }
 
 std::string format_unsatisfied_content_range(std::uint64_t size) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/byte_range.hpp"
 #include "core/clock.hpp"
 #include "http/entity_tag.hpp"
 
@@ -44,10 +45,9 @@ enum class ContentStatus {
 
 struct ContentPlan {
   ContentStatus status = ContentStatus::kOk;
-  // The bytes the body carries: [offset, offset + length). `length` is the Content-Length even
-  // for HEAD, whose caller sends the headers and no body. Zero for 304, 412 and 416.
-  std::uint64_t offset = 0;
-  std::uint64_t length = 0;
+  // The bytes the body carries. Its length is the Content-Length even for HEAD, whose caller
+  // sends the headers and no body. Empty for 304, 412 and 416.
+  ByteRange body;
   // "bytes a-b/size" for 206, "bytes */size" for 416, empty otherwise.
   std::string content_range;
 
@@ -66,14 +66,13 @@ struct ContentPlan {
 //     With If-Range, the range is used only when If-Range holds: a strong ETag that strongly
 //     matches, or a date equal to Last-Modified. Otherwise (weak or unreadable If-Range too)
 //     the whole file is sent with 200, which is what a resuming client needs after a change.
-//  6. byte_range.hpp decides 200, 206 or 416.
+//  6. range_header.hpp decides 200, 206 or 416.
 // Dates that cannot be read are ignored, as §13.1.3-4 require.
 [[nodiscard]] ContentPlan plan_content(RequestMethod method, const ConditionalHeaders& headers,
                                        const ResourceFacts& resource);
 
-// "bytes 0-99/1000" and "bytes */1000".
-[[nodiscard]] std::string format_content_range(std::uint64_t first, std::uint64_t last,
-                                               std::uint64_t size);
+// "bytes 0-99/1000" for the range [0, 100) (never empty) and "bytes */1000".
+[[nodiscard]] std::string format_content_range(ByteRange range, std::uint64_t size);
 [[nodiscard]] std::string format_unsatisfied_content_range(std::uint64_t size);
 
 }  // namespace tglink

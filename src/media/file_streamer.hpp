@@ -4,14 +4,23 @@
 // (media/telegram_file_streamer.hpp) is the real one, backed by every connected bot and by the
 // bytes TDLib already has on disk; handler tests use a fake.
 
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include <boost/asio/awaitable.hpp>
 
+#include "core/byte_range.hpp"
 #include "http/response_channel.hpp"
 
 namespace tglink {
+
+// One bot's handle on a file: TDLib's file ids are per client.
+struct BotFileId {
+  std::size_t bot = 0;
+  std::int32_t file_id = 0;
+};
 
 // A file sent to the bot and copied into the log channel.
 struct StoredFile {
@@ -21,6 +30,9 @@ struct StoredFile {
   std::int64_t size = 0;        // bytes
   std::string unique_id;        // TDLib remote.unique_id: the same for every bot; the ETag source
   std::int64_t date_unix = 0;   // when the message was sent: Last-Modified
+  // The bot whose locate() found it, with its file id, so that stream() of the same request does
+  // not ask that bot again; unset when the file did not come from locate().
+  std::optional<BotFileId> located_by;
 };
 
 enum class LocateStatus {
@@ -36,7 +48,7 @@ struct LocateResult {
 };
 
 enum class StreamOutcome {
-  Complete,      // exactly `length` bytes were written
+  Complete,      // exactly the range's bytes were written
   ClientGone,    // the client stopped reading; nothing more to do
   SourceFailed,  // the bytes could not be had (every bot failed); the caller aborts the body
 };
@@ -46,12 +58,13 @@ class FileStreamer {
   virtual ~FileStreamer() = default;
 
   // No network call when the answer is cached; a bot does getChat + getMessage otherwise.
+  // Called once per request: stream() takes the file it found.
   virtual boost::asio::awaitable<LocateResult> locate(std::int64_t message_id) = 0;
 
-  // Writes bytes [offset, offset + length) of `file` to `out`, in order, each byte once, from
-  // TDLib's files on disk (sendfile) as soon as they are there. Headers are already sent.
-  virtual boost::asio::awaitable<StreamOutcome> stream(const StoredFile& file, std::uint64_t offset,
-                                                       std::uint64_t length,
+  // Writes the bytes `range` of `file` (inside [0, file.size)) to `out`, in order, each byte
+  // once, from TDLib's files on disk (sendfile) as soon as they are there. Headers are already
+  // sent.
+  virtual boost::asio::awaitable<StreamOutcome> stream(const StoredFile& file, ByteRange range,
                                                        ResponseChannel& out) = 0;
 };
 

@@ -25,15 +25,15 @@ boost::asio::awaitable<bool> open_local(RangeSource& source, const std::string& 
 
 }  // namespace
 
-boost::asio::awaitable<RangeEnd> send_range(RangeSource source, RangeCursor& cursor,
+boost::asio::awaitable<RangeEnd> send_range(RangeSource source, ByteRange& remaining,
                                             ResponseChannel& out, std::string& detail) {
   DownloadScheduler& scheduler = source.scheduler;
   const ReaderId reader = scheduler.new_reader();
   OpenFile file;
   RangeEnd result = RangeEnd::Complete;
-  while (cursor.position < cursor.end) {
-    const BytesOnDisk bytes = co_await scheduler.wait_for_bytes(source.file_id, source.file_size,
-                                                                cursor.position, reader);
+  while (!remaining.empty()) {
+    const BytesOnDisk bytes = co_await scheduler.wait_for_bytes(
+        source.file_id, source.file_size, static_cast<std::int64_t>(remaining.begin), reader);
     if (bytes.status != BytesStatus::Ready) {
       detail = bytes.detail;
       result = RangeEnd::BotFailed;
@@ -43,17 +43,17 @@ boost::asio::awaitable<RangeEnd> send_range(RangeSource source, RangeCursor& cur
       result = RangeEnd::BotFailed;
       break;
     }
-    const std::int64_t count = std::min(bytes.available, cursor.end - cursor.position);
-    const bool sent = co_await out.write_file(
-        file.fd(), static_cast<std::uint64_t>(cursor.position), static_cast<std::uint64_t>(count));
+    const std::uint64_t count =
+        std::min(static_cast<std::uint64_t>(bytes.available), remaining.length());
+    const bool sent = co_await out.write_file(file.fd(), remaining.begin, count);
     if (!sent) {
       result = RangeEnd::ClientGone;
       break;
     }
     if (source.observer != nullptr) {
-      source.observer->served(static_cast<std::uint64_t>(count), !bytes.waited);
+      source.observer->served(count, !bytes.waited);
     }
-    cursor.position += count;
+    remaining = remaining.without_first(count);
   }
   scheduler.reader_done(source.file_id, reader);
   co_return result;

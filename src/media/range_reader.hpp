@@ -9,6 +9,7 @@
 
 #include <boost/asio/awaitable.hpp>
 
+#include "core/byte_range.hpp"
 #include "media/download_scheduler.hpp"
 
 namespace tglink {
@@ -17,25 +18,23 @@ class MediaObserver;
 class ResponseChannel;
 
 enum class RangeEnd {
-  Complete,    // position reached end
+  Complete,    // every byte of the range was sent
   ClientGone,  // the client stopped reading
-  BotFailed,   // this bot could not supply the bytes; position says how far it got
-};
-
-struct RangeCursor {
-  std::int64_t position = 0;  // next byte to send
-  std::int64_t end = 0;       // one past the last byte to send
+  BotFailed,   // this bot could not supply the bytes; what is left says how far it got
 };
 
 struct RangeSource {
   DownloadScheduler& scheduler;
   std::int32_t file_id = 0;
-  std::int64_t file_size = 0;
+  std::int64_t file_size = 0;         // as TDLib counts it (the scheduler's unit)
   MediaObserver* observer = nullptr;  // told of the bytes sent, hit or miss; may be null
 };
 
-// Advances cursor.position as bytes go out. `detail` says why a BotFailed happened.
-[[nodiscard]] boost::asio::awaitable<RangeEnd> send_range(RangeSource source, RangeCursor& cursor,
+// Sends `remaining` and takes each byte off its front as it goes out, so on return it holds the
+// bytes not sent (empty when Complete) and the next reader, maybe another bot, goes on from its
+// begin. No separate cursor type: "the bytes left to send" is itself a ByteRange.
+// `detail` says why a BotFailed happened.
+[[nodiscard]] boost::asio::awaitable<RangeEnd> send_range(RangeSource source, ByteRange& remaining,
                                                           ResponseChannel& out,
                                                           std::string& detail);
 

@@ -4,8 +4,8 @@
 
 namespace tglink {
 
-SlicePlan::SlicePlan(std::int64_t begin, std::int64_t end, SliceSettings settings)
-    : end_(end), settings_(settings), position_(begin), frontier_(begin) {}
+SlicePlan::SlicePlan(ByteRange range, SliceSettings settings)
+    : end_(range.end), settings_(settings), position_(range.begin), frontier_(range.begin) {}
 
 std::shared_ptr<Slice> SlicePlan::take(LaneIndex lane, bool alone) {
   for (auto& [begin, slice] : slices_) {
@@ -14,49 +14,48 @@ std::shared_ptr<Slice> SlicePlan::take(LaneIndex lane, bool alone) {
       return slice;
     }
   }
-  const bool within_read_ahead = frontier_ < position_ + settings_.read_ahead;
+  const bool within_read_ahead =
+      frontier_ < ByteRange::starting_at(position_, settings_.read_ahead).end;
   if (frontier_ >= end_ || !within_read_ahead) return nullptr;
   return new_slice(lane);
 }
 
 std::shared_ptr<Slice> SlicePlan::new_slice(LaneIndex lane) {
   auto slice = std::make_shared<Slice>();
-  slice->begin = frontier_;
-  slice->end = std::min(end_, frontier_ + settings_.slice_bytes);
-  slice->ready_end = slice->begin;
+  slice->bytes = ByteRange::starting_at(frontier_, settings_.slice_bytes).clamped_to({0, end_});
+  slice->ready_end = slice->bytes.begin;
   slice->lane = lane;
-  frontier_ = slice->end;
-  slices_.emplace(slice->begin, slice);
+  frontier_ = slice->bytes.end;
+  slices_.emplace(slice->bytes.begin, slice);
   return slice;
 }
 
-void SlicePlan::split_rest(Slice& slice, std::int64_t from, std::optional<LaneIndex> avoid) {
-  if (from >= slice.end) return;
+void SlicePlan::split_rest(Slice& slice, std::uint64_t from, std::optional<LaneIndex> avoid) {
+  if (from >= slice.bytes.end) return;
   auto rest = std::make_shared<Slice>();
-  rest->begin = from;
-  rest->end = slice.end;
+  rest->bytes = ByteRange{from, slice.bytes.end};
   rest->ready_end = from;
   rest->avoid = avoid;
-  slice.end = from;
-  slices_.emplace(rest->begin, rest);
+  slice.bytes.end = from;
+  slices_.emplace(rest->bytes.begin, rest);
 }
 
 void SlicePlan::already_on_disk(const std::shared_ptr<Slice>& slice, LaneIndex holder,
-                                std::int64_t bytes) {
-  const std::int64_t on_disk_end = slice->begin + std::max<std::int64_t>(bytes, 0);
-  if (slice->end == frontier_ && on_disk_end > frontier_) {
+                                std::uint64_t bytes) {
+  const std::uint64_t on_disk_end = ByteRange::starting_at(slice->bytes.begin, bytes).end;
+  if (slice->bytes.end == frontier_ && on_disk_end > frontier_) {
     // A ready slice at the frontier costs nothing: let it run as far as the bytes on disk.
-    slice->end = std::min(end_, on_disk_end);
-    frontier_ = slice->end;
+    slice->bytes.end = std::min(end_, on_disk_end);
+    frontier_ = slice->bytes.end;
   }
-  split_rest(*slice, std::min(slice->end, on_disk_end), std::nullopt);
+  split_rest(*slice, std::min(slice->bytes.end, on_disk_end), std::nullopt);
   slice->lane = holder;
-  slice->ready_end = slice->end;
+  slice->ready_end = slice->bytes.end;
   slice->found_on_disk = true;
 }
 
 void SlicePlan::give_back(const std::shared_ptr<Slice>& slice, LaneIndex stalled_lane) {
-  if (slice->ready_end > slice->begin) {
+  if (slice->ready_end > slice->bytes.begin) {
     split_rest(*slice, slice->ready_end, stalled_lane);
     return;
   }
@@ -64,18 +63,18 @@ void SlicePlan::give_back(const std::shared_ptr<Slice>& slice, LaneIndex stalled
   slice->avoid = stalled_lane;
 }
 
-void SlicePlan::consumed(std::int64_t position) {
+void SlicePlan::consumed(std::uint64_t position) {
   position_ = std::max(position_, position);
-  while (!slices_.empty() && slices_.begin()->second->end <= position_) {
+  while (!slices_.empty() && slices_.begin()->second->bytes.end <= position_) {
     slices_.erase(slices_.begin());
   }
 }
 
-std::shared_ptr<Slice> SlicePlan::at(std::int64_t position) const {
+std::shared_ptr<Slice> SlicePlan::at(std::uint64_t position) const {
   auto it = slices_.upper_bound(position);
   if (it == slices_.begin()) return nullptr;
   --it;
-  return position < it->second->end ? it->second : nullptr;
+  return it->second->bytes.contains(position) ? it->second : nullptr;
 }
 
 std::size_t SlicePlan::waiting() const {

@@ -1,7 +1,7 @@
 #pragma once
 // Which bot brings which bytes of one stream, as pure bookkeeping (SpreadReader drives it).
 //
-// The stream's range [begin, end) is cut, ahead of the client, into slices of at most
+// The stream's range is cut, ahead of the client, into slices of at most
 // `slice_bytes`. Each slice is taken by one lane (one bot's file of the stream) and grows a
 // ready prefix as that bot's TDLib file fills. The client's bytes are sent in order from the
 // slice that holds the position, whichever lane it is. Slices are made only up to `read_ahead`
@@ -15,31 +15,32 @@
 #include <memory>
 #include <optional>
 
+#include "core/byte_range.hpp"
+
 namespace tglink {
 
 struct SliceSettings {
-  std::int64_t slice_bytes = 8 << 20;
+  std::uint64_t slice_bytes = 8 << 20;
   // A short range is cut into slices of its length / lanes, but never below this.
-  std::int64_t min_slice_bytes = 1 << 20;
-  std::int64_t read_ahead = 32 << 20;  // how far past the client's position slices are made
+  std::uint64_t min_slice_bytes = 1 << 20;
+  std::uint64_t read_ahead = 32 << 20;  // how far past the client's position slices are made
 };
 
 using LaneIndex = std::size_t;
 
 struct Slice {
-  std::int64_t begin = 0;
-  std::int64_t end = 0;
+  ByteRange bytes;
   std::optional<LaneIndex> lane;   // who brings or holds the bytes; none while waiting
   std::optional<LaneIndex> avoid;  // a lane that stalled on these bytes
-  std::int64_t ready_end = 0;      // [begin, ready_end) are on disk in the lane's file
+  std::uint64_t ready_end = 0;     // [bytes.begin, ready_end) are on disk in the lane's file
   bool found_on_disk = false;      // its bytes were on disk before the stream asked for them
 
-  [[nodiscard]] bool complete() const { return ready_end >= end; }
+  [[nodiscard]] bool complete() const { return ready_end >= bytes.end; }
 };
 
 class SlicePlan {
  public:
-  SlicePlan(std::int64_t begin, std::int64_t end, SliceSettings settings);
+  SlicePlan(ByteRange range, SliceSettings settings);
 
   // The first waiting slice `lane` may take, else a new one at the frontier when it is within
   // the read-ahead; nullptr when there is nothing to do now. The slice is the lane's. `alone`:
@@ -48,30 +49,30 @@ class SlicePlan {
   // `holder` already has `bytes` from the slice's begin on disk (another bot downloaded them
   // before): the slice becomes those bytes, ready, held by `holder` (at the frontier it grows to
   // all of them); the rest (if any) waits as a new slice.
-  void already_on_disk(const std::shared_ptr<Slice>& slice, LaneIndex holder, std::int64_t bytes);
+  void already_on_disk(const std::shared_ptr<Slice>& slice, LaneIndex holder, std::uint64_t bytes);
   // The slice's lane stalled or failed: its ready bytes stay with it, the rest waits as a new
   // slice that lane may not take.
   void give_back(const std::shared_ptr<Slice>& slice, LaneIndex stalled_lane);
   // The client got every byte before `position`: slices wholly before it are dropped.
-  void consumed(std::int64_t position);
+  void consumed(std::uint64_t position);
 
   // The slice holding `position`, or nullptr when none is planned there yet.
-  [[nodiscard]] std::shared_ptr<Slice> at(std::int64_t position) const;
-  [[nodiscard]] std::int64_t position() const { return position_; }
-  [[nodiscard]] std::int64_t end() const { return end_; }
+  [[nodiscard]] std::shared_ptr<Slice> at(std::uint64_t position) const;
+  [[nodiscard]] std::uint64_t position() const { return position_; }
+  [[nodiscard]] std::uint64_t end() const { return end_; }
   // Slices not yet taken by any lane.
   [[nodiscard]] std::size_t waiting() const;
 
  private:
   std::shared_ptr<Slice> new_slice(LaneIndex lane);
-  // Cuts [from, slice.end) off the slice as a new waiting slice.
-  void split_rest(Slice& slice, std::int64_t from, std::optional<LaneIndex> avoid);
+  // Cuts [from, slice's end) off the slice as a new waiting slice.
+  void split_rest(Slice& slice, std::uint64_t from, std::optional<LaneIndex> avoid);
 
-  std::int64_t end_;
+  std::uint64_t end_;
   SliceSettings settings_;
-  std::int64_t position_;                                  // the client's next byte
-  std::int64_t frontier_;                                  // the first byte no slice covers
-  std::map<std::int64_t, std::shared_ptr<Slice>> slices_;  // by begin; never overlapping
+  std::uint64_t position_;                                  // the client's next byte
+  std::uint64_t frontier_;                                  // the first byte no slice covers
+  std::map<std::uint64_t, std::shared_ptr<Slice>> slices_;  // by begin; never overlapping
 };
 
 }  // namespace tglink

@@ -39,12 +39,12 @@ struct LaneState {
 
 struct SpreadState {
   SpreadState(asio::any_io_executor executor_in, SpreadTarget target_in, BotTurns& turns_in,
-              SpreadSettings settings_in, const RangeCursor& cursor)
+              SpreadSettings settings_in, ByteRange range)
       : executor(std::move(executor_in)),
         target(std::move(target_in)),
         turns(turns_in),
         settings(settings_in),
-        plan(cursor.position, cursor.end, settings.slices),
+        plan(range, settings.slices),
         lanes(target.lanes.size()) {
     for (std::size_t i = 0; i < lanes.size(); ++i) lanes[i].lane = target.lanes[i];
   }
@@ -95,9 +95,9 @@ struct SpreadState {
     observer->handed_over(bot);
   }
 
-  void report_served(const Slice& slice, std::int64_t count) const {
+  void report_served(const Slice& slice, std::uint64_t count) const {
     if (target.observer == nullptr) return;
-    target.observer->served(static_cast<std::uint64_t>(count), slice.found_on_disk);
+    target.observer->served(count, slice.found_on_disk);
   }
 
   void rest_after_stall(LaneState& state) {
@@ -122,9 +122,10 @@ struct SpreadState {
 asio::awaitable<bool> found_on_disk(SpreadState& state, const std::shared_ptr<Slice>& slice) {
   for (LaneIndex i = 0; i < state.lanes.size(); ++i) {
     const SpreadLane& lane = state.lanes[i].lane;
-    const std::int64_t bytes = co_await lane.scheduler->bytes_on_disk(lane.file_id, slice->begin);
+    const std::int64_t bytes = co_await lane.scheduler->bytes_on_disk(
+        lane.file_id, static_cast<std::int64_t>(slice->bytes.begin));
     if (bytes > 0) {
-      state.plan.already_on_disk(slice, i, bytes);
+      state.plan.already_on_disk(slice, i, static_cast<std::uint64_t>(bytes));
       state.notify();
       co_return true;
     }
@@ -140,15 +141,17 @@ asio::awaitable<void> download_slice(SpreadState& state, LaneIndex index,
   const std::int32_t file_id = lane_state.lane.file_id;
   lane_state.reader = scheduler.new_reader();
   WaitOptions options;
-  options.window_end = slice->end;
+  options.window_end = static_cast<std::int64_t>(slice->bytes.end);
   // Alone, a lane is never given up early: the scheduler's own retries are all there is.
   if (state.others_can_work(index)) options.patience = state.settings.patience;
   while (!state.stopped && !slice->complete()) {
     const BytesOnDisk bytes = co_await scheduler.wait_for_bytes(
-        file_id, state.target.file_size, slice->ready_end, lane_state.reader, options);
+        file_id, state.target.file_size, static_cast<std::int64_t>(slice->ready_end),
+        lane_state.reader, options);
     if (bytes.status == BytesStatus::Ready) {
       if (!bytes.path.empty()) lane_state.path = bytes.path;
-      slice->ready_end = std::min(slice->end, slice->ready_end + bytes.available);
+      slice->ready_end = std::min(slice->bytes.end,
+                                  slice->ready_end + static_cast<std::uint64_t>(bytes.available));
       lane_state.strikes = 0;
       state.notify();
       continue;
@@ -209,25 +212,24 @@ asio::awaitable<int> lane_fd(LaneState& state, std::string& detail) {
   co_return -1;
 }
 
-asio::awaitable<RangeEnd> send_in_order(SpreadState& state, RangeCursor& cursor,
+asio::awaitable<RangeEnd> send_in_order(SpreadState& state, ByteRange& remaining,
                                         ResponseChannel& out, std::string& detail) {
-  while (cursor.position < cursor.end) {
-    const std::shared_ptr<Slice> slice = state.plan.at(cursor.position);
-    if (slice && slice->lane && slice->ready_end > cursor.position) {
+  while (!remaining.empty()) {
+    const std::shared_ptr<Slice> slice = state.plan.at(remaining.begin);
+    if (slice && slice->lane && slice->ready_end > remaining.begin) {
       const int fd = co_await lane_fd(state.lanes[*slice->lane], detail);
       if (fd < 0) co_return RangeEnd::BotFailed;
-      const std::int64_t count = std::min(slice->ready_end, cursor.end) - cursor.position;
-      const bool sent = co_await out.write_file(fd, static_cast<std::uint64_t>(cursor.position),
-                                                static_cast<std::uint64_t>(count));
+      const std::uint64_t count = std::min(slice->ready_end, remaining.end) - remaining.begin;
+      const bool sent = co_await out.write_file(fd, remaining.begin, count);
       if (!sent) co_return RangeEnd::ClientGone;
       state.report_served(*slice, count);
-      cursor.position += count;
-      state.plan.consumed(cursor.position);
+      remaining = remaining.without_first(count);
+      state.plan.consumed(remaining.begin);
       state.notify();  // room in the read-ahead
       continue;
     }
     if (state.none_can_work()) {
-      detail = "no bot can bring the bytes at " + std::to_string(cursor.position) +
+      detail = "no bot can bring the bytes at " + std::to_string(remaining.begin) +
                (state.last_failure.empty() ? "" : " (last: " + state.last_failure + ")");
       co_return RangeEnd::BotFailed;
     }
@@ -239,23 +241,25 @@ asio::awaitable<RangeEnd> send_in_order(SpreadState& state, RangeCursor& cursor,
 }  // namespace
 
 asio::awaitable<RangeEnd> send_spread(asio::any_io_executor executor, SpreadTarget target,
-                                      BotTurns& turns, SpreadSettings settings, RangeCursor& cursor,
-                                      ResponseChannel& out, std::string& detail) {
+                                      BotTurns& turns, SpreadSettings settings,
+                                      ByteRange& remaining, ResponseChannel& out,
+                                      std::string& detail) {
   // Every lane needs room for a slice ahead of the client, and one more to start as it ends;
   // a range too short for a full slice per lane is shared out in shorter ones.
-  const auto lanes = static_cast<std::int64_t>(target.lanes.size());
+  const std::uint64_t lanes = target.lanes.size();
   settings.slices.slice_bytes =
-      std::clamp((cursor.end - cursor.position) / std::max<std::int64_t>(lanes, 1),
+      std::clamp(remaining.length() / std::max<std::uint64_t>(lanes, 1),
                  std::min(settings.slices.min_slice_bytes, settings.slices.slice_bytes),
                  settings.slices.slice_bytes);
   settings.slices.read_ahead =
       std::max(settings.slices.read_ahead, 2 * lanes * settings.slices.slice_bytes);
-  auto state = std::make_shared<SpreadState>(executor, std::move(target), turns, settings, cursor);
+  auto state =
+      std::make_shared<SpreadState>(executor, std::move(target), turns, settings, remaining);
   for (LaneIndex i = 0; i < state->lanes.size(); ++i) {
     ++state->running_workers;
     asio::co_spawn(executor, lane_worker(state, i), asio::detached);
   }
-  const RangeEnd end = co_await send_in_order(*state, cursor, out, detail);
+  const RangeEnd end = co_await send_in_order(*state, remaining, out, detail);
   state->stop();
   // No worker outlives the range: once this returns, nothing of it touches the bots' clients,
   // which may go away with the streamer.

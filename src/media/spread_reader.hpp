@@ -65,10 +65,10 @@ struct SpreadTarget {
   MediaObserver* observer = nullptr;  // may be null; outlives send_spread
 };
 
-// Advances cursor.position as bytes go out. BotFailed when no lane can bring the bytes;
-// `detail` says why.
+// Sends `remaining`, taking each byte off its front as it goes out (as send_range does).
+// BotFailed when no lane can bring the bytes; `detail` says why.
 [[nodiscard]] boost::asio::awaitable<RangeEnd> send_spread(
     boost::asio::any_io_executor executor, SpreadTarget target, BotTurns& turns,
-    SpreadSettings settings, RangeCursor& cursor, ResponseChannel& out, std::string& detail);
+    SpreadSettings settings, ByteRange& remaining, ResponseChannel& out, std::string& detail);
 
 }  // namespace tglink

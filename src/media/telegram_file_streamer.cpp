@@ -1,6 +1,7 @@
 #include "media/telegram_file_streamer.hpp"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
 #include <vector>
@@ -32,6 +33,14 @@ struct BotMedia {
   std::unique_ptr<DownloadScheduler> scheduler;
   std::size_t readers = 0;
 };
+
+// What each bot answered for the file of one request, so that a request locates the file at most
+// once per bot: with several bots each needs its own file id, but never twice.
+struct BotAnswer {
+  std::optional<std::int32_t> file_id;  // unset: this bot cannot read it now
+  std::string detail;                   // why not, for logs
+};
+using BotAnswers = std::map<std::size_t, BotAnswer>;
 
 std::int64_t local_downloaded_size(const json::object& file) {
   const json::value* local = file.if_contains("local");
@@ -125,6 +134,7 @@ struct TelegramFileStreamer::Impl : std::enable_shared_from_this<Impl> {
       if (answer.verdict == LocateVerdict::Found) {
         result.status = LocateStatus::Found;
         result.file = answer.located.file;
+        result.file.located_by = BotFileId{*index, answer.located.file_id};
         result.detail.clear();
         co_return result;
       }
@@ -158,46 +168,69 @@ struct TelegramFileStreamer::Impl : std::enable_shared_from_this<Impl> {
     ReaderTicket& operator=(const ReaderTicket&) = delete;
   };
 
-  asio::awaitable<StreamOutcome> stream(StoredFile file, std::uint64_t offset, std::uint64_t length,
-                                        ResponseChannel& out) {
+  asio::awaitable<StreamOutcome> stream(StoredFile file, ByteRange range, ResponseChannel& out) {
     std::shared_ptr<Impl> keep = shared_from_this();
-    RangeCursor cursor{static_cast<std::int64_t>(offset),
-                       static_cast<std::int64_t>(offset + length)};
-    SpreadTarget target = co_await spread_target(file);
+    // The caller plans the range against file.size; past it no bot has the bytes, and inside it
+    // every position fits TDLib's int64 offsets.
+    if (range.end > static_cast<std::uint64_t>(std::max<std::int64_t>(file.size, 0))) {
+      log.error("Message {}: asked for bytes [{}, {}) of a file of {} bytes", file.message_id,
+                range.begin, range.end, file.size);
+      co_return StreamOutcome::SourceFailed;
+    }
+    BotAnswers answers;
+    ByteRange remaining = range;
+    SpreadTarget target = co_await spread_target(file, answers);
     if (target.lanes.size() >= 2)
-      co_return co_await stream_spread(file, std::move(target), cursor, out);
+      co_return co_await stream_spread(file, std::move(target), remaining, out);
     std::set<std::size_t> tried;
-    while (cursor.position < cursor.end) {
+    while (!remaining.empty()) {
       const std::optional<std::size_t> index = pick_bot(tried);
       if (!index) break;
       tried.insert(*index);
-      const std::optional<RangeEnd> end = co_await stream_on(*index, file, cursor, out);
+      const std::optional<RangeEnd> end = co_await stream_on(*index, file, answers, remaining, out);
       if (end == RangeEnd::Complete) co_return StreamOutcome::Complete;
       if (end == RangeEnd::ClientGone) co_return StreamOutcome::ClientGone;
     }
-    if (cursor.position >= cursor.end) co_return StreamOutcome::Complete;
+    if (remaining.empty()) co_return StreamOutcome::Complete;
     log.warning("Message {}: bytes from {} could not be had from any bot", file.message_id,
-                cursor.position);
+                remaining.begin);
     co_return StreamOutcome::SourceFailed;
   }
 
+  // Bot `index`'s own file id for `file`, asked at most once per request (`answers`); the bot
+  // whose locate() found the file is not asked again. The locator's cache makes a repeated
+  // lookup free of network, but a request should not depend on what the cache still holds.
+  asio::awaitable<BotAnswer> file_id_on(std::size_t index, const StoredFile& file,
+                                        BotAnswers& answers) {
+    if (const auto known = answers.find(index); known != answers.end()) co_return known->second;
+    BotAnswer result;
+    if (file.located_by && file.located_by->bot == index) {
+      result.file_id = file.located_by->file_id;
+    } else {
+      const LocateAnswer answer = co_await bot_media(index).locator->locate(file.message_id);
+      const bool same_file =
+          answer.verdict == LocateVerdict::Found &&
+          (file.unique_id.empty() || answer.located.file.unique_id == file.unique_id);
+      if (same_file) result.file_id = answer.located.file_id;
+      result.detail = same_file ? "" : answer.detail.empty() ? "another file" : answer.detail;
+    }
+    answers[index] = result;
+    co_return result;
+  }
+
   // The file as every connected bot that can read it sees it (its own file id), main bot first.
-  asio::awaitable<SpreadTarget> spread_target(const StoredFile& file) {
+  asio::awaitable<SpreadTarget> spread_target(const StoredFile& file, BotAnswers& answers) {
     SpreadTarget target;
     target.file_size = file.size;
     target.observer = observer;
     for (std::size_t i = 0; i < bots->size(); ++i) {
       if (!bots->connected(i)) continue;
-      BotMedia& bot = bot_media(i);
-      const LocateAnswer answer = co_await bot.locator->locate(file.message_id);
-      const bool same_file =
-          answer.verdict == LocateVerdict::Found &&
-          (file.unique_id.empty() || answer.located.file.unique_id == file.unique_id);
-      if (!same_file) continue;
+      const BotAnswer answer = co_await file_id_on(i, file, answers);
+      if (!answer.file_id) continue;
       SpreadLane lane;
       lane.bot = i;
-      lane.scheduler = bot.scheduler.get();
-      lane.file_id = answer.located.file_id;
+      lane.scheduler = bot_media(i).scheduler.get();
+      lane.file_id = *answer.file_id;
       std::weak_ptr<Impl> weak = weak_from_this();
       lane.connected = [weak, i] {
         std::shared_ptr<Impl> self = weak.lock();
@@ -229,39 +262,37 @@ struct TelegramFileStreamer::Impl : std::enable_shared_from_this<Impl> {
   };
 
   asio::awaitable<StreamOutcome> stream_spread(const StoredFile& file, SpreadTarget target,
-                                               RangeCursor& cursor, ResponseChannel& out) {
+                                               ByteRange& remaining, ResponseChannel& out) {
     const SpreadTicket ticket(*this, target);
     std::string detail;
     const RangeEnd end = co_await send_spread(executor, std::move(target), turns, settings.spread,
-                                              cursor, out, detail);
+                                              remaining, out, detail);
     if (end == RangeEnd::Complete) co_return StreamOutcome::Complete;
     if (end == RangeEnd::ClientGone) co_return StreamOutcome::ClientGone;
     log.warning("Message {}: bytes from {} could not be had from any bot: {}", file.message_id,
-                cursor.position, detail);
+                remaining.begin, detail);
     co_return StreamOutcome::SourceFailed;
   }
 
   // One bot's attempt; nullopt when it cannot even locate the file.
   asio::awaitable<std::optional<RangeEnd>> stream_on(std::size_t index, const StoredFile& file,
-                                                     RangeCursor& cursor, ResponseChannel& out) {
-    BotMedia& bot = bot_media(index);
-    const LocateAnswer answer = co_await bot.locator->locate(file.message_id);
-    const bool same_file =
-        answer.verdict == LocateVerdict::Found &&
-        (file.unique_id.empty() || answer.located.file.unique_id == file.unique_id);
-    if (!same_file) {
+                                                     BotAnswers& answers, ByteRange& remaining,
+                                                     ResponseChannel& out) {
+    const BotAnswer answer = co_await file_id_on(index, file, answers);
+    if (!answer.file_id) {
       log.warning("{} cannot read message {}: {}", bots->label(index), file.message_id,
-                  answer.detail.empty() ? "another file" : answer.detail);
+                  answer.detail);
       co_return std::nullopt;
     }
-    const std::int32_t file_id = answer.located.file_id;
+    const std::int32_t file_id = *answer.file_id;
+    BotMedia& bot = bot_media(index);
     ReaderTicket ticket(*this, bot, CachedFileKey{index, file_id, {}});
-    RangeSource source{*bot.scheduler, file_id, answer.located.file.size, observer};
+    RangeSource source{*bot.scheduler, file_id, file.size, observer};
     std::string detail;
-    const RangeEnd end = co_await send_range(source, cursor, out, detail);
+    const RangeEnd end = co_await send_range(source, remaining, out, detail);
     if (end == RangeEnd::BotFailed) {
       log.warning("{} failed on message {} at byte {}: {}", bots->label(index), file.message_id,
-                  cursor.position, detail);
+                  remaining.begin, detail);
       if (observer != nullptr) observer->handed_over(index);
     }
     co_return end;
@@ -377,13 +408,11 @@ asio::awaitable<LocateResult> TelegramFileStreamer::locate(std::int64_t message_
   co_return co_await impl->locate(message_id);
 }
 
-asio::awaitable<StreamOutcome> TelegramFileStreamer::stream(const StoredFile& file,
-                                                            std::uint64_t offset,
-                                                            std::uint64_t length,
+asio::awaitable<StreamOutcome> TelegramFileStreamer::stream(const StoredFile& file, ByteRange range,
                                                             ResponseChannel& out) {
   std::shared_ptr<Impl> impl = impl_;
   StoredFile copy = file;
-  co_return co_await impl->stream(std::move(copy), offset, length, out);
+  co_return co_await impl->stream(std::move(copy), range, out);
 }
 
 void TelegramFileStreamer::trim() {

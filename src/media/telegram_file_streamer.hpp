@@ -3,7 +3,9 @@
 // budget for them.
 //
 // locate(): the least loaded connected bot looks the message up (FileLocator, cached per bot);
-// a bot that cannot read the channel is skipped for the next one.
+// a bot that cannot read the channel is skipped for the next one. The StoredFile it returns
+// names that bot and its file id, so stream() asks every other bot at most once per request
+// (each bot reads the file through its own file id) and that bot not again.
 // stream(): when two or more connected bots can read the file, all of them download slices of
 // the range ahead of the client and the bytes go out from whichever bot's file holds them
 // (send_spread, media/spread_reader.hpp); a slice that stalls moves to another bot. With one
@@ -58,8 +60,8 @@ class TelegramFileStreamer final : public FileStreamer {
   TelegramFileStreamer& operator=(const TelegramFileStreamer&) = delete;
 
   boost::asio::awaitable<LocateResult> locate(std::int64_t message_id) override;
-  boost::asio::awaitable<StreamOutcome> stream(const StoredFile& file, std::uint64_t offset,
-                                               std::uint64_t length, ResponseChannel& out) override;
+  boost::asio::awaitable<StreamOutcome> stream(const StoredFile& file, ByteRange range,
+                                               ResponseChannel& out) override;
 
   // The hourly memory clean-up: forgets cached lookups.
   void trim();

@@ -202,7 +202,7 @@ asio::awaitable<void> send_body(const FileRouteDeps& deps, const StoredFile& fil
   BandwidthMeter& meter = deps.bandwidth;
   LinkTrafficMeter* traffic = deps.traffic;
   const std::int64_t link = file.message_id;
-  if (traffic != nullptr && plan.offset == 0) traffic->count_download(link);
+  if (traffic != nullptr && plan.body.begin == 0) traffic->count_download(link);
   CountingChannel counted(
       out,
       [&meter, traffic, link](std::uint64_t bytes) {
@@ -210,17 +210,17 @@ asio::awaitable<void> send_body(const FileRouteDeps& deps, const StoredFile& fil
         if (traffic != nullptr) traffic->count_bytes(link, bytes);
       },
       [&meter] { return meter.limit_reached(); });
-  co_await counted.begin_body(std::move(head), plan.length);
-  if (plan.length == 0) co_return;
-  const StreamOutcome outcome = co_await deps.files.stream(file, plan.offset, plan.length, counted);
+  co_await counted.begin_body(std::move(head), plan.body.length());
+  if (plan.body.empty()) co_return;
+  const StreamOutcome outcome = co_await deps.files.stream(file, plan.body, counted);
   if (counted.stopped_by_limit()) {
     deps.log.info(
         "File {}: the monthly bandwidth limit is reached; transfer stopped after {} of {} bytes",
-        file.message_id, counted.body_bytes_sent(), plan.length);
+        file.message_id, counted.body_bytes_sent(), plan.body.length());
     out.abort();
   } else if (outcome == StreamOutcome::SourceFailed) {
     deps.log.warning("File {}: source failed after {} of {} bytes; closing the connection",
-                     file.message_id, counted.body_bytes_sent(), plan.length);
+                     file.message_id, counted.body_bytes_sent(), plan.body.length());
     out.abort();
   }
 }
@@ -257,7 +257,7 @@ asio::awaitable<void> FileHandler::operator()(const HttpRequest& request,
   }
   HttpResponse head = body_head(file, route_, plan, cache_control);
   if (request.is_head()) {
-    co_await out.begin_body(std::move(head), plan.length);
+    co_await out.begin_body(std::move(head), plan.body.length());
     co_return;
   }
   co_await send_body(deps_, file, plan, std::move(head), out);

@@ -1,11 +1,11 @@
-// Runs a libFuzzer target (LLVMFuzzerTestOneInput, linked in from fuzz_byte_range.cpp or
+// Runs a libFuzzer target (LLVMFuzzerTestOneInput, linked in from fuzz_range_header.cpp or
 // fuzz_content_plan.cpp) over a few thousand generated inputs, so the ordinary g++ test build
 // with ASan and UBSan exercises it too. The target aborts when an invariant breaks, which fails
 // this test.
 //
 // Inputs are built from a dictionary of HTTP fragments rather than pure noise, since random bytes
 // would almost never spell "bytes=". Half of them start with 8 random bytes (the size prefix of
-// fuzz_byte_range.cpp), half with a decimal line (the size line of fuzz_content_plan.cpp); each
+// fuzz_range_header.cpp), half with a decimal line (the size line of fuzz_content_plan.cpp); each
 // target reads the other half as odd but legal input. The seed is fixed: failures reproduce.
 // TGLINK_FUZZ_SUITE names the test suite after the target this copy of the driver runs.
 

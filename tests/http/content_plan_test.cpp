@@ -50,8 +50,8 @@ void expect_plan(std::string_view name, RequestMethod method, const ConditionalH
   const ContentPlan plan = plan_content(method, headers, resource);
   const char* method_name = method == RequestMethod::kGet ? "GET" : "HEAD";
   EXPECT_EQ(plan.status_code(), static_cast<int>(expected.status)) << name << " " << method_name;
-  EXPECT_EQ(plan.offset, expected.offset) << name << " " << method_name;
-  EXPECT_EQ(plan.length, expected.length) << name << " " << method_name;
+  EXPECT_EQ(plan.body.begin, expected.offset) << name << " " << method_name;
+  EXPECT_EQ(plan.body.length(), expected.length) << name << " " << method_name;
   EXPECT_EQ(plan.content_range, expected.content_range) << name << " " << method_name;
 }
 
@@ -219,8 +219,8 @@ TEST(HttpContentPlan, MissingValidatorsDisableTheirConditions) {
 }
 
 TEST(HttpContentPlan, ContentRangeFormats) {
-  EXPECT_EQ(format_content_range(0, 0, 1), "bytes 0-0/1");
-  EXPECT_EQ(format_content_range(5, 18446744073709551614ULL, 18446744073709551615ULL),
+  EXPECT_EQ(format_content_range(ByteRange{0, 1}, 1), "bytes 0-0/1");
+  EXPECT_EQ(format_content_range(ByteRange{5, 18446744073709551615ULL}, 18446744073709551615ULL),
             "bytes 5-18446744073709551614/18446744073709551615");
   EXPECT_EQ(format_unsatisfied_content_range(0), "bytes */0");
 }

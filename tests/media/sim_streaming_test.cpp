@@ -120,7 +120,7 @@ class SimStreamingTest : public ::testing::Test {
     asio::co_spawn(
         io_,
         [&]() -> asio::awaitable<void> {
-          outcome = co_await streamer_->stream(file, offset, length, out);
+          outcome = co_await streamer_->stream(file, ByteRange::starting_at(offset, length), out);
         },
         asio::detached);
     EXPECT_TRUE(run_until(io_, [&] { return outcome.has_value(); }));
@@ -181,14 +181,16 @@ TEST_F(SimStreamingTest, TwoReadersAtDifferentOffsetsBothFinish) {
   std::optional<StreamOutcome> a;
   std::optional<StreamOutcome> b;
   const StoredFile file = found.file;
+  const ByteRange first_range = ByteRange::starting_at(0, 16 * kMiB);
+  const ByteRange second_range = ByteRange::starting_at(24 * kMiB, 16 * kMiB);
   asio::co_spawn(
       io_,
-      [&]() -> asio::awaitable<void> { a = co_await streamer_->stream(file, 0, 16 * kMiB, first); },
+      [&]() -> asio::awaitable<void> { a = co_await streamer_->stream(file, first_range, first); },
       asio::detached);
   asio::co_spawn(
       io_,
       [&]() -> asio::awaitable<void> {
-        b = co_await streamer_->stream(file, 24 * kMiB, 16 * kMiB, second);
+        b = co_await streamer_->stream(file, second_range, second);
       },
       asio::detached);
   ASSERT_TRUE(run_until(io_, [&] { return a && b; }));

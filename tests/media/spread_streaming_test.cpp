@@ -91,7 +91,7 @@ class SpreadStreamingTest : public ::testing::Test {
     asio::co_spawn(
         io_,
         [this, file, offset, length, &out, &outcome]() -> asio::awaitable<void> {
-          outcome = co_await streamer_->stream(file, offset, length, out);
+          outcome = co_await streamer_->stream(file, ByteRange::starting_at(offset, length), out);
         },
         asio::detached);
   }

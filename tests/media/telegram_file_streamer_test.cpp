@@ -62,7 +62,7 @@ class StreamerTest : public ::testing::Test {
     asio::co_spawn(
         io_,
         [this, file, offset, length, &out, &outcome]() -> asio::awaitable<void> {
-          outcome = co_await streamer_->stream(file, offset, length, out);
+          outcome = co_await streamer_->stream(file, ByteRange::starting_at(offset, length), out);
         },
         asio::detached);
   }
@@ -213,6 +213,54 @@ TEST_F(StreamerTest, ABotThatKeepsFailingHandsTheReaderToAnotherBot) {
   ASSERT_FALSE(good.windows().empty());
   EXPECT_EQ(good.windows().front().at("offset").as_int64(), kChunk);  // where the first stopped
   EXPECT_EQ(good.windows().front().at("file_id").as_int64(), 99);
+}
+
+// One request locates the file once per bot: the bot whose locate() found it is not asked again
+// by stream(), and every other bot once, for its own file id. Forgetting the locators' caches in
+// between makes any second lookup a getMessage the test sees.
+TEST_F(StreamerTest, AFileIsLocatedAtMostOncePerBotInARequest) {
+  FakeBot& first = bot_;
+  FakeBot& second = other_bot_;
+  FakeFileWorld& one = world(first, 3 * kChunk, 11);
+  FakeFileWorld& two = world(second, 3 * kChunk, 99);
+  one.mark_on_disk(0, one.size());
+  two.mark_on_disk(0, two.size());
+  make_streamer({&first, &second});
+  const StoredFile file = locate().file;
+  ASSERT_TRUE(file.located_by.has_value());
+  EXPECT_EQ(file.located_by->bot, 0u);
+  EXPECT_EQ(file.located_by->file_id, 11);
+  streamer_->trim();
+  CollectingChannel out;
+  std::optional<StreamOutcome> outcome;
+  const ByteRange range{kChunk, 3 * kChunk};
+  asio::co_spawn(
+      io_,
+      [&]() -> asio::awaitable<void> { outcome = co_await streamer_->stream(file, range, out); },
+      asio::detached);
+  ASSERT_TRUE(run_until(io_, [&] { return outcome.has_value(); }));
+  EXPECT_EQ(*outcome, StreamOutcome::Complete);
+  EXPECT_EQ(out.body(), one.content().substr(kChunk));
+  EXPECT_EQ(first.client.sent_of_type("getMessage").size(), 1u) << "only locate() asked it";
+  EXPECT_EQ(second.client.sent_of_type("getMessage").size(), 1u) << "stream() asked it once";
+}
+
+TEST_F(StreamerTest, ARangePastTheFileEndFailsWithoutAskingAnyBot) {
+  FakeBot& bot = bot_;
+  world(bot, 1000);
+  make_streamer({&bot});
+  const StoredFile file = locate().file;
+  CollectingChannel out;
+  std::optional<StreamOutcome> outcome;
+  const ByteRange range{500, 1001};
+  asio::co_spawn(
+      io_,
+      [&]() -> asio::awaitable<void> { outcome = co_await streamer_->stream(file, range, out); },
+      asio::detached);
+  ASSERT_TRUE(run_until(io_, [&] { return outcome.has_value(); }));
+  EXPECT_EQ(*outcome, StreamOutcome::SourceFailed);
+  EXPECT_TRUE(out.body().empty());
+  EXPECT_TRUE(bot.client.sent_of_type("downloadFile").empty());
 }
 
 TEST_F(StreamerTest, WhenEveryBotFailsTheSourceFails) {

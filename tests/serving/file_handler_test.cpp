@@ -50,16 +50,16 @@ class FakeFileStreamer final : public FileStreamer {
     co_return it->second;
   }
 
-  asio::awaitable<StreamOutcome> stream(const StoredFile& file, std::uint64_t offset,
-                                        std::uint64_t length, ResponseChannel& out) override {
+  asio::awaitable<StreamOutcome> stream(const StoredFile& file, ByteRange range,
+                                        ResponseChannel& out) override {
     ++stream_calls;
     if (streams != nullptr) active_during_stream = streams->count();
     const std::string& bytes = contents.at(file.message_id);
     std::uint64_t sent = 0;
-    while (sent < length) {
+    while (sent < range.length()) {
       if (fail_after && sent >= *fail_after) co_return StreamOutcome::SourceFailed;
-      const std::uint64_t chunk = std::min<std::uint64_t>(length - sent, 3);
-      const std::span<const char> piece(bytes.data() + offset + sent, chunk);
+      const std::uint64_t chunk = std::min<std::uint64_t>(range.length() - sent, 3);
+      const std::span<const char> piece(bytes.data() + range.begin + sent, chunk);
       if (!co_await out.write(piece)) co_return StreamOutcome::ClientGone;
       sent += chunk;
     }

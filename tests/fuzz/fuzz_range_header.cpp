@@ -4,8 +4,8 @@
 // Input: the first 8 bytes (little-endian, missing bytes zero) pick the resource size, reduced
 // so small sizes are common; the rest is the Range header value.
 //
-// Invariants: a partial answer is a non-empty span inside the file; an empty file never gets
-// one; and the span, written back as "bytes=first-last", is decided the same way (one meaning).
+// Invariants: a partial answer is a non-empty range inside the file; an empty file never gets
+// one; and the range, written back as "bytes=first-last", is decided the same way (one meaning).
 
 #include <cstddef>
 #include <cstdint>
@@ -14,13 +14,13 @@
 #include <string>
 #include <string_view>
 
-#include "http/byte_range.hpp"
+#include "http/range_header.hpp"
 
 namespace {
 
 void require(bool condition, const char* what) {
   if (condition) return;
-  std::fprintf(stderr, "fuzz_byte_range invariant broken: %s\n", what);
+  std::fprintf(stderr, "fuzz_range_header invariant broken: %s\n", what);
   std::abort();
 }
 
@@ -40,13 +40,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   const tglink::RangeDecision decision = tglink::decide_byte_range(header, resource_size);
   if (decision.outcome == tglink::RangeOutcome::kPartial) {
-    require(decision.span.first <= decision.span.last, "span is not empty");
-    require(decision.span.last < resource_size, "span ends inside the file");
-    require(decision.span.length() <= resource_size, "span is no longer than the file");
+    const tglink::ByteRange range = decision.range;
+    require(!range.empty(), "range is not empty");
+    require(range.end <= resource_size, "range ends inside the file");
+    require(range.length() <= resource_size, "range is no longer than the file");
     const std::string canonical =
-        "bytes=" + std::to_string(decision.span.first) + "-" + std::to_string(decision.span.last);
+        "bytes=" + std::to_string(range.begin) + "-" + std::to_string(range.last());
     require(tglink::decide_byte_range(canonical, resource_size) == decision,
-            "the span written back means the same span");
+            "the range written back means the same range");
   }
   if (resource_size == 0) {
     require(decision.outcome != tglink::RangeOutcome::kPartial, "no partial answer on empty file");

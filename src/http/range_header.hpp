@@ -10,34 +10,28 @@
 #include <cstdint>
 #include <string_view>
 
+#include "core/byte_range.hpp"
+
 namespace tglink {
-
-// An inclusive span of byte positions [first, last] inside a resource; never empty.
-struct ByteSpan {
-  std::uint64_t first = 0;
-  std::uint64_t last = 0;
-
-  [[nodiscard]] std::uint64_t length() const { return last - first + 1; }
-  friend bool operator==(const ByteSpan&, const ByteSpan&) = default;
-};
 
 enum class RangeOutcome {
   kWholeResource,  // no usable Range: answer 200 with everything
-  kPartial,        // one satisfiable range: answer 206 with `span`
+  kPartial,        // one satisfiable range: answer 206 with `range`
   kUnsatisfiable,  // well-formed, but no byte of it exists: answer 416, "bytes */size"
 };
 
 struct RangeDecision {
   RangeOutcome outcome = RangeOutcome::kWholeResource;
-  ByteSpan span;  // meaningful only for kPartial
+  ByteRange range;  // meaningful only for kPartial: never empty, inside the resource
 
   friend bool operator==(const RangeDecision&, const RangeDecision&) = default;
 };
 
 // Decides how to answer `range_header` (the raw field value; empty when absent) for a
 // resource of `resource_size` bytes.
-//  - "bytes=a-b": a..min(b, size-1); b < a is malformed (ignored).
-//  - "bytes=a-":  a..size-1.
+// HTTP's positions are inclusive; the answer is the half-open ByteRange:
+//  - "bytes=a-b": [a, min(b + 1, size)); b < a is malformed (ignored).
+//  - "bytes=a-":  [a, size).
 //  - "bytes=-n":  the last n bytes, or all of them when n >= size; "-0" is unsatisfiable.
 //  - a first position >= size, or any well-formed range on an empty resource: unsatisfiable.
 // The unit is case-insensitive and spaces/tabs around "=", "-" and "," are tolerated. Numbers too

@@ -1,4 +1,4 @@
-#include "http/byte_range.hpp"
+#include "http/range_header.hpp"
 
 #include <optional>
 #include <vector>
@@ -11,15 +11,15 @@ namespace {
 constexpr RangeDecision kWhole{RangeOutcome::kWholeResource, {}};
 constexpr RangeDecision kUnsatisfiable{RangeOutcome::kUnsatisfiable, {}};
 
-RangeDecision partial(std::uint64_t first, std::uint64_t last) {
-  return RangeDecision{RangeOutcome::kPartial, ByteSpan{first, last}};
+RangeDecision partial(std::uint64_t begin, std::uint64_t end) {
+  return RangeDecision{RangeOutcome::kPartial, ByteRange{begin, end}};
 }
 
 // "-n": the final n bytes.
 RangeDecision decide_suffix(std::uint64_t suffix_length, std::uint64_t size) {
   if (suffix_length == 0 || size == 0) return kUnsatisfiable;
-  const std::uint64_t first = suffix_length >= size ? 0 : size - suffix_length;
-  return partial(first, size - 1);
+  const std::uint64_t begin = suffix_length >= size ? 0 : size - suffix_length;
+  return partial(begin, size);
 }
 
 // "a-" or "a-b"; `last` is nullopt for the open-ended form.
@@ -27,7 +27,8 @@ RangeDecision decide_from(std::uint64_t first, std::optional<std::uint64_t> last
                           std::uint64_t size) {
   if (last && *last < first) return kWhole;  // malformed: the header is ignored
   if (first >= size) return kUnsatisfiable;  // also covers every range on an empty file
-  const std::uint64_t end = (last && *last < size - 1) ? *last : size - 1;
+  // last < size here, so last + 1 cannot wrap even when last is 2^64 - 2.
+  const std::uint64_t end = (last && *last < size) ? *last + 1 : size;
   return partial(first, end);
 }
 
