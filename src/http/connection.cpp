@@ -88,11 +88,11 @@ class Exchange final : public ResponseChannel {
     co_return record(written, bytes.size());
   }
 
-  awaitable<bool> write_file(int fd, std::uint64_t offset, std::uint64_t length) override {
+  awaitable<bool> write_file(int fd, ByteRange bytes) override {
     if (failed_) co_return false;
     if (is_head_) co_return true;
-    const std::uint64_t written = co_await writer_.write_file(fd, offset, length);
-    co_return record(written, length);
+    const std::uint64_t written = co_await writer_.write_file(fd, bytes);
+    co_return record(written, bytes.length());
   }
 
   void abort() override { failed_ = true; }

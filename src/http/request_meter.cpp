@@ -30,10 +30,9 @@ class MeteredChannel final : public ResponseChannel {
     count_since(before);
     co_return ok;
   }
-  boost::asio::awaitable<bool> write_file(int fd, std::uint64_t offset,
-                                          std::uint64_t length) override {
+  boost::asio::awaitable<bool> write_file(int fd, ByteRange bytes) override {
     const std::uint64_t before = inner_.body_bytes_sent();
-    const bool ok = co_await inner_.write_file(fd, offset, length);
+    const bool ok = co_await inner_.write_file(fd, bytes);
     count_since(before);
     co_return ok;
   }

@@ -9,6 +9,7 @@
 
 #include <boost/asio/awaitable.hpp>
 
+#include "core/byte_range.hpp"
 #include "http/http_response.hpp"
 
 namespace tglink {
@@ -32,9 +33,8 @@ class ResponseChannel {
   // handler should stop then. Part of the bytes may have been sent: see body_bytes_sent().
   virtual boost::asio::awaitable<bool> write(std::span<const char> bytes) = 0;
 
-  // Body bytes straight from a file descriptor (sendfile on plain TCP).
-  virtual boost::asio::awaitable<bool> write_file(int fd, std::uint64_t offset,
-                                                  std::uint64_t length) = 0;
+  // Body bytes straight from a file descriptor (sendfile on plain TCP): the file's `bytes`.
+  virtual boost::asio::awaitable<bool> write_file(int fd, ByteRange bytes) = 0;
 
   // Body bytes handed to the connection so far, including those of a write that then failed:
   // what the monthly bandwidth counts.

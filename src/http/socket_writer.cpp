@@ -65,13 +65,12 @@ asio::awaitable<std::uint64_t> SocketWriter::write(std::span<const char> bytes) 
   co_return written;
 }
 
-asio::awaitable<std::uint64_t> SocketWriter::write_file(int fd, std::uint64_t offset,
-                                                        std::uint64_t length) {
-  auto position = static_cast<off_t>(offset);
+asio::awaitable<std::uint64_t> SocketWriter::write_file(int fd, ByteRange bytes) {
+  auto position = static_cast<off_t>(bytes.begin);
   std::uint64_t written = 0;
-  while (written < length) {
+  while (written < bytes.length()) {
     const ssize_t sent = ::sendfile(socket_.native_handle(), fd, &position,
-                                    std::min(length - written, kSendfileChunk));
+                                    std::min(bytes.length() - written, kSendfileChunk));
     const Step step = classify(sent);
     if (step == Step::kSent) {
       written += static_cast<std::uint64_t>(sent);

@@ -16,6 +16,8 @@
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/ip/tcp.hpp>
 
+#include "core/byte_range.hpp"
+
 namespace tglink {
 
 class SocketWriter {
@@ -27,8 +29,7 @@ class SocketWriter {
   // for the write timeout.
   boost::asio::awaitable<std::uint64_t> write(std::span<const char> bytes);
   // The same, straight from a file with sendfile.
-  boost::asio::awaitable<std::uint64_t> write_file(int fd, std::uint64_t offset,
-                                                   std::uint64_t length);
+  boost::asio::awaitable<std::uint64_t> write_file(int fd, ByteRange bytes);
 
   // True once a write stopped because the client read nothing for the write timeout.
   [[nodiscard]] bool client_stalled() const { return stalled_; }

@@ -45,7 +45,8 @@ boost::asio::awaitable<RangeEnd> send_range(RangeSource source, ByteRange& remai
     }
     const std::uint64_t count =
         std::min(static_cast<std::uint64_t>(bytes.available), remaining.length());
-    const bool sent = co_await out.write_file(file.fd(), remaining.begin, count);
+    const ByteRange piece = ByteRange::starting_at(remaining.begin, count);
+    const bool sent = co_await out.write_file(file.fd(), piece);
     if (!sent) {
       result = RangeEnd::ClientGone;
       break;

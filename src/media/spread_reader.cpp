@@ -220,7 +220,8 @@ asio::awaitable<RangeEnd> send_in_order(SpreadState& state, ByteRange& remaining
       const int fd = co_await lane_fd(state.lanes[*slice->lane], detail);
       if (fd < 0) co_return RangeEnd::BotFailed;
       const std::uint64_t count = std::min(slice->ready_end, remaining.end) - remaining.begin;
-      const bool sent = co_await out.write_file(fd, remaining.begin, count);
+      const ByteRange piece = ByteRange::starting_at(remaining.begin, count);
+      const bool sent = co_await out.write_file(fd, piece);
       if (!sent) co_return RangeEnd::ClientGone;
       state.report_served(*slice, count);
       remaining = remaining.without_first(count);

@@ -34,17 +34,16 @@ boost::asio::awaitable<bool> CountingChannel::write(std::span<const char> bytes)
   co_return true;
 }
 
-boost::asio::awaitable<bool> CountingChannel::write_file(int fd, std::uint64_t offset,
-                                                         std::uint64_t length) {
-  while (length > 0) {
-    const std::uint64_t slice = next_slice(length);
+boost::asio::awaitable<bool> CountingChannel::write_file(int fd, ByteRange bytes) {
+  while (!bytes.empty()) {
+    const std::uint64_t slice = next_slice(bytes.length());
     if (slice == 0) co_return false;
     const std::uint64_t before = inner_.body_bytes_sent();
-    const bool ok = co_await inner_.write_file(fd, offset, slice);
+    const ByteRange piece = ByteRange::starting_at(bytes.begin, slice);
+    const bool ok = co_await inner_.write_file(fd, piece);
     count_since(before);
     if (!ok) co_return false;
-    offset += slice;
-    length -= slice;
+    bytes = bytes.without_first(slice);
   }
   co_return true;
 }

@@ -41,8 +41,7 @@ class CountingChannel final : public ResponseChannel {
   boost::asio::awaitable<void> send(HttpResponse response) override;
   boost::asio::awaitable<void> begin_body(HttpResponse head, std::uint64_t content_length) override;
   boost::asio::awaitable<bool> write(std::span<const char> bytes) override;
-  boost::asio::awaitable<bool> write_file(int fd, std::uint64_t offset,
-                                          std::uint64_t length) override;
+  boost::asio::awaitable<bool> write_file(int fd, ByteRange bytes) override;
   void abort() override { inner_.abort(); }
   [[nodiscard]] bool started() const override { return inner_.started(); }
   [[nodiscard]] std::uint64_t body_bytes_sent() const override { return sent_; }

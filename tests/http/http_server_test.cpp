@@ -94,7 +94,8 @@ class HttpServerTest : public testing::Test {
                         const int fd = ::open(file_path_.c_str(), O_RDONLY);
                         HttpResponse head;
                         co_await out.begin_body(std::move(head), file_content_.size() - 3);
-                        co_await out.write_file(fd, 3, file_content_.size() - 3);
+                        const ByteRange after_three{3, file_content_.size()};
+                        co_await out.write_file(fd, after_three);
                         ::close(fd);
                       });
     router_.add_exact("/throw", [](const HttpRequest&, ResponseChannel&) -> asio::awaitable<void> {

@@ -22,7 +22,7 @@ class RecordingChannel final : public ResponseChannel {
   }
   asio::awaitable<void> begin_body(HttpResponse, std::uint64_t) override { co_return; }
   asio::awaitable<bool> write(std::span<const char>) override { co_return true; }
-  asio::awaitable<bool> write_file(int, std::uint64_t, std::uint64_t) override { co_return true; }
+  asio::awaitable<bool> write_file(int, ByteRange) override { co_return true; }
   void abort() override {}
   [[nodiscard]] bool started() const override { return true; }
   [[nodiscard]] std::uint64_t body_bytes_sent() const override { return 0; }

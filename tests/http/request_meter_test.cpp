@@ -26,8 +26,8 @@ class LimitedChannel final : public ResponseChannel {
   asio::awaitable<bool> write(std::span<const char> bytes) override {
     co_return take(bytes.size());
   }
-  asio::awaitable<bool> write_file(int, std::uint64_t, std::uint64_t length) override {
-    co_return take(length);
+  asio::awaitable<bool> write_file(int, ByteRange bytes) override {
+    co_return take(bytes.length());
   }
   void abort() override {}
   [[nodiscard]] bool started() const override { return true; }

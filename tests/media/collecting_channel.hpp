@@ -26,11 +26,10 @@ class CollectingChannel final : public ResponseChannel {
   boost::asio::awaitable<bool> write(std::span<const char> bytes) override {
     co_return take(std::string(bytes.data(), bytes.size()));
   }
-  boost::asio::awaitable<bool> write_file(int fd, std::uint64_t offset,
-                                          std::uint64_t length) override {
-    std::string bytes(length, '\0');
-    const ssize_t got = ::pread(fd, bytes.data(), length, static_cast<off_t>(offset));
-    if (got != static_cast<ssize_t>(length)) {
+  boost::asio::awaitable<bool> write_file(int fd, ByteRange range) override {
+    std::string bytes(range.length(), '\0');
+    const ssize_t got = ::pread(fd, bytes.data(), range.length(), static_cast<off_t>(range.begin));
+    if (got != static_cast<ssize_t>(range.length())) {
       short_reads_++;
       co_return false;
     }

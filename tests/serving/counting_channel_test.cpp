@@ -30,8 +30,8 @@ class ClientThatLeaves final : public ResponseChannel {
   asio::awaitable<bool> write(std::span<const char> bytes) override {
     co_return take(bytes.size());
   }
-  asio::awaitable<bool> write_file(int, std::uint64_t, std::uint64_t length) override {
-    co_return take(length);
+  asio::awaitable<bool> write_file(int, ByteRange bytes) override {
+    co_return take(bytes.length());
   }
   void abort() override {}
   [[nodiscard]] bool started() const override { return true; }
@@ -75,7 +75,7 @@ TEST(CountingChannel, ClientThatLeavesMidWriteIsCountedForWhatItTook) {
   ClientThatLeaves client{2 * kMiB + 12345};
   Counted counted;
   CountingChannel channel{client, counted.on_sent()};
-  EXPECT_FALSE(run(channel.write_file(3, 0, 10 * kMiB)));
+  EXPECT_FALSE(run(channel.write_file(3, ByteRange::whole(10 * kMiB))));
   EXPECT_EQ(counted.total, 2 * kMiB + 12345);
   EXPECT_EQ(channel.body_bytes_sent(), 2 * kMiB + 12345);
   EXPECT_FALSE(channel.stopped_by_limit());
@@ -85,7 +85,7 @@ TEST(CountingChannel, LongWritesAreCountedSliceBySlice) {
   ClientThatLeaves client{kNoEnd};
   Counted counted;
   CountingChannel channel{client, counted.on_sent()};
-  EXPECT_TRUE(run(channel.write_file(3, 0, 3 * kMiB + 7)));
+  EXPECT_TRUE(run(channel.write_file(3, ByteRange::whole(3 * kMiB + 7))));
   EXPECT_EQ(counted.reports, (std::vector<std::uint64_t>{kMiB, kMiB, kMiB, 7}));
   const std::string memory(kMiB + 1, 'x');
   EXPECT_TRUE(run(channel.write(memory)));
@@ -97,7 +97,7 @@ TEST(CountingChannel, WithoutALimitNothingIsStopped) {
   ClientThatLeaves client{kNoEnd};
   Counted counted;
   CountingChannel channel{client, counted.on_sent()};
-  EXPECT_TRUE(run(channel.write_file(3, 0, 64 * kMiB)));
+  EXPECT_TRUE(run(channel.write_file(3, ByteRange::whole(64 * kMiB))));
   EXPECT_EQ(counted.total, 64 * kMiB);
 }
 
@@ -107,13 +107,13 @@ TEST(CountingChannel, TransferUnderWayStopsWithinTheBoundOnceTheLimitIsReached) 
   // The month's limit is reached 1.5 MiB into this transfer, in the middle of its second slice.
   const std::uint64_t limit = kMiB + kMiB / 2;
   CountingChannel channel{client, counted.on_sent(), [&] { return counted.total >= limit; }};
-  EXPECT_FALSE(run(channel.write_file(3, 0, 64 * kMiB)));
+  EXPECT_FALSE(run(channel.write_file(3, ByteRange::whole(64 * kMiB))));
   EXPECT_TRUE(channel.stopped_by_limit());
   EXPECT_GT(counted.total, limit);
   EXPECT_LE(counted.total - limit, kLimitOverrunBound);
   EXPECT_EQ(counted.total, 2 * kMiB + (kLimitOverrunBound - kCountingSlice));
   // And it stays stopped.
-  EXPECT_FALSE(run(channel.write_file(3, 0, 1)));
+  EXPECT_FALSE(run(channel.write_file(3, ByteRange::whole(1))));
 }
 
 TEST(CountingChannel, LimitAlreadyReachedAllowsTheBoundLessOneSliceFromMemory) {

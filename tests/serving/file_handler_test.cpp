@@ -90,7 +90,7 @@ class RecordingChannel final : public ResponseChannel {
     body.append(bytes.data(), bytes.size());
     co_return true;
   }
-  asio::awaitable<bool> write_file(int, std::uint64_t, std::uint64_t) override { co_return false; }
+  asio::awaitable<bool> write_file(int, ByteRange) override { co_return false; }
   void abort() override { aborted = true; }
   [[nodiscard]] bool started() const override { return response.has_value(); }
   [[nodiscard]] std::uint64_t body_bytes_sent() const override { return body.size(); }
