@@ -49,10 +49,18 @@ std::int64_t job_id_after(std::string_view data, std::string_view prefix) {
   return ec == std::errc() && end == data.data() + data.size() ? id : 0;
 }
 
-bool is_blocked(const TdError& error) { return error.code == 403; }
+// The user can never be reached again: the server's USER_IS_BLOCKED, which TDLib 1.8.67 passes on
+// as it is (403; matched whatever the code, since it has been seen as 400 for albums,
+// tucnak/telebot#669), and its 403 "User is deactivated" for a deleted account
+// (MessagesManager::process_send_message_fail_error).
+// Any other refusal, such as 403 "Bot can't initiate conversation with a user", keeps the user.
+bool is_unreachable(const TdError& error) {
+  return error.message == "USER_IS_BLOCKED" ||
+         (error.code == 403 && error.message == "User is deactivated");
+}
 
 DeliveryOutcome outcome_of(const TdError& error) {
-  return is_blocked(error) ? DeliveryOutcome::blocked : DeliveryOutcome::failed;
+  return is_unreachable(error) ? DeliveryOutcome::blocked : DeliveryOutcome::failed;
 }
 
 // The copy in a forwardMessages answer; null when TDLib could not copy the message (for one it
@@ -315,7 +323,7 @@ asio::awaitable<void> Broadcaster::show_progress(const BroadcastJob& job, bool f
   last_progress_ = now;
   if (job.progress_message_id == 0) co_return;
   std::optional<TdError> error = co_await edit_progress(job);
-  if (error) {
+  if (error && needs_reload(*error)) {
     // After a restart or a long pause TDLib no longer holds the chat or the message: load them.
     error = co_await load_message(chat_.client, job.admin_chat_id, job.progress_message_id);
     if (!error) error = co_await edit_progress(job);
@@ -327,7 +335,7 @@ asio::awaitable<std::optional<TdError>> Broadcaster::edit_progress(const Broadca
   json::object edit = edit_text_request(job.admin_chat_id, job.progress_message_id,
                                         plain_reply(broadcast_progress_text(job)));
   const json::object answer = co_await chat_.client.request(std::move(edit));
-  co_return td_error(answer);
+  co_return edit_error(answer);
 }
 
 asio::awaitable<bool> Broadcaster::wait_for_turn() {

@@ -11,6 +11,17 @@ json::object edit_text_request(std::int64_t chat_id, std::int64_t message_id, co
   return request;
 }
 
+std::optional<TdError> edit_error(const json::object& answer) {
+  std::optional<TdError> error = td_error(answer);
+  if (error && error->code == 400 && error->message == "MESSAGE_NOT_MODIFIED") return std::nullopt;
+  return error;
+}
+
+bool needs_reload(const TdError& error) {
+  return error.code == 400 &&
+         (error.message == "Chat not found" || error.message == "Message not found");
+}
+
 boost::asio::awaitable<std::int64_t> confirmed_message_id(
     SendOutcomes& outcomes, const json::object& answer,
     std::chrono::steady_clock::duration timeout) {

@@ -182,7 +182,7 @@ asio::awaitable<void> handle_my_links_button(const ChatContext& chat, json::obje
   json::object edit =
       edit_text_request(int_at(query, "chat_id"), int_at(query, "message_id"), page);
   const json::object edited = co_await chat.client.request(std::move(edit));
-  if (const std::optional<TdError> error = td_error(edited)) {
+  if (const std::optional<TdError> error = edit_error(edited)) {
     chat.log.debug("/mylinks: list not edited for user {}: {} {}", user_id, error->code,
                    error->message);
   }

@@ -287,6 +287,8 @@ json::object Simulator::counters_of(std::int64_t bot_id) const {
                       {"download_file_calls", counters.download_file_calls},
                       {"messages_sent", counters.messages_sent},
                       {"flood_waits", counters.flood_waits},
+                      {"messages_edited", counters.messages_edited},
+                      {"edit_flood_waits", counters.edit_flood_waits},
                       {"requests", std::move(requests)}};
 }
 
@@ -320,6 +322,10 @@ json::object Simulator::run_fault(const json::object& request) {
       user.blocked_bots.insert(bot_id);
     else
       user.blocked_bots.erase(bot_id);
+    return ok();
+  }
+  if (kind == "deactivate_user") {
+    user_for(int_field(request, "user_id")).deactivated = true;
     return ok();
   }
   std::int64_t bot_id = requested_bot(request);
