@@ -361,8 +361,8 @@ json::object Simulator::run_fault(const json::object& request) {
   }
   throw std::invalid_argument("unknown fault kind \"" + kind +
                               "\" (use flood, disconnect, reconnect, delete_message, "
-                              "expire_reference, not_admin, admin, block_bot, unblock_bot or "
-                              "clear)");
+                              "expire_reference, not_admin, admin, block_bot, unblock_bot, "
+                              "deactivate_user or clear)");
 }
 
 json::object Simulator::run_control(const std::string& op, const json::object& request,
