@@ -148,6 +148,23 @@ TEST_F(SimTest, BotThatIsNotAdminCanGetTheChatButNotItsMessages) {
   EXPECT_EQ(forward.at("@type"), "error");
 }
 
+TEST_F(SimTest, ChannelPostRefusedAfterTheBotLostItsRightsFailsWith400) {
+  int client = login();
+  request(client, {{"@type", "getChat"}, {"chat_id", kLogChannel}});
+  control_->fault(kBotId, "disconnect");  // queued while the bot may still post
+  json::object answer = request(client, {{"@type", "sendMessage"},
+                                         {"chat_id", kLogChannel},
+                                         {"input_message_content", text_content("post")}});
+  ASSERT_EQ(answer.at("@type"), "message") << json::serialize(answer);
+  control_->fault(kBotId, "not_admin", {{"chat_id", kLogChannel}});
+  control_->fault(kBotId, "reconnect");
+  json::object failed = td_->wait_update(client, "updateMessageSendFailed");
+  const json::object& error = failed.at("error").as_object();
+  // The server's 403 CHAT_WRITE_FORBIDDEN, which process_send_message_fail_error makes a 400.
+  EXPECT_EQ(error.at("code").to_number<int>(), 400);
+  EXPECT_EQ(error.at("message"), "CHAT_WRITE_FORBIDDEN");
+}
+
 // The error with which a send of "hello" to kUserId fails. Only the server knows why, so the
 // send is queued first and fails later, with nothing reaching the user.
 json::object refused_send_error(TdJsonDriver& td, int client, sim::ControlClient& control) {
