@@ -51,10 +51,9 @@ void check_integers(const json::object& object, std::string_view path) {
   }
   if (const std::optional<std::uint64_t> uint64 = td_uint64(object, path)) {
     const json::value* value = td_value(object, path);
-    require(value != nullptr && (value->is_uint64() || (value->is_int64() &&
-                                                        value->get_int64() >= 0 &&
-                                                        static_cast<std::uint64_t>(
-                                                            value->get_int64()) == *uint64)),
+    require(value != nullptr &&
+                (value->is_uint64() || (value->is_int64() && value->get_int64() >= 0 &&
+                                        static_cast<std::uint64_t>(value->get_int64()) == *uint64)),
             "a uint64 is a non-negative integer number");
   }
 }
