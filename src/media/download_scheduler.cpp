@@ -95,8 +95,8 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
       file.path = path;
     }
     note_progress(file, local);
-    if (file.window_active && !td_bool(local, "is_downloading_active").value_or(false))
-      window_stopped(file);
+    const bool downloading = td_bool(local, "is_downloading_active").value_or(false);
+    if (file.window_active && !downloading) window_stopped(file);
     wake(file);
   }
 

@@ -44,6 +44,7 @@ SubscriptionId TdClient::subscribe(std::string update_type, UpdateHandler handle
 void TdClient::unsubscribe(SubscriptionId id) { updates_.remove(id); }
 
 void TdClient::deliver(boost::json::object message) {
+  // An answer carries back our own "@extra", an unsigned number; anything else is an update.
   if (const std::optional<std::uint64_t> extra = td_uint64(message, "@extra")) {
     answer(*extra, std::move(message));
     return;
