@@ -39,7 +39,8 @@ const ContentShape* shape_of(std::string_view content_type) {
   return nullptr;
 }
 
-// TDLib gives no size (0) until it knows one; a negative one is not a size either.
+// A byte count: TDLib's sizes are int53, 0 until known; a negative one, or one past int53, is
+// not a size, so it counts as unknown (0).
 std::int64_t byte_count(const json::object& file, std::string_view name) {
   return std::max<std::int64_t>(td_int53(file, name).value_or(0), 0);
 }
