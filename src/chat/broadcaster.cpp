@@ -353,7 +353,7 @@ asio::awaitable<void> Broadcaster::sleep(Steady::duration delay) {
 
 asio::awaitable<void> Broadcaster::answer(const json::object& query, std::string text) {
   json::object request{{"@type", "answerCallbackQuery"},
-                       {"callback_query_id", td_int64(query, "id").value_or(0)},
+                       {"callback_query_id", std::to_string(td_int64(query, "id").value_or(0))},
                        {"text", std::move(text)},
                        {"show_alert", false},
                        {"url", ""},

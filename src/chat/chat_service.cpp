@@ -29,7 +29,7 @@ Reply not_a_file_reply() {
 
 json::object answer_callback(const json::object& query, std::string text, bool alert) {
   return json::object{{"@type", "answerCallbackQuery"},
-                      {"callback_query_id", td_int64(query, "id").value_or(0)},
+                      {"callback_query_id", std::to_string(td_int64(query, "id").value_or(0))},
                       {"text", std::move(text)},
                       {"show_alert", alert},
                       {"url", ""},

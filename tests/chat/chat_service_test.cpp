@@ -840,7 +840,7 @@ TEST_F(ChatServiceTest, MalformedCallbackQueryIsLoggedAndSkipped) {
       io, [&] { return client.sent_of_type("answerCallbackQuery").size() == 1; }));
   io.run_for(20ms);
   ASSERT_EQ(client.sent_of_type("answerCallbackQuery").size(), 1U);
-  EXPECT_EQ(client.sent_of_type("answerCallbackQuery").front().at("callback_query_id"), 31);
+  EXPECT_EQ(client.sent_of_type("answerCallbackQuery").front().at("callback_query_id"), "31");
   std::vector<std::string> warnings;
   for (const LogRecord& record : log.recent(LogLevel::Warning, 100)) {
     warnings.push_back(record.text);
