@@ -17,6 +17,7 @@
 #include "chat/message_loading.hpp"
 #include "config/config.hpp"
 #include "logging/log.hpp"
+#include "telegram/td_fields.hpp"
 #include "telegram/telegram_client.hpp"
 
 namespace tglink {
@@ -30,11 +31,6 @@ namespace {
 constexpr int kUsersPerPage = 200;
 constexpr std::string_view kConfirm = "confirm:";
 constexpr std::string_view kCancel = "cancel:";
-
-std::int64_t int_at(const json::object& object, std::string_view key) {
-  const json::value* value = object.if_contains(key);
-  return value != nullptr && value->is_int64() ? value->get_int64() : 0;
-}
 
 std::int64_t remaining(const BroadcastJob& job) {
   return std::max<std::int64_t>(0, job.total - job.sent - job.failed - job.blocked);
@@ -66,10 +62,9 @@ DeliveryOutcome outcome_of(const TdError& error) {
 // The copy in a forwardMessages answer; null when TDLib could not copy the message (for one it
 // does not hold, it answers null rather than an error).
 const json::object* first_copy(const json::object& answer) {
-  const json::value* messages = answer.if_contains("messages");
-  if (messages == nullptr || !messages->is_array() || messages->get_array().empty()) return nullptr;
-  const json::value& first = messages->get_array()[0];
-  return first.is_object() ? &first.get_object() : nullptr;
+  const json::array* messages = td_array(answer, "messages");
+  if (messages == nullptr || messages->empty()) return nullptr;
+  return messages->front().if_object();
 }
 
 // Keeps `item` in `set` while it lives, so Broadcaster::stop() can reach it.
@@ -144,7 +139,7 @@ asio::awaitable<void> Broadcaster::propose(std::int64_t admin_chat_id,
 }
 
 asio::awaitable<void> Broadcaster::on_button(json::object query) {
-  const std::int64_t user_id = int_at(query, "sender_user_id");
+  const std::int64_t user_id = td_int53(query, "sender_user_id").value_or(0);
   const std::string data = callback_data(query).substr(kButtonPrefix.size());
   const std::int64_t confirm_id = job_id_after(data, kConfirm);
   const std::int64_t job_id = confirm_id != 0 ? confirm_id : job_id_after(data, kCancel);
@@ -159,7 +154,7 @@ asio::awaitable<void> Broadcaster::on_button(json::object query) {
     co_await answer(query, std::move(already));
     co_return;
   }
-  job->progress_message_id = int_at(query, "message_id");
+  job->progress_message_id = td_int53(query, "message_id").value_or(0);
   job->state = confirm_id != 0 ? "running" : "cancelled";
   chat_.store.update_broadcast(*job);
   chat_.log.info("Admin {} {} broadcast {}", user_id, confirm_id != 0 ? "started" : "cancelled",
@@ -300,7 +295,7 @@ asio::awaitable<DeliveryOutcome> Broadcaster::deliver(const BroadcastJob& job,
       if (!error) {
         // Queued: the outcome comes later, after any flood wait TDLib sits out silently.
         const std::optional<SendOutcome> outcome =
-            co_await outcomes.wait(int_at(*message, "id"), options_.confirm_timeout);
+            co_await outcomes.wait(td_int53(*message, "id").value_or(0), options_.confirm_timeout);
         if (!outcome) co_return DeliveryOutcome::failed;
         if (!outcome->error) co_return DeliveryOutcome::sent;
         error = outcome->error;
@@ -366,7 +361,7 @@ asio::awaitable<void> Broadcaster::sleep(Steady::duration delay) {
 
 asio::awaitable<void> Broadcaster::answer(const json::object& query, std::string text) {
   json::object request{{"@type", "answerCallbackQuery"},
-                       {"callback_query_id", query.at("id")},
+                       {"callback_query_id", std::to_string(td_int64(query, "id").value_or(0))},
                        {"text", std::move(text)},
                        {"show_alert", false},
                        {"url", ""},

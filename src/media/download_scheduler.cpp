@@ -9,6 +9,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
+#include "telegram/td_fields.hpp"
 #include "telegram/telegram_client.hpp"
 
 namespace tglink {
@@ -18,24 +19,6 @@ namespace json = boost::json;
 using Steady = std::chrono::steady_clock;
 
 namespace {
-
-std::int64_t integer(const json::object& object, std::string_view name) {
-  const json::value* value = object.if_contains(name);
-  if (value == nullptr) return 0;
-  if (value->is_int64()) return value->as_int64();
-  if (value->is_uint64()) return static_cast<std::int64_t>(value->as_uint64());
-  return 0;
-}
-
-bool flag(const json::object& object, std::string_view name) {
-  const json::value* value = object.if_contains(name);
-  return value != nullptr && value->is_bool() && value->as_bool();
-}
-
-std::string text(const json::object& object, std::string_view name) {
-  const json::value* value = object.if_contains(name);
-  return value != nullptr && value->is_string() ? std::string(value->as_string()) : std::string();
-}
 
 // What one file's window and readers look like for one bot.
 struct FileState {
@@ -102,25 +85,28 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
 
   void on_file(const json::object& file_object) {
     if (observer) observer(file_object);
-    auto it = files.find(static_cast<std::int32_t>(integer(file_object, "id")));
+    auto it = files.find(td_int32(file_object, "id").value_or(0));
     if (it == files.end()) return;
     FileState& file = *it->second;
-    const json::value* local_value = file_object.if_contains("local");
-    if (local_value == nullptr || !local_value->is_object()) return;
-    const json::object& local = local_value->as_object();
-    if (const std::string path = text(local, "path"); !path.empty()) file.path = path;
+    const json::object* local_object = td_object(file_object, "local");
+    if (local_object == nullptr) return;
+    const json::object& local = *local_object;
+    if (const std::string_view path = td_string(local, "path").value_or(""); !path.empty()) {
+      file.path = path;
+    }
     note_progress(file, local);
-    if (file.window_active && !flag(local, "is_downloading_active")) window_stopped(file);
+    const bool downloading = td_bool(local, "is_downloading_active").value_or(false);
+    if (file.window_active && !downloading) window_stopped(file);
     wake(file);
   }
 
   void note_progress(FileState& file, const json::object& local) {
-    file.known_begin = integer(local, "download_offset");
-    file.known_end = file.known_begin + integer(local, "downloaded_prefix_size");
-    const std::int64_t downloaded = integer(local, "downloaded_size");
+    file.known_begin = td_int53(local, "download_offset").value_or(0);
+    file.known_end = file.known_begin + td_int53(local, "downloaded_prefix_size").value_or(0);
+    const std::int64_t downloaded = td_int53(local, "downloaded_size").value_or(0);
     if (downloaded > file.downloaded_size) file.failures = 0;
     file.downloaded_size = downloaded;
-    file.completed = flag(local, "is_downloading_completed");
+    file.completed = td_bool(local, "is_downloading_completed").value_or(false);
   }
 
   void window_stopped(FileState& file) {
@@ -183,11 +169,8 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
       wake(file);
       return;
     }
-    const json::value* local = answer.if_contains("local");
-    if (local != nullptr && local->is_object()) {
-      if (const std::string path = text(local->as_object(), "path"); !path.empty()) {
-        file.path = path;
-      }
+    if (const std::string_view path = td_string(answer, "local.path").value_or(""); !path.empty()) {
+      file.path = path;
     }
   }
 
@@ -227,7 +210,7 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
     json::object request{
         {"@type", "getFileDownloadedPrefixSize"}, {"file_id", file_id}, {"offset", offset}};
     const json::object answer = co_await client.request(std::move(request));
-    co_return is_error(answer) ? 0 : integer(answer, "size");
+    co_return is_error(answer) ? 0 : td_int53(answer, "size").value_or(0);
   }
 
   // Sleeps until `file` changes, `deadline` passes or the stall timeout runs out.
@@ -312,9 +295,7 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
   asio::awaitable<std::string> fetch_path(std::int32_t file_id) {
     json::object request{{"@type", "getFile"}, {"file_id", file_id}};
     const json::object answer = co_await client.request(std::move(request));
-    const json::value* local = answer.if_contains("local");
-    if (local == nullptr || !local->is_object()) co_return std::string();
-    co_return text(local->as_object(), "path");
+    co_return std::string(td_string(answer, "local.path").value_or(""));
   }
 
   void cancel_wait(std::int32_t file_id, ReaderId reader) {
@@ -361,8 +342,8 @@ DownloadScheduler::DownloadScheduler(asio::any_io_executor executor, TelegramCli
   std::weak_ptr<Impl> weak = impl_;
   impl_->subscription = client.subscribe("updateFile", [weak](const json::object& update) {
     std::shared_ptr<Impl> self = weak.lock();
-    const json::value* file = update.if_contains("file");
-    if (self && file != nullptr && file->is_object()) self->on_file(file->as_object());
+    const json::object* file = td_object(update, "file");
+    if (self && file != nullptr) self->on_file(*file);
   });
 }
 
