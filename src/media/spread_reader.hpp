@@ -5,8 +5,10 @@
 // holds them.
 //
 // One worker per lane (bot) takes the next slice, first looks whether any lane already has its
-// bytes on disk (then no Telegram byte is spent), else waits for that bot's turn (BotTurns,
+// bytes on disk (then no Telegram byte is spent), else waits for a seat at that bot (BotTurns,
 // shared by every stream) and downloads the slice with a window that ends at the slice's end.
+// A seat behind another stream's slice starts its window at once, one priority lower, so the
+// bot's link goes on to it while the lead's last parts arrive.
 // A lane that brings no byte for `patience` (a silent flood wait, a lost connection) gives the
 // rest of its slice to another lane and rests, twice as long after each stall. When the client
 // stops or the range is sent, the slices under way are cancelled in TDLib, and send_spread
