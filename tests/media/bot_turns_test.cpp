@@ -26,27 +26,37 @@ class BotTurnsTest : public ::testing::Test {
  protected:
   // Starts a stream that asks for a seat at bot `bot`; its seat lands in `asked`.
   void ask(std::size_t bot, Asked& asked, const bool& give_up) {
-    asio::co_spawn(
-        io_,
-        [this, bot, &asked, &give_up]() -> asio::awaitable<void> {
-          std::function<bool()> stop = [&give_up] { return give_up; };
-          asked = co_await turns_.acquire(bot, std::move(stop));
-        },
-        asio::detached);
+    spawn(asked, give_up,
+          [this, bot](std::function<bool()> stop) { return turns_.acquire(bot, std::move(stop)); });
   }
 
   // Starts waiting for `seat` to lead; the answer lands in `led`.
   void wait_lead(const BotTurns::SeatPtr& seat, std::optional<bool>& led, const bool& give_up) {
+    spawn(led, give_up, [this, seat](std::function<bool()> stop) {
+      return turns_.wait_lead(seat, std::move(stop));
+    });
+  }
+
+  // Runs `call` (given a give_up that reads `give_up`) as a coroutine; its result lands in `out`.
+  template <typename Result, typename Call>
+  void spawn(std::optional<Result>& out, const bool& give_up, Call call) {
     asio::co_spawn(
         io_,
-        [this, seat, &led, &give_up]() -> asio::awaitable<void> {
+        [&out, &give_up, call]() -> asio::awaitable<void> {
           std::function<bool()> stop = [&give_up] { return give_up; };
-          led = co_await turns_.wait_lead(seat, std::move(stop));
+          out = co_await call(std::move(stop));
         },
         asio::detached);
   }
 
   bool seated(const Asked& asked) { return asked.has_value() && *asked != nullptr; }
+
+  // Seats a lead and one behind it at bot 0.
+  bool seat_two(Asked& lead, Asked& behind) {
+    ask(0, lead, never_);
+    ask(0, behind, never_);
+    return run_until(io_, [&] { return seated(lead) && seated(behind); });
+  }
 
   asio::io_context io_;
   BotTurns turns_{io_.get_executor(), 2};
@@ -81,9 +91,7 @@ TEST_F(BotTurnsTest, ALeadAndOneBehindAreSeatedAtOnceAndOthersWaitInOrder) {
 TEST_F(BotTurnsTest, TheSeatBehindWaitsToLeadUntilTheLeadLeaves) {
   Asked lead;
   Asked behind;
-  ask(0, lead, never_);
-  ask(0, behind, never_);
-  ASSERT_TRUE(run_until(io_, [&] { return seated(lead) && seated(behind); }));
+  ASSERT_TRUE(seat_two(lead, behind));
   std::optional<bool> led;
   wait_lead(*behind, led, never_);
   io_.restart();
@@ -97,9 +105,7 @@ TEST_F(BotTurnsTest, TheSeatBehindWaitsToLeadUntilTheLeadLeaves) {
 TEST_F(BotTurnsTest, ASeatBehindThatStopsWaitingToLeadKeepsItsSeat) {
   Asked lead;
   Asked behind;
-  ask(0, lead, never_);
-  ask(0, behind, never_);
-  ASSERT_TRUE(run_until(io_, [&] { return seated(lead) && seated(behind); }));
+  ASSERT_TRUE(seat_two(lead, behind));
   bool quit = false;
   std::optional<bool> led;
   wait_lead(*behind, led, quit);
@@ -133,9 +139,7 @@ TEST_F(BotTurnsTest, AStreamThatStopsWaitingLeavesTheQueue) {
   Asked behind;
   Asked quitter;
   bool quit = false;
-  ask(0, lead, never_);
-  ask(0, behind, never_);
-  ASSERT_TRUE(run_until(io_, [&] { return seated(lead) && seated(behind); }));
+  ASSERT_TRUE(seat_two(lead, behind));
   ask(0, quitter, quit);
   ASSERT_TRUE(run_until(io_, [&] { return turns_.waiting(0) == 1; }));
   quit = true;
