@@ -132,6 +132,18 @@ asio::awaitable<bool> found_on_disk(SpreadState& state, const std::shared_ptr<Sl
   co_return false;
 }
 
+// The seat is behind another slice of this bot: the download starts now and gets the parts the
+// lead frees; progress is only looked at (and stalls only counted) once this slice leads.
+asio::awaitable<void> start_behind(SpreadState& state, const LaneState& lane_state,
+                                   const Slice& slice, const BotTurns::SeatPtr& seat,
+                                   WaitOptions options) {
+  options.behind = true;
+  lane_state.lane.scheduler->request_window(lane_state.lane.file_id, state.target.file_size,
+                                            slice.ready_end, lane_state.reader, options);
+  std::function<bool()> stopped = [&state] { return state.stopped; };
+  co_await state.turns.wait_lead(seat, std::move(stopped));
+}
+
 // Downloads the slice on lane `index` until it is whole, the lane stalls, or the stream stops.
 asio::awaitable<void> download_slice(SpreadState& state, LaneIndex index,
                                      const std::shared_ptr<Slice>& slice,
@@ -142,16 +154,7 @@ asio::awaitable<void> download_slice(SpreadState& state, LaneIndex index,
   lane_state.reader = scheduler.new_reader();
   WaitOptions options;
   options.window_end = slice->end;
-  if (!state.turns.leads(seat)) {
-    // Behind another slice of this bot: the download starts now and gets the parts the lead
-    // frees; progress is only looked at (and stalls only counted) once this slice leads.
-    WaitOptions behind = options;
-    behind.behind = true;
-    scheduler.request_window(file_id, state.target.file_size, slice->ready_end, lane_state.reader,
-                             behind);
-    std::function<bool()> stopped = [&state] { return state.stopped; };
-    co_await state.turns.wait_lead(seat, std::move(stopped));
-  }
+  if (!state.turns.leads(seat)) co_await start_behind(state, lane_state, *slice, seat, options);
   // Alone, a lane is never given up early: the scheduler's own retries are all there is.
   if (state.others_can_work(index)) options.patience = state.settings.patience;
   while (!state.stopped && !slice->complete()) {
