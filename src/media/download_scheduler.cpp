@@ -29,6 +29,7 @@ struct FileState {
   bool window_active = false;
   std::int64_t window_offset = 0;
   std::int64_t window_end = 0;
+  int window_priority = 0;
   ReaderId owner = 0;
   bool granted = false;        // the idle window is promised to `owner`, the next in turn
   std::deque<ReaderId> turns;  // readers waiting for the window, first come first served
@@ -141,17 +142,23 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
     return cap > offset ? std::min(end, cap) : end;
   }
 
-  void send_window(FileState& file, ReaderId reader, std::int64_t offset, std::int64_t cap) {
+  int priority_for(const WaitOptions& options) const {
+    return options.behind ? std::max(1, settings.priority - 1) : settings.priority;
+  }
+
+  void send_window(FileState& file, ReaderId reader, std::int64_t offset, std::int64_t cap,
+                   int priority) {
     file.owner = reader;
     file.granted = false;
     file.window_active = true;
     file.window_offset = offset;
     file.window_end = window_end_for(file, offset, cap);
+    file.window_priority = priority;
     std::erase(file.turns, reader);
     ++windows_sent;
-    json::object request{{"@type", "downloadFile"},           {"file_id", file.file_id},
-                         {"priority", settings.priority},     {"offset", offset},
-                         {"limit", file.window_end - offset}, {"synchronous", false}};
+    json::object request{
+        {"@type", "downloadFile"}, {"file_id", file.file_id},           {"priority", priority},
+        {"offset", offset},        {"limit", file.window_end - offset}, {"synchronous", false}};
     std::weak_ptr<Impl> weak = weak_from_this();
     const std::int32_t file_id = file.file_id;
     client.send(std::move(request), [weak, file_id](json::object answer) {
@@ -179,19 +186,24 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
   }
 
   // Makes sure the window will bring the byte at `offset`, or queues the reader for its turn.
-  void claim(FileState& file, ReaderId reader, std::int64_t offset, std::int64_t cap) {
+  void claim(FileState& file, ReaderId reader, std::int64_t offset, const WaitOptions& options) {
+    const std::int64_t cap = options.window_end;
+    const int priority = priority_for(options);
     if (covers(file, offset)) {
       const bool pushable = file.owner == reader && file.turns.empty() &&
                             offset - file.window_offset >= settings.read_ahead / 2 &&
                             window_end_for(file, offset, cap) > file.window_end;
-      if (pushable) send_window(file, reader, offset, cap);
+      // A window that waited behind comes to the front: TDLib moves a download to its new
+      // priority when downloadFile is called again (ResourceManager::update_priority).
+      const bool promoted = file.owner == reader && file.window_priority != priority;
+      if (pushable || promoted) send_window(file, reader, offset, cap, priority);
       return;
     }
     const bool my_turn = file.owner == reader && (file.turns.empty() || !file.window_active);
     const bool idle = !file.window_active && !file.granted &&
                       (file.turns.empty() || file.turns.front() == reader);
     if (my_turn || idle) {
-      send_window(file, reader, offset, cap);
+      send_window(file, reader, offset, cap, priority);
       return;
     }
     if (file.owner == reader && file.window_active) {
@@ -246,7 +258,7 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
         co_await sleep(file, std::min(file.retry_at, give_up_at));
         continue;
       }
-      claim(file, reader, offset, options.window_end);
+      claim(file, reader, offset, options);
       waited = true;
       const bool woken = co_await sleep(file, give_up_at);
       if (!woken && file.generation == seen && Steady::now() < give_up_at) {
@@ -296,6 +308,13 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
     json::object request{{"@type", "getFile"}, {"file_id", file_id}};
     const json::object answer = co_await client.request(std::move(request));
     co_return std::string(td_string(answer, "local.path").value_or(""));
+  }
+
+  void request_window(std::int32_t file_id, std::int64_t size, std::int64_t offset, ReaderId reader,
+                      const WaitOptions& options) {
+    FileState& file = state(file_id, size);
+    if (known_available(file, offset) > 0 || Steady::now() < file.retry_at) return;
+    claim(file, reader, offset, options);
   }
 
   void cancel_wait(std::int32_t file_id, ReaderId reader) {
@@ -357,6 +376,11 @@ asio::awaitable<BytesOnDisk> DownloadScheduler::wait_for_bytes(std::int32_t file
                                                                WaitOptions options) {
   std::shared_ptr<Impl> impl = impl_;
   co_return co_await impl->wait_for_bytes(file_id, file_size, offset, reader, options);
+}
+
+void DownloadScheduler::request_window(std::int32_t file_id, std::int64_t file_size,
+                                       std::int64_t offset, ReaderId reader, WaitOptions options) {
+  impl_->request_window(file_id, file_size, offset, reader, options);
 }
 
 void DownloadScheduler::cancel_wait(std::int32_t file_id, ReaderId reader) {
