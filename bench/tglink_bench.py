@@ -322,9 +322,16 @@ def memory(args, work):
     print("\n== 3. Memory: %d concurrent slow readers of a cached %d MiB file"
           % (args.readers, args.memory_mib))
     path = os.path.join(work, "mem.bin")
-    size = args.memory_mib * MIB
-    make_file(path, size)
-    tg = Tglink(args.build, work)
+    make_file(path, args.memory_mib * MIB)
+    for bots in args.memory_bots:
+        memory_with_bots(args, work, path, bots)
+    os.remove(path)
+
+
+def memory_with_bots(args, work, path, bots):
+    """Peak RSS of tglink with `bots` bots: after one fetch that puts the file on disk, and with
+    the slow readers (with 2+ bots each reader is a spread stream over the bots' files)."""
+    tg = Tglink(args.build, work, bots)
     try:
         target = tg.post(path)
         fetch(tg.port, target)
@@ -349,12 +356,12 @@ def memory(args, work):
         stop.set()
         for t in threads:
             t.join(timeout=5)
+        print("%d bot(s)" % bots)
         print("peak RSS idle (after one cached fetch): %8.1f MiB" % (idle / 1024))
         print("peak RSS with %d slow readers:         %8.1f MiB" % (args.readers, peak / 1024))
         print("per reader:                             %8.1f KiB" % ((peak - idle) / args.readers))
     finally:
         tg.stop()
-    os.remove(path)
 
 
 def main():
@@ -369,6 +376,8 @@ def main():
     parser.add_argument("--readers", type=int, default=500)
     parser.add_argument("--memory-mib", type=int, default=256)
     parser.add_argument("--memory-seconds", type=float, default=10)
+    parser.add_argument("--memory-bots", type=lambda text: [int(n) for n in text.split(",")],
+                        default=[1, 4], help="bot counts to measure, comma-separated")
     spread_bench.add_arguments(parser)
     args = parser.parse_args()
     args.build = os.path.abspath(args.build)

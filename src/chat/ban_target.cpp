@@ -6,6 +6,7 @@
 #include "chat/chat_context.hpp"
 #include "chat/message_loading.hpp"
 #include "config/setting_bounds.hpp"
+#include "telegram/td_fields.hpp"
 #include "telegram/telegram_client.hpp"
 
 namespace tglink {
@@ -24,11 +25,6 @@ std::optional<std::int64_t> parse_user_id(const std::string& word) {
   }
   if (id <= 0) return std::nullopt;
   return id;
-}
-
-const json::object* object_at(const json::object& object, std::string_view key) {
-  const json::value* value = object.if_contains(key);
-  return value != nullptr && value->is_object() ? &value->get_object() : nullptr;
 }
 
 }  // namespace
@@ -51,8 +47,7 @@ std::optional<BanArguments> parse_ban_arguments(std::string_view arguments, bool
 }
 
 std::optional<std::int64_t> forwarded_sender(const json::object& message, std::string& problem) {
-  const json::object* forward = object_at(message, "forward_info");
-  const json::object* origin = forward != nullptr ? object_at(*forward, "origin") : nullptr;
+  const json::object* origin = td_object(message, "forward_info.origin");
   if (origin == nullptr) {
     problem =
         "The message you replied to was not forwarded from a user. Forward one of their "
@@ -66,12 +61,12 @@ std::optional<std::int64_t> forwarded_sender(const json::object& message, std::s
         "name them.";
     return std::nullopt;
   }
-  const json::value* id = origin->if_contains("sender_user_id");
-  if (type != "messageOriginUser" || id == nullptr || !id->is_int64()) {
+  const std::optional<std::int64_t> id = td_int53(*origin, "sender_user_id");
+  if (type != "messageOriginUser" || !id) {
     problem = "The message you replied to was forwarded from a chat or channel, not a user.";
     return std::nullopt;
   }
-  return id->get_int64();
+  return id;
 }
 
 boost::asio::awaitable<std::optional<std::int64_t>> target_user(const CommandCall& call,

@@ -17,6 +17,7 @@
 #include "chat/message_loading.hpp"
 #include "config/config.hpp"
 #include "logging/log.hpp"
+#include "telegram/td_fields.hpp"
 #include "telegram/telegram_client.hpp"
 
 namespace tglink {
@@ -31,11 +32,6 @@ constexpr int kUsersPerPage = 200;
 constexpr std::string_view kConfirm = "confirm:";
 constexpr std::string_view kCancel = "cancel:";
 
-std::int64_t int_at(const json::object& object, std::string_view key) {
-  const json::value* value = object.if_contains(key);
-  return value != nullptr && value->is_int64() ? value->get_int64() : 0;
-}
-
 std::int64_t remaining(const BroadcastJob& job) {
   return std::max<std::int64_t>(0, job.total - job.sent - job.failed - job.blocked);
 }
@@ -49,19 +45,26 @@ std::int64_t job_id_after(std::string_view data, std::string_view prefix) {
   return ec == std::errc() && end == data.data() + data.size() ? id : 0;
 }
 
-bool is_blocked(const TdError& error) { return error.code == 403; }
+// The user can never be reached again: the server's USER_IS_BLOCKED, which TDLib 1.8.67 passes on
+// as it is (403; matched whatever the code, since it has been seen as 400 for albums,
+// tucnak/telebot#669), and its 403 "User is deactivated" for a deleted account
+// (MessagesManager::process_send_message_fail_error).
+// Any other refusal, such as 403 "Bot can't initiate conversation with a user", keeps the user.
+bool is_unreachable(const TdError& error) {
+  return error.message == "USER_IS_BLOCKED" ||
+         (error.code == 403 && error.message == "User is deactivated");
+}
 
 DeliveryOutcome outcome_of(const TdError& error) {
-  return is_blocked(error) ? DeliveryOutcome::blocked : DeliveryOutcome::failed;
+  return is_unreachable(error) ? DeliveryOutcome::blocked : DeliveryOutcome::failed;
 }
 
 // The copy in a forwardMessages answer; null when TDLib could not copy the message (for one it
 // does not hold, it answers null rather than an error).
 const json::object* first_copy(const json::object& answer) {
-  const json::value* messages = answer.if_contains("messages");
-  if (messages == nullptr || !messages->is_array() || messages->get_array().empty()) return nullptr;
-  const json::value& first = messages->get_array()[0];
-  return first.is_object() ? &first.get_object() : nullptr;
+  const json::array* messages = td_array(answer, "messages");
+  if (messages == nullptr || messages->empty()) return nullptr;
+  return messages->front().if_object();
 }
 
 // Keeps `item` in `set` while it lives, so Broadcaster::stop() can reach it.
@@ -136,7 +139,7 @@ asio::awaitable<void> Broadcaster::propose(std::int64_t admin_chat_id,
 }
 
 asio::awaitable<void> Broadcaster::on_button(json::object query) {
-  const std::int64_t user_id = int_at(query, "sender_user_id");
+  const std::int64_t user_id = td_int53(query, "sender_user_id").value_or(0);
   const std::string data = callback_data(query).substr(kButtonPrefix.size());
   const std::int64_t confirm_id = job_id_after(data, kConfirm);
   const std::int64_t job_id = confirm_id != 0 ? confirm_id : job_id_after(data, kCancel);
@@ -151,7 +154,7 @@ asio::awaitable<void> Broadcaster::on_button(json::object query) {
     co_await answer(query, std::move(already));
     co_return;
   }
-  job->progress_message_id = int_at(query, "message_id");
+  job->progress_message_id = td_int53(query, "message_id").value_or(0);
   job->state = confirm_id != 0 ? "running" : "cancelled";
   chat_.store.update_broadcast(*job);
   chat_.log.info("Admin {} {} broadcast {}", user_id, confirm_id != 0 ? "started" : "cancelled",
@@ -292,7 +295,7 @@ asio::awaitable<DeliveryOutcome> Broadcaster::deliver(const BroadcastJob& job,
       if (!error) {
         // Queued: the outcome comes later, after any flood wait TDLib sits out silently.
         const std::optional<SendOutcome> outcome =
-            co_await outcomes.wait(int_at(*message, "id"), options_.confirm_timeout);
+            co_await outcomes.wait(td_int53(*message, "id").value_or(0), options_.confirm_timeout);
         if (!outcome) co_return DeliveryOutcome::failed;
         if (!outcome->error) co_return DeliveryOutcome::sent;
         error = outcome->error;
@@ -315,7 +318,7 @@ asio::awaitable<void> Broadcaster::show_progress(const BroadcastJob& job, bool f
   last_progress_ = now;
   if (job.progress_message_id == 0) co_return;
   std::optional<TdError> error = co_await edit_progress(job);
-  if (error) {
+  if (error && needs_reload(*error)) {
     // After a restart or a long pause TDLib no longer holds the chat or the message: load them.
     error = co_await load_message(chat_.client, job.admin_chat_id, job.progress_message_id);
     if (!error) error = co_await edit_progress(job);
@@ -327,7 +330,7 @@ asio::awaitable<std::optional<TdError>> Broadcaster::edit_progress(const Broadca
   json::object edit = edit_text_request(job.admin_chat_id, job.progress_message_id,
                                         plain_reply(broadcast_progress_text(job)));
   const json::object answer = co_await chat_.client.request(std::move(edit));
-  co_return td_error(answer);
+  co_return edit_error(answer);
 }
 
 asio::awaitable<bool> Broadcaster::wait_for_turn() {
@@ -358,7 +361,7 @@ asio::awaitable<void> Broadcaster::sleep(Steady::duration delay) {
 
 asio::awaitable<void> Broadcaster::answer(const json::object& query, std::string text) {
   json::object request{{"@type", "answerCallbackQuery"},
-                       {"callback_query_id", query.at("id")},
+                       {"callback_query_id", std::to_string(td_int64(query, "id").value_or(0))},
                        {"text", std::move(text)},
                        {"show_alert", false},
                        {"url", ""},

@@ -10,8 +10,9 @@
 //                             then forwardMessages with send_copy, paced at
 //                             BROADCAST_MESSAGES_PER_SECOND, and wait for the queued copy's
 //                             outcome; 429 waits retry_after and tries the same user again;
-//                             403 "blocked" removes the user; the job's counts are stored after
-//                             every user
+//                             a user who blocked the bot (USER_IS_BLOCKED) or deleted the
+//                             account ("User is deactivated") counts as "blocked" and is
+//                             removed; the job's counts are stored after every user
 //   restart                -> resume() continues every "running" job after the last claimed user
 //
 // Delivery is at most once per user: the claim ("claimed") is committed before the copy is

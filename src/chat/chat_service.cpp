@@ -12,6 +12,7 @@
 #include "core/time_format.hpp"
 #include "logging/log.hpp"
 #include "store/store.hpp"
+#include "telegram/td_fields.hpp"
 
 namespace tglink {
 
@@ -19,16 +20,6 @@ namespace asio = boost::asio;
 namespace json = boost::json;
 
 namespace {
-
-std::string string_at(const json::object& object, std::string_view key) {
-  const json::value* value = object.if_contains(key);
-  return value != nullptr && value->is_string() ? std::string(value->get_string()) : std::string();
-}
-
-std::int64_t int_at(const json::object& object, std::string_view key) {
-  const json::value* value = object.if_contains(key);
-  return value != nullptr && value->is_int64() ? value->get_int64() : 0;
-}
 
 Reply not_a_file_reply() {
   return plain_reply(
@@ -38,19 +29,30 @@ Reply not_a_file_reply() {
 
 json::object answer_callback(const json::object& query, std::string text, bool alert) {
   return json::object{{"@type", "answerCallbackQuery"},
-                      {"callback_query_id", query.at("id")},
+                      {"callback_query_id", std::to_string(td_int64(query, "id").value_or(0))},
                       {"text", std::move(text)},
                       {"show_alert", alert},
                       {"url", ""},
                       {"cache_time", 0}};
 }
 
+// Whether every handler can answer the query (by its id) and act for its sender; a query that
+// cannot be is logged and skipped.
+bool is_answerable(const json::object& query, Log& log) {
+  std::string problem;
+  if (!td_int64(query, "id")) {
+    problem = td_field_problem(query, "id", "int64");
+  } else if (!td_int53(query, "sender_user_id")) {
+    problem = td_field_problem(query, "sender_user_id", "int53");
+  }
+  if (!problem.empty()) log.warning("Chat: callback query skipped: {}", problem);
+  return problem.empty();
+}
+
 }  // namespace
 
 std::string callback_data(const json::object& query) {
-  const json::value* payload = query.if_contains("payload");
-  if (payload == nullptr || !payload->is_object()) return {};
-  return base64_decode(string_at(payload->get_object(), "data"));
+  return base64_decode(td_string(query, "payload.data").value_or(""));
 }
 
 ChatService::ChatService(ChatContext context, CommandRegistry commands, ChatServiceOptions options)
@@ -115,6 +117,7 @@ asio::awaitable<void> ChatService::drain_inbox(std::int64_t user_id) {
 
 void ChatService::on_callback_query(const json::object& update) {
   if (!chat_.leads()) return;
+  if (!is_answerable(update, chat_.log)) return;
   const std::string data = callback_data(update);
   if (Broadcaster::is_button(data) && chat_.broadcaster != nullptr) {
     spawn(chat_.broadcaster->on_button(update), "broadcast button");
@@ -232,7 +235,7 @@ asio::awaitable<void> ChatService::hold_command(IncomingMessage message,
 }
 
 asio::awaitable<void> ChatService::handle_joined(json::object query) {
-  const std::int64_t user_id = int_at(query, "sender_user_id");
+  const std::int64_t user_id = td_int53(query, "sender_user_id").value_or(0);
   if (is_banned(chat_.config, chat_.store, user_id)) co_return;  // nothing else for them
   const std::vector<std::int64_t> missing = co_await force_sub_.missing_channels(user_id);
   if (!missing.empty()) {
@@ -266,11 +269,8 @@ asio::awaitable<void> ChatService::record_user(std::int64_t user_id) {
           .count();
   json::object get_user{{"@type", "getUser"}, {"user_id", user_id}};
   const json::object user = co_await chat_.client.request(std::move(get_user));
-  record.first_name = string_at(user, "first_name");
-  const json::value* usernames = user.if_contains("usernames");
-  if (usernames != nullptr && usernames->is_object()) {
-    record.username = string_at(usernames->get_object(), "editable_username");
-  }
+  record.first_name = td_string(user, "first_name").value_or("");
+  record.username = td_string(user, "usernames.editable_username").value_or("");
   if (chat_.store.upsert_user(record)) chat_.log.info("New user {}", user_id);
 }
 

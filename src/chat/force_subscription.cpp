@@ -3,6 +3,7 @@
 #include "chat/chat_context.hpp"
 #include "config/config.hpp"
 #include "logging/log.hpp"
+#include "telegram/td_fields.hpp"
 #include "telegram/telegram_client.hpp"
 
 namespace tglink {
@@ -10,29 +11,10 @@ namespace tglink {
 namespace json = boost::json;
 namespace asio = boost::asio;
 
-namespace {
-
-const json::object& object_at(const json::object& object, std::string_view key) {
-  static const json::object kEmpty;
-  const json::value* value = object.if_contains(key);
-  return value != nullptr && value->is_object() ? value->get_object() : kEmpty;
-}
-
-std::string first_active_username(const json::object& supergroup) {
-  const json::value* active = object_at(supergroup, "usernames").if_contains("active_usernames");
-  if (active == nullptr || !active->is_array() || active->get_array().empty()) return {};
-  const json::value& first = active->get_array().front();
-  return first.is_string() ? std::string(first.get_string()) : std::string();
-}
-
-}  // namespace
-
 bool is_member_status(const json::object& chat_member) {
-  const json::object& status = object_at(chat_member, "status");
-  const std::string_view type = td_type(status);
+  const std::string_view type = td_string(chat_member, "status.@type").value_or("");
   if (type == "chatMemberStatusRestricted") {
-    const json::value* member = status.if_contains("is_member");
-    return member != nullptr && member->is_bool() && member->get_bool();
+    return td_bool(chat_member, "status.is_member").value_or(false);
   }
   return type == "chatMemberStatusMember" || type == "chatMemberStatusAdministrator" ||
          type == "chatMemberStatusCreator";
@@ -101,10 +83,9 @@ asio::awaitable<std::string> ForceSubscription::join_link(std::int64_t channel) 
 asio::awaitable<std::string> ForceSubscription::public_link(std::int64_t channel) {
   json::object get_chat{{"@type", "getChat"}, {"chat_id", channel}};
   const json::object chat = co_await chat_.client.request(std::move(get_chat));
-  const json::object& type = object_at(chat, "type");
-  const json::value* id = type.if_contains("supergroup_id");
-  if (id == nullptr || !id->is_int64()) co_return std::string();
-  json::object get_supergroup{{"@type", "getSupergroup"}, {"supergroup_id", id->get_int64()}};
+  const std::optional<std::int64_t> id = td_int53(chat, "type.supergroup_id");
+  if (!id) co_return std::string();
+  json::object get_supergroup{{"@type", "getSupergroup"}, {"supergroup_id", *id}};
   const json::object supergroup = co_await chat_.client.request(std::move(get_supergroup));
   const std::string username = first_active_username(supergroup);
   co_return username.empty() ? std::string() : "https://t.me/" + username;
@@ -118,8 +99,7 @@ asio::awaitable<std::string> ForceSubscription::invite_link(std::int64_t channel
                        {"member_limit", 0},
                        {"creates_join_request", false}};
   const json::object answer = co_await chat_.client.request(std::move(request));
-  const json::value* link = answer.if_contains("invite_link");
-  co_return link != nullptr && link->is_string() ? std::string(link->get_string()) : std::string();
+  co_return std::string(td_string(answer, "invite_link").value_or(""));
 }
 
 }  // namespace tglink

@@ -2,6 +2,9 @@
 
 #include <array>
 
+#include "telegram/td_fields.hpp"
+#include "telegram/td_object.hpp"
+
 namespace tglink {
 
 namespace json = boost::json;
@@ -27,32 +30,21 @@ constexpr std::array<ContentShape, 7> kShapes{{
     {"messageSticker", "sticker", "sticker", FileKind::sticker, "sticker.webp"},
 }};
 
-const json::object* object_at(const json::object& parent, std::string_view key) {
-  const json::value* value = parent.if_contains(key);
-  return value != nullptr && value->is_object() ? &value->get_object() : nullptr;
-}
-
-std::string string_at(const json::object& parent, std::string_view key) {
-  const json::value* value = parent.if_contains(key);
-  return value != nullptr && value->is_string() ? std::string(value->get_string()) : std::string();
-}
-
+// A known size: TDLib gives 0 until it knows one, and then perhaps only the expected one.
 std::int64_t file_size(const json::object& file) {
   for (const std::string_view key : {"size", "expected_size"}) {
-    const json::value* value = file.if_contains(key);
-    if (value != nullptr && value->is_int64() && value->get_int64() > 0) return value->get_int64();
+    if (const std::int64_t bytes = td_int53(file, key).value_or(0); bytes > 0) return bytes;
   }
   return 0;
 }
 
 // The largest size of a photo: the one a person would want to download.
 std::optional<IncomingFile> photo_file(const json::object& content) {
-  const json::object* photo = object_at(content, "photo");
-  const json::value* sizes = photo == nullptr ? nullptr : photo->if_contains("sizes");
-  if (sizes == nullptr || !sizes->is_array() || sizes->get_array().empty()) return std::nullopt;
+  const json::array* sizes = td_array(content, "photo.sizes");
+  if (sizes == nullptr || sizes->empty()) return std::nullopt;
   std::optional<IncomingFile> best;
-  for (const json::value& size : sizes->get_array()) {
-    const json::object* file = size.is_object() ? object_at(size.get_object(), "photo") : nullptr;
+  for (const json::value& size : *sizes) {
+    const json::object* file = size.is_object() ? td_object(size.get_object(), "photo") : nullptr;
     if (file == nullptr) continue;
     const std::int64_t bytes = file_size(*file);
     if (!best || bytes > best->size) {
@@ -85,15 +77,16 @@ std::string default_mime(FileKind kind) {
 }  // namespace
 
 std::optional<IncomingFile> incoming_file(const json::object& content) {
-  const std::string type = string_at(content, "@type");
+  const std::string_view type = td_type(content);
   if (type == "messagePhoto") return photo_file(content);
   for (const ContentShape& shape : kShapes) {
     if (type != shape.content_type) continue;
-    const json::object* media = object_at(content, shape.media_field);
-    const json::object* file = media == nullptr ? nullptr : object_at(*media, shape.file_field);
+    const json::object* media = td_object(content, shape.media_field);
+    const json::object* file = media == nullptr ? nullptr : td_object(*media, shape.file_field);
     if (file == nullptr) return std::nullopt;
-    IncomingFile incoming{shape.kind, string_at(*media, "file_name"),
-                          string_at(*media, "mime_type"), file_size(*file)};
+    IncomingFile incoming{shape.kind, std::string(td_string(*media, "file_name").value_or("")),
+                          std::string(td_string(*media, "mime_type").value_or("")),
+                          file_size(*file)};
     if (incoming.file_name.empty()) incoming.file_name = shape.default_name;
     if (incoming.mime_type.empty()) incoming.mime_type = default_mime(shape.kind);
     return incoming;

@@ -10,6 +10,7 @@
 #include <boost/json/array.hpp>
 
 #include "chat/message_loading.hpp"
+#include "telegram/td_fields.hpp"
 
 namespace tglink {
 
@@ -30,13 +31,11 @@ std::optional<std::int64_t> number_after(std::string_view text, std::string_view
 
 // The temporary (or, if already sent, final) message in forwardMessages' answer.
 std::optional<json::object> first_message(const json::object& answer) {
-  const json::value* messages = answer.if_contains("messages");
-  if (messages == nullptr || !messages->is_array() || messages->get_array().empty()) {
+  const json::array* messages = td_array(answer, "messages");
+  if (messages == nullptr || messages->empty() || !messages->front().is_object()) {
     return std::nullopt;
   }
-  const json::value& first = messages->get_array().front();
-  if (!first.is_object()) return std::nullopt;
-  return first.get_object();
+  return messages->front().get_object();
 }
 
 CopyResult failure(std::int32_t code, std::string message) {
@@ -106,8 +105,7 @@ asio::awaitable<CopyResult> LogChannelCopier::copy_once(std::int64_t from_chat_i
   if (auto error = td_error(answer)) co_return CopyResult{std::nullopt, *error, 0};
   const std::optional<json::object> message = first_message(answer);
   if (!message) co_return failure(400, "Telegram could not copy this message");
-  const json::value* id = message->if_contains("id");
-  const std::int64_t temporary_id = id != nullptr && id->is_int64() ? id->get_int64() : 0;
+  const std::int64_t temporary_id = td_int53(*message, "id").value_or(0);
   if (!message->contains("sending_state")) co_return CopyResult{temporary_id, std::nullopt, 0};
   std::optional<SendOutcome> outcome = co_await outcomes_.wait(temporary_id, policy_.late_after);
   if (!outcome) {

@@ -4,18 +4,29 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 
 #include <boost/asio/awaitable.hpp>
 #include <boost/json/object.hpp>
 
 #include "chat/reply.hpp"
 #include "chat/send_outcomes.hpp"
+#include "telegram/td_object.hpp"
 
 namespace tglink {
 
 // editMessageText(chat_id, message_id, the reply's text and keyboard; no keyboard removes it).
 [[nodiscard]] boost::json::object edit_text_request(std::int64_t chat_id, std::int64_t message_id,
                                                     const Reply& reply);
+
+// The error of an editMessageText answer, if the edit failed. An edit that changes nothing is
+// not one: TDLib hands a bot the server's 400 "MESSAGE_NOT_MODIFIED" (EditMessageQuery::on_error
+// swallows it only for users), and the message already shows what was asked.
+[[nodiscard]] std::optional<TdError> edit_error(const boost::json::object& answer);
+
+// Whether TDLib no longer holds the chat or the message to edit (after a restart, or once it
+// unloaded an idle message): loading them again (message_loading.hpp) lets the edit through.
+[[nodiscard]] bool needs_reload(const TdError& error);
 
 // The final id of the message in a send's answer: at once when TDLib answered it as sent, else
 // once updateMessageSendSucceeded came (outcomes must follow that chat). 0 when it failed or no

@@ -17,6 +17,7 @@
 #include "links/link_urls.hpp"
 #include "logging/log.hpp"
 #include "store/store.hpp"
+#include "telegram/td_fields.hpp"
 #include "telegram/telegram_client.hpp"
 
 namespace tglink {
@@ -81,16 +82,11 @@ std::vector<InlineButton> paging_row(int page, int pages) {
 
 json::object answer_query(const json::object& query, std::string text, bool alert) {
   return json::object{{"@type", "answerCallbackQuery"},
-                      {"callback_query_id", query.at("id")},
+                      {"callback_query_id", std::to_string(td_int64(query, "id").value_or(0))},
                       {"text", std::move(text)},
                       {"show_alert", alert},
                       {"url", ""},
                       {"cache_time", 0}};
-}
-
-std::int64_t int_at(const json::object& object, std::string_view key) {
-  const json::value* value = object.if_contains(key);
-  return value != nullptr && value->is_int64() ? value->get_int64() : 0;
 }
 
 // What to tell the user about a revoke button; revokes when the link is theirs and works.
@@ -168,7 +164,7 @@ Reply my_links_page(const ChatContext& chat, std::int64_t user_id, int page) {
 }
 
 asio::awaitable<void> handle_my_links_button(const ChatContext& chat, json::object query) {
-  const std::int64_t user_id = int_at(query, "sender_user_id");
+  const std::int64_t user_id = td_int53(query, "sender_user_id").value_or(0);
   if (is_banned(chat.config, chat.store, user_id)) co_return;
   const std::optional<MyLinksButton> button = parse_my_links_button(callback_data(query));
   std::string notice;
@@ -179,10 +175,10 @@ asio::awaitable<void> handle_my_links_button(const ChatContext& chat, json::obje
   co_await chat.client.request(std::move(answer));
   if (!button) co_return;
   const Reply page = my_links_page(chat, user_id, button->page);
-  json::object edit =
-      edit_text_request(int_at(query, "chat_id"), int_at(query, "message_id"), page);
+  json::object edit = edit_text_request(td_int53(query, "chat_id").value_or(0),
+                                        td_int53(query, "message_id").value_or(0), page);
   const json::object edited = co_await chat.client.request(std::move(edit));
-  if (const std::optional<TdError> error = td_error(edited)) {
+  if (const std::optional<TdError> error = edit_error(edited)) {
     chat.log.debug("/mylinks: list not edited for user {}: {} {}", user_id, error->code,
                    error->message);
   }

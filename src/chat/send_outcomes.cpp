@@ -4,6 +4,8 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
+#include "telegram/td_fields.hpp"
+
 namespace tglink {
 
 namespace asio = boost::asio;
@@ -15,27 +17,13 @@ struct SendOutcomes::Waiter {
   std::optional<SendOutcome> outcome;
 };
 
-namespace {
-
-std::int64_t int_at(const json::object& object, std::string_view key) {
-  const json::value* value = object.if_contains(key);
-  return value != nullptr && value->is_int64() ? value->get_int64() : 0;
-}
-
-const json::object& object_at(const json::object& object, std::string_view key) {
-  static const json::object kEmpty;
-  const json::value* value = object.if_contains(key);
-  return value != nullptr && value->is_object() ? value->get_object() : kEmpty;
-}
-
-}  // namespace
-
 SendOutcome send_outcome_from_update(const json::object& update) {
   SendOutcome outcome;
-  outcome.message_id = int_at(object_at(update, "message"), "id");
+  outcome.message_id = td_int53(update, "message.id").value_or(0);
   if (td_type(update) == "updateMessageSendFailed") {
-    const json::object& error = object_at(update, "error");
-    outcome.error = td_error(error).value_or(TdError{500, "message was not sent"});
+    const json::object* error = td_object(update, "error");
+    const std::optional<TdError> reported = error != nullptr ? td_error(*error) : std::nullopt;
+    outcome.error = reported.value_or(TdError{500, "message was not sent"});
   }
   return outcome;
 }
@@ -59,8 +47,8 @@ void SendOutcomes::cancel_waits() {
 }
 
 void SendOutcomes::on_update(const json::object& update) {
-  if (int_at(object_at(update, "message"), "chat_id") != chat_id_) return;
-  const std::int64_t temporary_id = int_at(update, "old_message_id");
+  if (td_int53(update, "message.chat_id") != chat_id_) return;
+  const std::int64_t temporary_id = td_int53(update, "old_message_id").value_or(0);
   SendOutcome outcome = send_outcome_from_update(update);
   auto found = waiters_.find(temporary_id);
   if (found == waiters_.end()) return keep_unclaimed(temporary_id, std::move(outcome));

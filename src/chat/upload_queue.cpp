@@ -20,6 +20,7 @@
 #include "core/time_format.hpp"
 #include "links/link_token.hpp"
 #include "logging/log.hpp"
+#include "telegram/td_fields.hpp"
 
 namespace tglink {
 
@@ -306,8 +307,7 @@ asio::awaitable<bool> UploadQueue::reply_confirmed(std::int64_t chat_id, Reply r
   if (!*alive) co_return false;
   std::optional<TdError> error = td_error(answer);
   if (!error && answer.contains("sending_state")) {
-    const boost::json::value* id = answer.if_contains("id");
-    const std::int64_t temporary_id = id != nullptr && id->is_int64() ? id->get_int64() : 0;
+    const std::int64_t temporary_id = td_int53(answer, "id").value_or(0);
     const std::optional<SendOutcome> outcome =
         co_await watch.outcomes->wait(temporary_id, SendOutcomes::kForever);
     if (!*alive) co_return false;

@@ -9,6 +9,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
+#include "telegram/td_fields.hpp"
 #include "telegram/telegram_client.hpp"
 
 namespace tglink {
@@ -19,24 +20,6 @@ using Steady = std::chrono::steady_clock;
 
 namespace {
 
-std::int64_t integer(const json::object& object, std::string_view name) {
-  const json::value* value = object.if_contains(name);
-  if (value == nullptr) return 0;
-  if (value->is_int64()) return value->as_int64();
-  if (value->is_uint64()) return static_cast<std::int64_t>(value->as_uint64());
-  return 0;
-}
-
-bool flag(const json::object& object, std::string_view name) {
-  const json::value* value = object.if_contains(name);
-  return value != nullptr && value->is_bool() && value->as_bool();
-}
-
-std::string text(const json::object& object, std::string_view name) {
-  const json::value* value = object.if_contains(name);
-  return value != nullptr && value->is_string() ? std::string(value->as_string()) : std::string();
-}
-
 // What one file's window and readers look like for one bot.
 struct FileState {
   std::int32_t file_id = 0;
@@ -46,6 +29,7 @@ struct FileState {
   bool window_active = false;
   std::int64_t window_offset = 0;
   std::int64_t window_end = 0;
+  int window_priority = 0;
   ReaderId owner = 0;
   bool granted = false;        // the idle window is promised to `owner`, the next in turn
   std::deque<ReaderId> turns;  // readers waiting for the window, first come first served
@@ -102,25 +86,28 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
 
   void on_file(const json::object& file_object) {
     if (observer) observer(file_object);
-    auto it = files.find(static_cast<std::int32_t>(integer(file_object, "id")));
+    auto it = files.find(td_int32(file_object, "id").value_or(0));
     if (it == files.end()) return;
     FileState& file = *it->second;
-    const json::value* local_value = file_object.if_contains("local");
-    if (local_value == nullptr || !local_value->is_object()) return;
-    const json::object& local = local_value->as_object();
-    if (const std::string path = text(local, "path"); !path.empty()) file.path = path;
+    const json::object* local_object = td_object(file_object, "local");
+    if (local_object == nullptr) return;
+    const json::object& local = *local_object;
+    if (const std::string_view path = td_string(local, "path").value_or(""); !path.empty()) {
+      file.path = path;
+    }
     note_progress(file, local);
-    if (file.window_active && !flag(local, "is_downloading_active")) window_stopped(file);
+    const bool downloading = td_bool(local, "is_downloading_active").value_or(false);
+    if (file.window_active && !downloading) window_stopped(file);
     wake(file);
   }
 
   void note_progress(FileState& file, const json::object& local) {
-    file.known_begin = integer(local, "download_offset");
-    file.known_end = file.known_begin + integer(local, "downloaded_prefix_size");
-    const std::int64_t downloaded = integer(local, "downloaded_size");
+    file.known_begin = td_int53(local, "download_offset").value_or(0);
+    file.known_end = file.known_begin + td_int53(local, "downloaded_prefix_size").value_or(0);
+    const std::int64_t downloaded = td_int53(local, "downloaded_size").value_or(0);
     if (downloaded > file.downloaded_size) file.failures = 0;
     file.downloaded_size = downloaded;
-    file.completed = flag(local, "is_downloading_completed");
+    file.completed = td_bool(local, "is_downloading_completed").value_or(false);
   }
 
   void window_stopped(FileState& file) {
@@ -155,17 +142,23 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
     return cap > offset ? std::min(end, cap) : end;
   }
 
-  void send_window(FileState& file, ReaderId reader, std::int64_t offset, std::int64_t cap) {
+  int priority_for(const WaitOptions& options) const {
+    return options.behind ? std::max(1, settings.priority - 1) : settings.priority;
+  }
+
+  void send_window(FileState& file, ReaderId reader, std::int64_t offset, std::int64_t cap,
+                   int priority) {
     file.owner = reader;
     file.granted = false;
     file.window_active = true;
     file.window_offset = offset;
     file.window_end = window_end_for(file, offset, cap);
+    file.window_priority = priority;
     std::erase(file.turns, reader);
     ++windows_sent;
-    json::object request{{"@type", "downloadFile"},           {"file_id", file.file_id},
-                         {"priority", settings.priority},     {"offset", offset},
-                         {"limit", file.window_end - offset}, {"synchronous", false}};
+    json::object request{
+        {"@type", "downloadFile"}, {"file_id", file.file_id},           {"priority", priority},
+        {"offset", offset},        {"limit", file.window_end - offset}, {"synchronous", false}};
     std::weak_ptr<Impl> weak = weak_from_this();
     const std::int32_t file_id = file.file_id;
     client.send(std::move(request), [weak, file_id](json::object answer) {
@@ -183,11 +176,8 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
       wake(file);
       return;
     }
-    const json::value* local = answer.if_contains("local");
-    if (local != nullptr && local->is_object()) {
-      if (const std::string path = text(local->as_object(), "path"); !path.empty()) {
-        file.path = path;
-      }
+    if (const std::string_view path = td_string(answer, "local.path").value_or(""); !path.empty()) {
+      file.path = path;
     }
   }
 
@@ -196,19 +186,24 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
   }
 
   // Makes sure the window will bring the byte at `offset`, or queues the reader for its turn.
-  void claim(FileState& file, ReaderId reader, std::int64_t offset, std::int64_t cap) {
+  void claim(FileState& file, ReaderId reader, std::int64_t offset, const WaitOptions& options) {
+    const std::int64_t cap = options.window_end;
+    const int priority = priority_for(options);
     if (covers(file, offset)) {
       const bool pushable = file.owner == reader && file.turns.empty() &&
                             offset - file.window_offset >= settings.read_ahead / 2 &&
                             window_end_for(file, offset, cap) > file.window_end;
-      if (pushable) send_window(file, reader, offset, cap);
+      // A window that waited behind comes to the front: TDLib moves a download to its new
+      // priority when downloadFile is called again (ResourceManager::update_priority).
+      const bool promoted = file.owner == reader && file.window_priority != priority;
+      if (pushable || promoted) send_window(file, reader, offset, cap, priority);
       return;
     }
     const bool my_turn = file.owner == reader && (file.turns.empty() || !file.window_active);
     const bool idle = !file.window_active && !file.granted &&
                       (file.turns.empty() || file.turns.front() == reader);
     if (my_turn || idle) {
-      send_window(file, reader, offset, cap);
+      send_window(file, reader, offset, cap, priority);
       return;
     }
     if (file.owner == reader && file.window_active) {
@@ -227,7 +222,7 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
     json::object request{
         {"@type", "getFileDownloadedPrefixSize"}, {"file_id", file_id}, {"offset", offset}};
     const json::object answer = co_await client.request(std::move(request));
-    co_return is_error(answer) ? 0 : integer(answer, "size");
+    co_return is_error(answer) ? 0 : td_int53(answer, "size").value_or(0);
   }
 
   // Sleeps until `file` changes, `deadline` passes or the stall timeout runs out.
@@ -263,7 +258,7 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
         co_await sleep(file, std::min(file.retry_at, give_up_at));
         continue;
       }
-      claim(file, reader, offset, options.window_end);
+      claim(file, reader, offset, options);
       waited = true;
       const bool woken = co_await sleep(file, give_up_at);
       if (!woken && file.generation == seen && Steady::now() < give_up_at) {
@@ -312,9 +307,14 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
   asio::awaitable<std::string> fetch_path(std::int32_t file_id) {
     json::object request{{"@type", "getFile"}, {"file_id", file_id}};
     const json::object answer = co_await client.request(std::move(request));
-    const json::value* local = answer.if_contains("local");
-    if (local == nullptr || !local->is_object()) co_return std::string();
-    co_return text(local->as_object(), "path");
+    co_return std::string(td_string(answer, "local.path").value_or(""));
+  }
+
+  void request_window(std::int32_t file_id, std::int64_t size, std::int64_t offset, ReaderId reader,
+                      const WaitOptions& options) {
+    FileState& file = state(file_id, size);
+    if (known_available(file, offset) > 0 || Steady::now() < file.retry_at) return;
+    claim(file, reader, offset, options);
   }
 
   void cancel_wait(std::int32_t file_id, ReaderId reader) {
@@ -361,8 +361,8 @@ DownloadScheduler::DownloadScheduler(asio::any_io_executor executor, TelegramCli
   std::weak_ptr<Impl> weak = impl_;
   impl_->subscription = client.subscribe("updateFile", [weak](const json::object& update) {
     std::shared_ptr<Impl> self = weak.lock();
-    const json::value* file = update.if_contains("file");
-    if (self && file != nullptr && file->is_object()) self->on_file(file->as_object());
+    const json::object* file = td_object(update, "file");
+    if (self && file != nullptr) self->on_file(*file);
   });
 }
 
@@ -376,6 +376,11 @@ asio::awaitable<BytesOnDisk> DownloadScheduler::wait_for_bytes(std::int32_t file
                                                                WaitOptions options) {
   std::shared_ptr<Impl> impl = impl_;
   co_return co_await impl->wait_for_bytes(file_id, file_size, offset, reader, options);
+}
+
+void DownloadScheduler::request_window(std::int32_t file_id, std::int64_t file_size,
+                                       std::int64_t offset, ReaderId reader, WaitOptions options) {
+  impl_->request_window(file_id, file_size, offset, reader, options);
 }
 
 void DownloadScheduler::cancel_wait(std::int32_t file_id, ReaderId reader) {

@@ -56,6 +56,10 @@ struct WaitOptions {
   std::int64_t window_end = 0;
   // Give up with Stalled after this long without the byte (0 = wait and retry as usual).
   std::chrono::milliseconds patience{0};
+  // The window waits behind the bot's other downloads: sent one priority below the usual, so
+  // TDLib gives it only the budget the others no longer need (media/bot_turns.hpp says why).
+  // A later wait without it sends the window again at the usual priority.
+  bool behind = false;
 };
 
 struct BytesOnDisk {
@@ -87,6 +91,10 @@ class DownloadScheduler {
                                                                    std::int64_t offset,
                                                                    ReaderId reader,
                                                                    WaitOptions options = {});
+  // Sends the reader's window now (or queues the reader for it) and returns without waiting:
+  // the bytes land on disk while the reader does something else.
+  void request_window(std::int32_t file_id, std::int64_t file_size, std::int64_t offset,
+                      ReaderId reader, WaitOptions options);
   // Makes the reader's wait under way (or its next one) return Cancelled.
   void cancel_wait(std::int32_t file_id, ReaderId reader);
   // The reader stops and nobody else needs its window: TDLib stops downloading it

@@ -1,9 +1,12 @@
 #include "media/message_file.hpp"
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 
 #include "media/mime_types.hpp"
+#include "telegram/td_fields.hpp"
+#include "telegram/td_object.hpp"
 
 namespace tglink {
 namespace {
@@ -36,37 +39,10 @@ const ContentShape* shape_of(std::string_view content_type) {
   return nullptr;
 }
 
-std::string string_field(const json::object& object, std::string_view name) {
-  const json::value* value = object.if_contains(name);
-  if (value == nullptr || !value->is_string()) return {};
-  return std::string(value->as_string());
-}
-
-std::int64_t integer_field(const json::object& object, std::string_view name) {
-  const json::value* value = object.if_contains(name);
-  if (value == nullptr) return 0;
-  if (value->is_int64()) return value->as_int64();
-  if (value->is_uint64()) return static_cast<std::int64_t>(value->as_uint64());
-  if (value->is_string()) {
-    try {
-      return std::stoll(std::string(value->as_string()));
-    } catch (const std::exception&) {
-      return 0;
-    }
-  }
-  return 0;
-}
-
-// A byte count: TDLib's sizes are int53; anything negative, or past int64 (read above as
-// negative), is not a size, so it counts as unknown (0).
+// A byte count: TDLib's sizes are int53, 0 until known; a negative one, or one past int53, is
+// not a size, so it counts as unknown (0).
 std::int64_t byte_count(const json::object& file, std::string_view name) {
-  const std::int64_t bytes = integer_field(file, name);
-  return bytes > 0 ? bytes : 0;
-}
-
-const json::object* object_field(const json::object& object, std::string_view name) {
-  const json::value* value = object.if_contains(name);
-  return value != nullptr && value->is_object() ? &value->as_object() : nullptr;
+  return std::max<std::int64_t>(td_int53(file, name).value_or(0), 0);
 }
 
 // "video/mp4" -> "mp4"; the extension a made-up name gets.
@@ -89,8 +65,8 @@ std::string_view extension_for_mime(std::string_view mime) {
 
 // Stickers come in three formats; each has its own type.
 std::string_view sticker_mime(const json::object& sticker) {
-  const json::object* format = object_field(sticker, "format");
-  const std::string type = format != nullptr ? string_field(*format, "@type") : "";
+  const json::object* format = td_object(sticker, "format");
+  const std::string_view type = format != nullptr ? td_type(*format) : "";
   if (type == "stickerFormatTgs") return "application/x-tgsticker";
   if (type == "stickerFormatWebm") return "video/webm";
   return "image/webp";
@@ -100,13 +76,13 @@ std::string_view sticker_mime(const json::object& sticker) {
 const json::object* largest_photo_file(const json::object& photo) {
   const json::object* best = nullptr;
   std::int64_t best_size = -1;
-  const json::value* sizes = photo.if_contains("sizes");
-  if (sizes == nullptr || !sizes->is_array()) return nullptr;
-  for (const json::value& size : sizes->as_array()) {
+  const json::array* sizes = td_array(photo, "sizes");
+  if (sizes == nullptr) return nullptr;
+  for (const json::value& size : *sizes) {
     if (!size.is_object()) continue;
-    const json::object* file = object_field(size.as_object(), "photo");
+    const json::object* file = td_object(size.as_object(), "photo");
     if (file == nullptr) continue;
-    const std::int64_t bytes = integer_field(*file, "size");
+    const std::int64_t bytes = td_int53(*file, "size").value_or(0);
     if (bytes > best_size) {
       best = file;
       best_size = bytes;
@@ -126,14 +102,14 @@ std::string_view meaningful(std::string_view mime) { return mime == kOctetStream
 LocatedFile located(const json::object& message, const json::object& file, std::string name,
                     std::string_view tdlib_mime, const ContentShape& shape) {
   LocatedFile result;
-  result.file_id = static_cast<std::int32_t>(integer_field(file, "id"));
-  result.file.message_id = integer_field(message, "id");
+  result.file_id = td_int32(file, "id").value_or(0);
+  result.file.message_id = td_int53(message, "id").value_or(0);
   result.file.size = byte_count(file, "size");
   if (result.file.size == 0) result.file.size = byte_count(file, "expected_size");
-  if (const json::object* remote = object_field(file, "remote")) {
-    result.file.unique_id = string_field(*remote, "unique_id");
+  if (const json::object* remote = td_object(file, "remote")) {
+    result.file.unique_id = td_string(*remote, "unique_id").value_or("");
   }
-  result.file.date_unix = integer_field(message, "date");
+  result.file.date_unix = td_int32(message, "date").value_or(0);
   tdlib_mime = meaningful(tdlib_mime);
   if (name.empty()) {
     // Without a name the extension cannot help, so the content type's usual format stands in.
@@ -148,7 +124,7 @@ LocatedFile located(const json::object& message, const json::object& file, std::
 // thumbnailFormatJpeg, -Png, -Webp: what an <img> or a <video poster> shows; "" for others
 // (GIF and MPEG-4 thumbnails of animations, TGS and WebM ones of stickers).
 std::string_view poster_mime(const json::object& format) {
-  const std::string type = string_field(format, "@type");
+  const std::string_view type = td_type(format);
   if (type == "thumbnailFormatJpeg") return "image/jpeg";
   if (type == "thumbnailFormatPng") return "image/png";
   if (type == "thumbnailFormatWebp") return "image/webp";
@@ -156,17 +132,17 @@ std::string_view poster_mime(const json::object& format) {
 }
 
 void add_thumbnail(LocatedFile& result, const json::object& media) {
-  const json::object* thumbnail = object_field(media, "thumbnail");
+  const json::object* thumbnail = td_object(media, "thumbnail");
   if (thumbnail == nullptr) return;
-  const json::object* format = object_field(*thumbnail, "format");
-  const json::object* file = object_field(*thumbnail, "file");
+  const json::object* format = td_object(*thumbnail, "format");
+  const json::object* file = td_object(*thumbnail, "file");
   if (format == nullptr || file == nullptr || poster_mime(*format).empty()) return;
-  result.thumbnail_file_id = static_cast<std::int32_t>(integer_field(*file, "id"));
+  result.thumbnail_file_id = td_int32(*file, "id").value_or(0);
   result.thumbnail_mime_type = std::string(poster_mime(*format));
 }
 
 std::optional<LocatedFile> photo_file(const json::object& message, const json::object& content) {
-  const json::object* photo = object_field(content, "photo");
+  const json::object* photo = td_object(content, "photo");
   const json::object* file = photo != nullptr ? largest_photo_file(*photo) : nullptr;
   if (file == nullptr) return std::nullopt;
   static constexpr ContentShape kPhoto{"messagePhoto", "photo", "photo", "photo", "image/jpeg"};
@@ -176,18 +152,19 @@ std::optional<LocatedFile> photo_file(const json::object& message, const json::o
 }  // namespace
 
 std::optional<LocatedFile> file_from_message(const json::object& message) {
-  const json::object* content = object_field(message, "content");
+  const json::object* content = td_object(message, "content");
   if (content == nullptr) return std::nullopt;
-  const std::string type = string_field(*content, "@type");
+  const std::string_view type = td_type(*content);
   if (type == "messagePhoto") return photo_file(message, *content);
   const ContentShape* shape = shape_of(type);
   if (shape == nullptr) return std::nullopt;
-  const json::object* media = object_field(*content, shape->media_field);
-  const json::object* file = media != nullptr ? object_field(*media, shape->file_field) : nullptr;
+  const json::object* media = td_object(*content, shape->media_field);
+  const json::object* file = media != nullptr ? td_object(*media, shape->file_field) : nullptr;
   if (file == nullptr) return std::nullopt;
-  std::string mime = string_field(*media, "mime_type");
+  std::string mime(td_string(*media, "mime_type").value_or(""));
   if (type == "messageSticker") mime = std::string(sticker_mime(*media));
-  LocatedFile result = located(message, *file, string_field(*media, "file_name"), mime, *shape);
+  const std::string_view name = td_string(*media, "file_name").value_or("");
+  LocatedFile result = located(message, *file, std::string(name), mime, *shape);
   if (type != "messageSticker") add_thumbnail(result, *media);
   return result;
 }

@@ -20,10 +20,18 @@
 namespace tglink {
 
 struct SliceSettings {
+  // A bot loses about one round trip each time it starts another slice of the same stream (TDLib
+  // keeps one window per file, so that slice cannot wait behind the last as another stream's
+  // can, media/bot_turns.hpp). 8 MiB is a second of a bot at 8 MiB/s, so a round trip of
+  // 50-150 ms costs under a tenth; longer slices would hold more of each stream on disk ahead of
+  // its client and hand a stalled bot's bytes over in coarser pieces.
   std::uint64_t slice_bytes = 8 << 20;
-  // A short range is cut into slices of its length / lanes, but never below this.
+  // A short range is cut into slices of its length / lanes, but never below this: a 1 MiB slice
+  // is still several parts (64-512 KiB) a bot keeps in flight at once.
   std::uint64_t min_slice_bytes = 1 << 20;
-  std::uint64_t read_ahead = 32 << 20;  // how far past the client's position slices are made
+  // How far past the client's position slices are made (send_spread raises it to two slices per
+  // bot, so each bot has one slice under way and one to start).
+  std::uint64_t read_ahead = 32 << 20;
 };
 
 using LaneIndex = std::size_t;

@@ -133,15 +133,29 @@ asio::awaitable<bool> found_on_disk(SpreadState& state, const std::shared_ptr<Sl
   co_return false;
 }
 
+// The seat is behind another slice of this bot: the download starts now and gets the parts the
+// lead frees; progress is only looked at (and stalls only counted) once this slice leads.
+asio::awaitable<void> start_behind(SpreadState& state, const LaneState& lane_state,
+                                   const Slice& slice, const BotTurns::SeatPtr& seat,
+                                   WaitOptions options) {
+  options.behind = true;
+  lane_state.lane.scheduler->request_window(lane_state.lane.file_id, state.target.file_size,
+                                            slice.ready_end, lane_state.reader, options);
+  std::function<bool()> stopped = [&state] { return state.stopped; };
+  co_await state.turns.wait_lead(seat, std::move(stopped));
+}
+
 // Downloads the slice on lane `index` until it is whole, the lane stalls, or the stream stops.
 asio::awaitable<void> download_slice(SpreadState& state, LaneIndex index,
-                                     const std::shared_ptr<Slice>& slice) {
+                                     const std::shared_ptr<Slice>& slice,
+                                     const BotTurns::SeatPtr& seat) {
   LaneState& lane_state = state.lanes[index];
   DownloadScheduler& scheduler = *lane_state.lane.scheduler;
   const std::int32_t file_id = lane_state.lane.file_id;
   lane_state.reader = scheduler.new_reader();
   WaitOptions options;
   options.window_end = static_cast<std::int64_t>(slice->bytes.end);
+  if (!state.turns.leads(seat)) co_await start_behind(state, lane_state, *slice, seat, options);
   // Alone, a lane is never given up early: the scheduler's own retries are all there is.
   if (state.others_can_work(index)) options.patience = state.settings.patience;
   while (!state.stopped && !slice->complete()) {
@@ -190,9 +204,10 @@ asio::awaitable<void> lane_worker(std::shared_ptr<SpreadState> state, LaneIndex 
     const std::size_t bot = lane_state.lane.bot;
     // Named first: g++ 12 destroys a temporary built inside a co_await expression twice.
     std::function<bool()> stopped = [keep = state] { return keep->stopped; };
-    if (!co_await state->turns.acquire(bot, std::move(stopped))) break;
-    const BotTurn turn(state->turns, bot);
-    co_await download_slice(*state, index, slice);
+    const BotTurns::SeatPtr seat = co_await state->turns.acquire(bot, std::move(stopped));
+    if (!seat) break;
+    const BotTurn turn(state->turns, seat);
+    co_await download_slice(*state, index, slice, seat);
   }
   --state->running_workers;
   state->notify();

@@ -5,8 +5,10 @@
 // holds them.
 //
 // One worker per lane (bot) takes the next slice, first looks whether any lane already has its
-// bytes on disk (then no Telegram byte is spent), else waits for that bot's turn (BotTurns,
+// bytes on disk (then no Telegram byte is spent), else waits for a seat at that bot (BotTurns,
 // shared by every stream) and downloads the slice with a window that ends at the slice's end.
+// A seat behind another stream's slice starts its window at once, one priority lower, so the
+// bot's link goes on to it while the lead's last parts arrive.
 // A lane that brings no byte for `patience` (a silent flood wait, a lost connection) gives the
 // rest of its slice to another lane and rests, twice as long after each stall. When the client
 // stops or the range is sent, the slices under way are cancelled in TDLib, and send_spread
@@ -51,11 +53,18 @@ struct SpreadLane {
 
 struct SpreadSettings {
   SliceSettings slices;
-  // No byte for this long and the slice goes to another lane.
+  // No byte for this long and the slice goes to another lane. A pause a client sees should stay
+  // under 3 s (issue 11): half of that to notice the silence, the other half for the next bot to
+  // bring its first part (two round trips and a part, under 0.5 s at 150 ms). A working bot
+  // reports a part at least every round trip plus one part's transfer (about 0.2 s at 150 ms and
+  // 8 MiB/s), so 1.5 s is seven such intervals and a slow round trip is not taken for a stall.
   std::chrono::milliseconds patience{1500};
-  // The longest rest of a lane after repeated stalls.
+  // The longest rest of a lane after repeated stalls: half the 60 s of flood waits TDLib rides
+  // out silently, so a flooded bot is tried again before TDLib itself would give up.
   std::chrono::milliseconds max_rest{30000};
-  // Stalls in a row after which a lane counts as failed (the range fails when all have).
+  // Stalls in a row after which a lane counts as failed (the range fails when all have). With
+  // rests of 3, 6, 12 and 24 s between them, five stalls span about 50 s: close to the 60 s
+  // TDLib waits on flood waits before it fails a download.
   int max_strikes = 5;
 };
 

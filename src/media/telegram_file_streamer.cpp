@@ -18,6 +18,7 @@
 #include "media/file_locator.hpp"
 #include "media/range_reader.hpp"
 #include "media/spread_reader.hpp"
+#include "telegram/td_fields.hpp"
 #include "telegram/telegram_client.hpp"
 
 namespace tglink {
@@ -41,25 +42,6 @@ struct BotAnswer {
   std::string detail;                   // why not, for logs
 };
 using BotAnswers = std::map<std::size_t, BotAnswer>;
-
-std::int64_t local_downloaded_size(const json::object& file) {
-  const json::value* local = file.if_contains("local");
-  if (local == nullptr || !local->is_object()) return 0;
-  const json::value* size = local->as_object().if_contains("downloaded_size");
-  return size != nullptr && size->is_int64() ? size->as_int64() : 0;
-}
-
-std::string local_path(const json::object& file) {
-  const json::value* local = file.if_contains("local");
-  if (local == nullptr || !local->is_object()) return {};
-  const json::value* path = local->as_object().if_contains("path");
-  return path != nullptr && path->is_string() ? std::string(path->as_string()) : std::string();
-}
-
-std::int32_t file_id_of(const json::object& file) {
-  const json::value* id = file.if_contains("id");
-  return id != nullptr && id->is_int64() ? static_cast<std::int32_t>(id->as_int64()) : 0;
-}
 
 }  // namespace
 
@@ -315,11 +297,11 @@ struct TelegramFileStreamer::Impl : std::enable_shared_from_this<Impl> {
   }
 
   void on_file(std::size_t index, const json::object& file) {
-    const std::int64_t bytes = local_downloaded_size(file);
-    const CachedFileKey key{index, file_id_of(file), {}};
+    const std::int64_t bytes = td_int53(file, "local.downloaded_size").value_or(0);
+    const CachedFileKey key{index, td_int32(file, "id").value_or(0), {}};
     if (!found_at_start.empty()) {
       // A bot reports a file the scan counted: from now on it is counted under the bot.
-      const std::string path = local_path(file);
+      const std::string path(td_string(file, "local.path").value_or(""));
       if (found_at_start.erase(path) > 0) budget.forget(CachedFileKey{0, 0, path});
     }
     const std::uint64_t before = budget.bytes_of(key);

@@ -5,6 +5,7 @@
 
 #include <boost/json/object.hpp>
 
+#include "telegram/td_fields.hpp"
 #include "telegram/td_object.hpp"
 #include "telegram/telegram_client.hpp"
 
@@ -13,11 +14,6 @@ namespace tglink {
 namespace json = boost::json;
 
 namespace {
-
-const json::object* object_at(const json::object& object, std::string_view key) {
-  const json::value* value = object.if_contains(key);
-  return value != nullptr && value->is_object() ? &value->get_object() : nullptr;
-}
 
 // The whole file at `path`, or nullopt when it cannot be read or is larger than `max_bytes`.
 std::optional<std::string> read_small_file(const std::string& path, std::int64_t max_bytes) {
@@ -81,16 +77,11 @@ boost::asio::awaitable<ThumbnailResult> ThumbnailSource::download(const LocatedF
     co_return unavailable("downloadFile(thumbnail " + std::to_string(file.thumbnail_file_id) +
                           ") failed: " + std::to_string(error->code) + " " + error->message);
   }
-  const json::object* local = object_at(answer, "local");
-  const json::value* path = local != nullptr ? local->if_contains("path") : nullptr;
-  const json::value* done =
-      local != nullptr ? local->if_contains("is_downloading_completed") : nullptr;
-  if (path == nullptr || !path->is_string() || done == nullptr || !done->is_bool() ||
-      !done->get_bool()) {
+  const std::optional<std::string_view> path = td_string(answer, "local.path");
+  if (!path || !td_bool(answer, "local.is_downloading_completed").value_or(false)) {
     co_return unavailable("the thumbnail's download did not complete");
   }
-  std::optional<std::string> bytes =
-      read_small_file(std::string(path->get_string()), kMaxThumbnailBytes);
+  std::optional<std::string> bytes = read_small_file(std::string(*path), kMaxThumbnailBytes);
   if (!bytes) co_return unavailable("the thumbnail file could not be read");
   ThumbnailResult result;
   result.status = ThumbnailStatus::Found;

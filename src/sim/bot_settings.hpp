@@ -38,6 +38,8 @@ struct BotCounters {
   std::int64_t download_file_calls = 0;
   std::int64_t messages_sent = 0;                // taken by the server
   std::int64_t flood_waits = 0;                  // FLOOD_WAIT answers to sends
+  std::int64_t messages_edited = 0;              // edits the server took
+  std::int64_t edit_flood_waits = 0;             // FLOOD_WAIT answers to edits
   std::int64_t part_flood_waits = 0;             // FLOOD_WAIT answers to download parts
   std::int64_t file_reference_repairs = 0;       // expired file references fetched anew
   std::map<std::string, std::int64_t> requests;  // by @type

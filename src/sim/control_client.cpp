@@ -233,6 +233,8 @@ BotCountersView ControlClient::counters(std::int64_t bot_id) {
   view.in_flight_bytes = to_int(bot.at("in_flight_bytes"));
   view.messages_sent = to_int(bot.at("messages_sent"));
   view.flood_waits = to_int(bot.at("flood_waits"));
+  view.messages_edited = to_int(bot.at("messages_edited"));
+  view.edit_flood_waits = to_int(bot.at("edit_flood_waits"));
   view.part_flood_waits = to_int(bot.at("part_flood_waits"));
   view.file_reference_repairs = to_int(bot.at("file_reference_repairs"));
   view.requests = bot.at("requests").as_object();

@@ -74,6 +74,8 @@ struct BotCountersView {
   std::int64_t in_flight_bytes = 0;         // parts started and not yet finished, now
   std::int64_t messages_sent = 0;           // messages the server took
   std::int64_t flood_waits = 0;             // FLOOD_WAIT answers to sends (waited out or failed)
+  std::int64_t messages_edited = 0;         // edits the server took
+  std::int64_t edit_flood_waits = 0;        // FLOOD_WAIT answers to edits (waited out or failed)
   std::int64_t part_flood_waits = 0;        // FLOOD_WAIT answers to download parts
   std::int64_t file_reference_repairs = 0;  // expired file references fetched anew
   boost::json::object requests;             // by @type

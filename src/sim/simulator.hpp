@@ -28,6 +28,7 @@
 #include "sim/download_plan.hpp"
 #include "sim/outbox.hpp"
 #include "sim/output_queue.hpp"
+#include "sim/pending_edit.hpp"
 #include "sim/request_log.hpp"
 #include "sim/session.hpp"
 #include "sim/sim_clock.hpp"
@@ -138,8 +139,6 @@ class Simulator {
   boost::json::object content_object(Session& session, const MessageContent& content);
   void on_get_message(Session& session, const boost::json::object& request, const Extra& extra);
   void on_send_message(Session& session, const boost::json::object& request, const Extra& extra);
-  void on_edit_message_text(Session& session, const boost::json::object& request,
-                            const Extra& extra);
   void on_forward_messages(Session& session, const boost::json::object& request,
                            const Extra& extra);
   void on_delete_messages(Session& session, const boost::json::object& request, const Extra& extra);
@@ -168,6 +167,16 @@ class Simulator {
                  const std::string& message, int retry_after);
   // After a reconnect: every outbox of `bot_id` tries again.
   void resume_sends(std::int64_t bot_id);
+
+  // --- edits (simulator_edits.cpp)
+  void on_edit_message_text(Session& session, const boost::json::object& request,
+                            const Extra& extra);
+  // Offers an edit that passed TDLib's checks to the server: answered now, after a flood wait,
+  // or once the bot is connected again.
+  void attempt_edit(PendingEdit edit);
+  void apply_edit(Session& session, MessageRecord& record, PendingEdit edit);
+  // After a reconnect: the held edits try again.
+  void resume_edits();
 
   // --- files and downloads (simulator_files.cpp, download_engine.cpp)
   static int first_file_id(int client_id);
@@ -254,6 +263,7 @@ class Simulator {
   std::vector<PartEvent> stalled_parts_;  // completed while the bot was disconnected
   std::multimap<TimePoint, std::function<void()>> timers_;
   std::map<OutboxKey, ChatOutbox> outboxes_;
+  std::vector<PendingEdit> held_edits_;  // edits waiting for their bot to reconnect
   std::condition_variable engine_wake_;
   bool stopping_ = false;
   std::thread engine_;

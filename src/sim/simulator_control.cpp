@@ -287,6 +287,8 @@ json::object Simulator::counters_of(std::int64_t bot_id) const {
                       {"download_file_calls", counters.download_file_calls},
                       {"messages_sent", counters.messages_sent},
                       {"flood_waits", counters.flood_waits},
+                      {"messages_edited", counters.messages_edited},
+                      {"edit_flood_waits", counters.edit_flood_waits},
                       {"requests", std::move(requests)}};
 }
 
@@ -322,6 +324,10 @@ json::object Simulator::run_fault(const json::object& request) {
       user.blocked_bots.erase(bot_id);
     return ok();
   }
+  if (kind == "deactivate_user") {
+    user_for(int_field(request, "user_id")).deactivated = true;
+    return ok();
+  }
   std::int64_t bot_id = requested_bot(request);
   if (kind == "flood") {
     BotSettings& settings = bot(bot_id).settings;
@@ -355,8 +361,8 @@ json::object Simulator::run_fault(const json::object& request) {
   }
   throw std::invalid_argument("unknown fault kind \"" + kind +
                               "\" (use flood, disconnect, reconnect, delete_message, "
-                              "expire_reference, not_admin, admin, block_bot, unblock_bot or "
-                              "clear)");
+                              "expire_reference, not_admin, admin, block_bot, unblock_bot, "
+                              "deactivate_user or clear)");
 }
 
 json::object Simulator::run_control(const std::string& op, const json::object& request,

@@ -1,5 +1,5 @@
 // Messages as a bot sends and reads them: getMessage, sendMessage (text, keyboards, documents
-// from local files), editMessageText, forwardMessages with send_copy, deleteMessages, callback
+// from local files), forwardMessages with send_copy, deleteMessages, callback
 // query answers and setCommands. Sends are queued (simulator_sending.cpp): the answer is a
 // pending message, the outcome an update.
 
@@ -184,48 +184,6 @@ void Simulator::on_send_message(Session& session, const json::object& request, c
   std::string refused = refused_link(record.reply_markup, record.content.entities);
   if (!refused.empty()) return answer_error(session, extra, 400, std::move(refused));
   answer(session, extra, queue_send(session, chat_id, std::move(record)));
-}
-
-void Simulator::on_edit_message_text(Session& session, const json::object& request,
-                                     const Extra& extra) {
-  std::int64_t chat_id = int_field(request, "chat_id");
-  std::int64_t message_id = int_field(request, "message_id");
-  // MessagesManager::edit_message_text: the chat must be loaded and the message in memory
-  // (get_message_force); an unloaded message is "not found" until getMessage loads it.
-  if (!knows_chat(session, chat_id)) return answer_error(session, extra, 400, "Chat not found");
-  MessageRecord* record =
-      world_.find_message(World::chat_key(session.bot_id, chat_id), message_id >> kMessageIdShift);
-  if (record == nullptr || record->deleted ||
-      !message_loaded(session, chat_id, record->server_id)) {
-    return answer_error(session, extra, 400, "Message not found");
-  }
-  touch_message(session, chat_id, record->server_id);
-  if (record->sender_user_id != session.bot_id || record->content.file_kind.has_value()) {
-    return answer_error(session, extra, 400, "Message can't be edited");
-  }
-  const json::object& text = object_field(object_field(request, "input_message_content"), "text");
-  json::array entities = array_field(text, "entities");
-  json::value reply_markup = reply_markup_from_input(object_field(request, "reply_markup"));
-  // The same URL checks as sending (LinkManager::check_link); a refused edit changes nothing.
-  std::string refused = refused_link(reply_markup, entities);
-  if (!refused.empty()) return answer_error(session, extra, 400, std::move(refused));
-  record->content.text = string_field(text, "text");
-  record->content.entities = std::move(entities);
-  record->reply_markup = std::move(reply_markup);
-  record->edit_date = clock_.unix_now();
-  json::object message = message_object(session, chat_id, *record);
-  answer(session, extra, message);
-  emit(session, json::object{{"@type", "updateMessageContent"},
-                             {"chat_id", chat_id},
-                             {"message_id", message_id},
-                             {"new_content", message["content"]}});
-  json::object edited{{"@type", "updateMessageEdited"},
-                      {"chat_id", chat_id},
-                      {"message_id", message_id},
-                      {"edit_date", record->edit_date}};
-  if (!record->reply_markup.is_null()) edited["reply_markup"] = record->reply_markup;
-  emit(session, std::move(edited));
-  changed_.notify_all();
 }
 
 void Simulator::on_forward_messages(Session& session, const json::object& request,

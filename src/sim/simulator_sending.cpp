@@ -59,17 +59,24 @@ void Simulator::schedule_attempt(const OutboxKey& key, TimePoint when) {
 
 json::object Simulator::server_refusal(const Session& session, std::int64_t chat_id) const {
   if (World::is_channel_id(chat_id)) {
-    if (!can_read_chat(session, chat_id)) return error_object(403, "CHAT_WRITE_FORBIDDEN");
+    // The server's 403 CHAT_WRITE_FORBIDDEN: process_send_message_fail_error keeps 403 only for
+    // USER_IS_BLOCKED, USER_DELETED, USER_BOT_INVALID and CHANNEL_PUBLIC_GROUP_NA, so it is 400.
+    if (!can_read_chat(session, chat_id)) return error_object(400, "CHAT_WRITE_FORBIDDEN");
     return json::object();
   }
+  // What the server answers, as MessagesManager::process_send_message_fail_error hands it on.
   const SimUser* user = world_.find_user(chat_id);
+  if (user != nullptr && user->deactivated) {
+    // The server's 400 INPUT_USER_DEACTIVATED, which TDLib turns into this 403.
+    return error_object(403, "User is deactivated");
+  }
   if (user != nullptr && user->blocked_bots.count(session.bot_id) > 0) {
-    // What TDLib reports to a bot when the server refuses with USER_IS_BLOCKED.
-    return error_object(403, "Forbidden: bot was blocked by the user");
+    // The server's 403 USER_IS_BLOCKED, which TDLib passes on unchanged (TDLib 1.8.67 has no
+    // wording of its own for it; "bot was blocked by the user" is the Bot API's).
+    return error_object(403, "USER_IS_BLOCKED");
   }
   if (user != nullptr && !user->is_bot && !world_.has_written_to(chat_id, session.bot_id)) {
-    // The server refuses a bot's first word to a person (PEER_ID_INVALID); TDLib reports it to
-    // the bot with this text (MessagesManager::on_send_message_fail, in libtdjson's strings).
+    // The server's 400 PEER_ID_INVALID to a bot in a private chat, which TDLib turns into this.
     return error_object(403, "Bot can't initiate conversation with a user");
   }
   return json::object();
@@ -158,6 +165,7 @@ void Simulator::resume_sends(std::int64_t bot_id) {
     if (session == nullptr || session->bot_id != bot_id || outbox.attempt_scheduled) continue;
     schedule_attempt(key, clock_.now());
   }
+  resume_edits();
 }
 
 }  // namespace tglink::sim

@@ -34,6 +34,7 @@ struct SimUser {
   std::string username;
   bool is_bot = false;
   std::set<std::int64_t> blocked_bots;  // bots this user has blocked
+  bool deactivated = false;             // the account was deleted
 };
 
 enum class MemberStatus { kLeft, kMember, kAdmin, kCreator };

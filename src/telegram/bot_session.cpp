@@ -5,45 +5,19 @@
 #include <utility>
 
 #include "logging/log.hpp"
+#include "telegram/td_fields.hpp"
 #include "telegram/tdlib_setup_requests.hpp"
 
 namespace tglink {
-namespace {
-
-std::string string_field(const boost::json::object& object, std::string_view key) {
-  const boost::json::value* value = object.if_contains(key);
-  return value != nullptr && value->is_string() ? std::string(value->as_string()) : std::string();
-}
-
-// usernames.active_usernames[0]: the username people can reach the bot by.
-std::string first_active_username(const boost::json::object& user) {
-  const boost::json::value* usernames = user.if_contains("usernames");
-  if (usernames == nullptr || !usernames->is_object()) {
-    return {};
-  }
-  const boost::json::value* active = usernames->as_object().if_contains("active_usernames");
-  if (active == nullptr || !active->is_array() || active->as_array().empty() ||
-      !active->as_array().front().is_string()) {
-    return {};
-  }
-  return std::string(active->as_array().front().as_string());
-}
-
-std::string_view nested_type(const boost::json::object& update, std::string_view key) {
-  const boost::json::value* inner = update.if_contains(key);
-  return inner != nullptr && inner->is_object() ? td_type(inner->as_object()) : std::string_view();
-}
-
-}  // namespace
 
 std::optional<BotInfo> bot_info_from_user(const boost::json::object& user) {
-  const boost::json::value* id = user.if_contains("id");
-  if (td_type(user) != "user" || id == nullptr || !id->is_int64()) {
+  const std::optional<std::int64_t> id = td_int53(user, "id");
+  if (td_type(user) != "user" || !id) {
     return std::nullopt;
   }
   BotInfo info;
-  info.id = id->as_int64();
-  info.first_name = string_field(user, "first_name");
+  info.id = *id;
+  info.first_name = td_string(user, "first_name").value_or("");
   info.username = first_active_username(user);
   return info;
 }
@@ -102,7 +76,7 @@ void BotSession::close() {
 }
 
 void BotSession::on_authorization_state(const boost::json::object& update) {
-  const std::string_view state = nested_type(update, "authorization_state");
+  const std::string_view state = td_string(update, "authorization_state.@type").value_or("");
   tdlib_state_ = std::string(state);
   log_.debug("{} (bot {}): {}", label(), settings_.bot_id, state);
   if (state == "authorizationStateWaitTdlibParameters") {
@@ -132,7 +106,7 @@ void BotSession::on_authorization_state(const boost::json::object& update) {
 }
 
 void BotSession::on_connection_state(const boost::json::object& update) {
-  connection_ = connection_state_from_tdlib(nested_type(update, "state"));
+  connection_ = connection_state_from_tdlib(td_string(update, "state.@type").value_or(""));
   log_.debug("{} (bot {}): connection {}", label(), settings_.bot_id, to_string(connection_));
   notify();
 }

@@ -4,6 +4,7 @@
 
 #include "logging/log.hpp"
 #include "telegram/bot_session.hpp"
+#include "telegram/td_fields.hpp"
 
 namespace tglink {
 namespace {
@@ -22,9 +23,7 @@ json::object get_chat_member(std::int64_t chat_id, std::int64_t user_id) {
 }
 
 bool is_administrator(const json::object& member) {
-  const json::value* status = member.if_contains("status");
-  if (status == nullptr || !status->is_object()) return false;
-  const std::string_view type = td_type(status->as_object());
+  const std::string_view type = td_string(member, "status.@type").value_or("");
   return type == "chatMemberStatusAdministrator" || type == "chatMemberStatusCreator";
 }
 

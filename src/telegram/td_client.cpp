@@ -7,35 +7,16 @@
 #include <boost/json/object.hpp>
 
 #include "core/json_writer.hpp"
+#include "telegram/td_fields.hpp"
 #include "telegram/td_json_library.hpp"
 
 namespace tglink {
-namespace {
-
-// Our own "@extra" values are unsigned integers; anything else was not sent by this client.
-std::optional<std::uint64_t> extra_of(const boost::json::object& message) {
-  const boost::json::value* extra = message.if_contains("@extra");
-  if (extra == nullptr) {
-    return std::nullopt;
-  }
-  if (extra->is_uint64()) {
-    return extra->as_uint64();
-  }
-  if (extra->is_int64() && extra->as_int64() >= 0) {
-    return static_cast<std::uint64_t>(extra->as_int64());
-  }
-  return std::nullopt;
-}
-
-}  // namespace
 
 bool is_closed_update(const boost::json::object& update) {
   if (td_type(update) != "updateAuthorizationState") {
     return false;
   }
-  const boost::json::value* state = update.if_contains("authorization_state");
-  return state != nullptr && state->is_object() &&
-         td_type(state->as_object()) == "authorizationStateClosed";
+  return td_string(update, "authorization_state.@type") == "authorizationStateClosed";
 }
 
 TdClient::TdClient(std::shared_ptr<TdJsonLibrary> library, boost::asio::any_io_executor executor)
@@ -63,7 +44,8 @@ SubscriptionId TdClient::subscribe(std::string update_type, UpdateHandler handle
 void TdClient::unsubscribe(SubscriptionId id) { updates_.remove(id); }
 
 void TdClient::deliver(boost::json::object message) {
-  if (const std::optional<std::uint64_t> extra = extra_of(message)) {
+  // An answer carries back our own "@extra", an unsigned number; anything else is an update.
+  if (const std::optional<std::uint64_t> extra = td_uint64(message, "@extra")) {
     answer(*extra, std::move(message));
     return;
   }

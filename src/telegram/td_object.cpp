@@ -1,5 +1,7 @@
 #include "telegram/td_object.hpp"
 
+#include "telegram/td_fields.hpp"
+
 namespace tglink {
 
 bool is_error(const boost::json::object& answer) { return td_type(answer) == "error"; }
@@ -9,13 +11,8 @@ std::optional<TdError> td_error(const boost::json::object& answer) {
     return std::nullopt;
   }
   TdError error;
-  if (const boost::json::value* code = answer.if_contains("code"); code && code->is_int64()) {
-    error.code = static_cast<std::int32_t>(code->as_int64());
-  }
-  if (const boost::json::value* message = answer.if_contains("message");
-      message && message->is_string()) {
-    error.message = std::string(message->as_string());
-  }
+  error.code = td_int32(answer, "code").value_or(0);
+  error.message = std::string(td_string(answer, "message").value_or(""));
   return error;
 }
 
@@ -24,11 +21,13 @@ boost::json::object make_td_error(std::int32_t code, std::string_view message) {
 }
 
 std::string_view td_type(const boost::json::object& object) {
-  const boost::json::value* type = object.if_contains("@type");
-  if (type == nullptr || !type->is_string()) {
-    return {};
-  }
-  return type->as_string();
+  return td_string(object, "@type").value_or("");
+}
+
+std::string first_active_username(const boost::json::object& user_or_supergroup) {
+  const boost::json::array* active = td_array(user_or_supergroup, "usernames.active_usernames");
+  if (active == nullptr || active->empty() || !active->front().is_string()) return {};
+  return std::string(active->front().get_string());
 }
 
 }  // namespace tglink

@@ -25,5 +25,7 @@ struct TdError {
 [[nodiscard]] boost::json::object make_td_error(std::int32_t code, std::string_view message);
 // The object's "@type", or "" when it has none.
 [[nodiscard]] std::string_view td_type(const boost::json::object& object);
+// The username people reach a user or a supergroup by: usernames.active_usernames[0], or "".
+[[nodiscard]] std::string first_active_username(const boost::json::object& user_or_supergroup);
 
 }  // namespace tglink

@@ -6,22 +6,10 @@
 #include <boost/json/parse.hpp>
 
 #include "logging/log.hpp"
+#include "telegram/td_fields.hpp"
 #include "telegram/td_json_library.hpp"
 
 namespace tglink {
-namespace {
-
-// Every message of TDLib's multi-client interface names its client; 0 is never a valid id.
-std::int32_t client_id_of(const boost::json::object& message) {
-  const boost::json::value* id = message.if_contains("@client_id");
-  if (id == nullptr || !id->is_int64()) {
-    return 0;
-  }
-  return static_cast<std::int32_t>(id->as_int64());
-}
-
-}  // namespace
-
 TdReceiver::TdReceiver(std::shared_ptr<TdJsonLibrary> library, Log& log, Sink sink,
                        std::chrono::milliseconds receive_timeout)
     : library_(std::move(library)),
@@ -64,7 +52,8 @@ void TdReceiver::handle(const char* text) {
     return;
   }
   boost::json::object message = std::move(parsed.as_object());
-  const std::int32_t client_id = client_id_of(message);
+  // Every message of TDLib's multi-client interface names its client; 0 is never a valid id.
+  const std::int32_t client_id = td_int32(message, "@client_id").value_or(0);
   try {
     sink_(client_id, std::move(message));
   } catch (const std::exception& e) {

@@ -302,7 +302,8 @@ TEST_F(ChatServiceTest, FailedSendMakesNoLink) {
     client.push_update(json::object{{"@type", "updateMessageSendFailed"},
                                     {"message", message},
                                     {"old_message_id", 66},
-                                    {"error", make_td_error(403, "CHAT_WRITE_FORBIDDEN")}});
+                                    // TDLib makes the server's 403 a 400.
+                                    {"error", make_td_error(400, "CHAT_WRITE_FORBIDDEN")}});
     return temporary_messages(66);
   });
   start();
@@ -819,6 +820,39 @@ TEST_F(ChatServiceTest, TheSameMessageDeliveredTwiceIsPostedOnce) {
   io.run_for(20ms);
   EXPECT_EQ(client.sent_of_type("forwardMessages").size(), 1U);
   EXPECT_EQ(store.pending_uploads().size(), 1U);
+}
+
+// A query TDLib would never send (no id to answer by, a sender that is not an int53) is logged
+// and skipped; the next, well-formed one is still answered.
+TEST_F(ChatServiceTest, MalformedCallbackQueryIsLoggedAndSkipped) {
+  require_channel();
+  member = true;
+  start();
+  json::object payload{{"@type", "callbackQueryPayloadData"},
+                       {"data", base64_encode(ForceSubscription::kJoinedData)}};
+  client.push_update(json::object{
+      {"@type", "updateNewCallbackQuery"}, {"sender_user_id", kUser}, {"payload", payload}});
+  client.push_update(json::object{{"@type", "updateNewCallbackQuery"},
+                                  {"id", "32"},
+                                  {"sender_user_id", "4242"},
+                                  {"payload", payload}});
+  press_joined();
+  ASSERT_TRUE(testing::run_until(
+      io, [&] { return client.sent_of_type("answerCallbackQuery").size() == 1; }));
+  io.run_for(20ms);
+  ASSERT_EQ(client.sent_of_type("answerCallbackQuery").size(), 1U);
+  EXPECT_EQ(client.sent_of_type("answerCallbackQuery").front().at("callback_query_id"), "31");
+  std::vector<std::string> warnings;
+  for (const LogRecord& record : log.recent(LogLevel::Warning, 100)) {
+    warnings.push_back(record.text);
+  }
+  EXPECT_NE(std::find(warnings.begin(), warnings.end(),
+                      "Chat: callback query skipped: updateNewCallbackQuery: id is missing"),
+            warnings.end());
+  EXPECT_NE(std::find(warnings.begin(), warnings.end(),
+                      "Chat: callback query skipped: updateNewCallbackQuery: sender_user_id is a "
+                      "string, not int53"),
+            warnings.end());
 }
 
 }  // namespace

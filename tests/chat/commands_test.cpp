@@ -33,6 +33,8 @@ using namespace std::chrono_literals;
 constexpr std::int64_t kUser = 4242;
 constexpr std::int64_t kAdmin = 7;
 constexpr std::int64_t kBlocked = 5000;
+constexpr std::int64_t kDeactivated = 5001;  // deleted the account
+constexpr std::int64_t kNeverWrote = 5002;   // never wrote to this bot
 
 json::object text_message(std::int64_t user, std::int64_t id, const std::string& text,
                           std::int64_t reply_to = 0) {
@@ -80,11 +82,13 @@ class CommandsTest : public ::testing::Test {
           {"@type", "message"}, {"id", r.at("message_id")}, {"chat_id", r.at("chat_id")}};
     });
     client.respond_to("forwardMessages", [this](const json::object& r) {
-      if (r.at("chat_id").as_int64() == kBlocked) {
-        return json::object{{"@type", "error"},
-                            {"code", 403},
-                            {"message", "Forbidden: bot was blocked by the user"}};
-      }
+      // The refusals as TDLib 1.8.67 reports them
+      // (MessagesManager::process_send_message_fail_error).
+      const std::int64_t to = r.at("chat_id").as_int64();
+      if (to == kBlocked) return make_td_error(403, "USER_IS_BLOCKED");
+      if (to == kDeactivated) return make_td_error(403, "User is deactivated");
+      if (to == kNeverWrote)
+        return make_td_error(403, "Bot can't initiate conversation with a user");
       ++copies[r.at("chat_id").as_int64()];
       json::object message{{"@type", "message"}, {"id", 9 << 20}, {"chat_id", r.at("chat_id")}};
       return json::object{{"@type", "messages"}, {"messages", json::array{message}}};
@@ -252,10 +256,12 @@ TEST_F(CommandsTest, BroadcastWithoutReplyGivesUsageAndNonAdminIsRefused) {
 TEST_F(CommandsTest, BroadcastConfirmedReachesEveryUserOnceAndRemovesBlocked) {
   add_user(kUser);
   add_user(kBlocked);
+  add_user(kDeactivated);
+  add_user(kNeverWrote);
   add_user(6000);
   start();
   const std::string preview = command(kAdmin, "/broadcast", 3 << 20);  // kAdmin is recorded too
-  EXPECT_TRUE(contains(preview, "Send it to 4 users?")) << preview;
+  EXPECT_TRUE(contains(preview, "Send it to 6 users?")) << preview;
   ASSERT_EQ(copies[kAdmin], 1);  // the preview copy
   press(kUser, "bc:confirm:1");  // not an admin: nothing runs
   press(kAdmin, "bc:confirm:1");
@@ -265,24 +271,27 @@ TEST_F(CommandsTest, BroadcastConfirmedReachesEveryUserOnceAndRemovesBlocked) {
   }));
   const BroadcastJob job = *store.find_broadcast(1);
   EXPECT_EQ(job.sent, 3);
-  EXPECT_EQ(job.blocked, 1);
-  EXPECT_EQ(job.failed, 0);
+  EXPECT_EQ(job.blocked, 2);  // blocked the bot, deleted the account: removed
+  EXPECT_EQ(job.failed, 1);   // never wrote to the bot: kept
   EXPECT_EQ(copies[kUser], 1);
   EXPECT_EQ(copies[6000], 1);
   EXPECT_EQ(copies[kAdmin], 2);
   EXPECT_FALSE(store.find_user(kBlocked).has_value());
+  EXPECT_FALSE(store.find_user(kDeactivated).has_value());
+  EXPECT_TRUE(store.find_user(kNeverWrote).has_value());
   // Each copy is preceded by loading the target chat and the source message, which TDLib may
   // not hold (after a restart, or half an hour later).
   std::set<std::int64_t> loaded_chats;
   for (const json::object& request : client.sent_of_type("getChat")) {
     loaded_chats.insert(request.at("chat_id").as_int64());
   }
-  EXPECT_EQ(loaded_chats, (std::set<std::int64_t>{kAdmin, kUser, kBlocked, 6000}));
+  EXPECT_EQ(loaded_chats,
+            (std::set<std::int64_t>{kAdmin, kUser, kBlocked, kDeactivated, kNeverWrote, 6000}));
   EXPECT_GE(client.sent_of_type("getMessage").size(),
             client.sent_of_type("forwardMessages").size());
   const auto edits = client.sent_of_type("editMessageText");
   ASSERT_FALSE(edits.empty());
-  EXPECT_TRUE(contains(text_of(edits.back()), "Broadcast finished: 3 sent, 0 failed, 1 blocked"))
+  EXPECT_TRUE(contains(text_of(edits.back()), "Broadcast finished: 3 sent, 1 failed, 2 blocked"))
       << text_of(edits.back());
 
   // Resumed as if after a crash: nobody gets a second copy.

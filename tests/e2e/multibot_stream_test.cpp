@@ -1,6 +1,7 @@
 // Issue 11 end to end: one stream spread over four bots on the simulator. Every range shape is
-// byte-exact with the slices fetched by different bots, a bot that disconnects mid-stream loses
-// no byte, and the cache budget after a restart counts what earlier runs left on disk.
+// byte-exact with the slices fetched by different bots, streams of different files share the
+// bots byte-exact, a bot that disconnects mid-stream loses no byte, and the cache budget after a
+// restart counts what earlier runs left on disk.
 
 #include <algorithm>
 #include <atomic>
@@ -114,6 +115,43 @@ TEST(MultibotStream, FourBotsServeEveryRangeShapeByteExact) {
   EXPECT_GE(downloaded, size);
   // Slices may end inside a part, which both neighbours then fetch; nothing more is repeated.
   EXPECT_LT(downloaded, size + size / 4) << "bytes were downloaded several times";
+}
+
+// Each bot takes the streams' slices in turn, the next one started behind the current one at a
+// lower priority and moved to the front when it leads (media/bot_turns.hpp).
+TEST(MultibotStream, StreamsOfDifferentFilesShareTheBotsByteExact) {
+  SimHarness harness{four_bots()};
+  ASSERT_TRUE(wait_for_bots_connected(harness, kBots)) << harness.process().output();
+  limit_bots(harness, 8.0 * kMiB);
+  constexpr int kStreams = 4;
+  const std::int64_t size = 8 * kMiB + 777;
+  std::vector<std::string> targets;
+  std::vector<std::string> contents;
+  for (int i = 0; i < kStreams; ++i) {
+    const auto path = harness.make_file("shared" + std::to_string(i) + ".bin",
+                                        static_cast<std::uint64_t>(size), 30 + i);
+    targets.push_back("/dl/" + post_file(harness, path).token);
+    contents.push_back(read_file(path));
+  }
+  std::vector<HttpResult> got(kStreams);
+  std::vector<std::thread> clients;
+  for (int i = 0; i < kStreams; ++i) {
+    clients.emplace_back([&, i] {
+      got[static_cast<std::size_t>(i)] = harness.get(targets[static_cast<std::size_t>(i)]);
+    });
+  }
+  for (std::thread& client : clients) client.join();
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    ASSERT_EQ(got[i].status, 200) << i << ": " << got[i].body.substr(0, 200);
+    EXPECT_TRUE(got[i].complete) << i;
+    EXPECT_TRUE(got[i].body == contents[i]) << "stream " << i << ": the bytes differ";
+  }
+  std::int64_t downloaded = 0;
+  for (const std::int64_t bot : kBots) downloaded += harness.sim().counters(bot).bytes_downloaded;
+  EXPECT_GE(downloaded, kStreams * size);
+  // A slice moved to the front keeps the parts it already has; only parts that slices share at
+  // their edges are fetched twice.
+  EXPECT_LT(downloaded, kStreams * (size + size / 4)) << "bytes were downloaded several times";
 }
 
 TEST(MultibotStream, ABotThatDisconnectsMidStreamLosesNoByte) {

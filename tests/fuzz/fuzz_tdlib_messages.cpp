@@ -26,6 +26,7 @@
 #include "chat/incoming_file.hpp"
 #include "chat/incoming_message.hpp"
 #include "media/message_file.hpp"
+#include "telegram/td_fields.hpp"
 #include "telegram/td_object.hpp"
 #include "telegram/update_router.hpp"
 
@@ -39,19 +40,13 @@ void require(bool condition, const char* what) {
   std::abort();
 }
 
-const json::object* object_at(const json::object& parent, std::string_view key) {
-  const json::value* value = parent.if_contains(key);
-  return value != nullptr && value->is_object() ? &value->get_object() : nullptr;
-}
-
 // The file name the uploader gave, if the content's media object carries one.
 std::string_view given_file_name(const json::object& content) {
   for (const std::string_view media_field :
        {"document", "video", "audio", "voice_note", "animation", "video_note", "sticker"}) {
-    const json::object* media = object_at(content, media_field);
+    const json::object* media = tglink::td_object(content, media_field);
     if (media == nullptr) continue;
-    const json::value* name = media->if_contains("file_name");
-    if (name != nullptr && name->is_string()) return name->get_string();
+    if (const auto name = tglink::td_string(*media, "file_name")) return *name;
   }
   return {};
 }
@@ -84,7 +79,7 @@ void check_private_message(const json::object& update) {
 // `message` is a TDLib message object, as getMessage returns a log-channel post.
 void check_channel_file(const json::object& message) {
   const std::optional<tglink::LocatedFile> located = tglink::file_from_message(message);
-  const json::object* content = object_at(message, "content");
+  const json::object* content = tglink::td_object(message, "content");
   const bool chat_side_sees_file = content != nullptr && tglink::incoming_file(*content);
   require(located.has_value() == chat_side_sees_file, "both sides agree which files exist");
   if (!located) return;
@@ -108,6 +103,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check_error(object);
   check_private_message(object);
   check_channel_file(object);
-  if (const json::object* message = object_at(object, "message")) check_channel_file(*message);
+  const json::object* message = tglink::td_object(object, "message");
+  if (message != nullptr) check_channel_file(*message);
   return 0;
 }

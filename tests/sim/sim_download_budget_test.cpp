@@ -91,6 +91,26 @@ TEST_F(SimDownloadBudgetTest, AHigherPriorityComesBeforeALaterRequest) {
   EXPECT_EQ(downloaded(later), 0);
 }
 
+// ResourceManager::satisfy_node: a download whose window needs no more parts lets the next one
+// in priority order have the rest of the budget (what tglink's seat behind a slice relies on).
+TEST_F(SimDownloadBudgetTest, ADownloadThatNeedsNoMorePartsPassesTheBudgetToALowerPriority) {
+  const int lead = receive_file(client_, make_file("lead.bin", 10 * kMiB), "document");
+  const int behind = receive_file(client_, make_file("behind.bin", 10 * kMiB), "document");
+  json::object lead_window = download(lead, 0, kMiB);  // 16 parts: all of it fits in flight
+  lead_window["priority"] = 16;
+  request(client_, lead_window);
+  json::object behind_window = download(behind, 0, 0);
+  behind_window["priority"] = 15;
+  request(client_, behind_window);
+  EXPECT_EQ(control_->counters(kBotId).part_requests, 32) << "the behind file starts at once";
+  EXPECT_EQ(control_->counters(kBotId).in_flight_bytes, 2 * kMiB);
+  finish_parts_in_flight();
+  EXPECT_EQ(downloaded(lead), kMiB);
+  EXPECT_EQ(downloaded(behind), kMiB);
+  finish_parts_in_flight();
+  EXPECT_EQ(downloaded(behind), 3 * kMiB) << "the whole budget once the lead is done";
+}
+
 TEST_F(SimDownloadBudgetTest, ANewOffsetKeepsThePartsAtTheStartOfTheNewWindow) {
   const int file = receive_file(client_, make_file("move.bin", 10 * kMiB), "document");
   request(client_, download(file, 0, 0));  // parts 0..31 in flight

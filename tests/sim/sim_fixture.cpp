@@ -9,6 +9,11 @@
 namespace tglink::testing {
 namespace json = boost::json;
 
+json::object text_content(const std::string& text) {
+  return json::object{{"@type", "inputMessageText"},
+                      {"text", json::object{{"@type", "formattedText"}, {"text", text}}}};
+}
+
 void SimTest::SetUp() {
   std::string socket = (temp_.path() / "control.sock").string();
   setenv("TGLINK_SIM_SOCKET", socket.c_str(), 1);

@@ -22,6 +22,9 @@ inline constexpr std::int64_t kBotId = 123456;
 inline const std::string kBotToken = "123456:AAHsimulatedTokenSecretPart_abcdefghij";
 inline constexpr std::int64_t kUserId = 5550001;
 
+// inputMessageText with plain `text`, as sendMessage and editMessageText take it.
+boost::json::object text_content(const std::string& text);
+
 class SimTest : public ::testing::Test {
  protected:
   void SetUp() override;

@@ -7,11 +7,6 @@ namespace tglink::testing {
 namespace {
 namespace json = boost::json;
 
-json::object text_content(const std::string& text) {
-  return json::object{{"@type", "inputMessageText"},
-                      {"text", json::object{{"@type", "formattedText"}, {"text", text}}}};
-}
-
 json::object callback_keyboard(const std::string& data_base64) {
   json::object button{
       {"@type", "inlineKeyboardButton"},
@@ -153,38 +148,64 @@ TEST_F(SimTest, BotThatIsNotAdminCanGetTheChatButNotItsMessages) {
   EXPECT_EQ(forward.at("@type"), "error");
 }
 
+TEST_F(SimTest, ChannelPostRefusedAfterTheBotLostItsRightsFailsWith400) {
+  int client = login();
+  request(client, {{"@type", "getChat"}, {"chat_id", kLogChannel}});
+  control_->fault(kBotId, "disconnect");  // queued while the bot may still post
+  json::object answer = request(client, {{"@type", "sendMessage"},
+                                         {"chat_id", kLogChannel},
+                                         {"input_message_content", text_content("post")}});
+  ASSERT_EQ(answer.at("@type"), "message") << json::serialize(answer);
+  control_->fault(kBotId, "not_admin", {{"chat_id", kLogChannel}});
+  control_->fault(kBotId, "reconnect");
+  json::object failed = td_->wait_update(client, "updateMessageSendFailed");
+  const json::object& error = failed.at("error").as_object();
+  // The server's 403 CHAT_WRITE_FORBIDDEN, which process_send_message_fail_error makes a 400.
+  EXPECT_EQ(error.at("code").to_number<int>(), 400);
+  EXPECT_EQ(error.at("message"), "CHAT_WRITE_FORBIDDEN");
+}
+
+// The error with which a send of "hello" to kUserId fails. Only the server knows why, so the
+// send is queued first and fails later, with nothing reaching the user.
+json::object refused_send_error(TdJsonDriver& td, int client, sim::ControlClient& control) {
+  json::object answer = td.request(client, {{"@type", "sendMessage"},
+                                            {"chat_id", kUserId},
+                                            {"input_message_content", text_content("hello")}});
+  EXPECT_EQ(answer.at("@type"), "message") << json::serialize(answer);
+  json::object failed = td.wait_update(client, "updateMessageSendFailed");
+  EXPECT_EQ(failed.at("old_message_id"), answer.at("id"));
+  EXPECT_TRUE(control.messages(kUserId).empty());
+  return failed.at("error").as_object();
+}
+
 TEST_F(SimTest, UserWhoBlockedTheBotCannotBeMessaged) {
   int client = login();
   control_->send_text(kUserId, "/start");
   control_->fault(kBotId, "block_bot", {{"user_id", kUserId}});
-  json::object answer = request(client, {{"@type", "sendMessage"},
-                                         {"chat_id", kUserId},
-                                         {"input_message_content", text_content("hello")}});
-  // Only the server knows about the block: the send is queued, then fails.
-  ASSERT_EQ(answer.at("@type"), "message") << json::serialize(answer);
-  json::object failed = td_->wait_update(client, "updateMessageSendFailed");
-  EXPECT_EQ(failed.at("old_message_id"), answer.at("id"));
-  const json::object& error = failed.at("error").as_object();
+  const json::object error = refused_send_error(*td_, client, *control_);
+  // The server's USER_IS_BLOCKED as TDLib 1.8.67 passes it on (process_send_message_fail_error).
   EXPECT_EQ(error.at("code").to_number<int>(), 403);
-  EXPECT_EQ(error.at("message"), "Forbidden: bot was blocked by the user");
-  EXPECT_TRUE(control_->messages(kUserId).empty());
+  EXPECT_EQ(error.at("message"), "USER_IS_BLOCKED");
+}
+
+TEST_F(SimTest, UserWhoDeletedTheAccountCannotBeMessaged) {
+  int client = login();
+  control_->send_text(kUserId, "/start");
+  control_->fault(kBotId, "deactivate_user", {{"user_id", kUserId}});
+  const json::object error = refused_send_error(*td_, client, *control_);
+  // The server's 400 INPUT_USER_DEACTIVATED, which TDLib turns into this 403.
+  EXPECT_EQ(error.at("code").to_number<int>(), 403);
+  EXPECT_EQ(error.at("message"), "User is deactivated");
 }
 
 TEST_F(SimTest, BotCannotWriteFirstToAUser) {
   int client = login();
   control_->create_user(kUserId, "Ann");
   request(client, {{"@type", "getChat"}, {"chat_id", kUserId}});  // a bot may load any chat
-  json::object answer = request(client, {{"@type", "sendMessage"},
-                                         {"chat_id", kUserId},
-                                         {"input_message_content", text_content("hello")}});
-  // Only the server knows the user never wrote: the send is queued, then fails.
-  ASSERT_EQ(answer.at("@type"), "message") << json::serialize(answer);
-  json::object failed = td_->wait_update(client, "updateMessageSendFailed");
-  EXPECT_EQ(failed.at("old_message_id"), answer.at("id"));
-  const json::object& error = failed.at("error").as_object();
+  const json::object error = refused_send_error(*td_, client, *control_);
+  // The server's 400 PEER_ID_INVALID, which TDLib turns into this 403 for a bot.
   EXPECT_EQ(error.at("code").to_number<int>(), 403);
   EXPECT_EQ(error.at("message"), "Bot can't initiate conversation with a user");
-  EXPECT_TRUE(control_->messages(kUserId).empty());
 
   control_->send_text(kUserId, "/start");  // once the user has written, the bot may answer
   td_->wait_update(client, "updateNewMessage");
