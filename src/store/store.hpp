@@ -247,6 +247,16 @@ class Store {
   // False when the user was not banned.
   virtual bool unban_user(std::int64_t user_id) = 0;
   [[nodiscard]] virtual std::optional<BanRecord> find_ban(std::int64_t user_id) = 0;
+  // Every banned user, by user id (loaded once by the chat side, chat/ban_list.hpp).
+  [[nodiscard]] virtual std::vector<BanRecord> list_bans() = 0;
+
+  // --- retention (ops/record_retention.hpp) ---
+  // Each deletes at most `limit` (> 0, else StoreError) records made before `cutoff_unix` that no
+  // longer work: expired before it, or revoked. Answers how many went; call again until it
+  // answers less than `limit`. Link records go without their revocation, which stays in force.
+  virtual int delete_dead_links(std::int64_t cutoff_unix, int limit) = 0;
+  // Closed batches only, each with its files; an open batch is never deleted.
+  virtual int delete_dead_batches(std::int64_t cutoff_unix, int limit) = 0;
 };
 
 }  // namespace tglink
