@@ -61,7 +61,7 @@ struct PendingUpload {
   std::int64_t user_id = 0;
   std::int64_t chat_id = 0;     // the private chat the file came in
   std::int64_t message_id = 0;  // the user's message there (TDLib id)
-  std::string file_kind;        // chat/incoming_file.hpp to_string(FileKind)
+  std::string file_kind;        // media/file_kind.hpp to_string(FileKind)
   std::string file_name;
   std::string mime_type;
   std::int64_t file_size = 0;
@@ -88,7 +88,7 @@ struct BatchFile {
   std::int64_t batch_id = 0;
   std::int64_t source_message_id = 0;  // the user's message: one row each, in the order sent
   std::int64_t copy_message_id = 0;    // the copy in LOG_CHANNEL, which the file links name
-  std::string file_kind;               // chat/incoming_file.hpp to_string(FileKind)
+  std::string file_kind;               // media/file_kind.hpp to_string(FileKind)
   std::string file_name;
   std::string mime_type;
   std::int64_t file_size = 0;
