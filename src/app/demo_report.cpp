@@ -4,7 +4,7 @@
 #include <string_view>
 #include <system_error>
 
-#include "chat/human_size.hpp"
+#include "core/human_size.hpp"
 #include "sim/control_client.hpp"
 
 namespace tglink {

@@ -19,11 +19,12 @@
 #include "cluster/leadership.hpp"
 #include "config/config_warnings.hpp"
 #include "core/clock.hpp"
+#include "core/disk_usage.hpp"
 #include "core/private_files.hpp"
+#include "core/process_memory.hpp"
 #include "http/api_info.hpp"
 #include "http/batch_page.hpp"
 #include "http/http_server.hpp"
-#include "http/metrics_endpoint.hpp"
 #include "http/player_page.hpp"
 #include "http/player_routes.hpp"
 #include "http/rate_limiter.hpp"
@@ -37,12 +38,11 @@
 #include "media/telegram_file_streamer.hpp"
 #include "media/thumbnail_source.hpp"
 #include "metrics/metric_registry.hpp"
+#include "metrics/metrics_endpoint.hpp"
 #include "metrics/service_metrics.hpp"
-#include "ops/disk_usage.hpp"
 #include "ops/maintenance_jobs.hpp"
 #include "ops/open_file_limit.hpp"
 #include "ops/periodic_jobs.hpp"
-#include "ops/process_memory.hpp"
 #include "ops/uptime.hpp"
 #include "serving/active_streams.hpp"
 #include "serving/bandwidth_meter.hpp"
@@ -179,7 +179,8 @@ struct Service::Impl {
       return out.send(api_info_response(config, snapshot()));
     });
     player = std::make_unique<PlayerPage>(config, *links, clock);
-    thumbnails = std::make_unique<ThumbnailSource>(bots->main_bot().client(), config.log_channel);
+    thumbnails = std::make_unique<ThumbnailSource>(std::make_unique<BotPoolRoster>(*bots),
+                                                   config.log_channel);
     add_player_routes(router, *player, thumbnails.get());
     add_thumbnail_route(router, ThumbnailRouteDeps{*links, *store, *thumbnails, clock, log});
     batch_page = std::make_unique<BatchPage>(config, *links, *store, clock, *player, log);

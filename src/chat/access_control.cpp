@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "chat/ban_list.hpp"
 #include "config/config.hpp"
-#include "store/store.hpp"
 
 namespace tglink {
 
@@ -19,9 +19,9 @@ Reply not_allowed_reply(std::int64_t user_id) {
 
 Reply banned_reply() { return plain_reply("You are banned from using this bot."); }
 
-bool is_banned(const Config& config, Store& store, std::int64_t user_id) {
+bool is_banned(const Config& config, const BanList& bans, std::int64_t user_id) {
   if (config.is_admin(user_id)) return false;
-  return store.find_ban(user_id).has_value();
+  return bans.contains(user_id);
 }
 
 bool NoticePace::due(std::int64_t user_id, SteadyTime now) {

@@ -1,8 +1,8 @@
 #pragma once
 // Who may use the bot: ALLOWED_USERS (Config::may_make_links) limits who may make links, and
-// admins may ban users (/ban, kept in the Store). A banned user's messages get one short answer
-// and nothing else: no command runs, no file is taken, no button works. Admins are never
-// treated as banned.
+// admins may ban users (/ban, kept in the Store and in memory: chat/ban_list.hpp). A banned user's
+// messages get one short answer and nothing else: no command runs, no file is taken, no button
+// works. Admins are never treated as banned.
 //
 // Floods: a banned user who keeps writing is answered at most once per kBannedNoticeEvery
 // (the messages in between are dropped without a word), so a ban cannot be turned into a way of
@@ -19,8 +19,8 @@
 
 namespace tglink {
 
+class BanList;
 struct Config;
-class Store;
 
 inline constexpr std::chrono::seconds kBannedNoticeEvery{3600};
 inline constexpr std::chrono::seconds kNotAllowedNoticeEvery{60};
@@ -32,8 +32,8 @@ inline constexpr std::chrono::seconds kNotAllowedNoticeEvery{60};
 // "You are banned from using this bot."
 [[nodiscard]] Reply banned_reply();
 
-// Whether the user is banned and not an admin. Throws StoreError when the store cannot say.
-[[nodiscard]] bool is_banned(const Config& config, Store& store, std::int64_t user_id);
+// Whether the user is banned (chat/ban_list.hpp) and not an admin.
+[[nodiscard]] bool is_banned(const Config& config, const BanList& bans, std::int64_t user_id);
 
 // When a refused user is answered: the first time, then at most once per `every`.
 class NoticePace {

@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "chat/human_size.hpp"
 #include "config/config.hpp"
+#include "core/human_size.hpp"
 #include "core/telegram_link_check.hpp"
 #include "links/link_urls.hpp"
 

@@ -33,6 +33,7 @@ Reply ban(const CommandCall& call, std::int64_t user_id, bool revoke) {
   }
   const std::int64_t now = unix_now(call.chat);
   const bool banned = call.chat.store.ban_user(BanRecord{user_id, now, call.user_id});
+  call.chat.bans->add(user_id);  // also when the store had it: another leader may have banned
   std::string text = banned ? fmt::format(
                                   "Banned user {}: their messages now get one short "
                                   "answer and nothing else.",

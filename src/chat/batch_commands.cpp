@@ -12,10 +12,10 @@
 
 #include "chat/chat_context.hpp"
 #include "chat/default_commands.hpp"
-#include "chat/human_size.hpp"
 #include "chat/link_reply.hpp"
 #include "chat/upload_flow.hpp"
 #include "config/config.hpp"
+#include "core/human_size.hpp"
 #include "core/telegram_link_check.hpp"
 #include "links/batch_token.hpp"
 #include "logging/log.hpp"

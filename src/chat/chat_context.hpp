@@ -5,10 +5,12 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/awaitable.hpp>
 
+#include "chat/ban_list.hpp"
 #include "chat/reply.hpp"
 #include "chat/service_status.hpp"
 
@@ -44,6 +46,10 @@ struct ChatContext {
 
   // Told of links made, uploads refused and broadcast deliveries (the metrics); may be null.
   ChatEvents* events = nullptr;
+
+  // The banned users (chat/ban_list.hpp), loaded by ChatService at start and on takeover. Shared,
+  // so every copy of this context (the broadcaster's too) sees one list.
+  std::shared_ptr<BanList> bans = std::make_shared<BanList>();
 
   // Sends the reply into chat_id; a refusal from Telegram (user blocked the bot, ...) is logged
   // and answered as false, never thrown.

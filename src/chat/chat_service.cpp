@@ -72,6 +72,7 @@ void ChatService::start() {
   subscriptions_.push_back(chat_.client.subscribe(
       "updateNewCallbackQuery", [this](const json::object& update) { on_callback_query(update); }));
   spawn(publish_command_menus(chat_, commands_), "setCommands");
+  load_bans();
   uploads_.start();
   chat_.log.info("Chat: {} commands, answering users", commands_.all().size());
 }
@@ -80,7 +81,13 @@ void ChatService::spawn(asio::awaitable<void> work, std::string what) {
   spawn_detached(chat_.executor, chat_.log, "Chat", std::move(work), std::move(what));
 }
 
+void ChatService::load_bans() {
+  chat_.bans->load(chat_.store);
+  chat_.log.info("Chat: {} banned users", chat_.bans->size());
+}
+
 void ChatService::take_over() {
+  load_bans();  // bans the previous leader made are in the store
   uploads_.reload();
   if (chat_.broadcaster != nullptr) chat_.broadcaster->resume();
   chat_.log.info("Chat: taken over from another node, answering users");
@@ -153,7 +160,7 @@ asio::awaitable<void> ChatService::handle_message(IncomingMessage message) {
 }
 
 asio::awaitable<bool> ChatService::turned_away(const IncomingMessage& message) {
-  if (!is_banned(chat_.config, chat_.store, message.user_id)) co_return false;
+  if (!is_banned(chat_.config, *chat_.bans, message.user_id)) co_return false;
   if (banned_notice_.due(message.user_id, chat_.clock.steady_now())) {
     co_await chat_.reply(message.chat_id, banned_reply());
   }
@@ -236,7 +243,7 @@ asio::awaitable<void> ChatService::hold_command(IncomingMessage message,
 
 asio::awaitable<void> ChatService::handle_joined(json::object query) {
   const std::int64_t user_id = td_int53(query, "sender_user_id").value_or(0);
-  if (is_banned(chat_.config, chat_.store, user_id)) co_return;  // nothing else for them
+  if (is_banned(chat_.config, *chat_.bans, user_id)) co_return;  // nothing else for them
   const std::vector<std::int64_t> missing = co_await force_sub_.missing_channels(user_id);
   if (!missing.empty()) {
     json::object not_yet = answer_callback(

@@ -59,7 +59,7 @@ class ChatService {
   // previous process left. Call once, when the bot is logged in.
   void start();
   // This node leads again after another node led in between: what that node did is in the
-  // store, so the uploads are loaded again from it and unfinished broadcasts resumed.
+  // store, so the bans and uploads are loaded again from it and unfinished broadcasts resumed.
   void take_over();
 
   [[nodiscard]] const CommandRegistry& commands() const { return commands_; }
@@ -68,6 +68,7 @@ class ChatService {
   void on_new_message(const boost::json::object& update);
   void on_callback_query(const boost::json::object& update);
   void spawn(boost::asio::awaitable<void> work, std::string what);
+  void load_bans();
 
   // Each user's messages are handled one after another, in the order they came, so that a file
   // sent after /batch joins the batch and one sent before /done is not left out.

@@ -10,9 +10,9 @@
 
 #include <boost/json/object.hpp>
 
-namespace tglink {
+#include "media/file_kind.hpp"
 
-enum class FileKind { document, video, audio, voice, photo, animation, video_note, sticker };
+namespace tglink {
 
 struct IncomingFile {
   FileKind kind = FileKind::document;
@@ -24,13 +24,12 @@ struct IncomingFile {
 // The file in a message's content; nullopt for content without a file (text, location, poll...).
 [[nodiscard]] std::optional<IncomingFile> incoming_file(const boost::json::object& content);
 
-// Video and audio are played from /stream; other files only get /dl.
-[[nodiscard]] bool is_streamable(const IncomingFile& file);
-// Videos get the "Play Video" button (a document counts when its MIME type is video/*).
-[[nodiscard]] bool is_video(const IncomingFile& file);
-
-[[nodiscard]] std::string_view to_string(FileKind kind);
-// The kind to_string() named; nullopt for any other name.
-[[nodiscard]] std::optional<FileKind> file_kind_named(std::string_view name);
+// media/file_kind.hpp's rules, for a file a user sent.
+[[nodiscard]] inline bool is_streamable(const IncomingFile& file) {
+  return is_streamable(file.kind, file.mime_type);
+}
+[[nodiscard]] inline bool is_video(const IncomingFile& file) {
+  return is_video(file.kind, file.mime_type);
+}
 
 }  // namespace tglink

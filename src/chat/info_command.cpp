@@ -5,7 +5,7 @@
 
 #include "chat/chat_context.hpp"
 #include "chat/default_commands.hpp"
-#include "chat/human_size.hpp"
+#include "core/human_size.hpp"
 #include "core/time_format.hpp"
 #include "store/store.hpp"
 

@@ -3,8 +3,8 @@
 #include <fmt/chrono.h>
 #include <fmt/format.h>
 
-#include "chat/human_size.hpp"
 #include "config/config.hpp"
+#include "core/human_size.hpp"
 #include "core/telegram_link_check.hpp"
 #include "core/time_format.hpp"
 #include "links/link_urls.hpp"

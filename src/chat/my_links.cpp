@@ -9,10 +9,10 @@
 #include "chat/access_control.hpp"
 #include "chat/chat_context.hpp"
 #include "chat/chat_service.hpp"
-#include "chat/human_size.hpp"
 #include "chat/link_reply.hpp"
 #include "chat/message_edit.hpp"
 #include "config/config.hpp"
+#include "core/human_size.hpp"
 #include "links/link_token.hpp"
 #include "links/link_urls.hpp"
 #include "logging/log.hpp"
@@ -165,7 +165,7 @@ Reply my_links_page(const ChatContext& chat, std::int64_t user_id, int page) {
 
 asio::awaitable<void> handle_my_links_button(const ChatContext& chat, json::object query) {
   const std::int64_t user_id = td_int53(query, "sender_user_id").value_or(0);
-  if (is_banned(chat.config, chat.store, user_id)) co_return;
+  if (is_banned(chat.config, *chat.bans, user_id)) co_return;
   const std::optional<MyLinksButton> button = parse_my_links_button(callback_data(query));
   std::string notice;
   if (button && button->action == MyLinksButton::Action::revoke) {

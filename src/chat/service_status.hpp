@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "ops/process_memory.hpp"
+#include "core/process_memory.hpp"
 
 namespace tglink {
 

@@ -4,8 +4,8 @@
 
 #include "chat/chat_context.hpp"
 #include "chat/default_commands.hpp"
-#include "chat/human_size.hpp"
 #include "config/config.hpp"
+#include "core/human_size.hpp"
 #include "core/time_format.hpp"
 
 namespace tglink {

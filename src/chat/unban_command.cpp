@@ -16,7 +16,9 @@ constexpr std::string_view kUsage =
     "Usage: /unban <user id>, or reply to a message forwarded from the user with /unban.";
 
 Reply unban(const CommandCall& call, std::int64_t user_id) {
-  if (!call.chat.store.unban_user(user_id)) {
+  const bool was_banned = call.chat.store.unban_user(user_id);
+  call.chat.bans->remove(user_id);
+  if (!was_banned) {
     return plain_reply(fmt::format("User {} was not banned.", user_id));
   }
   call.chat.log.info("Admin {} unbanned user {}", call.user_id, user_id);

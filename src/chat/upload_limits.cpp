@@ -6,8 +6,8 @@
 
 #include "chat/access_control.hpp"
 #include "chat/chat_events.hpp"
-#include "chat/human_size.hpp"
 #include "config/config.hpp"
+#include "core/human_size.hpp"
 #include "core/time_format.hpp"
 #include "store/store.hpp"
 

@@ -206,7 +206,7 @@ asio::awaitable<void> UploadQueue::dispatch() {
 asio::awaitable<void> UploadQueue::post(std::int64_t upload_id) {
   PendingUpload upload = uploads_.at(upload_id);
   const FileMessage message = file_message_of(upload);
-  if (is_banned(chat_.config, chat_.store, upload.user_id)) {
+  if (is_banned(chat_.config, *chat_.bans, upload.user_id)) {
     chat_.log.info("User {} is banned: their queued file {} is dropped", upload.user_id,
                    upload.file_name);
     forget(upload_id);

@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 
 #include "chat/chat_context.hpp"
-#include "chat/human_size.hpp"
 #include "chat/link_reply.hpp"
 #include "config/config.hpp"
+#include "core/human_size.hpp"
 #include "store/store.hpp"
 
 namespace tglink {

@@ -5,7 +5,7 @@
 #include <fmt/chrono.h>
 #include <fmt/format.h>
 
-#include "chat/human_size.hpp"
+#include "core/human_size.hpp"
 #include "core/json_writer.hpp"
 #include "http/player_assets.hpp"
 #include "http/player_html.hpp"

@@ -17,7 +17,7 @@ struct BatchEntry {
   std::string name;
   std::int64_t size = 0;
   std::string mime_type;  // may be empty
-  std::string kind;       // "video", "document", ... (chat/incoming_file.hpp)
+  std::string kind;       // "video", "document", ... (media/file_kind.hpp)
   std::string size_text;  // "12.3 MB"
   std::string download_url;
   std::optional<std::string> stream_url;  // video and audio only

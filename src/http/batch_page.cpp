@@ -1,9 +1,8 @@
 #include "http/batch_page.hpp"
 
-#include "chat/human_size.hpp"
-#include "chat/incoming_file.hpp"
 #include "config/config.hpp"
 #include "core/clock.hpp"
+#include "core/human_size.hpp"
 #include "core/url_encoding.hpp"
 #include "http/batch_formats.hpp"
 #include "http/player_page.hpp"
@@ -11,6 +10,7 @@
 #include "links/link_token.hpp"
 #include "links/link_urls.hpp"
 #include "logging/log.hpp"
+#include "media/file_kind.hpp"
 #include "store/store.hpp"
 
 namespace tglink {
@@ -117,11 +117,7 @@ BatchListing BatchPage::listing(const BatchRecord& batch) const {
   BatchListing listing;
   listing.expires_at = expiry_of(batch);
   for (const BatchFile& stored : store_.batch_files(batch.id)) {
-    IncomingFile file;
-    file.kind = file_kind_named(stored.file_kind).value_or(FileKind::document);
-    file.file_name = stored.file_name;
-    file.mime_type = stored.mime_type;
-    file.size = stored.file_size;
+    const FileKind kind = file_kind_named(stored.file_kind).value_or(FileKind::document);
     const std::string token = links_.encode(LinkClaims{stored.copy_message_id, listing.expires_at});
     const std::string named = token + "/" + url_encode_component(stored.file_name);
     BatchEntry entry;
@@ -131,8 +127,9 @@ BatchListing BatchPage::listing(const BatchRecord& batch) const {
     entry.kind = stored.file_kind;
     entry.size_text = format_size(stored.file_size);
     entry.download_url = download_url(config_.base_url, named);
-    if (is_streamable(file)) entry.stream_url = stream_url(config_.base_url, named);
-    if (is_video(file) && config_.video_frontend_enabled) {
+    if (is_streamable(kind, stored.mime_type))
+      entry.stream_url = stream_url(config_.base_url, named);
+    if (is_video(kind, stored.mime_type) && config_.video_frontend_enabled) {
       entry.player_url = player_link(config_.player_url(), *entry.stream_url);
     }
     listing.files.push_back(std::move(entry));

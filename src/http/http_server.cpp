@@ -45,6 +45,14 @@ struct HttpServer::Impl : std::enable_shared_from_this<HttpServer::Impl> {
   std::optional<std::chrono::steady_clock::time_point> last_limit_warning;
   bool draining = false;
 
+  asio::awaitable<void> wait_until_no_connection(std::chrono::steady_clock::time_point deadline) {
+    asio::steady_timer timer{io};
+    while (!connections.empty() && std::chrono::steady_clock::now() < deadline) {
+      timer.expires_after(std::chrono::milliseconds(20));
+      co_await timer.async_wait(asio::as_tuple(asio::use_awaitable));
+    }
+  }
+
   void listen() {
     boost::system::error_code ec;
     const asio::ip::address address = asio::ip::make_address(options.bind_address, ec);
@@ -147,12 +155,13 @@ asio::awaitable<void> HttpServer::drain(std::chrono::milliseconds grace) {
   impl->acceptor.close(ec);
   for (const auto& connection : impl->connections) connection->request_close();
   const auto deadline = std::chrono::steady_clock::now() + grace;
-  asio::steady_timer timer{impl->io};
-  while (!impl->connections.empty() && std::chrono::steady_clock::now() < deadline) {
-    timer.expires_after(std::chrono::milliseconds(20));
-    co_await timer.async_wait(asio::as_tuple(asio::use_awaitable));
-  }
+  co_await impl->wait_until_no_connection(deadline);
   for (const auto& connection : impl->connections) connection->force_close();
+  // A closed socket wakes the body writes under way at once. Their handlers still have to run
+  // to the end, so that the bytes each write took are counted (serving/counting_channel.hpp)
+  // before the service flushes its counters, and so that no handler is left suspended, to be
+  // destroyed with the io_context after the parts it uses.
+  co_await impl->wait_until_no_connection(std::chrono::steady_clock::now() + kUnwindGrace);
 }
 
 }  // namespace tglink

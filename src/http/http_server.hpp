@@ -20,6 +20,9 @@ class io_context;
 
 namespace tglink {
 
+// After a drain's grace, how long handlers whose sockets were closed get to finish.
+inline constexpr std::chrono::milliseconds kUnwindGrace{2000};
+
 class Log;
 
 struct HttpServerOptions {
@@ -47,7 +50,8 @@ class HttpServer {
   [[nodiscard]] std::size_t open_connections() const;
 
   // Stops accepting and closes idle connections at once; exchanges under way may finish
-  // within `grace`, after which their sockets are closed too.
+  // within `grace`, after which their sockets are closed too, and their handlers get up to
+  // kUnwindGrace more to notice and finish (counting what they sent).
   boost::asio::awaitable<void> drain(std::chrono::milliseconds grace);
 
  private:

@@ -22,7 +22,7 @@
 namespace tglink {
 
 // What the page shows about the file beyond its link, when the file could be looked up
-// (player_routes.cpp asks the main bot): its size and whether Telegram made it a poster.
+// (player_routes.cpp asks the connected bots): its size and whether Telegram made it a poster.
 struct PlayerFacts {
   std::string file_name;  // used when the link itself carries no /{name}
   std::string size_text;  // "12.3 MB"; empty when unknown

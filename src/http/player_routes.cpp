@@ -1,6 +1,6 @@
 #include "http/player_routes.hpp"
 
-#include "chat/human_size.hpp"
+#include "core/human_size.hpp"
 #include "media/thumbnail_source.hpp"
 
 namespace tglink {

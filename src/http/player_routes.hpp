@@ -8,7 +8,7 @@ namespace tglink {
 
 class ThumbnailSource;
 
-// `page` must outlive the router. With `files` (the main bot's view of the log channel), the
+// `page` must outlive the router. With `files` (the bots' view of the log channel), the
 // page shows the file's size and its poster (/thumb/, http/thumbnail_route.hpp) when Telegram
 // made one; without, or when the bot cannot look the file up, the page plays all the same.
 void add_player_routes(Router& router, const PlayerPage& page, ThumbnailSource* files = nullptr);

@@ -4,7 +4,7 @@
 //
 // The link is checked as /dl checks it, with no Telegram call for a bad one: 410 LINK_EXPIRED,
 // 404 LINK_NOT_FOUND, 404 LINK_REVOKED. Then 404 THUMBNAIL_NOT_FOUND when the file has no
-// thumbnail, 503 SERVICE_UNAVAILABLE (Retry-After) when the main bot cannot fetch it now, or
+// thumbnail, 503 SERVICE_UNAVAILABLE (Retry-After) when no connected bot can fetch it now, or
 // 200 with the image, cached publicly for a day or until the link expires, whichever is sooner.
 
 #include <string_view>

@@ -9,7 +9,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "ops/process_memory.hpp"
+#include "core/process_memory.hpp"
 
 namespace tglink::metrics {
 

@@ -6,6 +6,7 @@
 #include "http/rate_limiter.hpp"
 #include "logging/log.hpp"
 #include "ops/periodic_jobs.hpp"
+#include "ops/record_retention.hpp"
 #include "serving/active_streams.hpp"
 #include "serving/bandwidth_meter.hpp"
 #include "store/store.hpp"
@@ -47,6 +48,13 @@ void add_maintenance_jobs(PeriodicJobs& jobs, const MaintenanceTargets& t) {
                        [&l = t.limiter, trim = t.trim_caches] { clean_up_memory(l, trim); }});
   jobs.add(PeriodicJob{"expired revocations", kRevocationCleanupEvery,
                        [&s = t.store, &c = t.clock] { delete_expired_revocations(s, c.now()); }});
+  jobs.add(PeriodicJob{
+      "record retention", kRecordRetentionEvery, [&s = t.store, &c = t.clock, &log = t.log] {
+        const RetentionCounts went = delete_dead_records(s, c.now());
+        if (went.links + went.batches > 0) {
+          log.info("Deleted {} dead link records and {} dead batches", went.links, went.batches);
+        }
+      }});
   jobs.add(PeriodicJob{"bandwidth retention", kBandwidthRetentionEvery,
                        [&s = t.store, &c = t.clock, &log = t.log] {
                          const int deleted = delete_old_bandwidth_records(s, c.now());

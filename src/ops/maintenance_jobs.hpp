@@ -6,6 +6,7 @@
 //   every 10 min  drop tracked streams older than 4 h
 //   every hour    memory clean-up: malloc_trim(0), RateLimiter::sweep(), the media caches' trim
 //   every hour    delete revocations of links that have expired (they can no longer be used)
+//   every hour    delete link records and batches dead for 30 days (ops/record_retention.hpp)
 //   every day     delete bandwidth records older than 3 months, never the current month
 
 #include <chrono>
@@ -53,7 +54,7 @@ struct MaintenanceTargets {
   Log& log;
 };
 
-// Adds the five jobs above. Everything in `targets` must outlive `jobs`.
+// Adds the six jobs above. Everything in `targets` must outlive `jobs`.
 void add_maintenance_jobs(PeriodicJobs& jobs, const MaintenanceTargets& targets);
 
 }  // namespace tglink

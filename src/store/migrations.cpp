@@ -294,7 +294,15 @@ ALTER TABLE pending_uploads ADD COLUMN batch_id BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE pending_uploads ADD COLUMN album_id BIGINT NOT NULL DEFAULT 0;
 )sql";
 
-constexpr std::array<Migration, 8> kMigrations{{
+// Version 10: the indexes the retention job (ops/record_retention.hpp) reads expired link records
+// and batches by, so finding the few dead rows does not scan the whole table. The same text in
+// both dialects.
+constexpr std::string_view kRetentionIndexes = R"sql(
+CREATE INDEX links_by_expiry ON links (expires_unix) WHERE expires_unix > 0;
+CREATE INDEX batches_by_expiry ON batches (expires_unix) WHERE expires_unix > 0;
+)sql";
+
+constexpr std::array<Migration, 9> kMigrations{{
     {1, "users, daily links, monthly bandwidth, counters", kUsersAndCounters,
      kUsersAndCountersPostgres},
     {2, "revoked links", kRevokedLinks, kRevokedLinksPostgres},
@@ -304,6 +312,8 @@ constexpr std::array<Migration, 8> kMigrations{{
     {6, "cluster nodes", kClusterNodes, kClusterNodesPostgres},
     {7, "links made and their traffic, banned users", kLinksAndBans, kLinksAndBansPostgres},
     {8, "batches, batch files, pending uploads' batch and album", kBatches, kBatchesPostgres},
+    {10, "indexes for deleting expired link records and batches", kRetentionIndexes,
+     kRetentionIndexes},
 }};
 
 void apply_step(SqliteDatabase& db, const Migration& step) {

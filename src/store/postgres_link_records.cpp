@@ -120,4 +120,14 @@ std::optional<BanRecord> PostgresStore::find_ban(std::int64_t user_id) {
   return BanRecord{result.int_at(0, 0), result.int_at(0, 1), result.int_at(0, 2)};
 }
 
+std::vector<BanRecord> PostgresStore::list_bans() {
+  const PgResult result =
+      db_->query("SELECT user_id, banned_unix, banned_by FROM banned_users ORDER BY user_id", {});
+  std::vector<BanRecord> bans;
+  for (int row = 0; row < result.rows(); ++row) {
+    bans.push_back(BanRecord{result.int_at(row, 0), result.int_at(row, 1), result.int_at(row, 2)});
+  }
+  return bans;
+}
+
 }  // namespace tglink

@@ -80,6 +80,7 @@ class PostgresStore final : public Store {
   bool ban_user(const BanRecord& ban) override;
   bool unban_user(std::int64_t user_id) override;
   [[nodiscard]] std::optional<BanRecord> find_ban(std::int64_t user_id) override;
+  [[nodiscard]] std::vector<BanRecord> list_bans() override;
 
   std::int64_t open_batch(std::int64_t user_id, std::int64_t created_unix) override;
   [[nodiscard]] std::optional<BatchRecord> open_batch_of(std::int64_t user_id) override;
@@ -88,6 +89,10 @@ class PostgresStore final : public Store {
   bool revoke_batch(std::int64_t id) override;
   void add_batch_file(const BatchFile& file) override;
   [[nodiscard]] std::vector<BatchFile> batch_files(std::int64_t batch_id) override;
+
+  // store/postgres_retention.cpp
+  int delete_dead_links(std::int64_t cutoff_unix, int limit) override;
+  int delete_dead_batches(std::int64_t cutoff_unix, int limit) override;
 
  private:
   std::unique_ptr<PgConnection> db_;

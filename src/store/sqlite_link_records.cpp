@@ -143,4 +143,14 @@ std::optional<BanRecord> SqliteStore::find_ban(std::int64_t user_id) {
   return BanRecord{run.int_at(0), run.int_at(1), run.int_at(2)};
 }
 
+std::vector<BanRecord> SqliteStore::list_bans() {
+  SqliteStatement select(database(),
+                         "SELECT user_id, banned_unix, banned_by FROM banned_users "
+                         "ORDER BY user_id");
+  StatementRun run(select);
+  std::vector<BanRecord> bans;
+  while (run.next_row()) bans.push_back(BanRecord{run.int_at(0), run.int_at(1), run.int_at(2)});
+  return bans;
+}
+
 }  // namespace tglink

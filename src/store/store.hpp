@@ -61,7 +61,7 @@ struct PendingUpload {
   std::int64_t user_id = 0;
   std::int64_t chat_id = 0;     // the private chat the file came in
   std::int64_t message_id = 0;  // the user's message there (TDLib id)
-  std::string file_kind;        // chat/incoming_file.hpp to_string(FileKind)
+  std::string file_kind;        // media/file_kind.hpp to_string(FileKind)
   std::string file_name;
   std::string mime_type;
   std::int64_t file_size = 0;
@@ -88,7 +88,7 @@ struct BatchFile {
   std::int64_t batch_id = 0;
   std::int64_t source_message_id = 0;  // the user's message: one row each, in the order sent
   std::int64_t copy_message_id = 0;    // the copy in LOG_CHANNEL, which the file links name
-  std::string file_kind;               // chat/incoming_file.hpp to_string(FileKind)
+  std::string file_kind;               // media/file_kind.hpp to_string(FileKind)
   std::string file_name;
   std::string mime_type;
   std::int64_t file_size = 0;
@@ -247,6 +247,16 @@ class Store {
   // False when the user was not banned.
   virtual bool unban_user(std::int64_t user_id) = 0;
   [[nodiscard]] virtual std::optional<BanRecord> find_ban(std::int64_t user_id) = 0;
+  // Every banned user, by user id (loaded once by the chat side, chat/ban_list.hpp).
+  [[nodiscard]] virtual std::vector<BanRecord> list_bans() = 0;
+
+  // --- retention (ops/record_retention.hpp) ---
+  // Each deletes at most `limit` (> 0, else StoreError) records made before `cutoff_unix` that no
+  // longer work: expired before it, or revoked. Answers how many went; call again until it
+  // answers less than `limit`. Link records go without their revocation, which stays in force.
+  virtual int delete_dead_links(std::int64_t cutoff_unix, int limit) = 0;
+  // Closed batches only, each with its files; an open batch is never deleted.
+  virtual int delete_dead_batches(std::int64_t cutoff_unix, int limit) = 0;
 };
 
 }  // namespace tglink

@@ -263,6 +263,21 @@ TEST_F(AccessTest, BannedUserGetsOneShortAnswerThenSilenceUntilTheNextPeriod) {
   EXPECT_TRUE(contains(say(kAdmin, "/unban 4242"), "User 4242 was not banned."));
 }
 
+// Bans are read from memory (chat/ban_list.hpp), loaded at start and at each takeover: a ban
+// another leader wrote into the store holds here from the takeover on, and one it lifted ends.
+TEST_F(AccessTest, BansInTheStoreHoldFromStartAndFromEachTakeover) {
+  store.ban_user(BanRecord{kUser, 1, kAdmin});
+  start();
+  EXPECT_EQ(say(kUser, "/help"), "You are banned from using this bot.");
+
+  // Another node leads for a while: it lifts this ban and bans someone else.
+  store.unban_user(kUser);
+  store.ban_user(BanRecord{kOther, 2, kAdmin});
+  service->take_over();
+  EXPECT_TRUE(contains(say(kUser, "/help"), "/mylinks"));
+  EXPECT_EQ(say(kOther, "/help"), "You are banned from using this bot.");
+}
+
 TEST_F(AccessTest, BanWithRevokeStopsEveryWorkingLinkOfTheUser) {
   add_link(kUser, 1);
   add_link(kUser, 2);

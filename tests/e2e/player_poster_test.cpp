@@ -1,10 +1,12 @@
 // Issue 14, "the player page": GET /thumb/{id} serves the thumbnail Telegram made for a video,
-// fetched through the main bot once (TDLib keeps it; tglink keeps the bytes), 404 when the file
-// has none; the player page shows it as the poster, with the file's name and size.
+// fetched once (TDLib keeps it; tglink keeps the bytes) through the main bot or, while that one
+// is offline, another connected bot; 404 when the file has none; the player page shows it as the
+// poster, with the file's name and size.
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
 
 #include "core/clock.hpp"
+#include "e2e/streaming_support.hpp"
 #include "links/link_token.hpp"
 #include "sim/control_client.hpp"
 #include "support/sim_harness.hpp"
@@ -23,6 +25,9 @@ bool contains(const std::string& text, const std::string& part) {
 
 class PlayerPosterTest : public ::testing::Test {
  protected:
+  explicit PlayerPosterTest(testing::SimHarnessOptions options = {})
+      : harness_(std::move(options)) {}
+
   // A post in the log channel, as the bot's copy of a user's file would be; answers its token.
   std::string post(const fs::path& path, const std::string& kind, const std::string& mime,
                    const std::string& name, const fs::path& thumbnail = {}) {
@@ -89,6 +94,48 @@ TEST_F(PlayerPosterTest, FilesWithoutAThumbnailAnswer404AndThePageHasNoPoster) {
   const testing::HttpResult page = harness_.get(player_path(bare));
   ASSERT_EQ(page.status, 200);
   EXPECT_TRUE(contains(page.body, "poster=\"\"")) << page.body;
+}
+
+testing::SimHarnessOptions four_bots() {
+  testing::SimHarnessOptions options;
+  options.env["ADDITIONAL_BOT_TOKENS"] = testing::kThreeExtraBotTokens;
+  return options;
+}
+
+class PosterWithFourBotsTest : public PlayerPosterTest {
+ protected:
+  PosterWithFourBotsTest() : PlayerPosterTest(four_bots()) {}
+};
+
+// The main bot offline: the poster and the page's file facts come through another bot, with
+// that bot's own file ids, and the main bot is asked nothing.
+TEST_F(PosterWithFourBotsTest, ThePosterIsServedWhileTheMainBotIsOffline) {
+  ASSERT_TRUE(testing::wait_for_bots_connected(harness_, testing::four_bot_ids()))
+      << harness_.process().output();
+  const fs::path video = harness_.make_file("away.mp4", 120000, 9);
+  const fs::path thumbnail = harness_.make_file("away.jpg", 5000, 10);
+  const std::string token = post(video, "video", "video/mp4", "Away.mp4", thumbnail);
+
+  harness_.sim().fault(SimHarness::kMainBotId, "disconnect");
+  ASSERT_TRUE(harness_.wait_for_api_status(500)) << "the main bot still counts as connected";
+  const std::int64_t main_calls =
+      harness_.sim().counters(SimHarness::kMainBotId).download_file_calls;
+
+  const testing::HttpResult poster = harness_.get("/thumb/" + token);
+  ASSERT_EQ(poster.status, 200) << poster.body.substr(0, 200);
+  EXPECT_TRUE(poster.body == testing::read_file(thumbnail)) << "thumbnail bytes differ";
+  EXPECT_EQ(harness_.sim().counters(SimHarness::kMainBotId).download_file_calls, main_calls);
+  std::int64_t others_calls = 0;
+  for (const std::int64_t bot : testing::four_bot_ids()) {
+    if (bot != SimHarness::kMainBotId)
+      others_calls += harness_.sim().counters(bot).download_file_calls;
+  }
+  EXPECT_GE(others_calls, 1);
+
+  const testing::HttpResult page = harness_.get(player_path(token));
+  ASSERT_EQ(page.status, 200);
+  EXPECT_TRUE(contains(page.body, "poster=\"/thumb/" + token + "\"")) << page.body;
+  EXPECT_TRUE(contains(page.body, "Away.mp4")) << page.body;
 }
 
 TEST_F(PlayerPosterTest, BadAndExpiredLinksAreRefused) {

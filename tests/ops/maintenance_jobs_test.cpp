@@ -16,11 +16,8 @@ namespace {
 
 using namespace std::chrono_literals;
 using testing::FakeClock;
+using testing::unix_seconds;
 using testing::utc;
-
-std::int64_t unix_seconds(SystemTime t) {
-  return std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count();
-}
 
 struct Fixture : ::testing::Test {
   testing::TempDir dir{"tglink-ops"};
@@ -92,7 +89,7 @@ TEST_F(MaintenanceSchedule, EveryJobRunsAtItsInterval) {
   PeriodicJobs jobs(clock, log);
   add_maintenance_jobs(
       jobs, MaintenanceTargets{store, meter, streams, limiter, [&] { ++trims; }, clock, log});
-  EXPECT_EQ(jobs.size(), 5U);
+  EXPECT_EQ(jobs.size(), 6U);
 
   // Bandwidth reaches the store within 5 s.
   meter.add(1234);

@@ -6,43 +6,16 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "store/postgres_store.hpp"
-#include "store/sqlite_store.hpp"
+#include "each_store.hpp"
 #include "store_records.hpp"
-#include "support/postgres_server.hpp"
 
 namespace tglink {
 namespace {
 
 using ::testing::IsEmpty;
 
-enum class StoreKind { Sqlite, Postgres };
-
-std::string kind_name(StoreKind kind) { return kind == StoreKind::Sqlite ? "Sqlite" : "Postgres"; }
-
-void PrintTo(StoreKind kind, std::ostream* out) { *out << kind_name(kind); }
-
-class BatchStoreTest : public ::testing::TestWithParam<StoreKind> {
- protected:
-  static std::unique_ptr<testing::ScratchPostgresDatabase> database_for(StoreKind kind) {
-    return kind == StoreKind::Postgres ? std::make_unique<testing::ScratchPostgresDatabase>()
-                                       : nullptr;
-  }
-  static std::unique_ptr<Store> open(StoreKind kind, const testing::ScratchPostgresDatabase* db) {
-    if (kind == StoreKind::Postgres) return std::make_unique<PostgresStore>(db->url());
-    return std::make_unique<SqliteStore>(":memory:");
-  }
-
-  std::unique_ptr<testing::ScratchPostgresDatabase> database_ = database_for(GetParam());
-  std::unique_ptr<Store> owned_ = open(GetParam(), database_.get());
-  Store& store = *owned_;
-};
-
-INSTANTIATE_TEST_SUITE_P(Stores, BatchStoreTest,
-                         ::testing::Values(StoreKind::Sqlite, StoreKind::Postgres),
-                         [](const ::testing::TestParamInfo<StoreKind>& info) {
-                           return kind_name(info.param);
-                         });
+using BatchStoreTest = test::EachStoreTest;
+TGLINK_ON_EACH_STORE(BatchStoreTest);
 
 BatchFile make_file(std::int64_t batch_id, std::int64_t source, std::string name) {
   BatchFile file;

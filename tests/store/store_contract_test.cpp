@@ -6,10 +6,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "store/postgres_store.hpp"
-#include "store/sqlite_store.hpp"
+#include "each_store.hpp"
 #include "store_records.hpp"
-#include "support/postgres_server.hpp"
 
 namespace tglink {
 namespace {
@@ -22,37 +20,8 @@ using test::make_job;
 using test::make_upload;
 using test::make_user;
 
-enum class StoreKind { Sqlite, Postgres };
-
-std::string kind_name(StoreKind kind) { return kind == StoreKind::Sqlite ? "Sqlite" : "Postgres"; }
-
-// For gtest's test names and messages.
-void PrintTo(StoreKind kind, std::ostream* out) { *out << kind_name(kind); }
-
-// A fresh, empty store of the given kind; a PostgreSQL one gets a database of its own.
-class StoreContractTest : public ::testing::TestWithParam<StoreKind> {
- protected:
-  static std::unique_ptr<testing::ScratchPostgresDatabase> database_for(StoreKind kind) {
-    return kind == StoreKind::Postgres ? std::make_unique<testing::ScratchPostgresDatabase>()
-                                       : nullptr;
-  }
-  static std::unique_ptr<Store> open(StoreKind kind, const testing::ScratchPostgresDatabase* db) {
-    if (kind == StoreKind::Postgres) {
-      return std::make_unique<PostgresStore>(db->url());
-    }
-    return std::make_unique<SqliteStore>(":memory:");
-  }
-
-  std::unique_ptr<testing::ScratchPostgresDatabase> database_ = database_for(GetParam());
-  std::unique_ptr<Store> owned_ = open(GetParam(), database_.get());
-  Store& store = *owned_;
-};
-
-INSTANTIATE_TEST_SUITE_P(Stores, StoreContractTest,
-                         ::testing::Values(StoreKind::Sqlite, StoreKind::Postgres),
-                         [](const ::testing::TestParamInfo<StoreKind>& info) {
-                           return kind_name(info.param);
-                         });
+using StoreContractTest = test::EachStoreTest;
+TGLINK_ON_EACH_STORE(StoreContractTest);
 
 // --- users ---
 

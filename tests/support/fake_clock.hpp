@@ -4,6 +4,7 @@
 // the steady face, as a real wall-clock correction would.
 
 #include <chrono>
+#include <cstdint>
 
 #include "core/clock.hpp"
 
@@ -36,6 +37,11 @@ inline SystemTime utc(int year, unsigned month, unsigned day, int hour = 0, int 
                                    std::chrono::day{day}};
   return SystemTime{date + std::chrono::hours{hour} + std::chrono::minutes{minute} +
                     std::chrono::seconds{second}};
+}
+
+// Whole seconds since the Unix epoch, as the store keeps times.
+inline std::int64_t unix_seconds(SystemTime t) {
+  return std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count();
 }
 
 }  // namespace tglink::testing

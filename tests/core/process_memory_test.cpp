@@ -1,10 +1,10 @@
-#include "ops/process_memory.hpp"
+#include "core/process_memory.hpp"
 
 #include <fstream>
 
 #include <gtest/gtest.h>
 
-#include "ops/disk_usage.hpp"
+#include "core/disk_usage.hpp"
 #include "support/temp_dir.hpp"
 
 namespace tglink {

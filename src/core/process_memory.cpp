@@ -1,4 +1,4 @@
-#include "ops/process_memory.hpp"
+#include "core/process_memory.hpp"
 
 #include <charconv>
 #include <fstream>

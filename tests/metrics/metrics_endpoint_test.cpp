@@ -1,5 +1,5 @@
 // GET /metrics: the scrape in the text format; with a token, only for the right Bearer header.
-#include "http/metrics_endpoint.hpp"
+#include "metrics/metrics_endpoint.hpp"
 
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>

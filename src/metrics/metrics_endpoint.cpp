@@ -1,4 +1,4 @@
-#include "http/metrics_endpoint.hpp"
+#include "metrics/metrics_endpoint.hpp"
 
 #include <array>
 #include <cctype>

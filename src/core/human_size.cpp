@@ -1,4 +1,4 @@
-#include "chat/human_size.hpp"
+#include "core/human_size.hpp"
 
 #include <array>
 #include <string_view>

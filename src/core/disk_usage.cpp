@@ -1,4 +1,4 @@
-#include "ops/disk_usage.hpp"
+#include "core/disk_usage.hpp"
 
 namespace tglink {
 
