@@ -16,6 +16,7 @@
 #include "chat/broadcaster.hpp"
 #include "chat/chat_service.hpp"
 #include "chat/default_commands.hpp"
+#include "chat/message_relay.hpp"
 #include "cluster/leadership.hpp"
 #include "config/config_warnings.hpp"
 #include "core/clock.hpp"
@@ -97,6 +98,11 @@ struct Service::Impl {
   std::int64_t chat_term = 0;   // the lease term under which the chat side last took over
   std::unique_ptr<Broadcaster> broadcaster;  // /broadcast jobs, resumed at start
   std::unique_ptr<ChatService> chat;         // answers users through the main bot
+  // Several nodes: users' messages this node's session gets while it follows go to the leader,
+  // and those other nodes got come in here while it leads (docs/scaling.md).
+  std::unique_ptr<MessageRelay> relay;
+  std::unique_ptr<RelayedMessages> relayed;
+  bool draining_relayed = false;  // one drain at a time
   // Last, so it is stopped and joined before anything it talks to goes away.
   std::unique_ptr<Demo> demo;  // `tglink demo`: the simulated user
 
@@ -324,6 +330,7 @@ struct Service::Impl {
     if (!bot.connected() || !bot.me() || channel_checked[bot.index()]) return;
     channel_checked[bot.index()] = true;
     if (bot.index() == 0) main_bot_ready = true;
+    if (bot.index() == 0 && config.uses_postgres()) start_relay();
     if (bot.index() == 0 && !chat && leadership->leading()) start_chat();
     if (bot.index() == 0 && options.demo && !demo) start_demo();
     asio::co_spawn(io, check_channels(bot.index()), asio::detached);
@@ -346,6 +353,26 @@ struct Service::Impl {
     chat = std::make_unique<ChatService>(std::move(context), default_commands());
     chat->start();
     broadcaster->resume();
+  }
+
+  // Only with several nodes: a single node's session receives every update itself.
+  void start_relay() {
+    TelegramClient& client = bots->main_bot().client();
+    relay = std::make_unique<MessageRelay>(client, *store, log, clock,
+                                           [this] { return leadership->leading(); });
+    relayed = std::make_unique<RelayedMessages>(client, *store, log, clock,
+                                                [this](boost::json::object message) {
+                                                  if (chat)
+                                                    chat->receive_relayed(std::move(message));
+                                                });
+    jobs.add(PeriodicJob{"relayed messages", kRelayDrainEvery, [this] { drain_relayed(); }});
+  }
+
+  void drain_relayed() {
+    if (!chat || draining_relayed || !leadership->leading()) return;
+    draining_relayed = true;
+    asio::co_spawn(io, relayed->drain(),
+                   [this](const std::exception_ptr&) { draining_relayed = false; });
   }
 
   // Runs on a thread of its own: the simulator's control client blocks.

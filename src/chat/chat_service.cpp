@@ -84,6 +84,10 @@ void ChatService::take_over() {
   chat_.log.info("Chat: taken over from another node, answering users");
 }
 
+void ChatService::receive_relayed(json::object message) {
+  on_new_message(json::object{{"@type", "updateNewMessage"}, {"message", std::move(message)}});
+}
+
 void ChatService::on_new_message(const json::object& update) {
   if (!chat_.leads()) return;  // the leader answers it
   std::optional<IncomingMessage> message = private_message(update);

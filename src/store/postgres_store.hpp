@@ -89,6 +89,11 @@ class PostgresStore final : public Store {
   void add_batch_file(const BatchFile& file) override;
   [[nodiscard]] std::vector<BatchFile> batch_files(std::int64_t batch_id) override;
 
+  // store/postgres_relayed_messages.cpp
+  bool relay_message(const RelayedMessage& message) override;
+  [[nodiscard]] std::vector<RelayedMessage> claim_relayed_messages(int limit) override;
+  int delete_claimed_relays_before(std::int64_t unix_time) override;
+
  private:
   std::unique_ptr<PgConnection> db_;
 };

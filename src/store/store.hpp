@@ -21,6 +21,14 @@ class StoreError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A user's message that a follower's session received and the leader must answer (schema step
+// 9, docs/scaling.md "How users' messages reach the leader"). Ids as TDLib gives them.
+struct RelayedMessage {
+  std::int64_t chat_id = 0;
+  std::int64_t message_id = 0;
+  std::int64_t relayed_unix = 0;
+};
+
 // A node sharing the store (docs/scaling.md), as it last reported itself.
 struct NodeRecord {
   std::string node_id;
@@ -247,6 +255,16 @@ class Store {
   // False when the user was not banned.
   virtual bool unban_user(std::int64_t user_id) = 0;
   [[nodiscard]] virtual std::optional<BanRecord> find_ban(std::int64_t user_id) = 0;
+
+  // --- users' messages relayed from followers to the leader (schema step 9) ---
+  // Records a message for the leader; false (and nothing changed) when that chat's message was
+  // relayed before, so a message is handed over once whichever node relays it how often.
+  virtual bool relay_message(const RelayedMessage& message) = 0;
+  // Claims up to `limit` relayed messages no one claimed yet, oldest first (a chat's in message
+  // id order). Of nodes claiming at once, each message goes to exactly one.
+  [[nodiscard]] virtual std::vector<RelayedMessage> claim_relayed_messages(int limit) = 0;
+  // Forgets claimed messages relayed before `unix_time`; answers how many.
+  virtual int delete_claimed_relays_before(std::int64_t unix_time) = 0;
 };
 
 }  // namespace tglink
