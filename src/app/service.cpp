@@ -127,6 +127,7 @@ struct Service::Impl {
     reachability = std::make_unique<ReachabilityWatch>(bots->size(), clock.steady_now());
     make_metrics();
     bots->subscribe_state([this](const BotSession& bot) { on_bot_state(bot); });
+    if (config.uses_postgres()) start_relay();  // before the login: no message slips past
     add_routes();
     start_http();
     start_metrics_listener();
@@ -330,7 +331,6 @@ struct Service::Impl {
     if (!bot.connected() || !bot.me() || channel_checked[bot.index()]) return;
     channel_checked[bot.index()] = true;
     if (bot.index() == 0) main_bot_ready = true;
-    if (bot.index() == 0 && config.uses_postgres()) start_relay();
     if (bot.index() == 0 && !chat && leadership->leading()) start_chat();
     if (bot.index() == 0 && options.demo && !demo) start_demo();
     asio::co_spawn(io, check_channels(bot.index()), asio::detached);
@@ -343,6 +343,7 @@ struct Service::Impl {
                         io.get_executor()};
     context.status = [this] { return chat_status(); };
     context.leading = [this] { return leadership->leading(); };
+    if (relay) context.pass_on = [this](const boost::json::object& u) { relay->relay(u); };
     chat_term = leadership->term();
     BroadcastOptions broadcast;
     broadcast.messages_per_second = config.broadcast_messages_per_second;
@@ -358,8 +359,7 @@ struct Service::Impl {
   // Only with several nodes: a single node's session receives every update itself.
   void start_relay() {
     TelegramClient& client = bots->main_bot().client();
-    relay = std::make_unique<MessageRelay>(client, *store, log, clock,
-                                           [this] { return leadership->leading(); });
+    relay = std::make_unique<MessageRelay>(client, *store, log, clock, [this] { return !!chat; });
     relayed = std::make_unique<RelayedMessages>(client, *store, log, clock,
                                                 [this](boost::json::object message) {
                                                   if (chat)

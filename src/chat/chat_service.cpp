@@ -89,7 +89,10 @@ void ChatService::receive_relayed(json::object message) {
 }
 
 void ChatService::on_new_message(const json::object& update) {
-  if (!chat_.leads()) return;  // the leader answers it
+  if (!chat_.leads()) {  // the leader answers it
+    if (chat_.pass_on) chat_.pass_on(update);
+    return;
+  }
   std::optional<IncomingMessage> message = private_message(update);
   if (!message) return;
   const std::int64_t user_id = message->user_id;

@@ -19,16 +19,20 @@ std::int64_t unix_seconds(const Clock& clock) {
 }  // namespace
 
 MessageRelay::MessageRelay(TelegramClient& client, Store& store, Log& log, const Clock& clock,
-                           std::function<bool()> leading)
-    : client_(client), store_(store), log_(log), clock_(clock), leading_(std::move(leading)) {
-  subscription_ = client_.subscribe("updateNewMessage",
-                                    [this](const json::object& update) { on_new_message(update); });
+                           std::function<bool()> chat_side_started)
+    : client_(client),
+      store_(store),
+      log_(log),
+      clock_(clock),
+      chat_side_started_(std::move(chat_side_started)) {
+  subscription_ = client_.subscribe("updateNewMessage", [this](const json::object& update) {
+    if (!chat_side_started_()) relay(update);
+  });
 }
 
 MessageRelay::~MessageRelay() { client_.unsubscribe(subscription_); }
 
-void MessageRelay::on_new_message(const json::object& update) {
-  if (leading_()) return;  // the chat side handles it here
+void MessageRelay::relay(const json::object& update) {
   const std::optional<IncomingMessage> message = private_message(update);
   if (!message) return;
   try {

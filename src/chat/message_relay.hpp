@@ -33,24 +33,29 @@ inline constexpr int kRelayClaimBatch = 50;
 // Claimed relays are forgotten after a day; only a repeat within that time could matter.
 inline constexpr std::chrono::hours kRelayKeptFor{24};
 
-// The follower's half: while this node does not lead, each user's message its main bot's session
-// receives is written to the store for the leader. Lives as long as the client.
+// The follower's half: writes users' messages this node's main bot session receives to the store
+// for the leader. It listens to the session itself until this node's chat side exists (a
+// follower, or a leader whose bot is still logging in); from then on the chat side decides, once
+// per message, and passes on what it does not handle (ChatContext::pass_on), so no message is
+// both handled and relayed. Lives as long as the client.
 class MessageRelay {
  public:
   MessageRelay(TelegramClient& client, Store& store, Log& log, const Clock& clock,
-               std::function<bool()> leading);
+               std::function<bool()> chat_side_started);
   ~MessageRelay();
   MessageRelay(const MessageRelay&) = delete;
   MessageRelay& operator=(const MessageRelay&) = delete;
 
- private:
-  void on_new_message(const boost::json::object& update);
+  // Relays the update's message when it is a user's private message; a store failure is logged
+  // (the message is then lost), never thrown.
+  void relay(const boost::json::object& update);
 
+ private:
   TelegramClient& client_;
   Store& store_;
   Log& log_;
   const Clock& clock_;
-  std::function<bool()> leading_;
+  std::function<bool()> chat_side_started_;
   SubscriptionId subscription_ = 0;
 };
 

@@ -24,6 +24,7 @@
 
 #include "broadcast_world.hpp"
 #include "cluster/postgres_lease.hpp"
+#include "cluster_support.hpp"
 #include "core/time_format.hpp"
 #include "serving/bandwidth_meter.hpp"
 #include "sim/control_client.hpp"
@@ -39,34 +40,20 @@ namespace {
 
 namespace json = boost::json;
 using namespace std::chrono_literals;
+using testing::eventually;
 using testing::HttpResult;
+using testing::leads;
 using testing::ScratchPostgresDatabase;
 using testing::SimHarness;
 using testing::SimHarnessOptions;
 using testing::SimWorld;
 using testing::SimWorldOptions;
+using testing::upload;
 
 constexpr std::int64_t kAdmin = 7780000;
 constexpr std::int64_t kFirstUser = 7780001;
-constexpr int kReplyWaitMs = 60000;
+constexpr int kReplyWaitMs = testing::kClusterReplyWaitMs;
 constexpr std::int64_t kMiB = 1024 * 1024;
-
-// Polls `condition` every 100 ms; false once `limit` passed. Limits are generous: they only turn
-// a hang into a failure.
-bool eventually(const std::function<bool()>& condition, std::chrono::seconds limit = 60s) {
-  const auto deadline = std::chrono::steady_clock::now() + limit;
-  while (std::chrono::steady_clock::now() < deadline) {
-    if (condition()) return true;
-    std::this_thread::sleep_for(100ms);
-  }
-  return condition();
-}
-
-bool leads(SimHarness& node) {
-  const HttpResult info = node.get("/api/info");
-  if (info.status != 200) return false;
-  return json::parse(info.body).at("node").at("leader").as_bool();
-}
 
 // Three nodes on one database and one world, started edge-b, edge-c, edge-a while the test
 // holds the lease, then edge-a made the leader.
@@ -100,18 +87,6 @@ class Cluster {
   SimWorld world_;  // before the nodes: it outlives them
   std::map<std::string, std::unique_ptr<SimHarness>> nodes_;
 };
-
-// Sends `path` to the bot as `user` and answers the link path after `route` in the reply.
-std::string upload(sim::ControlClient& sim, std::int64_t user, const std::filesystem::path& path) {
-  const std::size_t before = sim.messages(user).size();
-  sim::SendFileRequest request;
-  request.user_id = user;
-  request.path = path.string();
-  request.mime_type = "application/zip";
-  sim.send_file(request);
-  const std::vector<sim::SimMessage> replies = sim.wait_messages(user, before + 1, kReplyWaitMs);
-  return replies.empty() ? std::string() : testing::link_path_in(replies.back().text, "/dl/");
-}
 
 SimWorldOptions world_with_users(int users) {
   SimWorldOptions options;
