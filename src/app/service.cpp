@@ -361,9 +361,8 @@ struct Service::Impl {
     TelegramClient& client = bots->main_bot().client();
     relay = std::make_unique<MessageRelay>(client, *store, log, clock, [this] { return !!chat; });
     relayed = std::make_unique<RelayedMessages>(client, *store, log, clock,
-                                                [this](boost::json::object message) {
-                                                  if (chat)
-                                                    chat->receive_relayed(std::move(message));
+                                                [this](const boost::json::object& update) {
+                                                  if (chat) chat->receive_relayed(update);
                                                 });
     jobs.add(PeriodicJob{"relayed messages", kRelayDrainEvery, [this] { drain_relayed(); }});
   }

@@ -42,8 +42,8 @@ struct ChatContext {
   std::function<bool()> leading = {};
 
   [[nodiscard]] bool leads() const { return !leading || leading(); }
-  // Receives each user's message update dropped because this node does not lead, to relay it to
-  // the leader (chat/message_relay.hpp); empty on a single node.
+  // Receives each user's message or button press dropped because this node does not lead, to
+  // relay it to the leader (chat/message_relay.hpp); empty on a single node.
   std::function<void(const boost::json::object& update)> pass_on = {};
 
   // Told of links made, uploads refused and broadcast deliveries (the metrics); may be null.

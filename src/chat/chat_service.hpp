@@ -63,9 +63,10 @@ class ChatService {
   // store, so the uploads are loaded again from it and unfinished broadcasts resumed.
   void take_over();
 
-  // A user's message another node's session received and relayed (chat/message_relay.hpp), as
-  // this node's client loaded it: handled as if this node's session had received it.
-  void receive_relayed(boost::json::object message);
+  // A user's message or button press another node's session received and relayed
+  // (chat/message_relay.hpp), as this node's client loaded it: handled as if this node's session
+  // had received it.
+  void receive_relayed(const boost::json::object& update);
 
   [[nodiscard]] const CommandRegistry& commands() const { return commands_; }
 

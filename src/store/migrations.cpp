@@ -295,27 +295,32 @@ ALTER TABLE pending_uploads ADD COLUMN album_id BIGINT NOT NULL DEFAULT 0;
 )sql";
 
 // Step 9: a follower's session may be the one Telegram gives the bot's updates to; it hands each
-// user's message to the leader here (docs/scaling.md). The key makes a second relay a no-op.
-constexpr std::string_view kRelayedMessages = R"sql(
-CREATE TABLE relayed_messages (
+// user's message and button press to the leader here (docs/scaling.md). The key makes a second
+// relay a no-op.
+constexpr std::string_view kRelayedUpdates = R"sql(
+CREATE TABLE relayed_updates (
   chat_id      INTEGER NOT NULL,
   message_id   INTEGER NOT NULL,
+  query_id     TEXT    NOT NULL DEFAULT '',
+  query        TEXT    NOT NULL DEFAULT '',
   relayed_unix INTEGER NOT NULL,
   claimed      INTEGER NOT NULL DEFAULT 0,
-  PRIMARY KEY (chat_id, message_id)
+  PRIMARY KEY (chat_id, message_id, query_id)
 ) WITHOUT ROWID;
-CREATE INDEX relayed_messages_by_claim ON relayed_messages (claimed, relayed_unix);
+CREATE INDEX relayed_updates_by_claim ON relayed_updates (claimed, relayed_unix);
 )sql";
 
-constexpr std::string_view kRelayedMessagesPostgres = R"sql(
-CREATE TABLE relayed_messages (
+constexpr std::string_view kRelayedUpdatesPostgres = R"sql(
+CREATE TABLE relayed_updates (
   chat_id      BIGINT NOT NULL,
   message_id   BIGINT NOT NULL,
+  query_id     TEXT   NOT NULL DEFAULT '',
+  query        TEXT   NOT NULL DEFAULT '',
   relayed_unix BIGINT NOT NULL,
   claimed      BIGINT NOT NULL DEFAULT 0,
-  PRIMARY KEY (chat_id, message_id)
+  PRIMARY KEY (chat_id, message_id, query_id)
 );
-CREATE INDEX relayed_messages_by_claim ON relayed_messages (claimed, relayed_unix);
+CREATE INDEX relayed_updates_by_claim ON relayed_updates (claimed, relayed_unix);
 )sql";
 
 constexpr std::array<Migration, 9> kMigrations{{
@@ -328,7 +333,7 @@ constexpr std::array<Migration, 9> kMigrations{{
     {6, "cluster nodes", kClusterNodes, kClusterNodesPostgres},
     {7, "links made and their traffic, banned users", kLinksAndBans, kLinksAndBansPostgres},
     {8, "batches, batch files, pending uploads' batch and album", kBatches, kBatchesPostgres},
-    {9, "users' messages relayed to the leader", kRelayedMessages, kRelayedMessagesPostgres},
+    {9, "users' messages and button presses relayed to the leader", kRelayedUpdates, kRelayedUpdatesPostgres},
 }};
 
 void apply_step(SqliteDatabase& db, const Migration& step) {

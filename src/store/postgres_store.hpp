@@ -89,9 +89,9 @@ class PostgresStore final : public Store {
   void add_batch_file(const BatchFile& file) override;
   [[nodiscard]] std::vector<BatchFile> batch_files(std::int64_t batch_id) override;
 
-  // store/postgres_relayed_messages.cpp
-  bool relay_message(const RelayedMessage& message) override;
-  [[nodiscard]] std::vector<RelayedMessage> claim_relayed_messages(int limit) override;
+  // store/postgres_relayed_updates.cpp
+  bool relay_update(const RelayedUpdate& message) override;
+  [[nodiscard]] std::vector<RelayedUpdate> claim_relayed_updates(int limit) override;
   int delete_claimed_relays_before(std::int64_t unix_time) override;
 
  private:

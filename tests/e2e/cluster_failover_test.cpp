@@ -63,7 +63,7 @@ class FailoverCluster {
   // Relayed messages the leader has claimed: proof that the relay, not luck, carried them.
   std::int64_t relayed_and_claimed() {
     const PgResult result =
-        PgConnection(db_.url()).query("SELECT count(*) FROM relayed_messages WHERE claimed = 1");
+        PgConnection(db_.url()).query("SELECT count(*) FROM relayed_updates WHERE claimed = 1");
     return result.int_at(0, 0);
   }
 

@@ -5,10 +5,10 @@
 // nodes, holds within the bound docs/scaling.md states; and a leader SIGKILLed in the middle of a
 // 500-user broadcast is replaced within 10 s by a node that finishes it, one copy per user.
 //
-// Which node leads is set up, not left to chance: the simulator, like Telegram, gives a bot's
-// updates to its latest logged-in session, so the test holds the lease itself while the nodes
-// start (edge-a last) and then hands it to edge-a, which thus both leads and receives the users'
-// messages.
+// Which node leads is set up, not left to chance: edge-a starts first and leads before the others
+// start. Their sessions log in later, so one of them, not edge-a, receives the users' messages
+// (the simulator, like Telegram, gives a bot's updates to its latest session) and relays them to
+// edge-a through the store (chat/message_relay.hpp).
 
 #include <chrono>
 #include <csignal>
@@ -23,7 +23,6 @@
 #include <gtest/gtest.h>
 
 #include "broadcast_world.hpp"
-#include "cluster/postgres_lease.hpp"
 #include "cluster_support.hpp"
 #include "core/time_format.hpp"
 #include "serving/bandwidth_meter.hpp"
@@ -55,16 +54,12 @@ constexpr std::int64_t kFirstUser = 7780001;
 constexpr int kReplyWaitMs = testing::kClusterReplyWaitMs;
 constexpr std::int64_t kMiB = 1024 * 1024;
 
-// Three nodes on one database and one world, started edge-b, edge-c, edge-a while the test
-// holds the lease, then edge-a made the leader.
+// Three nodes on one database and one world: edge-a started first, and leading, then the others.
 class Cluster {
  public:
   Cluster(SimWorldOptions world_options, const std::map<std::string, std::string>& env)
       : world_(std::move(world_options)) {
-    // The test's own lease (10 minutes) keeps the nodes from leading while they start.
-    PostgresLease hold(db_.url(), "test-setup", std::chrono::minutes(10));
-    EXPECT_TRUE(hold.renew().leading);
-    for (const char* id : {"edge-b", "edge-c", "edge-a"}) {
+    for (const char* id : {"edge-a", "edge-b", "edge-c"}) {
       SimHarnessOptions options;
       options.world = &world_;
       options.env = env;
@@ -72,10 +67,10 @@ class Cluster {
       options.env["NODE_ID"] = id;
       options.env["ADMINS"] = std::to_string(kAdmin);
       nodes_[id] = std::make_unique<SimHarness>(options);
+      if (nodes_.size() == 1) {
+        EXPECT_TRUE(eventually([&] { return leads(node("edge-a")); })) << "edge-a never led";
+      }
     }
-    PgConnection(db_.url()).exec(
-        "UPDATE leader_lease SET holder = 'edge-a', term = term + 1 WHERE name = 'chat'");
-    EXPECT_TRUE(eventually([&] { return leads(node("edge-a")); })) << "edge-a never led";
   }
 
   SimHarness& node(const std::string& id) { return *nodes_.at(id); }

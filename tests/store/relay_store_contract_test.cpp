@@ -1,4 +1,5 @@
-// The relay part of the Store contract (store/store.hpp, "users' messages relayed"), on SQLite
+// The relay part of the Store contract (store/store.hpp, "users' messages and button presses
+// relayed"), on SQLite
 // (a file, so that a second connection can share it) and on a real PostgreSQL server, each test
 // on an empty store of its own.
 
@@ -48,67 +49,86 @@ INSTANTIATE_TEST_SUITE_P(Stores, RelayStoreTest,
 
 using Key = std::pair<std::int64_t, std::int64_t>;  // chat id, message id
 
-std::vector<Key> keys_of(const std::vector<RelayedMessage>& messages) {
+std::vector<Key> keys_of(const std::vector<RelayedUpdate>& messages) {
   std::vector<Key> keys;
-  for (const RelayedMessage& message : messages)
+  for (const RelayedUpdate& message : messages)
     keys.emplace_back(message.chat_id, message.message_id);
   return keys;
 }
 
 TEST_P(RelayStoreTest, AMessageIsRelayedOnceAndClaimedOnce) {
-  EXPECT_TRUE(store.relay_message(RelayedMessage{7, 1 << 20, 1'700'000'000}));
-  EXPECT_FALSE(store.relay_message(RelayedMessage{7, 1 << 20, 1'700'000'005}));  // again: no-op
+  EXPECT_TRUE(store.relay_update(RelayedUpdate{7, 1 << 20, 1'700'000'000, {}, {}}));
+  EXPECT_FALSE(
+      store.relay_update(RelayedUpdate{7, 1 << 20, 1'700'000'005, {}, {}}));  // again: no-op
 
-  const std::vector<RelayedMessage> claimed = store.claim_relayed_messages(10);
+  const std::vector<RelayedUpdate> claimed = store.claim_relayed_updates(10);
   ASSERT_EQ(claimed.size(), 1U);
   EXPECT_EQ(claimed[0].chat_id, 7);
   EXPECT_EQ(claimed[0].message_id, 1 << 20);
   EXPECT_EQ(claimed[0].relayed_unix, 1'700'000'000);  // the first relay's time was kept
 
-  EXPECT_TRUE(store.claim_relayed_messages(10).empty());
+  EXPECT_TRUE(store.claim_relayed_updates(10).empty());
   // Relayed again after the claim (a follower restarted and got it once more): still once.
-  EXPECT_FALSE(store.relay_message(RelayedMessage{7, 1 << 20, 1'700'000'010}));
-  EXPECT_TRUE(store.claim_relayed_messages(10).empty());
+  EXPECT_FALSE(store.relay_update(RelayedUpdate{7, 1 << 20, 1'700'000'010, {}, {}}));
+  EXPECT_TRUE(store.claim_relayed_updates(10).empty());
 }
 
 TEST_P(RelayStoreTest, ClaimsTheOldestFirstEachChatInMessageOrderUpToTheLimit) {
-  store.relay_message(RelayedMessage{9, 3 << 20, 1'700'000'002});
-  store.relay_message(RelayedMessage{7, 2 << 20, 1'700'000'001});
-  store.relay_message(RelayedMessage{7, 1 << 20, 1'700'000'001});
-  store.relay_message(RelayedMessage{8, 5 << 20, 1'700'000'000});
+  store.relay_update(RelayedUpdate{9, 3 << 20, 1'700'000'002, {}, {}});
+  store.relay_update(RelayedUpdate{7, 2 << 20, 1'700'000'001, {}, {}});
+  store.relay_update(RelayedUpdate{7, 1 << 20, 1'700'000'001, {}, {}});
+  store.relay_update(RelayedUpdate{8, 5 << 20, 1'700'000'000, {}, {}});
 
-  EXPECT_EQ(keys_of(store.claim_relayed_messages(3)),
+  EXPECT_EQ(keys_of(store.claim_relayed_updates(3)),
             (std::vector<Key>{{8, 5 << 20}, {7, 1 << 20}, {7, 2 << 20}}));
-  EXPECT_EQ(keys_of(store.claim_relayed_messages(3)), (std::vector<Key>{{9, 3 << 20}}));
+  EXPECT_EQ(keys_of(store.claim_relayed_updates(3)), (std::vector<Key>{{9, 3 << 20}}));
 }
 
 TEST_P(RelayStoreTest, ForgettingOldClaimedMessagesKeepsTheUnclaimed) {
-  store.relay_message(RelayedMessage{7, 1 << 20, 100});
-  store.relay_message(RelayedMessage{7, 2 << 20, 200});
-  store.relay_message(RelayedMessage{8, 1 << 20, 100});
-  ASSERT_EQ(store.claim_relayed_messages(1).size(), 1U);  // (7, 1): the oldest
+  store.relay_update(RelayedUpdate{7, 1 << 20, 100, {}, {}});
+  store.relay_update(RelayedUpdate{7, 2 << 20, 200, {}, {}});
+  store.relay_update(RelayedUpdate{8, 1 << 20, 100, {}, {}});
+  ASSERT_EQ(store.claim_relayed_updates(1).size(), 1U);  // (7, 1): the oldest
 
   EXPECT_EQ(store.delete_claimed_relays_before(150), 1);
   EXPECT_EQ(store.delete_claimed_relays_before(150), 0);
-  EXPECT_EQ(keys_of(store.claim_relayed_messages(10)),
+  EXPECT_EQ(keys_of(store.claim_relayed_updates(10)),
             (std::vector<Key>{{8, 1 << 20}, {7, 2 << 20}}));
 }
 
+TEST_P(RelayStoreTest, ButtonPressesOnOneMessageAreEachRelayedOnceWithTheirUpdate) {
+  const std::string press = R"({"@type":"updateNewCallbackQuery","id":"91","chat_id":7})";
+  EXPECT_TRUE(store.relay_update(RelayedUpdate{7, 1 << 20, 100, {}, {}}));  // the message
+  EXPECT_TRUE(store.relay_update(RelayedUpdate{7, 1 << 20, 101, "91", press}));
+  EXPECT_TRUE(store.relay_update(RelayedUpdate{7, 1 << 20, 101, "92", press + " "}));
+  EXPECT_FALSE(store.relay_update(RelayedUpdate{7, 1 << 20, 102, "91", press}));
+
+  const std::vector<RelayedUpdate> claimed = store.claim_relayed_updates(10);
+  ASSERT_EQ(claimed.size(), 3U);
+  EXPECT_EQ(claimed[0].query_id, "");
+  EXPECT_EQ(claimed[1].query_id, "91");
+  EXPECT_EQ(claimed[1].query, press);
+  EXPECT_EQ(claimed[1].relayed_unix, 101);
+  EXPECT_EQ(claimed[2].query_id, "92");
+  EXPECT_EQ(claimed[2].query, press + " ");
+}
+
 TEST_P(RelayStoreTest, RefusesARelayThatNamesNoMessage) {
-  EXPECT_THROW(store.relay_message(RelayedMessage{0, 1 << 20, 100}), StoreError);
-  EXPECT_THROW(store.relay_message(RelayedMessage{7, 0, 100}), StoreError);
-  EXPECT_TRUE(store.claim_relayed_messages(10).empty());
+  EXPECT_THROW(store.relay_update(RelayedUpdate{7, 1 << 20, 100, "93", ""}), StoreError);
+  EXPECT_THROW(store.relay_update(RelayedUpdate{0, 1 << 20, 100, {}, {}}), StoreError);
+  EXPECT_THROW(store.relay_update(RelayedUpdate{7, 0, 100, {}, {}}), StoreError);
+  EXPECT_TRUE(store.claim_relayed_updates(10).empty());
 }
 
 TEST_P(RelayStoreTest, TwoNodesClaimingAtOnceNeverGetTheSameMessage) {
   constexpr int kMessages = 200;
   for (int i = 1; i <= kMessages; ++i) {
-    store.relay_message(RelayedMessage{1000 + i % 7, std::int64_t{i} << 20, 100 + i % 5});
+    store.relay_update(RelayedUpdate{1000 + i % 7, std::int64_t{i} << 20, 100 + i % 5, {}, {}});
   }
   std::unique_ptr<Store> other = open_another();
   const auto claim_all = [](Store& node, std::vector<Key>& got) {
     for (;;) {
-      const std::vector<RelayedMessage> batch = node.claim_relayed_messages(7);
+      const std::vector<RelayedUpdate> batch = node.claim_relayed_updates(7);
       if (batch.empty()) return;
       for (const Key& key : keys_of(batch)) got.push_back(key);
     }
