@@ -27,7 +27,6 @@
 #include "core/time_format.hpp"
 #include "serving/bandwidth_meter.hpp"
 #include "sim/control_client.hpp"
-#include "store/postgres_connection.hpp"
 #include "store/postgres_store.hpp"
 #include "streaming_support.hpp"
 #include "support/postgres_server.hpp"
