@@ -1,9 +1,8 @@
 #include "chat/message_relay.hpp"
 
-#include <fmt/format.h>
-
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
+#include <fmt/format.h>
 
 #include "chat/incoming_message.hpp"
 #include "core/clock.hpp"

@@ -333,7 +333,8 @@ constexpr std::array<Migration, 9> kMigrations{{
     {6, "cluster nodes", kClusterNodes, kClusterNodesPostgres},
     {7, "links made and their traffic, banned users", kLinksAndBans, kLinksAndBansPostgres},
     {8, "batches, batch files, pending uploads' batch and album", kBatches, kBatchesPostgres},
-    {9, "users' messages and button presses relayed to the leader", kRelayedUpdates, kRelayedUpdatesPostgres},
+    {9, "users' messages and button presses relayed to the leader", kRelayedUpdates,
+     kRelayedUpdatesPostgres},
 }};
 
 void apply_step(SqliteDatabase& db, const Migration& step) {
