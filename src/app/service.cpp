@@ -359,7 +359,8 @@ struct Service::Impl {
   // Only with several nodes: a single node's session receives every update itself.
   void start_relay() {
     TelegramClient& client = bots->main_bot().client();
-    relay = std::make_unique<MessageRelay>(client, *store, log, clock, [this] { return !!chat; });
+    relay = std::make_unique<MessageRelay>(client, *store, log, clock,
+                                           [this] { return chat != nullptr; });
     relayed = std::make_unique<RelayedMessages>(client, *store, log, clock,
                                                 [this](const boost::json::object& update) {
                                                   if (chat) chat->receive_relayed(update);
