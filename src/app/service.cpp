@@ -16,6 +16,7 @@
 #include "chat/broadcaster.hpp"
 #include "chat/chat_service.hpp"
 #include "chat/default_commands.hpp"
+#include "chat/message_relay.hpp"
 #include "cluster/leadership.hpp"
 #include "config/config_warnings.hpp"
 #include "core/clock.hpp"
@@ -97,6 +98,11 @@ struct Service::Impl {
   std::int64_t chat_term = 0;   // the lease term under which the chat side last took over
   std::unique_ptr<Broadcaster> broadcaster;  // /broadcast jobs, resumed at start
   std::unique_ptr<ChatService> chat;         // answers users through the main bot
+  // Several nodes: users' messages this node's session gets while it follows go to the leader,
+  // and those other nodes got come in here while it leads (docs/scaling.md).
+  std::unique_ptr<MessageRelay> relay;
+  std::unique_ptr<RelayedMessages> relayed;
+  bool draining_relayed = false;  // one drain at a time
   // Last, so it is stopped and joined before anything it talks to goes away.
   std::unique_ptr<Demo> demo;  // `tglink demo`: the simulated user
 
@@ -121,6 +127,7 @@ struct Service::Impl {
     reachability = std::make_unique<ReachabilityWatch>(bots->size(), clock.steady_now());
     make_metrics();
     bots->subscribe_state([this](const BotSession& bot) { on_bot_state(bot); });
+    if (config.uses_postgres()) start_relay();  // before the login: no message slips past
     add_routes();
     start_http();
     start_metrics_listener();
@@ -337,6 +344,7 @@ struct Service::Impl {
                         io.get_executor()};
     context.status = [this] { return chat_status(); };
     context.leading = [this] { return leadership->leading(); };
+    if (relay) context.pass_on = [this](const boost::json::object& u) { relay->relay(u); };
     chat_term = leadership->term();
     BroadcastOptions broadcast;
     broadcast.messages_per_second = config.broadcast_messages_per_second;
@@ -347,6 +355,25 @@ struct Service::Impl {
     chat = std::make_unique<ChatService>(std::move(context), default_commands());
     chat->start();
     broadcaster->resume();
+  }
+
+  // Only with several nodes: a single node's session receives every update itself.
+  void start_relay() {
+    TelegramClient& client = bots->main_bot().client();
+    relay = std::make_unique<MessageRelay>(client, *store, log, clock,
+                                           [this] { return chat != nullptr; });
+    relayed = std::make_unique<RelayedMessages>(client, *store, log, clock,
+                                                [this](const boost::json::object& update) {
+                                                  if (chat) chat->receive_relayed(update);
+                                                });
+    jobs.add(PeriodicJob{"relayed messages", kRelayDrainEvery, [this] { drain_relayed(); }});
+  }
+
+  void drain_relayed() {
+    if (!chat || draining_relayed || !leadership->leading()) return;
+    draining_relayed = true;
+    asio::co_spawn(io, relayed->drain(),
+                   [this](const std::exception_ptr&) { draining_relayed = false; });
   }
 
   // Runs on a thread of its own: the simulator's control client blocks.

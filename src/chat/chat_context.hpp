@@ -9,6 +9,7 @@
 
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/awaitable.hpp>
+#include <boost/json/object.hpp>
 
 #include "chat/ban_list.hpp"
 #include "chat/reply.hpp"
@@ -43,6 +44,9 @@ struct ChatContext {
   std::function<bool()> leading = {};
 
   [[nodiscard]] bool leads() const { return !leading || leading(); }
+  // Receives each user's message or button press dropped because this node does not lead, to
+  // relay it to the leader (chat/message_relay.hpp); empty on a single node.
+  std::function<void(const boost::json::object& update)> pass_on = {};
 
   // Told of links made, uploads refused and broadcast deliveries (the metrics); may be null.
   ChatEvents* events = nullptr;

@@ -93,8 +93,19 @@ void ChatService::take_over() {
   chat_.log.info("Chat: taken over from another node, answering users");
 }
 
+void ChatService::receive_relayed(const json::object& update) {
+  if (string_at(update, "@type") == "updateNewCallbackQuery") {
+    on_callback_query(update);
+  } else {
+    on_new_message(update);
+  }
+}
+
 void ChatService::on_new_message(const json::object& update) {
-  if (!chat_.leads()) return;  // the leader answers it
+  if (!chat_.leads()) {  // the leader answers it
+    if (chat_.pass_on) chat_.pass_on(update);
+    return;
+  }
   std::optional<IncomingMessage> message = private_message(update);
   if (!message) return;
   const std::int64_t user_id = message->user_id;
@@ -123,7 +134,10 @@ asio::awaitable<void> ChatService::drain_inbox(std::int64_t user_id) {
 }
 
 void ChatService::on_callback_query(const json::object& update) {
-  if (!chat_.leads()) return;
+  if (!chat_.leads()) {  // the leader answers it
+    if (chat_.pass_on) chat_.pass_on(update);
+    return;
+  }
   if (!is_answerable(update, chat_.log)) return;
   const std::string data = callback_data(update);
   if (Broadcaster::is_button(data) && chat_.broadcaster != nullptr) {

@@ -13,8 +13,9 @@
 //   updateNewCallbackQuery "I've joined" -> re-check membership, then what waited, in order;
 //     /mylinks' buttons (chat/my_links.hpp); /broadcast's (chat/broadcaster.hpp)
 //
-// Only the node that leads the chat side (ChatContext::leading) handles updates; the others drop
-// them, as every node's bots receive them.
+// Only the node that leads the chat side (ChatContext::leading) handles updates. Telegram gives a
+// bot's updates to one of its sessions; when that is another node's, that node relays each user's
+// message through the store and the leader hands it in with receive_relayed.
 //
 // Every handler runs as its own coroutine on the io_context thread; a failure in one is logged
 // and answered with an apology, never thrown out of the service.
@@ -61,6 +62,11 @@ class ChatService {
   // This node leads again after another node led in between: what that node did is in the
   // store, so the bans and uploads are loaded again from it and unfinished broadcasts resumed.
   void take_over();
+
+  // A user's message or button press another node's session received and relayed
+  // (chat/message_relay.hpp), as this node's client loaded it: handled as if this node's session
+  // had received it.
+  void receive_relayed(const boost::json::object& update);
 
   [[nodiscard]] const CommandRegistry& commands() const { return commands_; }
 

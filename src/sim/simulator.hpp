@@ -252,6 +252,8 @@ class Simulator {
   std::map<std::int64_t, BotState> bots_;
   std::vector<std::string> accepted_tokens_;                     // empty: any well-formed token
   std::map<std::string, boost::json::object> callback_answers_;  // by query id
+  // The bot each callback query was sent to: only that bot's sessions may answer it.
+  std::map<std::string, std::int64_t> callback_query_bots_;
   std::int64_t next_callback_query_ = 1;
   // Past 2^53, so a client that reads TDLib's int64 strings as doubles gets them wrong.
   std::int64_t next_media_album_id_ = (std::int64_t{1} << 62) + 1;

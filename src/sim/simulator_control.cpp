@@ -240,6 +240,7 @@ json::object Simulator::press_button(const json::object& request) {
   if (session == nullptr) throw std::runtime_error("bot " + std::to_string(bot_id) + " is offline");
   std::string query_id = std::to_string(next_callback_query_++);
   callback_answers_[query_id] = json::object{{"answered", false}};
+  callback_query_bots_[query_id] = bot_id;
   announce_user(*session, user_for(user_id).id);
   // CallbackQueriesManager::on_new_query creates the chat the query came from.
   announce_chat(*session, chat_id);

@@ -258,7 +258,11 @@ void Simulator::on_delete_messages(Session& session, const json::object& request
 void Simulator::on_answer_callback_query(Session& session, const json::object& request,
                                          const Extra& extra) {
   std::string id = std::to_string(int_field(request, "callback_query_id"));
-  if (callback_answers_.count(id) == 0) {
+  // messages.setBotCallbackAnswer (CallbackQueriesManager::answer_callback_query): the query
+  // belongs to the bot it was sent to, so any session of that bot answers it and another bot's
+  // gets the server's QUERY_ID_INVALID.
+  const auto bot = callback_query_bots_.find(id);
+  if (bot == callback_query_bots_.end() || bot->second != session.bot_id) {
     return answer_error(session, extra, 400, "QUERY_ID_INVALID");
   }
   callback_answers_[id] = json::object{{"answered", true},

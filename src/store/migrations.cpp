@@ -294,6 +294,35 @@ ALTER TABLE pending_uploads ADD COLUMN batch_id BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE pending_uploads ADD COLUMN album_id BIGINT NOT NULL DEFAULT 0;
 )sql";
 
+// Version 9: a follower's session may be the one Telegram gives the bot's updates to; it hands each
+// user's message and button press to the leader here (docs/scaling.md). The key makes a second
+// relay a no-op.
+constexpr std::string_view kRelayedUpdates = R"sql(
+CREATE TABLE relayed_updates (
+  chat_id      INTEGER NOT NULL,
+  message_id   INTEGER NOT NULL,
+  query_id     TEXT    NOT NULL DEFAULT '',
+  query        TEXT    NOT NULL DEFAULT '',
+  relayed_unix INTEGER NOT NULL,
+  claimed      INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (chat_id, message_id, query_id)
+) WITHOUT ROWID;
+CREATE INDEX relayed_updates_by_claim ON relayed_updates (claimed, relayed_unix);
+)sql";
+
+constexpr std::string_view kRelayedUpdatesPostgres = R"sql(
+CREATE TABLE relayed_updates (
+  chat_id      BIGINT NOT NULL,
+  message_id   BIGINT NOT NULL,
+  query_id     TEXT   NOT NULL DEFAULT '',
+  query        TEXT   NOT NULL DEFAULT '',
+  relayed_unix BIGINT NOT NULL,
+  claimed      BIGINT NOT NULL DEFAULT 0,
+  PRIMARY KEY (chat_id, message_id, query_id)
+);
+CREATE INDEX relayed_updates_by_claim ON relayed_updates (claimed, relayed_unix);
+)sql";
+
 // Version 10: the indexes the retention job (ops/record_retention.hpp) reads expired link records
 // and batches by, so finding the few dead rows does not scan the whole table. The same text in
 // both dialects.
@@ -302,7 +331,7 @@ CREATE INDEX links_by_expiry ON links (expires_unix) WHERE expires_unix > 0;
 CREATE INDEX batches_by_expiry ON batches (expires_unix) WHERE expires_unix > 0;
 )sql";
 
-constexpr std::array<Migration, 9> kMigrations{{
+constexpr std::array<Migration, 10> kMigrations{{
     {1, "users, daily links, monthly bandwidth, counters", kUsersAndCounters,
      kUsersAndCountersPostgres},
     {2, "revoked links", kRevokedLinks, kRevokedLinksPostgres},
@@ -312,6 +341,8 @@ constexpr std::array<Migration, 9> kMigrations{{
     {6, "cluster nodes", kClusterNodes, kClusterNodesPostgres},
     {7, "links made and their traffic, banned users", kLinksAndBans, kLinksAndBansPostgres},
     {8, "batches, batch files, pending uploads' batch and album", kBatches, kBatchesPostgres},
+    {9, "users' messages and button presses relayed to the leader", kRelayedUpdates,
+     kRelayedUpdatesPostgres},
     {10, "indexes for deleting expired link records and batches", kRetentionIndexes,
      kRetentionIndexes},
 }};

@@ -94,6 +94,11 @@ class PostgresStore final : public Store {
   int delete_dead_links(std::int64_t cutoff_unix, int limit) override;
   int delete_dead_batches(std::int64_t cutoff_unix, int limit) override;
 
+  // store/postgres_relayed_updates.cpp
+  bool relay_update(const RelayedUpdate& message) override;
+  [[nodiscard]] std::vector<RelayedUpdate> claim_relayed_updates(int limit) override;
+  int delete_claimed_relays_before(std::int64_t unix_time) override;
+
  private:
   std::unique_ptr<PgConnection> db_;
 };

@@ -94,6 +94,11 @@ class SqliteStore final : public Store {
   int delete_dead_links(std::int64_t cutoff_unix, int limit) override;
   int delete_dead_batches(std::int64_t cutoff_unix, int limit) override;
 
+  // store/sqlite_relayed_updates.cpp
+  bool relay_update(const RelayedUpdate& message) override;
+  [[nodiscard]] std::vector<RelayedUpdate> claim_relayed_updates(int limit) override;
+  int delete_claimed_relays_before(std::int64_t unix_time) override;
+
  private:
   // The open, migrated database, for the methods defined in other files.
   [[nodiscard]] SqliteDatabase& database();

@@ -21,6 +21,17 @@ class StoreError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A user's message, or a press on one of the bot's buttons, that a follower's session received
+// and the leader must answer (schema step 9, docs/scaling.md "How users' messages reach the
+// leader"). Ids as TDLib gives them.
+struct RelayedUpdate {
+  std::int64_t chat_id = 0;
+  std::int64_t message_id = 0;  // the message, or the one whose button was pressed
+  std::int64_t relayed_unix = 0;
+  std::string query_id;  // a button press: the callback query's id; "" for a message
+  std::string query;     // a button press: TDLib's updateNewCallbackQuery, as JSON
+};
+
 // A node sharing the store (docs/scaling.md), as it last reported itself.
 struct NodeRecord {
   std::string node_id;
@@ -257,6 +268,16 @@ class Store {
   virtual int delete_dead_links(std::int64_t cutoff_unix, int limit) = 0;
   // Closed batches only, each with its files; an open batch is never deleted.
   virtual int delete_dead_batches(std::int64_t cutoff_unix, int limit) = 0;
+
+  // --- users' messages and button presses relayed from followers to the leader (step 9) ---
+  // Records an update for the leader; false (and nothing changed) when it was relayed before (the
+  // same chat, message and query id), so it is handed over once however often it is relayed.
+  virtual bool relay_update(const RelayedUpdate& update) = 0;
+  // Claims up to `limit` relayed updates no one claimed yet, oldest first (a chat's in message id
+  // order). Of nodes claiming at once, each update goes to exactly one.
+  [[nodiscard]] virtual std::vector<RelayedUpdate> claim_relayed_updates(int limit) = 0;
+  // Forgets claimed updates relayed before `unix_time`; answers how many.
+  virtual int delete_claimed_relays_before(std::int64_t unix_time) = 0;
 };
 
 }  // namespace tglink

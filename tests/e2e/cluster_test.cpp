@@ -5,10 +5,10 @@
 // nodes, holds within the bound docs/scaling.md states; and a leader SIGKILLed in the middle of a
 // 500-user broadcast is replaced within 10 s by a node that finishes it, one copy per user.
 //
-// Which node leads is set up, not left to chance: the simulator, like Telegram, gives a bot's
-// updates to its latest logged-in session, so the test holds the lease itself while the nodes
-// start (edge-a last) and then hands it to edge-a, which thus both leads and receives the users'
-// messages.
+// Which node leads is set up, not left to chance: edge-a starts first and leads before the others
+// start. Their sessions log in later, so one of them, not edge-a, receives the users' messages
+// (the simulator, like Telegram, gives a bot's updates to its latest session) and relays them to
+// edge-a through the store (chat/message_relay.hpp).
 
 #include <chrono>
 #include <csignal>
@@ -23,11 +23,10 @@
 #include <gtest/gtest.h>
 
 #include "broadcast_world.hpp"
-#include "cluster/postgres_lease.hpp"
+#include "cluster_support.hpp"
 #include "core/time_format.hpp"
 #include "serving/bandwidth_meter.hpp"
 #include "sim/control_client.hpp"
-#include "store/postgres_connection.hpp"
 #include "store/postgres_store.hpp"
 #include "streaming_support.hpp"
 #include "support/postgres_server.hpp"
@@ -39,45 +38,27 @@ namespace {
 
 namespace json = boost::json;
 using namespace std::chrono_literals;
+using testing::eventually;
 using testing::HttpResult;
+using testing::leads;
 using testing::ScratchPostgresDatabase;
 using testing::SimHarness;
 using testing::SimHarnessOptions;
 using testing::SimWorld;
 using testing::SimWorldOptions;
+using testing::upload;
 
 constexpr std::int64_t kAdmin = 7780000;
 constexpr std::int64_t kFirstUser = 7780001;
-constexpr int kReplyWaitMs = 60000;
+constexpr int kReplyWaitMs = testing::kClusterReplyWaitMs;
 constexpr std::int64_t kMiB = 1024 * 1024;
 
-// Polls `condition` every 100 ms; false once `limit` passed. Limits are generous: they only turn
-// a hang into a failure.
-bool eventually(const std::function<bool()>& condition, std::chrono::seconds limit = 60s) {
-  const auto deadline = std::chrono::steady_clock::now() + limit;
-  while (std::chrono::steady_clock::now() < deadline) {
-    if (condition()) return true;
-    std::this_thread::sleep_for(100ms);
-  }
-  return condition();
-}
-
-bool leads(SimHarness& node) {
-  const HttpResult info = node.get("/api/info");
-  if (info.status != 200) return false;
-  return json::parse(info.body).at("node").at("leader").as_bool();
-}
-
-// Three nodes on one database and one world, started edge-b, edge-c, edge-a while the test
-// holds the lease, then edge-a made the leader.
+// Three nodes on one database and one world: edge-a started first, and leading, then the others.
 class Cluster {
  public:
   Cluster(SimWorldOptions world_options, const std::map<std::string, std::string>& env)
       : world_(std::move(world_options)) {
-    // The test's own lease (10 minutes) keeps the nodes from leading while they start.
-    PostgresLease hold(db_.url(), "test-setup", std::chrono::minutes(10));
-    EXPECT_TRUE(hold.renew().leading);
-    for (const char* id : {"edge-b", "edge-c", "edge-a"}) {
+    for (const char* id : {"edge-a", "edge-b", "edge-c"}) {
       SimHarnessOptions options;
       options.world = &world_;
       options.env = env;
@@ -85,10 +66,10 @@ class Cluster {
       options.env["NODE_ID"] = id;
       options.env["ADMINS"] = std::to_string(kAdmin);
       nodes_[id] = std::make_unique<SimHarness>(options);
+      if (nodes_.size() == 1) {
+        EXPECT_TRUE(eventually([&] { return leads(node("edge-a")); })) << "edge-a never led";
+      }
     }
-    PgConnection(db_.url()).exec(
-        "UPDATE leader_lease SET holder = 'edge-a', term = term + 1 WHERE name = 'chat'");
-    EXPECT_TRUE(eventually([&] { return leads(node("edge-a")); })) << "edge-a never led";
   }
 
   SimHarness& node(const std::string& id) { return *nodes_.at(id); }
@@ -100,18 +81,6 @@ class Cluster {
   SimWorld world_;  // before the nodes: it outlives them
   std::map<std::string, std::unique_ptr<SimHarness>> nodes_;
 };
-
-// Sends `path` to the bot as `user` and answers the link path after `route` in the reply.
-std::string upload(sim::ControlClient& sim, std::int64_t user, const std::filesystem::path& path) {
-  const std::size_t before = sim.messages(user).size();
-  sim::SendFileRequest request;
-  request.user_id = user;
-  request.path = path.string();
-  request.mime_type = "application/zip";
-  sim.send_file(request);
-  const std::vector<sim::SimMessage> replies = sim.wait_messages(user, before + 1, kReplyWaitMs);
-  return replies.empty() ? std::string() : testing::link_path_in(replies.back().text, "/dl/");
-}
 
 SimWorldOptions world_with_users(int users) {
   SimWorldOptions options;

@@ -84,6 +84,30 @@ TEST_F(SimTest, CallbackQueryRoundTrip) {
   EXPECT_EQ(control_->callback_answer(query), "Done");
 }
 
+TEST_F(SimTest, ACallbackQueryIsAnsweredByAnySessionOfItsBotButNoOtherBot) {
+  const int first = login();
+  const int other_bot = login("654321:AAHanotherSimulatedTokenPart_abcdefgh");
+  control_->send_text(kUserId, "/start", kBotId);
+  request(first, {{"@type", "sendMessage"},
+                  {"chat_id", kUserId},
+                  {"reply_markup", callback_keyboard("ZGVs")},
+                  {"input_message_content", text_content("menu")}});
+  const std::vector<sim::SimMessage> messages = control_->wait_messages(kUserId, 1, 5000, kBotId);
+  const int second = login();  // the same bot's newest session: the press goes to it
+  const std::string query = control_->press_button(kUserId, messages[0].message_id, "del", kBotId);
+  td_->wait_update(second, "updateNewCallbackQuery");
+
+  const json::object refused = request(
+      other_bot, {{"@type", "answerCallbackQuery"}, {"callback_query_id", query}, {"text", "X"}});
+  EXPECT_EQ(refused.at("@type"), "error");
+  EXPECT_EQ(refused.at("message"), "QUERY_ID_INVALID");
+  // The first session of the bot (the leader, relayed the press by another node) answers it.
+  const json::object answered = request(
+      first, {{"@type", "answerCallbackQuery"}, {"callback_query_id", query}, {"text", "Done"}});
+  EXPECT_EQ(answered.at("@type"), "ok");
+  EXPECT_EQ(control_->callback_answer(query), "Done");
+}
+
 TEST_F(SimTest, ForwardWithSendCopyIntoChannelSucceedsWithServerId) {
   int client = login();
   json::object original;

@@ -1,0 +1,138 @@
+#include "chat/message_relay.hpp"
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <fmt/format.h>
+
+#include "chat/incoming_message.hpp"
+#include "core/clock.hpp"
+#include "logging/log.hpp"
+#include "telegram/td_object.hpp"
+
+namespace tglink {
+
+namespace asio = boost::asio;
+namespace json = boost::json;
+
+namespace {
+
+std::int64_t unix_seconds(const Clock& clock) {
+  return std::chrono::duration_cast<std::chrono::seconds>(clock.now().time_since_epoch()).count();
+}
+
+std::int64_t int_at(const json::object& object, std::string_view key) {
+  const json::value* value = object.if_contains(key);
+  return value != nullptr && value->is_int64() ? value->get_int64() : 0;
+}
+
+// TDLib writes a callback query's 64-bit id as a string; the simulator too.
+std::string id_text(const json::object& object) {
+  const json::value* value = object.if_contains("id");
+  if (value == nullptr) return {};
+  if (value->is_string()) return std::string(value->get_string());
+  return value->is_int64() ? std::to_string(value->get_int64()) : std::string();
+}
+
+}  // namespace
+
+MessageRelay::MessageRelay(TelegramClient& client, Store& store, Log& log, const Clock& clock,
+                           std::function<bool()> chat_side_started)
+    : client_(client),
+      store_(store),
+      log_(log),
+      clock_(clock),
+      chat_side_started_(std::move(chat_side_started)) {
+  for (const char* type : {"updateNewMessage", "updateNewCallbackQuery"}) {
+    subscriptions_.push_back(client_.subscribe(type, [this](const json::object& update) {
+      if (!chat_side_started_()) relay(update);
+    }));
+  }
+}
+
+MessageRelay::~MessageRelay() {
+  for (const SubscriptionId id : subscriptions_) client_.unsubscribe(id);
+}
+
+std::optional<RelayedUpdate> MessageRelay::relayable(const json::object& update) const {
+  if (td_type(update) == "updateNewCallbackQuery") {
+    RelayedUpdate press{int_at(update, "chat_id"), int_at(update, "message_id"),
+                        unix_seconds(clock_), id_text(update), json::serialize(update)};
+    if (press.query_id.empty()) return std::nullopt;
+    return press;
+  }
+  const std::optional<IncomingMessage> message = private_message(update);
+  if (!message) return std::nullopt;
+  return RelayedUpdate{message->chat_id, message->message_id, unix_seconds(clock_), {}, {}};
+}
+
+void MessageRelay::relay(const json::object& update) {
+  const std::optional<RelayedUpdate> relayed = relayable(update);
+  if (!relayed) return;
+  const std::string what =
+      relayed->query_id.empty()
+          ? fmt::format("message {} of chat {}", relayed->message_id, relayed->chat_id)
+          : fmt::format("button press {} in chat {}", relayed->query_id, relayed->chat_id);
+  try {
+    if (store_.relay_update(*relayed)) log_.info("Relayed {} to the leader", what);
+  } catch (const StoreError& e) {
+    log_.error("The {} is lost: it could not be relayed to the leader: {}", what, e.what());
+  }
+}
+
+RelayedMessages::RelayedMessages(TelegramClient& client, Store& store, Log& log, const Clock& clock,
+                                 RelayedUpdateHandler handler)
+    : client_(client), store_(store), log_(log), clock_(clock), handler_(std::move(handler)) {}
+
+asio::awaitable<void> RelayedMessages::drain() {
+  for (;;) {
+    std::vector<RelayedUpdate> claimed;
+    try {
+      forget_old();
+      claimed = store_.claim_relayed_updates(kRelayClaimBatch);
+    } catch (const StoreError& e) {
+      log_.warning("Could not read the updates other nodes relayed: {}", e.what());
+      co_return;
+    }
+    for (const RelayedUpdate& relayed : claimed) {
+      std::optional<json::object> update = co_await load(relayed);
+      if (update) handler_(*update);
+    }
+    if (claimed.size() < static_cast<std::size_t>(kRelayClaimBatch)) co_return;
+  }
+}
+
+asio::awaitable<std::optional<json::object>> RelayedMessages::load(const RelayedUpdate& relayed) {
+  // This client may never have seen the chat: TDLib answers getMessage, and sends into a chat,
+  // only once it is loaded (MessagesManager::get_message_force, check_dialog_access), and a bot
+  // loads any chat by its id with getChat.
+  json::object get_chat{{"@type", "getChat"}, {"chat_id", relayed.chat_id}};
+  json::object answer = co_await client_.request(std::move(get_chat));
+  if (!is_error(answer) && relayed.query_id.empty()) {
+    json::object get_message{
+        {"@type", "getMessage"}, {"chat_id", relayed.chat_id}, {"message_id", relayed.message_id}};
+    answer = co_await client_.request(std::move(get_message));
+    if (!is_error(answer)) {
+      answer = json::object{{"@type", "updateNewMessage"}, {"message", std::move(answer)}};
+    }
+  } else if (!is_error(answer)) {
+    answer = json::parse(relayed.query).as_object();
+  }
+  if (const std::optional<TdError> error = td_error(answer)) {
+    log_.warning("Relayed update (message {} of chat {}) could not be loaded: {} {}",
+                 relayed.message_id, relayed.chat_id, error->code, error->message);
+    co_return std::nullopt;
+  }
+  co_return std::optional<json::object>(std::move(answer));
+}
+
+void RelayedMessages::forget_old() {
+  const std::int64_t cut_off =
+      unix_seconds(clock_) -
+      std::chrono::duration_cast<std::chrono::seconds>(kRelayKeptFor).count();
+  // Once an hour is enough: the table grows only by what followers received.
+  if (cut_off - forgotten_until_unix_ < 3600) return;
+  store_.delete_claimed_relays_before(cut_off);
+  forgotten_until_unix_ = cut_off;
+}
+
+}  // namespace tglink

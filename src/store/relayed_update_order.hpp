@@ -1,0 +1,34 @@
+#pragma once
+// The order in which the leader handles relayed updates, the same for both stores: by the time
+// they were relayed, then each chat's in message id order, so a user's messages keep theirs.
+
+#include <algorithm>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "store/store.hpp"
+
+namespace tglink {
+
+inline void sort_relayed_updates(std::vector<RelayedUpdate>& messages) {
+  std::sort(messages.begin(), messages.end(), [](const RelayedUpdate& a, const RelayedUpdate& b) {
+    return std::tie(a.relayed_unix, a.chat_id, a.message_id, a.query_id) <
+           std::tie(b.relayed_unix, b.chat_id, b.message_id, b.query_id);
+  });
+}
+
+// Rejects what TDLib never gives: a message without a chat or a positive id, a button press
+// without its update.
+inline void require_valid_relay(const RelayedUpdate& update) {
+  if (update.chat_id == 0 || update.message_id <= 0) {
+    throw StoreError("relay_update: chat id " + std::to_string(update.chat_id) +
+                     " and message id " + std::to_string(update.message_id) +
+                     " do not name a message");
+  }
+  if (!update.query_id.empty() && update.query.empty()) {
+    throw StoreError("relay_update: button press " + update.query_id + " without its update");
+  }
+}
+
+}  // namespace tglink

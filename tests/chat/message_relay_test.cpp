@@ -1,0 +1,117 @@
+// The relay between nodes (chat/message_relay.hpp) over the fake TelegramClient and an in-memory
+// store: what a follower writes for the leader, and what the leader loads and hands over.
+#include "chat/message_relay.hpp"
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/json.hpp>
+#include <gtest/gtest.h>
+
+#include "logging/log.hpp"
+#include "store/sqlite_store.hpp"
+#include "support/fake_clock.hpp"
+#include "support/fake_telegram_client.hpp"
+#include "support/io_wait.hpp"
+
+namespace tglink {
+namespace {
+
+namespace json = boost::json;
+
+constexpr std::int64_t kUser = 4242;
+
+json::object message_update(std::int64_t chat_id, std::int64_t id, bool outgoing = false) {
+  json::object sender{{"@type", "messageSenderUser"}, {"user_id", kUser}};
+  json::object formatted{{"@type", "formattedText"}, {"text", "hi"}, {"entities", json::array()}};
+  json::object message{{"@type", "message"},
+                       {"id", id},
+                       {"chat_id", chat_id},
+                       {"sender_id", sender},
+                       {"is_outgoing", outgoing},
+                       {"content", json::object{{"@type", "messageText"}, {"text", formatted}}}};
+  return json::object{{"@type", "updateNewMessage"}, {"message", std::move(message)}};
+}
+
+json::object button_press(std::string id) {
+  return json::object{
+      {"@type", "updateNewCallbackQuery"},
+      {"id", std::move(id)},
+      {"sender_user_id", kUser},
+      {"chat_id", kUser},
+      {"message_id", 3 << 20},
+      {"payload", json::object{{"@type", "callbackQueryPayloadData"}, {"data", "Sm9pbmVk"}}}};
+}
+
+class MessageRelayTest : public ::testing::Test {
+ protected:
+  boost::asio::io_context io;
+  Log log{LogOptions{.console_level = LogLevel::Info, .ring_capacity = 100, .console = false}};
+  SqliteStore store{":memory:"};
+  testing::FakeClock clock{testing::utc(2026, 11, 23, 17, 0)};
+  testing::FakeTelegramClient client;
+  bool chat_side_started = false;
+};
+
+TEST_F(MessageRelayTest, AFollowerRelaysUsersMessagesAndButtonPressesOnly) {
+  MessageRelay relay(client, store, log, clock, [this] { return chat_side_started; });
+  client.push_update(message_update(kUser, 1 << 20));
+  client.push_update(message_update(kUser, 1 << 20));        // the same again: once
+  client.push_update(message_update(kUser, 2 << 20, true));  // the bot's own: not relayed
+  client.push_update(message_update(-1001234, 1 << 20));     // a channel post: not relayed
+  client.push_update(button_press("77"));
+
+  const std::vector<RelayedUpdate> claimed = store.claim_relayed_updates(10);
+  ASSERT_EQ(claimed.size(), 2U);
+  EXPECT_EQ(claimed[0].chat_id, kUser);
+  EXPECT_EQ(claimed[0].message_id, 1 << 20);
+  EXPECT_EQ(claimed[0].query_id, "");
+  EXPECT_EQ(claimed[1].message_id, 3 << 20);
+  EXPECT_EQ(claimed[1].query_id, "77");
+  EXPECT_EQ(json::parse(claimed[1].query).as_object(), button_press("77"));
+}
+
+TEST_F(MessageRelayTest, OnceTheChatSideRunsHereItDecidesAndTheRelayOnlyListensNoMore) {
+  MessageRelay relay(client, store, log, clock, [this] { return chat_side_started; });
+  chat_side_started = true;
+  client.push_update(message_update(kUser, 1 << 20));
+  EXPECT_TRUE(store.claim_relayed_updates(10).empty());
+  relay.relay(message_update(kUser, 2 << 20));  // what the chat side passes on
+  ASSERT_EQ(store.claim_relayed_updates(10).size(), 1U);
+}
+
+TEST_F(MessageRelayTest, TheLeaderLoadsEachRelayedMessageWithItsOwnClientAndHandsItOver) {
+  store.relay_update(RelayedUpdate{kUser, 1 << 20, 100, {}, {}});
+  store.relay_update(RelayedUpdate{kUser, 2 << 20, 100, {}, {}});  // deleted meanwhile
+  store.relay_update(RelayedUpdate{kUser, 3 << 20, 101, "77", json::serialize(button_press("77"))});
+  client.respond_to("getChat", [](const json::object& request) {
+    return json::object{{"@type", "chat"}, {"id", request.at("chat_id")}};
+  });
+  client.respond_to("getMessage", [](const json::object& request) {
+    if (request.at("message_id").as_int64() == 2 << 20) return make_td_error(404, "Not Found");
+    return message_update(kUser, request.at("message_id").as_int64()).at("message").as_object();
+  });
+  std::vector<json::object> handed;
+  RelayedMessages relayed(client, store, log, clock,
+                          [&](const json::object& update) { handed.push_back(update); });
+  bool done = false;
+  boost::asio::co_spawn(
+      io,
+      [&]() -> boost::asio::awaitable<void> {
+        co_await relayed.drain();
+        done = true;
+      },
+      boost::asio::detached);
+  ASSERT_TRUE(testing::run_until(io, [&] { return done; }));
+
+  ASSERT_EQ(handed.size(), 2U);
+  EXPECT_EQ(handed[0], message_update(kUser, 1 << 20));
+  EXPECT_EQ(handed[1], button_press("77"));
+  // The chat is loaded before each message: the leader's client may never have seen it.
+  EXPECT_EQ(client.sent_types(), (std::vector<std::string>{"getChat", "getMessage", "getChat",
+                                                           "getMessage", "getChat"}));
+  EXPECT_TRUE(store.claim_relayed_updates(10).empty());  // claimed once, by this drain
+}
+
+}  // namespace
+}  // namespace tglink
