@@ -13,6 +13,7 @@
 #include "logging/log.hpp"
 #include "store/store.hpp"
 #include "telegram/td_fields.hpp"
+#include "telegram/td_object.hpp"
 
 namespace tglink {
 
@@ -94,7 +95,7 @@ void ChatService::take_over() {
 }
 
 void ChatService::receive_relayed(const json::object& update) {
-  if (string_at(update, "@type") == "updateNewCallbackQuery") {
+  if (td_type(update) == "updateNewCallbackQuery") {
     on_callback_query(update);
   } else {
     on_new_message(update);

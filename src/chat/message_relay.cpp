@@ -7,6 +7,7 @@
 #include "chat/incoming_message.hpp"
 #include "core/clock.hpp"
 #include "logging/log.hpp"
+#include "telegram/td_fields.hpp"
 #include "telegram/td_object.hpp"
 
 namespace tglink {
@@ -20,17 +21,10 @@ std::int64_t unix_seconds(const Clock& clock) {
   return std::chrono::duration_cast<std::chrono::seconds>(clock.now().time_since_epoch()).count();
 }
 
-std::int64_t int_at(const json::object& object, std::string_view key) {
-  const json::value* value = object.if_contains(key);
-  return value != nullptr && value->is_int64() ? value->get_int64() : 0;
-}
-
-// TDLib writes a callback query's 64-bit id as a string; the simulator too.
+// TDLib writes a callback query's 64-bit id as a string; kept in that form. Empty when unreadable.
 std::string id_text(const json::object& object) {
-  const json::value* value = object.if_contains("id");
-  if (value == nullptr) return {};
-  if (value->is_string()) return std::string(value->get_string());
-  return value->is_int64() ? std::to_string(value->get_int64()) : std::string();
+  const std::optional<std::int64_t> id = td_int64(object, "id");
+  return id ? std::to_string(*id) : std::string();
 }
 
 }  // namespace
@@ -55,8 +49,9 @@ MessageRelay::~MessageRelay() {
 
 std::optional<RelayedUpdate> MessageRelay::relayable(const json::object& update) const {
   if (td_type(update) == "updateNewCallbackQuery") {
-    RelayedUpdate press{int_at(update, "chat_id"), int_at(update, "message_id"),
-                        unix_seconds(clock_), id_text(update), json::serialize(update)};
+    RelayedUpdate press{td_int53(update, "chat_id").value_or(0),
+                        td_int53(update, "message_id").value_or(0), unix_seconds(clock_),
+                        id_text(update), json::serialize(update)};
     if (press.query_id.empty()) return std::nullopt;
     return press;
   }
