@@ -8,9 +8,11 @@
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
+#include "app/database_work.hpp"
 #include "app/demo.hpp"
 #include "app/open_store.hpp"
 #include "chat/broadcaster.hpp"
@@ -79,6 +81,8 @@ struct Service::Impl {
   std::unique_ptr<LinkTrafficMeter> traffic;       // each link's downloads and bytes, likewise
   ActiveStreams streams{clock};                    // bodies being sent now
   PeriodicJobs jobs{clock, log};                   // sweeps and clean-ups (ops/)
+  // After what its jobs use, so it is joined before that goes.
+  std::unique_ptr<DatabaseWork> database;  // the database work kept off the I/O thread
   RateLimiter limiter{clock, RateLimitSettings{.per_minute = config.rate_limit_per_minute,
                                                .burst = config.rate_limit_burst}};
   std::unique_ptr<PlayerPage> player;           // the built-in /player page
@@ -107,11 +111,11 @@ struct Service::Impl {
     open_store();
     leadership = std::make_unique<Leadership>(open_leader_lease(config), log, clock);
     leadership->on_change([this](bool leading, std::int64_t term) {
-      if (leading) on_leading(term);
+      // Renewals run on the lease's worker; the chat side lives on the I/O thread.
+      if (leading) asio::post(io, [this, term] { on_leading(term); });
     });
     renew_lease();
-    bandwidth = std::make_unique<BandwidthMeter>(*store, clock, bandwidth_limit_bytes());
-    traffic = std::make_unique<LinkTrafficMeter>(*store);
+    make_meters();
     load_link_key();
     library = TdJsonLibrary::load(config.tdjson_path);
     log.info("TDLib library: {}", library->path().string());
@@ -138,6 +142,18 @@ struct Service::Impl {
     OpenedStore opened = tglink::open_store(config);
     store = std::move(opened.store);
     log.info("Store: {} ({} users)", opened.description, store->count_users());
+    database = std::make_unique<DatabaseWork>(config, *store, log);
+  }
+
+  // Counted on the I/O thread, stored on the store executor.
+  void make_meters() {
+    bandwidth = std::make_unique<BandwidthMeter>(database->store(), clock, bandwidth_limit_bytes());
+    traffic = std::make_unique<LinkTrafficMeter>(database->store());
+    if (database->store_work().mode() == StoreExecutor::Mode::kWorker) {
+      bandwidth->on_batch_full([this] {
+        database->store_work().post_job("bandwidth flush", [this] { bandwidth->flush(); });
+      });
+    }
   }
 
   // Counters are kept whether or not /metrics is served: they cost a map update each.
@@ -184,8 +200,9 @@ struct Service::Impl {
     add_thumbnail_route(router, ThumbnailRouteDeps{*links, *store, *thumbnails, clock, log});
     batch_page = std::make_unique<BatchPage>(config, *links, *store, clock, *player, log);
     add_batch_routes(router, *batch_page);
-    add_file_routes(router, FileRouteDeps{*links, *store, *streamer, *bandwidth, streams, clock,
-                                          log, traffic.get()});
+    add_file_routes(router,
+                    FileRouteDeps{*links, database->store(), database->store_work(), *streamer,
+                                  *bandwidth, streams, clock, log, traffic.get()});
     if (!config.metrics_token.empty()) {
       router.add_exact("/metrics", metrics_handler(registry, config.metrics_token));
     }
@@ -213,10 +230,18 @@ struct Service::Impl {
 
   void start_jobs() {
     TelegramFileStreamer& media = *streamer;
-    add_maintenance_jobs(jobs, MaintenanceTargets{*store, *bandwidth, streams, limiter,
-                                                  [&media] { media.trim(); }, clock, log});
-    jobs.add(PeriodicJob{"leader lease", kLeaseRenewEvery, [this] { renew_lease(); }});
-    jobs.add(PeriodicJob{"link traffic flush", kBandwidthFlushEvery, [this] { traffic->flush(); }});
+    add_maintenance_jobs(
+        jobs, MaintenanceTargets{database->store(), database->store_work(), *bandwidth, streams,
+                                 limiter, [&media] { media.trim(); }, clock, log});
+    jobs.add(PeriodicJob{
+        "leader lease", kLeaseRenewEvery, [this] {
+          database->lease_work().post_job("leader lease", [this] { leadership->renew(); });
+          database->store_work().post_job("heartbeat", [this] { record_heartbeat(); });
+        }});
+    jobs.add(PeriodicJob{"link traffic flush", kBandwidthFlushEvery, [this] {
+                           database->store_work().post_job("link traffic flush",
+                                                           [this] { traffic->flush(); });
+                         }});
     if (!config.tdlib_network_none) {  // offline on purpose: nothing to warn about
       jobs.add(PeriodicJob{"Telegram reachability", 5s, [this] { warn_unreached_bots(); }});
     }
@@ -233,7 +258,8 @@ struct Service::Impl {
     const std::int64_t now_unix =
         std::chrono::duration_cast<std::chrono::seconds>(clock.now().time_since_epoch()).count();
     try {
-      store->record_node(NodeRecord{leadership->node_id(), now_unix, leadership->leading()});
+      database->store().record_node(
+          NodeRecord{leadership->node_id(), now_unix, leadership->leading()});
     } catch (const StoreError& e) {
       log.warning("Could not record this node's heartbeat: {}", e.what());
     }
@@ -418,11 +444,13 @@ struct Service::Impl {
     co_await server->drain(3s);
     if (metrics_server) co_await metrics_server->drain(1s);
     jobs.stop();
-    flush_bandwidth();
+    co_await database->store_work().run([this] { flush_bandwidth(); });
     const bool closed = co_await bots->async_close(3s);
     if (!closed) log.warning("Some TDLib clients did not close in time");
-    leadership->release();  // the chat side has stopped: another node may take it at once
-    record_heartbeat();     // /stats shows this node as no longer leading
+    // The chat side has stopped: another node may take it at once.
+    co_await database->lease_work().run([this] { leadership->release(); });
+    // /stats shows this node as no longer leading.
+    co_await database->store_work().run([this] { record_heartbeat(); });
     log.info("Stopped");
     io.stop();
   }

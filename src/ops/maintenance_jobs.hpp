@@ -22,6 +22,7 @@ class Log;
 class PeriodicJobs;
 class RateLimiter;
 class Store;
+class StoreExecutor;
 
 // Every second: also how often a node reads back the other nodes' bytes (docs/scaling.md).
 inline constexpr std::chrono::seconds kBandwidthFlushEvery{1};
@@ -44,7 +45,9 @@ int delete_expired_revocations(Store& store, SystemTime now);
 void clean_up_memory(RateLimiter& limiter, const std::function<void()>& trim_caches);
 
 struct MaintenanceTargets {
-  Store& store;
+  Store& store;  // used only on store_work
+  // The jobs that talk to the store run there, off the I/O thread (store/store_executor.hpp).
+  StoreExecutor& store_work;
   BandwidthMeter& bandwidth;
   ActiveStreams& streams;
   RateLimiter& limiter;
