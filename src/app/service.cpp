@@ -192,12 +192,14 @@ struct Service::Impl {
 
   void add_routes() {
     router.add_exact("/api/info", [this](const HttpRequest&, ResponseChannel& out) {
-      return out.send(api_info_response(config, snapshot()));
+      return serve_api_info(out);
     });
     player = std::make_unique<PlayerPage>(config, *links, clock);
     thumbnails = std::make_unique<ThumbnailSource>(bots->main_bot().client(), config.log_channel);
     add_player_routes(router, *player, thumbnails.get());
-    add_thumbnail_route(router, ThumbnailRouteDeps{*links, *store, *thumbnails, clock, log});
+    add_thumbnail_route(
+        router, ThumbnailRouteDeps{*links, database->store(), database->store_work(), *thumbnails,
+                                   clock, log});
     batch_page = std::make_unique<BatchPage>(config, *links, *store, clock, *player, log);
     add_batch_routes(router, *batch_page);
     add_file_routes(router,
@@ -421,14 +423,20 @@ struct Service::Impl {
     s.uptime = uptime.elapsed();
     s.node = NodeStatus{leadership->node_id(), leadership->leading()};
     s.active_streams = static_cast<std::int64_t>(streams.count());
-    fill_store_figures(s);
     return s;
+  }
+
+  // /api/info: the store's figures are read on the store executor (load balancers poll it).
+  asio::awaitable<void> serve_api_info(ResponseChannel& out) {
+    StatusSnapshot s = snapshot();
+    co_await database->store_work().run([this, &s] { fill_store_figures(s); });
+    co_await out.send(api_info_response(config, s));
   }
 
   void fill_store_figures(StatusSnapshot& s) {
     s.bandwidth.month = bandwidth->month();
     try {
-      s.total_users = store->count_users();
+      s.total_users = database->store().count_users();
       s.bandwidth.used_bytes = bandwidth->used_bytes();
     } catch (const StoreError& e) {
       s.bandwidth.readable = false;
