@@ -18,7 +18,6 @@ import asyncio
 import glob
 import os
 import pwd
-import random
 import shutil
 import socket
 import subprocess
@@ -168,34 +167,6 @@ class DelayProxy:
         self.thread.join(5)
 
 
-def ranges_per_s(port, target, size, concurrency, requests, fetch):
-    rng = random.Random(5)
-    starts = [rng.randrange(0, size - MIB) for _ in range(requests)]
-    lock = threading.Lock()
-    errors = []
-
-    def worker():
-        while True:
-            with lock:
-                if not starts:
-                    return
-                first = starts.pop()
-            try:
-                fetch(port, target, {"Range": "bytes=%d-%d" % (first, first + MIB - 1)})
-            except Exception as e:  # noqa: BLE001 - reported below
-                errors.append(str(e))
-
-    threads = [threading.Thread(target=worker) for _ in range(concurrency)]
-    start = time.perf_counter()
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    if errors:
-        raise RuntimeError("range errors: %s" % errors[:3])
-    return requests / (time.perf_counter() - start)
-
-
 def longest_pause_during_stall(port, target, proxy, stall_s):
     """Reads the file at a steady pace; one second in, holds the database for stall_s. Returns
     the longest pause between two reads, in seconds."""
@@ -225,13 +196,14 @@ def longest_pause_during_stall(port, target, proxy, stall_s):
     return longest
 
 
-def measure(build, work, path, size, args, tglink_class, fetch, extra_env, proxy):
+def measure(build, work, path, size, args, tglink_class, extra_env, proxy):
+    from tglink_bench import fetch, random_ranges_per_s  # noqa: the shared helpers
     tg = tglink_class(build, work, extra_env=extra_env)
     try:
         target = tg.post(path)
         fetch(tg.port, target)  # the cold fetch that puts the file in the cache
-        rate = ranges_per_s(tg.port, target, size, args.store_concurrency, args.store_requests,
-                            fetch)
+        rate = random_ranges_per_s(tg.port, target, size, args.store_concurrency,
+                                   args.store_requests, 5)
         pause = longest_pause_during_stall(tg.port, target, proxy, args.store_stall_s)
         return rate, pause
     finally:
@@ -239,7 +211,6 @@ def measure(build, work, path, size, args, tglink_class, fetch, extra_env, proxy
 
 
 def store_latency(args, work, make_file, tglink_class):
-    from tglink_bench import fetch  # noqa: the shared GET helper
     print("\n== 5. The database %.1f ms away each way: %d concurrent cached 1 MiB ranges, and "
           "the longest pause of a running download while the database is held %.0f s"
           % (args.store_delay_ms, args.store_concurrency, args.store_stall_s))
@@ -254,12 +225,12 @@ def store_latency(args, work, make_file, tglink_class):
     rows = []
     try:
         for number, (label, build) in enumerate(builds):
-            rate, pause = measure(build, work, path, size, args, tglink_class, fetch, {}, None)
+            rate, pause = measure(build, work, path, size, args, tglink_class, {}, None)
             rows.append((label, "SQLite", rate, pause))
             database = "bench%d" % number
             pg.create_database(database)
             env = {"DATABASE_URL": pg.url(proxy.port, database)}
-            rate, pause = measure(build, work, path, size, args, tglink_class, fetch, env, proxy)
+            rate, pause = measure(build, work, path, size, args, tglink_class, env, proxy)
             rows.append((label, "PostgreSQL +%.1f ms" % args.store_delay_ms, rate, pause))
     finally:
         proxy.stop()

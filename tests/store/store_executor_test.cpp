@@ -33,27 +33,27 @@ asio::awaitable<void> run_on(StoreExecutor& executor, Ran& ran) {
   ran.resumed_thread = std::this_thread::get_id();
 }
 
-TEST(StoreExecutor, WorkerRunsOffTheCallingThreadAndResumesOnIt) {
+// Runs run_on() to its end on an io_context of this thread.
+Ran ran_on(StoreExecutor::Mode mode) {
   Log log;
-  StoreExecutor executor(StoreExecutor::Mode::kWorker, log);
+  StoreExecutor executor(mode, log);
   asio::io_context io;
   Ran ran;
   bool done = false;
   asio::co_spawn(io, run_on(executor, ran), [&done](const std::exception_ptr&) { done = true; });
-  ASSERT_TRUE(testing::run_until(io, [&] { return done; }));
+  EXPECT_TRUE(testing::run_until(io, [&] { return done; }));
+  return ran;
+}
+
+TEST(StoreExecutor, WorkerRunsOffTheCallingThreadAndResumesOnIt) {
+  const Ran ran = ran_on(StoreExecutor::Mode::kWorker);
   EXPECT_EQ(ran.result, 42);
   EXPECT_NE(ran.work_thread, std::this_thread::get_id());
   EXPECT_EQ(ran.resumed_thread, std::this_thread::get_id());
 }
 
 TEST(StoreExecutor, InlineRunsOnTheCallingThread) {
-  Log log;
-  StoreExecutor executor(StoreExecutor::Mode::kInline, log);
-  asio::io_context io;
-  Ran ran;
-  bool done = false;
-  asio::co_spawn(io, run_on(executor, ran), [&done](const std::exception_ptr&) { done = true; });
-  ASSERT_TRUE(testing::run_until(io, [&] { return done; }));
+  const Ran ran = ran_on(StoreExecutor::Mode::kInline);
   EXPECT_EQ(ran.result, 42);
   EXPECT_EQ(ran.work_thread, std::this_thread::get_id());
 }
