@@ -7,6 +7,9 @@
 //   every hour    memory clean-up: malloc_trim(0), RateLimiter::sweep(), the media caches' trim
 //   every hour    delete revocations of links that have expired (they can no longer be used)
 //   every day     delete bandwidth records older than 3 months, never the current month
+//
+// The three that talk to the store are handed to the store executor (store/store_executor.hpp),
+// so on PostgreSQL a slow database delays them, never the I/O thread that schedules them.
 
 #include <chrono>
 #include <functional>
