@@ -56,6 +56,7 @@ void BandwidthMeter::flush() {
   const std::lock_guard lock(mutex_);
   // The total counts the bytes just written; those counted meanwhile are still pending.
   if (month_ == unsaved.month) stored_bytes_ = total;
+  flushing_bytes_ = 0;
   batch_failed_ = false;
   batch_asked_ = false;
 }
@@ -65,12 +66,14 @@ BandwidthMeter::Unsaved BandwidthMeter::take_unsaved() {
   roll_over_if_needed();
   Unsaved unsaved{std::move(earlier_months_), month_, pending_bytes_};
   earlier_months_.clear();
+  flushing_bytes_ = pending_bytes_;
   pending_bytes_ = 0;
   return unsaved;
 }
 
 void BandwidthMeter::give_back(const Unsaved& unsaved) {
   const std::lock_guard lock(mutex_);
+  flushing_bytes_ = 0;
   for (const auto& [month, bytes] : unsaved.earlier_months) {
     if (bytes > 0) earlier_months_[month] += bytes;
   }
@@ -89,13 +92,14 @@ void BandwidthMeter::roll_over_if_needed() {
   if (pending_bytes_ > 0) earlier_months_[month_] += pending_bytes_;
   month_ = now_month;
   pending_bytes_ = 0;
-  stored_bytes_ = 0;  // until the next flush reads the new month's total back
+  flushing_bytes_ = 0;  // a flush under way writes them to the old month
+  stored_bytes_ = 0;    // until the next flush reads the new month's total back
 }
 
 std::int64_t BandwidthMeter::used_bytes() {
   const std::lock_guard lock(mutex_);
   roll_over_if_needed();
-  return stored_bytes_ + pending_bytes_;
+  return stored_bytes_ + flushing_bytes_ + pending_bytes_;
 }
 
 std::string BandwidthMeter::month() {

@@ -95,6 +95,7 @@ class BandwidthMeter {
   std::string month_;              // the month being counted
   std::int64_t stored_bytes_ = 0;  // the store's total for month_ at the last read or flush
   std::int64_t pending_bytes_ = 0;
+  std::int64_t flushing_bytes_ = 0;  // month_'s bytes a flush under way is writing
   std::map<std::string, std::int64_t> earlier_months_;  // earlier months' bytes not written yet
 };
 

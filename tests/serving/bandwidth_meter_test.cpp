@@ -1,12 +1,17 @@
 #include "serving/bandwidth_meter.hpp"
 
+#include <condition_variable>
 #include <memory>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "store/sqlite_store.hpp"
 #include "support/fake_clock.hpp"
+#include "support/forwarding_store.hpp"
+#include "support/io_wait.hpp"
 #include "support/temp_dir.hpp"
 
 namespace tglink {
@@ -139,6 +144,81 @@ TEST_F(BandwidthMeterTest, ThreeNodesOverrunTheLimitByAtMostOneBatchEach) {
   const std::int64_t total = store.bandwidth_used("2024-03");
   EXPECT_GE(total, kLimit);
   EXPECT_LE(total, kLimit + 3 * (kBatch + kWrite));
+}
+
+// The store executor flushes on its worker while the file routes count on the I/O thread: a
+// flush waiting for the database (a latch here) must not hold up counting.
+class LatchedBandwidthStore final : public testing::ForwardingStore {
+ public:
+  using ForwardingStore::ForwardingStore;
+
+  std::int64_t add_bandwidth(const std::string& month, std::int64_t bytes) override {
+    std::unique_lock lock(mutex_);
+    entered_ = true;
+    changed_.notify_all();
+    changed_.wait_for(lock, testing::kHangLimit, [this] { return released_; });
+    lock.unlock();
+    return ForwardingStore::add_bandwidth(month, bytes);
+  }
+  bool wait_entered() {
+    std::unique_lock lock(mutex_);
+    return changed_.wait_for(lock, testing::kHangLimit, [this] { return entered_; });
+  }
+  void release() {
+    const std::lock_guard lock(mutex_);
+    released_ = true;
+    changed_.notify_all();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  bool entered_ = false;
+  bool released_ = false;
+};
+
+TEST_F(BandwidthMeterTest, CountingGoesOnWhileAFlushWaitsForTheStore) {
+  LatchedBandwidthStore latched(store);
+  BandwidthMeter meter(latched, clock, 0);
+  meter.add(100);
+  std::thread flusher([&meter] { meter.flush(); });
+  ASSERT_TRUE(latched.wait_entered());
+  meter.add(20);  // would wait for the database if flush() held the counting lock
+  EXPECT_EQ(meter.used_bytes(), 120);
+  latched.release();
+  flusher.join();
+  EXPECT_EQ(store.bandwidth_used("2024-03"), 100);
+  EXPECT_EQ(meter.used_bytes(), 120);
+  meter.flush();
+  EXPECT_EQ(store.bandwidth_used("2024-03"), 120);
+}
+
+class FailingBandwidthStore final : public testing::ForwardingStore {
+ public:
+  using ForwardingStore::ForwardingStore;
+  int failures_left = 1;
+
+  std::int64_t add_bandwidth(const std::string& month, std::int64_t bytes) override {
+    if (failures_left > 0) {
+      --failures_left;
+      throw StoreError("server closed the connection unexpectedly");
+    }
+    return ForwardingStore::add_bandwidth(month, bytes);
+  }
+};
+
+TEST_F(BandwidthMeterTest, AFailedFlushKeepsEveryMonthsBytesForTheNext) {
+  FailingBandwidthStore failing(store);
+  BandwidthMeter meter(failing, clock, 0);
+  meter.add(700);
+  clock.advance(20s);  // now April: the 700 bytes stay March's
+  meter.add(30);
+  EXPECT_THROW(meter.flush(), StoreError);
+  EXPECT_EQ(meter.used_bytes(), 30);
+  meter.flush();
+  EXPECT_EQ(store.bandwidth_used("2024-03"), 700);
+  EXPECT_EQ(store.bandwidth_used("2024-04"), 30);
+  EXPECT_EQ(meter.used_bytes(), 30);
 }
 
 }  // namespace
