@@ -1,8 +1,6 @@
 #include "serving/bandwidth_meter.hpp"
 
-#include <condition_variable>
 #include <memory>
-#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -11,7 +9,7 @@
 #include "store/sqlite_store.hpp"
 #include "support/fake_clock.hpp"
 #include "support/forwarding_store.hpp"
-#include "support/io_wait.hpp"
+#include "support/gate.hpp"
 #include "support/temp_dir.hpp"
 
 namespace tglink {
@@ -151,30 +149,12 @@ TEST_F(BandwidthMeterTest, ThreeNodesOverrunTheLimitByAtMostOneBatchEach) {
 class LatchedBandwidthStore final : public testing::ForwardingStore {
  public:
   using ForwardingStore::ForwardingStore;
+  testing::Gate gate;
 
   std::int64_t add_bandwidth(const std::string& month, std::int64_t bytes) override {
-    std::unique_lock lock(mutex_);
-    entered_ = true;
-    changed_.notify_all();
-    changed_.wait_for(lock, testing::kHangLimit, [this] { return released_; });
-    lock.unlock();
+    gate.pass();
     return ForwardingStore::add_bandwidth(month, bytes);
   }
-  bool wait_entered() {
-    std::unique_lock lock(mutex_);
-    return changed_.wait_for(lock, testing::kHangLimit, [this] { return entered_; });
-  }
-  void release() {
-    const std::lock_guard lock(mutex_);
-    released_ = true;
-    changed_.notify_all();
-  }
-
- private:
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  bool entered_ = false;
-  bool released_ = false;
 };
 
 TEST_F(BandwidthMeterTest, CountingGoesOnWhileAFlushWaitsForTheStore) {
@@ -182,10 +162,10 @@ TEST_F(BandwidthMeterTest, CountingGoesOnWhileAFlushWaitsForTheStore) {
   BandwidthMeter meter(latched, clock, 0);
   meter.add(100);
   std::thread flusher([&meter] { meter.flush(); });
-  ASSERT_TRUE(latched.wait_entered());
+  ASSERT_TRUE(latched.gate.wait_arrived());
   meter.add(20);  // would wait for the database if flush() held the counting lock
   EXPECT_EQ(meter.used_bytes(), 120);
-  latched.release();
+  latched.gate.open();
   flusher.join();
   EXPECT_EQ(store.bandwidth_used("2024-03"), 100);
   EXPECT_EQ(meter.used_bytes(), 120);

@@ -2,9 +2,7 @@
 // refusal with its JSON body and headers, the content plan's statuses, counting and aborts.
 #include "serving/file_handler.hpp"
 
-#include <condition_variable>
 #include <map>
-#include <mutex>
 #include <optional>
 
 #include <boost/asio/co_spawn.hpp>
@@ -24,6 +22,7 @@
 #include "store/store_executor.hpp"
 #include "support/fake_clock.hpp"
 #include "support/forwarding_store.hpp"
+#include "support/gate.hpp"
 #include "support/io_wait.hpp"
 #include "support/temp_dir.hpp"
 
@@ -413,30 +412,12 @@ TEST_F(FileHandlerTest, EachLinkCountsDownloadsFromByteZeroAndEveryBodyByte) {
 class LatchedRevocations final : public testing::ForwardingStore {
  public:
   using ForwardingStore::ForwardingStore;
+  testing::Gate gate;
 
   bool is_revoked(std::int64_t message_id) override {
-    std::unique_lock lock(mutex_);
-    entered_ = true;
-    // The limit only turns a blocked I/O thread (no executor) into a failure instead of a hang.
-    released_changed_.wait_for(lock, testing::kHangLimit, [this] { return released_; });
-    lock.unlock();
+    gate.pass();
     return ForwardingStore::is_revoked(message_id);
   }
-  bool entered() {
-    const std::lock_guard lock(mutex_);
-    return entered_;
-  }
-  void release() {
-    const std::lock_guard lock(mutex_);
-    released_ = true;
-    released_changed_.notify_all();
-  }
-
- private:
-  std::mutex mutex_;
-  std::condition_variable released_changed_;
-  bool entered_ = false;
-  bool released_ = false;
 };
 
 TEST_F(FileHandlerTest, AHungRevocationCheckNeverStallsTheIoThread) {
@@ -458,7 +439,7 @@ TEST_F(FileHandlerTest, AHungRevocationCheckNeverStallsTheIoThread) {
   bool held_done = false;
   asio::co_spawn(io, latched_router.dispatch(held_request, held_channel),
                  [&held_done](const std::exception_ptr&) { held_done = true; });
-  ASSERT_TRUE(testing::run_until(io, [&] { return latched.entered(); }));
+  ASSERT_TRUE(testing::run_until(io, [&] { return latched.gate.arrived(); }));
 
   HttpRequest other_request;
   other_request.method = "GET";
@@ -471,7 +452,7 @@ TEST_F(FileHandlerTest, AHungRevocationCheckNeverStallsTheIoThread) {
   EXPECT_EQ(other_channel.body, "served");
   EXPECT_FALSE(held_done);  // still waiting for the database
 
-  latched.release();
+  latched.gate.open();
   ASSERT_TRUE(testing::run_until(io, [&] { return held_done; }));
   EXPECT_EQ(held_channel.status(), 200);
   EXPECT_EQ(held_channel.body, kContent);
