@@ -4,7 +4,9 @@
 #   2. cold path: single-stream throughput on the simulator against its set limit, 1/2/4 bots;
 #   3. memory: peak RSS of tglink with 500 concurrent slow readers;
 #   4. one stream over several bots on the realistic profile (bench/spread_bench.py): 1-8 bots,
-#      16 concurrent streams, a seek, a second viewer, a 20 s flood wait on one bot.
+#      16 concurrent streams, a seek, a second viewer, a 20 s flood wait on one bot;
+#   5. the database a few ms away (bench/store_latency_bench.py, `--only store`): cached range
+#      requests/s and the longest pause of a running download while PostgreSQL is held, vs SQLite.
 # Uses the release build (build/, `make build`) and the simulator (build/sim/libtdjson.so).
 # Never part of `make test`. Options are passed to bench/tglink_bench.py (--help lists them).
 set -euo pipefail

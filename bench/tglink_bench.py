@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """tglink benchmarks (bench/run.sh): hot path vs nginx, cold path on the simulator, memory,
-one stream over several bots (spread_bench.py).
+one stream over several bots (spread_bench.py), serving with PostgreSQL a few milliseconds away
+(store_latency_bench.py).
 
 Every figure is printed next to its reference measured in the same run, as a ratio, so the
 numbers mean something on any machine. Nothing here is a pass/fail test.
@@ -22,6 +23,7 @@ import threading
 import time
 
 import spread_bench
+import store_latency_bench
 
 SECRET_KEY = "benchmark-link-key-0123456789abcdef"
 LOG_CHANNEL = -1001000000001
@@ -83,7 +85,7 @@ class SimControl:
 
 
 class Tglink:
-    def __init__(self, build, work, bots=1):
+    def __init__(self, build, work, bots=1, extra_env=None):
         self.port = free_port()
         self.dir = tempfile.mkdtemp(prefix="tglink-", dir=work)
         self.socket_path = os.path.join(self.dir, "sim.sock")
@@ -101,6 +103,7 @@ class Tglink:
         })
         if bots > 1:
             env["ADDITIONAL_BOT_TOKENS"] = ",".join(EXTRA_BOTS[: bots - 1])
+        env.update(extra_env or {})
         self.log = open(os.path.join(self.dir, "tglink.log"), "wb")
         self.proc = subprocess.Popen([os.path.join(build, "tglink")], env=env,
                                      stdout=self.log, stderr=subprocess.STDOUT)
@@ -367,7 +370,7 @@ def memory_with_bots(args, work, path, bots):
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--build", default="build")
-    parser.add_argument("--only", choices=["hot", "cold", "memory", "spread"])
+    parser.add_argument("--only", choices=["hot", "cold", "memory", "spread", "store"])
     parser.add_argument("--hot-mib", type=int, default=1024)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--range-requests", type=int, default=512)
@@ -379,6 +382,7 @@ def main():
     parser.add_argument("--memory-bots", type=lambda text: [int(n) for n in text.split(",")],
                         default=[1, 4], help="bot counts to measure, comma-separated")
     spread_bench.add_arguments(parser)
+    store_latency_bench.add_arguments(parser)
     args = parser.parse_args()
     args.build = os.path.abspath(args.build)
     work = tempfile.mkdtemp(prefix="tglink-bench-")
@@ -392,6 +396,8 @@ def main():
             memory(args, work)
         if args.only in (None, "spread"):
             spread_bench.spread(args, work, make_file, Tglink)
+        if args.only in (None, "store"):
+            store_latency_bench.store_latency(args, work, make_file, Tglink)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

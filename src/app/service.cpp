@@ -8,9 +8,11 @@
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
+#include "app/database_work.hpp"
 #include "app/demo.hpp"
 #include "app/open_store.hpp"
 #include "chat/broadcaster.hpp"
@@ -80,6 +82,8 @@ struct Service::Impl {
   std::unique_ptr<LinkTrafficMeter> traffic;       // each link's downloads and bytes, likewise
   ActiveStreams streams{clock};                    // bodies being sent now
   PeriodicJobs jobs{clock, log};                   // sweeps and clean-ups (ops/)
+  // After what its jobs use, so it is joined before that goes.
+  std::unique_ptr<DatabaseWork> database;  // the database work kept off the I/O thread
   RateLimiter limiter{clock, RateLimitSettings{.per_minute = config.rate_limit_per_minute,
                                                .burst = config.rate_limit_burst}};
   std::unique_ptr<PlayerPage> player;           // the built-in /player page
@@ -113,11 +117,11 @@ struct Service::Impl {
     open_store();
     leadership = std::make_unique<Leadership>(open_leader_lease(config), log, clock);
     leadership->on_change([this](bool leading, std::int64_t term) {
-      if (leading) on_leading(term);
+      // Renewals run on the lease's worker; the chat side lives on the I/O thread.
+      if (leading) asio::post(io, [this, term] { on_leading(term); });
     });
     renew_lease();
-    bandwidth = std::make_unique<BandwidthMeter>(*store, clock, bandwidth_limit_bytes());
-    traffic = std::make_unique<LinkTrafficMeter>(*store);
+    make_meters();
     load_link_key();
     library = TdJsonLibrary::load(config.tdjson_path);
     log.info("TDLib library: {}", library->path().string());
@@ -145,6 +149,18 @@ struct Service::Impl {
     OpenedStore opened = tglink::open_store(config);
     store = std::move(opened.store);
     log.info("Store: {} ({} users)", opened.description, store->count_users());
+    database = std::make_unique<DatabaseWork>(config, *store, log);
+  }
+
+  // Counted on the I/O thread, stored on the store executor.
+  void make_meters() {
+    bandwidth = std::make_unique<BandwidthMeter>(database->store(), clock, bandwidth_limit_bytes());
+    traffic = std::make_unique<LinkTrafficMeter>(database->store());
+    if (database->store_work().mode() == StoreExecutor::Mode::kWorker) {
+      bandwidth->on_batch_full([this] {
+        database->store_work().post_job("bandwidth flush", [this] { bandwidth->flush(); });
+      });
+    }
   }
 
   // Counters are kept whether or not /metrics is served: they cost a map update each.
@@ -183,17 +199,20 @@ struct Service::Impl {
 
   void add_routes() {
     router.add_exact("/api/info", [this](const HttpRequest&, ResponseChannel& out) {
-      return out.send(api_info_response(config, snapshot()));
+      return serve_api_info(out);
     });
     player = std::make_unique<PlayerPage>(config, *links, clock);
     thumbnails = std::make_unique<ThumbnailSource>(std::make_unique<BotPoolRoster>(*bots),
                                                    config.log_channel);
     add_player_routes(router, *player, thumbnails.get());
-    add_thumbnail_route(router, ThumbnailRouteDeps{*links, *store, *thumbnails, clock, log});
+    add_thumbnail_route(
+        router, ThumbnailRouteDeps{*links, database->store(), database->store_work(), *thumbnails,
+                                   clock, log});
     batch_page = std::make_unique<BatchPage>(config, *links, *store, clock, *player, log);
     add_batch_routes(router, *batch_page);
-    add_file_routes(router, FileRouteDeps{*links, *store, *streamer, *bandwidth, streams, clock,
-                                          log, traffic.get()});
+    add_file_routes(router,
+                    FileRouteDeps{*links, database->store(), database->store_work(), *streamer,
+                                  *bandwidth, streams, clock, log, traffic.get()});
     if (!config.metrics_token.empty()) {
       router.add_exact("/metrics", metrics_handler(registry, config.metrics_token));
     }
@@ -221,10 +240,18 @@ struct Service::Impl {
 
   void start_jobs() {
     TelegramFileStreamer& media = *streamer;
-    add_maintenance_jobs(jobs, MaintenanceTargets{*store, *bandwidth, streams, limiter,
-                                                  [&media] { media.trim(); }, clock, log});
-    jobs.add(PeriodicJob{"leader lease", kLeaseRenewEvery, [this] { renew_lease(); }});
-    jobs.add(PeriodicJob{"link traffic flush", kBandwidthFlushEvery, [this] { traffic->flush(); }});
+    add_maintenance_jobs(
+        jobs, MaintenanceTargets{database->store(), database->store_work(), *bandwidth, streams,
+                                 limiter, [&media] { media.trim(); }, clock, log});
+    jobs.add(PeriodicJob{
+        "leader lease", kLeaseRenewEvery, [this] {
+          database->lease_work().post_job("leader lease", [this] { leadership->renew(); });
+          database->store_work().post_job("heartbeat", [this] { record_heartbeat(); });
+        }});
+    jobs.add(PeriodicJob{"link traffic flush", kBandwidthFlushEvery, [this] {
+                           database->store_work().post_job("link traffic flush",
+                                                           [this] { traffic->flush(); });
+                         }});
     if (!config.tdlib_network_none) {  // offline on purpose: nothing to warn about
       jobs.add(PeriodicJob{"Telegram reachability", 5s, [this] { warn_unreached_bots(); }});
     }
@@ -241,7 +268,8 @@ struct Service::Impl {
     const std::int64_t now_unix =
         std::chrono::duration_cast<std::chrono::seconds>(clock.now().time_since_epoch()).count();
     try {
-      store->record_node(NodeRecord{leadership->node_id(), now_unix, leadership->leading()});
+      database->store().record_node(
+          NodeRecord{leadership->node_id(), now_unix, leadership->leading()});
     } catch (const StoreError& e) {
       log.warning("Could not record this node's heartbeat: {}", e.what());
     }
@@ -423,14 +451,20 @@ struct Service::Impl {
     s.uptime = uptime.elapsed();
     s.node = NodeStatus{leadership->node_id(), leadership->leading()};
     s.active_streams = static_cast<std::int64_t>(streams.count());
-    fill_store_figures(s);
     return s;
+  }
+
+  // /api/info: the store's figures are read on the store executor (load balancers poll it).
+  asio::awaitable<void> serve_api_info(ResponseChannel& out) {
+    StatusSnapshot s = snapshot();
+    co_await database->store_work().run([this, &s] { fill_store_figures(s); });
+    co_await out.send(api_info_response(config, s));
   }
 
   void fill_store_figures(StatusSnapshot& s) {
     s.bandwidth.month = bandwidth->month();
     try {
-      s.total_users = store->count_users();
+      s.total_users = database->store().count_users();
       s.bandwidth.used_bytes = bandwidth->used_bytes();
     } catch (const StoreError& e) {
       s.bandwidth.readable = false;
@@ -446,11 +480,13 @@ struct Service::Impl {
     co_await server->drain(3s);
     if (metrics_server) co_await metrics_server->drain(1s);
     jobs.stop();
-    flush_bandwidth();
+    co_await database->store_work().run([this] { flush_bandwidth(); });
     const bool closed = co_await bots->async_close(3s);
     if (!closed) log.warning("Some TDLib clients did not close in time");
-    leadership->release();  // the chat side has stopped: another node may take it at once
-    record_heartbeat();     // /stats shows this node as no longer leading
+    // The chat side has stopped: another node may take it at once.
+    co_await database->lease_work().run([this] { leadership->release(); });
+    // /stats shows this node as no longer leading.
+    co_await database->store_work().run([this] { record_heartbeat(); });
     log.info("Stopped");
     io.stop();
   }

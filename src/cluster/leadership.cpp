@@ -10,7 +10,7 @@ Leadership::Leadership(std::unique_ptr<LeaderLease> lease, Log& log, const Clock
   if (const auto ttl = lease_->ttl()) hold_for_ = *ttl - kLeaseSafetyMargin;
 }
 
-bool Leadership::leading() const { return clock_.steady_now() < leading_until_; }
+bool Leadership::leading() const { return clock_.steady_now() < leading_until_.load(); }
 
 void Leadership::renew() {
   const SteadyTime asked_at = clock_.steady_now();
@@ -22,11 +22,11 @@ void Leadership::renew() {
     leading_until_ = SteadyTime{};  // another node holds it
   }
   if (!renewal.error.empty() && leading()) {
-    log_.warning(
-        "Leader lease not renewed (still leading for {} ms): {}",
-        std::chrono::duration_cast<std::chrono::milliseconds>(leading_until_ - clock_.steady_now())
-            .count(),
-        renewal.error);
+    log_.warning("Leader lease not renewed (still leading for {} ms): {}",
+                 std::chrono::duration_cast<std::chrono::milliseconds>(leading_until_.load() -
+                                                                       clock_.steady_now())
+                     .count(),
+                 renewal.error);
     return;
   }
   if (!renewal.error.empty() && !reported_leading_) {
@@ -36,7 +36,7 @@ void Leadership::renew() {
 }
 
 void Leadership::report(bool leading_now, const std::string& reason) {
-  const std::int64_t term_now = leading_now ? term_ : 0;
+  const std::int64_t term_now = leading_now ? term_.load() : 0;
   if (leading_now == reported_leading_ && term_now == reported_term_) return;
   if (leading_now) {
     log_.info("Node {} leads the chat side (term {})", node_id(), term_now);

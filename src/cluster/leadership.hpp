@@ -10,6 +10,7 @@
 // any other node can take the lease over, even when renewals hang on a cut network. A failed
 // renewal inside that deadline changes nothing: one lost round trip does not move the chat side.
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -27,8 +28,8 @@ class Log;
 // Covers the drift between this node's clock rate and the database's over one lease.
 inline constexpr std::chrono::milliseconds kLeaseSafetyMargin{1000};
 
-// Called on the renewing thread when leadership changes: leading, and the lease's term (0 when
-// not leading).
+// Called on the renewing thread (the lease's worker in the service) when leadership changes:
+// leading, and the lease's term (0 when not leading).
 using LeadershipChanged = std::function<void(bool leading, std::int64_t term)>;
 
 class Leadership {
@@ -39,7 +40,8 @@ class Leadership {
   void on_change(LeadershipChanged listener) { listener_ = std::move(listener); }
 
   // Renews the lease now; logs a change of leadership, or a renewal that could not reach the
-  // database, and calls the listener on a change. Never throws.
+  // database, and calls the listener on a change. Never throws. renew() and release() run on one
+  // thread at a time; leading(), term() and node_id() may be asked on any thread meanwhile.
   void renew();
   // Gives the lease up (shutdown), so another node takes over without waiting for it to run out.
   void release();
@@ -47,7 +49,7 @@ class Leadership {
   // True while this node holds the lease and its local deadline has not passed.
   [[nodiscard]] bool leading() const;
   // The term of the lease this node holds; 0 when it does not lead.
-  [[nodiscard]] std::int64_t term() const { return leading() ? term_ : 0; }
+  [[nodiscard]] std::int64_t term() const { return leading() ? term_.load() : 0; }
   [[nodiscard]] const std::string& node_id() const { return lease_->node_id(); }
 
  private:
@@ -57,8 +59,10 @@ class Leadership {
   Log& log_;
   const Clock& clock_;
   std::optional<std::chrono::milliseconds> hold_for_;  // ttl minus the margin; nullopt: forever
-  SteadyTime leading_until_{};
-  std::int64_t term_ = 0;
+  // Atomic: renew() runs on the lease's worker (store/store_executor.hpp) while leading() is asked
+  // on the I/O thread, which must never wait for a renewal under way.
+  std::atomic<SteadyTime> leading_until_{SteadyTime{}};
+  std::atomic<std::int64_t> term_{0};
   bool reported_leading_ = false;  // what the log and the listener last heard
   std::int64_t reported_term_ = 0;
   LeadershipChanged listener_;

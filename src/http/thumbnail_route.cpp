@@ -10,6 +10,7 @@
 #include "logging/log.hpp"
 #include "media/thumbnail_source.hpp"
 #include "store/store.hpp"
+#include "store/store_executor.hpp"
 
 namespace tglink {
 
@@ -51,7 +52,10 @@ boost::asio::awaitable<void> serve_thumbnail(ThumbnailRouteDeps deps, const Http
   }
   std::optional<bool> revoked;
   try {
-    revoked = deps.store.is_revoked(decoded.claims.message_id);
+    Store& store = deps.store;
+    const std::int64_t message_id = decoded.claims.message_id;
+    revoked =
+        co_await deps.store_work.run([&store, message_id] { return store.is_revoked(message_id); });
   } catch (const StoreError& e) {
     deps.log.error("Thumbnail: store unreadable while checking a link: {}", e.what());
   }

@@ -18,12 +18,14 @@ class LinkTokenCodec;
 class Log;
 class Router;
 class Store;
+class StoreExecutor;
 class ThumbnailSource;
 
 // All of it must outlive the router the route is added to.
 struct ThumbnailRouteDeps {
   const LinkTokenCodec& links;
-  Store& store;
+  Store& store;  // asked only through store_work, off the I/O thread on PostgreSQL
+  StoreExecutor& store_work;
   ThumbnailSource& thumbnails;
   const Clock& clock;
   Log& log;

@@ -10,6 +10,7 @@
 #include "serving/active_streams.hpp"
 #include "serving/bandwidth_meter.hpp"
 #include "store/store.hpp"
+#include "store/store_executor.hpp"
 
 namespace tglink {
 
@@ -38,7 +39,10 @@ void clean_up_memory(RateLimiter& limiter, const std::function<void()>& trim_cac
 }
 
 void add_maintenance_jobs(PeriodicJobs& jobs, const MaintenanceTargets& t) {
-  jobs.add(PeriodicJob{"bandwidth flush", kBandwidthFlushEvery, [&b = t.bandwidth] { b.flush(); }});
+  StoreExecutor& work = t.store_work;
+  jobs.add(PeriodicJob{"bandwidth flush", kBandwidthFlushEvery, [&work, &b = t.bandwidth] {
+                         work.post_job("bandwidth flush", [&b] { b.flush(); });
+                       }});
   jobs.add(
       PeriodicJob{"stale stream sweep", kStaleStreamSweepEvery, [&s = t.streams, &log = t.log] {
                     const std::size_t dropped = s.sweep(ActiveStreams::kMaxAge);
@@ -46,19 +50,25 @@ void add_maintenance_jobs(PeriodicJobs& jobs, const MaintenanceTargets& t) {
                   }});
   jobs.add(PeriodicJob{"memory clean-up", kMemoryCleanupEvery,
                        [&l = t.limiter, trim = t.trim_caches] { clean_up_memory(l, trim); }});
-  jobs.add(PeriodicJob{"expired revocations", kRevocationCleanupEvery,
-                       [&s = t.store, &c = t.clock] { delete_expired_revocations(s, c.now()); }});
   jobs.add(PeriodicJob{
-      "record retention", kRecordRetentionEvery, [&s = t.store, &c = t.clock, &log = t.log] {
-        const RetentionCounts went = delete_dead_records(s, c.now());
-        if (went.links + went.batches > 0) {
-          log.info("Deleted {} dead link records and {} dead batches", went.links, went.batches);
-        }
+      "expired revocations", kRevocationCleanupEvery, [&work, &s = t.store, &c = t.clock] {
+        work.post_job("expired revocations", [&s, &c] { delete_expired_revocations(s, c.now()); });
+      }});
+  jobs.add(PeriodicJob{
+      "record retention", kRecordRetentionEvery, [&work, &s = t.store, &c = t.clock, &log = t.log] {
+        work.post_job("record retention", [&s, &c, &log] {
+          const RetentionCounts went = delete_dead_records(s, c.now());
+          if (went.links + went.batches > 0) {
+            log.info("Deleted {} dead link records and {} dead batches", went.links, went.batches);
+          }
+        });
       }});
   jobs.add(PeriodicJob{"bandwidth retention", kBandwidthRetentionEvery,
-                       [&s = t.store, &c = t.clock, &log = t.log] {
-                         const int deleted = delete_old_bandwidth_records(s, c.now());
-                         if (deleted > 0) log.info("Deleted {} old bandwidth records", deleted);
+                       [&work, &s = t.store, &c = t.clock, &log = t.log] {
+                         work.post_job("bandwidth retention", [&s, &c, &log] {
+                           const int deleted = delete_old_bandwidth_records(s, c.now());
+                           if (deleted > 0) log.info("Deleted {} old bandwidth records", deleted);
+                         });
                        }});
 }
 

@@ -8,6 +8,9 @@
 //   every hour    delete revocations of links that have expired (they can no longer be used)
 //   every hour    delete link records and batches dead for 30 days (ops/record_retention.hpp)
 //   every day     delete bandwidth records older than 3 months, never the current month
+//
+// The three that talk to the store are handed to the store executor (store/store_executor.hpp),
+// so on PostgreSQL a slow database delays them, never the I/O thread that schedules them.
 
 #include <chrono>
 #include <functional>
@@ -23,6 +26,7 @@ class Log;
 class PeriodicJobs;
 class RateLimiter;
 class Store;
+class StoreExecutor;
 
 // Every second: also how often a node reads back the other nodes' bytes (docs/scaling.md).
 inline constexpr std::chrono::seconds kBandwidthFlushEvery{1};
@@ -45,7 +49,9 @@ int delete_expired_revocations(Store& store, SystemTime now);
 void clean_up_memory(RateLimiter& limiter, const std::function<void()>& trim_caches);
 
 struct MaintenanceTargets {
-  Store& store;
+  Store& store;  // used only on store_work
+  // The jobs that talk to the store run there, off the I/O thread (store/store_executor.hpp).
+  StoreExecutor& store_work;
   BandwidthMeter& bandwidth;
   ActiveStreams& streams;
   RateLimiter& limiter;

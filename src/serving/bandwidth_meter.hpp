@@ -11,12 +11,18 @@
 // yet are at most one batch plus the slices in flight.
 //
 // Month roll-over: bytes belong to the UTC month in which they were counted. When the month
-// changes, the pending bytes are flushed to the month they were counted in, and the new month
-// starts from whatever the store already holds for it (zero, unless another run counted some).
+// changes, the pending bytes are kept for the month they were counted in, and the next flush
+// writes them there; the new month starts from zero plus whatever the store already holds for it,
+// which that flush reads back (another node or run may have counted some).
 //
-// Thread-safe, though the service calls it from its one I/O thread.
+// Thread-safe: the file routes count on the I/O thread while flush() may run on the store
+// executor's worker (store/store_executor.hpp). Only flush() (and add() when no batch listener is
+// set) calls the store, and never while holding the lock that add() and used_bytes() take, so a
+// slow database never holds up a body write.
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <mutex>
 #include <string>
 
@@ -37,15 +43,20 @@ class BandwidthMeter {
   BandwidthMeter(Store& store, const Clock& clock, std::int64_t limit_bytes,
                  std::int64_t batch_bytes = kBandwidthBatchBytes);
 
-  // Counts bytes just sent to a client; adds the batch to the store once batch_bytes are pending.
-  // Never throws: when that store call fails the bytes stay pending, and no batch is tried again
-  // before the next flush() (which reports the error), so a database outage costs one failed
-  // call per flush, not one per write.
+  // Called (once, until the next flush) when batch_bytes are pending, instead of add() flushing
+  // itself: the service then queues flush() on the store executor. Set before the first add().
+  void on_batch_full(std::function<void()> listener) { on_batch_full_ = std::move(listener); }
+
+  // Counts bytes just sent to a client. Once batch_bytes are pending it adds the batch to the
+  // store, or tells the batch listener to have it added. Never throws: when the batch fails the
+  // bytes stay pending, and no batch is tried again before the next flush() (which reports the
+  // error), so a database outage costs one failed call per flush, not one per write.
   void add(std::uint64_t bytes);
 
-  // Writes the pending bytes to the store, or with none pending reads the month's total back
-  // (other nodes may have added theirs). On StoreError the bytes stay pending (nothing is lost or
-  // counted twice) and the error is rethrown for the caller to log.
+  // Writes the pending bytes to the store (earlier months' first), or with none pending reads the
+  // month's total back (other nodes may have added theirs). On StoreError the bytes stay pending
+  // (nothing is lost or counted twice) and the error is rethrown for the caller to log. One flush
+  // at a time: the caller runs them in turn (the store executor does).
   void flush();
 
   // Bytes sent this UTC month, flushed or not.
@@ -59,20 +70,33 @@ class BandwidthMeter {
   [[nodiscard]] std::int64_t seconds_until_reset() const;
 
  private:
-  // Moves to the month of clock_.now() when it has changed. Caller holds mutex_.
+  // What one flush takes out of the meter to write.
+  struct Unsaved {
+    std::map<std::string, std::int64_t> earlier_months;
+    std::string month;
+    std::int64_t bytes = 0;
+  };
+
+  // Moves to the month of clock_.now() when it has changed, keeping the old month's pending
+  // bytes for the next flush. No store call. Caller holds mutex_.
   void roll_over_if_needed();
-  // Caller holds mutex_.
-  void flush_locked();
+  Unsaved take_unsaved();
+  // After a failed flush: puts back what was not written.
+  void give_back(const Unsaved& unsaved);
 
   Store& store_;
   const Clock& clock_;
   const std::int64_t limit_bytes_;
   const std::int64_t batch_bytes_;
+  std::function<void()> on_batch_full_;
   std::mutex mutex_;
   bool batch_failed_ = false;      // a batch failed since the last flush(): wait for flush()
+  bool batch_asked_ = false;       // the listener was told of a full batch, not flushed yet
   std::string month_;              // the month being counted
   std::int64_t stored_bytes_ = 0;  // the store's total for month_ at the last read or flush
   std::int64_t pending_bytes_ = 0;
+  std::int64_t flushing_bytes_ = 0;  // month_'s bytes a flush under way is writing
+  std::map<std::string, std::int64_t> earlier_months_;  // earlier months' bytes not written yet
 };
 
 }  // namespace tglink

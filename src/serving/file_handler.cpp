@@ -21,6 +21,7 @@
 #include "serving/counting_channel.hpp"
 #include "serving/link_traffic.hpp"
 #include "store/store.hpp"
+#include "store/store_executor.hpp"
 
 namespace tglink {
 
@@ -159,7 +160,8 @@ bool runs_as_page_in_browser(std::string_view mime_type) {
 
 namespace {
 
-LinkCheck check_link(const FileRouteDeps& deps, std::string_view token) {
+// The token's own checks: no store call.
+LinkCheck decode_link(const FileRouteDeps& deps, std::string_view token) {
   LinkCheck check;
   const DecodeResult decoded = deps.links.decode(token, deps.clock.now());
   if (decoded.status == LinkStatus::Expired) {
@@ -173,27 +175,36 @@ LinkCheck check_link(const FileRouteDeps& deps, std::string_view token) {
   }
   check.message_id = decoded.claims.message_id;
   check.expires_at = decoded.claims.expires_at;
-  if (deps.store.is_revoked(check.message_id)) {
-    check.refusal = json_error(404, "LINK_REVOKED", "This link was revoked");
-    return check;
+  return check;
+}
+
+// The revocation is asked on the store executor, so a slow database delays this request only,
+// never the other connections of the I/O thread.
+asio::awaitable<bool> revoked(const FileRouteDeps& deps, std::int64_t message_id) {
+  Store& store = deps.store;
+  co_return co_await deps.store_work.run(
+      [&store, message_id] { return store.is_revoked(message_id); });
+}
+
+asio::awaitable<LinkCheck> check_link(const FileRouteDeps& deps, std::string_view token) {
+  LinkCheck check = decode_link(deps, token);
+  if (check.refusal) co_return check;
+  bool is_revoked = false;
+  try {
+    is_revoked = co_await revoked(deps, check.message_id);
+  } catch (const StoreError& e) {
+    deps.log.error("File route: store unreadable while checking a link: {}", e.what());
+    check.refusal = json_error(500, "INTERNAL_ERROR", "The link could not be checked");
+    co_return check;
   }
-  if (deps.bandwidth.limit_reached()) {
+  if (is_revoked) {
+    check.refusal = json_error(404, "LINK_REVOKED", "This link was revoked");
+  } else if (deps.bandwidth.limit_reached()) {
     check.refusal = json_error(429, "BANDWIDTH_LIMIT_EXCEEDED",
                                "The monthly bandwidth limit is reached; it resets next month",
                                deps.bandwidth.seconds_until_reset());
   }
-  return check;
-}
-
-LinkCheck check_link_safely(const FileRouteDeps& deps, std::string_view token) {
-  try {
-    return check_link(deps, token);
-  } catch (const StoreError& e) {
-    deps.log.error("File route: store unreadable while checking a link: {}", e.what());
-    LinkCheck check;
-    check.refusal = json_error(500, "INTERNAL_ERROR", "The link could not be checked");
-    return check;
-  }
+  co_return check;
 }
 
 asio::awaitable<void> send_body(const FileRouteDeps& deps, const StoredFile& file,
@@ -229,7 +240,7 @@ asio::awaitable<void> send_body(const FileRouteDeps& deps, const StoredFile& fil
 
 asio::awaitable<void> FileHandler::operator()(const HttpRequest& request,
                                               ResponseChannel& out) const {
-  const LinkCheck check = check_link_safely(deps_, file_route_token(request.path()));
+  const LinkCheck check = co_await check_link(deps_, file_route_token(request.path()));
   if (check.refusal) {
     HttpResponse refusal = *check.refusal;
     co_await out.send(std::move(refusal));

@@ -19,19 +19,47 @@ void LinkTrafficMeter::count_bytes(std::int64_t message_id, std::uint64_t bytes)
 }
 
 void LinkTrafficMeter::flush() {
-  const std::lock_guard lock(mutex_);
-  if (pending_.empty()) return;
+  std::map<std::int64_t, LinkTraffic> taken;
+  {
+    const std::lock_guard lock(mutex_);
+    taken.swap(pending_);
+    flushing_ = taken;
+  }
+  if (taken.empty()) return;
   std::vector<LinkTraffic> batch;
-  batch.reserve(pending_.size());
-  for (const auto& [id, entry] : pending_) batch.push_back(entry);
-  store_.add_link_traffic(batch);  // throws before anything is cleared
-  pending_.clear();
+  batch.reserve(taken.size());
+  for (const auto& [id, entry] : taken) batch.push_back(entry);
+  try {
+    store_.add_link_traffic(batch);  // one transaction: all of it or nothing
+  } catch (const StoreError&) {
+    give_back(taken);
+    throw;
+  }
+  const std::lock_guard lock(mutex_);
+  flushing_.clear();
+}
+
+void LinkTrafficMeter::give_back(const std::map<std::int64_t, LinkTraffic>& taken) {
+  const std::lock_guard lock(mutex_);
+  flushing_.clear();
+  for (const auto& [id, entry] : taken) {
+    LinkTraffic& kept = pending_[id];
+    kept.message_id = id;
+    kept.downloads += entry.downloads;
+    kept.bytes += entry.bytes;
+  }
 }
 
 LinkTraffic LinkTrafficMeter::pending(std::int64_t message_id) {
   const std::lock_guard lock(mutex_);
-  const auto found = pending_.find(message_id);
-  return found == pending_.end() ? LinkTraffic{message_id, 0, 0} : found->second;
+  LinkTraffic sum{message_id, 0, 0};
+  for (const auto* counts : {&pending_, &flushing_}) {
+    const auto found = counts->find(message_id);
+    if (found == counts->end()) continue;
+    sum.downloads += found->second.downloads;
+    sum.bytes += found->second.bytes;
+  }
+  return sum;
 }
 
 }  // namespace tglink

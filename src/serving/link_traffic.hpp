@@ -7,7 +7,9 @@
 // A download is a body that starts at byte 0 (a 200, or a 206 from the first byte): a player
 // that seeks asks for later ranges, which add bytes but not downloads.
 //
-// Thread-safe, though the service calls it from its one I/O thread.
+// Thread-safe: the file routes count on the I/O thread while flush() may run on the store
+// executor's worker (store/store_executor.hpp); the store is called without the counting lock
+// held, so a slow database never holds up a body write. One flush at a time.
 
 #include <cstdint>
 #include <map>
@@ -29,13 +31,17 @@ class LinkTrafficMeter {
   // counted twice) and the error is rethrown for the caller to log.
   void flush();
 
-  // What is counted for the link and not flushed yet.
+  // What is counted for the link and not stored yet (a flush under way included).
   [[nodiscard]] LinkTraffic pending(std::int64_t message_id);
 
  private:
+  // After a failed flush: adds what was taken back to what was counted meanwhile.
+  void give_back(const std::map<std::int64_t, LinkTraffic>& taken);
+
   Store& store_;
   std::mutex mutex_;
   std::map<std::int64_t, LinkTraffic> pending_;
+  std::map<std::int64_t, LinkTraffic> flushing_;  // taken by a flush under way, not stored yet
 };
 
 }  // namespace tglink

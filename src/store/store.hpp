@@ -3,10 +3,13 @@
 // SqliteStore (store/sqlite_store.hpp), the default for one node, and PostgresStore
 // (store/postgres_store.hpp), shared by several nodes (DATABASE_URL, docs/scaling.md).
 //
-// All methods are synchronous and called from the I/O thread; they are short (one indexed
-// statement each). Failures throw StoreError with the database's message. Day and month keys
-// must be zero-padded UTC ("2025-03-01", "2025-03"), since they are compared as text; anything
-// else throws StoreError naming the bad value.
+// All methods are synchronous and short (one indexed statement each). The chat side calls them on
+// the I/O thread; on PostgreSQL the HTTP side and the periodic jobs call them on the store
+// executor's worker, with a connection of their own (store/store_executor.hpp), since there each
+// call is a network round trip. An implementation is used by one thread at a time. Failures throw
+// StoreError with the database's message. Day and month keys must be zero-padded UTC ("2025-03-01",
+// "2025-03"), since they are compared as text; anything else throws StoreError naming the bad
+// value.
 
 #include <cstdint>
 #include <optional>

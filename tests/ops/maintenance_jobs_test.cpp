@@ -8,6 +8,7 @@
 #include "serving/active_streams.hpp"
 #include "serving/bandwidth_meter.hpp"
 #include "store/sqlite_store.hpp"
+#include "store/store_executor.hpp"
 #include "support/fake_clock.hpp"
 #include "support/temp_dir.hpp"
 
@@ -87,8 +88,9 @@ TEST_F(MaintenanceSchedule, EveryJobRunsAtItsInterval) {
   RateLimiter limiter(clock, RateLimitSettings{});
   int trims = 0;
   PeriodicJobs jobs(clock, log);
-  add_maintenance_jobs(
-      jobs, MaintenanceTargets{store, meter, streams, limiter, [&] { ++trims; }, clock, log});
+  StoreExecutor inline_work(StoreExecutor::Mode::kInline, log);
+  add_maintenance_jobs(jobs, MaintenanceTargets{store, inline_work, meter, streams, limiter,
+                                                [&] { ++trims; }, clock, log});
   EXPECT_EQ(jobs.size(), 6U);
 
   // Bandwidth reaches the store within 5 s.

@@ -1,12 +1,15 @@
 #include "serving/bandwidth_meter.hpp"
 
 #include <memory>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "store/sqlite_store.hpp"
 #include "support/fake_clock.hpp"
+#include "support/forwarding_store.hpp"
+#include "support/gate.hpp"
 #include "support/temp_dir.hpp"
 
 namespace tglink {
@@ -139,6 +142,63 @@ TEST_F(BandwidthMeterTest, ThreeNodesOverrunTheLimitByAtMostOneBatchEach) {
   const std::int64_t total = store.bandwidth_used("2024-03");
   EXPECT_GE(total, kLimit);
   EXPECT_LE(total, kLimit + 3 * (kBatch + kWrite));
+}
+
+// The store executor flushes on its worker while the file routes count on the I/O thread: a
+// flush waiting for the database (a latch here) must not hold up counting.
+class LatchedBandwidthStore final : public testing::ForwardingStore {
+ public:
+  using ForwardingStore::ForwardingStore;
+  testing::Gate gate;
+
+  std::int64_t add_bandwidth(const std::string& month, std::int64_t bytes) override {
+    gate.pass();
+    return ForwardingStore::add_bandwidth(month, bytes);
+  }
+};
+
+TEST_F(BandwidthMeterTest, CountingGoesOnWhileAFlushWaitsForTheStore) {
+  LatchedBandwidthStore latched(store);
+  BandwidthMeter meter(latched, clock, 0);
+  meter.add(100);
+  std::thread flusher([&meter] { meter.flush(); });
+  ASSERT_TRUE(latched.gate.wait_arrived());
+  meter.add(20);  // would wait for the database if flush() held the counting lock
+  EXPECT_EQ(meter.used_bytes(), 120);
+  latched.gate.open();
+  flusher.join();
+  EXPECT_EQ(store.bandwidth_used("2024-03"), 100);
+  EXPECT_EQ(meter.used_bytes(), 120);
+  meter.flush();
+  EXPECT_EQ(store.bandwidth_used("2024-03"), 120);
+}
+
+class FailingBandwidthStore final : public testing::ForwardingStore {
+ public:
+  using ForwardingStore::ForwardingStore;
+  int failures_left = 1;
+
+  std::int64_t add_bandwidth(const std::string& month, std::int64_t bytes) override {
+    if (failures_left > 0) {
+      --failures_left;
+      throw StoreError("server closed the connection unexpectedly");
+    }
+    return ForwardingStore::add_bandwidth(month, bytes);
+  }
+};
+
+TEST_F(BandwidthMeterTest, AFailedFlushKeepsEveryMonthsBytesForTheNext) {
+  FailingBandwidthStore failing(store);
+  BandwidthMeter meter(failing, clock, 0);
+  meter.add(700);
+  clock.advance(20s);  // now April: the 700 bytes stay March's
+  meter.add(30);
+  EXPECT_THROW(meter.flush(), StoreError);
+  EXPECT_EQ(meter.used_bytes(), 30);
+  meter.flush();
+  EXPECT_EQ(store.bandwidth_used("2024-03"), 700);
+  EXPECT_EQ(store.bandwidth_used("2024-04"), 30);
+  EXPECT_EQ(meter.used_bytes(), 30);
 }
 
 }  // namespace

@@ -1,0 +1,44 @@
+#pragma once
+// Where the service's database work runs (docs/performance.md "The database off the I/O thread").
+//
+// On PostgreSQL every Store call is a network round trip, so the work the HTTP side and the
+// periodic jobs cause (revocation checks, bandwidth and traffic flushes, heartbeats, clean-ups)
+// runs on a store executor with a connection of its own, and the leader lease is renewed on
+// another (it has its own connection already, cluster/postgres_lease.hpp), so a slow data query
+// never delays a renewal. The chat side keeps the service's first connection on the I/O thread.
+//
+// On SQLite both executors run inline on the I/O thread, on the service's one store: its calls
+// take microseconds, less than handing them to a thread would cost.
+
+#include <memory>
+
+#include "config/config.hpp"
+#include "store/store.hpp"
+#include "store/store_executor.hpp"
+
+namespace tglink {
+
+class Log;
+
+class DatabaseWork {
+ public:
+  // Opens the store executor's own connection on PostgreSQL; throws StoreError as open_store().
+  DatabaseWork(const Config& config, Store& service_store, Log& log);
+  DatabaseWork(const DatabaseWork&) = delete;
+  DatabaseWork& operator=(const DatabaseWork&) = delete;
+
+  // The store that work on store_work() uses, and only there.
+  [[nodiscard]] Store& store() { return store_; }
+  [[nodiscard]] StoreExecutor& store_work() { return store_work_; }
+  // Leader lease renewals and releases.
+  [[nodiscard]] StoreExecutor& lease_work() { return lease_work_; }
+
+ private:
+  std::unique_ptr<Store> own_store_;  // PostgreSQL: the worker's connection; null on SQLite
+  Store& store_;
+  // After the store, so they are joined before it closes.
+  StoreExecutor store_work_;
+  StoreExecutor lease_work_;
+};
+
+}  // namespace tglink

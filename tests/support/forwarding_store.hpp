@@ -1,0 +1,122 @@
+#pragma once
+// A Store that hands every call to another one: tests derive from it and override the one call
+// they need to slow down or fail, and the rest behaves like the real store underneath.
+
+#include "store/store.hpp"
+
+namespace tglink::testing {
+
+class ForwardingStore : public Store {
+ public:
+  explicit ForwardingStore(Store& inner) : inner_(inner) {}
+
+  bool upsert_user(const UserRecord& user) override { return inner_.upsert_user(user); }
+  std::optional<UserRecord> find_user(std::int64_t user_id) override {
+    return inner_.find_user(user_id);
+  }
+  std::int64_t count_users() override { return inner_.count_users(); }
+  std::vector<std::int64_t> list_user_ids(std::int64_t after_user_id, int limit) override {
+    return inner_.list_user_ids(after_user_id, limit);
+  }
+  void delete_user(std::int64_t user_id) override { inner_.delete_user(user_id); }
+  void record_link(std::int64_t user_id, const std::string& day) override {
+    inner_.record_link(user_id, day);
+  }
+  std::int64_t links_on_day(std::int64_t user_id, const std::string& day) override {
+    return inner_.links_on_day(user_id, day);
+  }
+  std::int64_t links_total() override { return inner_.links_total(); }
+  std::int64_t add_bandwidth(const std::string& month, std::int64_t bytes) override {
+    return inner_.add_bandwidth(month, bytes);
+  }
+  std::int64_t bandwidth_used(const std::string& month) override {
+    return inner_.bandwidth_used(month);
+  }
+  int delete_bandwidth_before(const std::string& oldest_kept_month) override {
+    return inner_.delete_bandwidth_before(oldest_kept_month);
+  }
+  void revoke_link(std::int64_t message_id, std::int64_t expires_unix) override {
+    inner_.revoke_link(message_id, expires_unix);
+  }
+  bool is_revoked(std::int64_t message_id) override { return inner_.is_revoked(message_id); }
+  int delete_revocations_expired_before(std::int64_t unix_time) override {
+    return inner_.delete_revocations_expired_before(unix_time);
+  }
+  std::int64_t create_broadcast(const BroadcastJob& job) override {
+    return inner_.create_broadcast(job);
+  }
+  void update_broadcast(const BroadcastJob& job) override { inner_.update_broadcast(job); }
+  std::optional<BroadcastJob> find_broadcast(std::int64_t id) override {
+    return inner_.find_broadcast(id);
+  }
+  std::vector<BroadcastJob> unfinished_broadcasts() override {
+    return inner_.unfinished_broadcasts();
+  }
+  bool mark_broadcast_recipient(std::int64_t job_id, std::int64_t user_id,
+                                const std::string& outcome) override {
+    return inner_.mark_broadcast_recipient(job_id, user_id, outcome);
+  }
+  bool broadcast_recipient_done(std::int64_t job_id, std::int64_t user_id) override {
+    return inner_.broadcast_recipient_done(job_id, user_id);
+  }
+  void set_broadcast_recipient_outcome(std::int64_t job_id, std::int64_t user_id,
+                                       const std::string& outcome) override {
+    inner_.set_broadcast_recipient_outcome(job_id, user_id, outcome);
+  }
+  std::vector<std::int64_t> broadcast_recipients_with(std::int64_t job_id,
+                                                      const std::string& outcome) override {
+    return inner_.broadcast_recipients_with(job_id, outcome);
+  }
+  std::int64_t add_pending_upload(const PendingUpload& upload) override {
+    return inner_.add_pending_upload(upload);
+  }
+  void update_pending_upload(const PendingUpload& upload) override {
+    inner_.update_pending_upload(upload);
+  }
+  void delete_pending_upload(std::int64_t id) override { inner_.delete_pending_upload(id); }
+  std::vector<PendingUpload> pending_uploads() override { return inner_.pending_uploads(); }
+  std::int64_t open_batch(std::int64_t user_id, std::int64_t created_unix) override {
+    return inner_.open_batch(user_id, created_unix);
+  }
+  std::optional<BatchRecord> open_batch_of(std::int64_t user_id) override {
+    return inner_.open_batch_of(user_id);
+  }
+  std::optional<BatchRecord> find_batch(std::int64_t id) override { return inner_.find_batch(id); }
+  bool close_batch(std::int64_t id, std::int64_t expires_unix) override {
+    return inner_.close_batch(id, expires_unix);
+  }
+  bool revoke_batch(std::int64_t id) override { return inner_.revoke_batch(id); }
+  void add_batch_file(const BatchFile& file) override { inner_.add_batch_file(file); }
+  std::vector<BatchFile> batch_files(std::int64_t batch_id) override {
+    return inner_.batch_files(batch_id);
+  }
+  void record_node(const NodeRecord& node) override { inner_.record_node(node); }
+  std::vector<NodeRecord> list_nodes() override { return inner_.list_nodes(); }
+  std::int64_t last_log_channel_post() override { return inner_.last_log_channel_post(); }
+  void add_link(const LinkRecord& link) override { inner_.add_link(link); }
+  std::optional<LinkRecord> find_link(std::int64_t message_id) override {
+    return inner_.find_link(message_id);
+  }
+  std::vector<LinkRecord> user_links(std::int64_t user_id, int offset, int limit) override {
+    return inner_.user_links(user_id, offset, limit);
+  }
+  UserLinkTotals user_link_totals(std::int64_t user_id) override {
+    return inner_.user_link_totals(user_id);
+  }
+  void add_link_traffic(const std::vector<LinkTraffic>& traffic) override {
+    inner_.add_link_traffic(traffic);
+  }
+  int revoke_user_links(std::int64_t user_id, std::int64_t now_unix) override {
+    return inner_.revoke_user_links(user_id, now_unix);
+  }
+  bool ban_user(const BanRecord& ban) override { return inner_.ban_user(ban); }
+  bool unban_user(std::int64_t user_id) override { return inner_.unban_user(user_id); }
+  std::optional<BanRecord> find_ban(std::int64_t user_id) override {
+    return inner_.find_ban(user_id);
+  }
+
+ private:
+  Store& inner_;
+};
+
+}  // namespace tglink::testing
