@@ -13,6 +13,7 @@
 #include "serving/active_streams.hpp"
 #include "serving/bandwidth_meter.hpp"
 #include "store/sqlite_store.hpp"
+#include "store/store_executor.hpp"
 #include "support/fake_clock.hpp"
 
 namespace tglink {
@@ -78,8 +79,9 @@ TEST(RecordRetention, RunsHourlyOnTheMaintenanceSchedule) {
   ActiveStreams streams(clock);
   RateLimiter limiter(clock, RateLimitSettings{});
   PeriodicJobs jobs(clock, log);
-  add_maintenance_jobs(jobs,
-                       MaintenanceTargets{store, meter, streams, limiter, nullptr, clock, log});
+  StoreExecutor inline_work(StoreExecutor::Mode::kInline, log);
+  add_maintenance_jobs(
+      jobs, MaintenanceTargets{store, inline_work, meter, streams, limiter, nullptr, clock, log});
   add_link(store, 1, clock.now() - kRecordGrace - 2h, clock.now() - kRecordGrace - 1h);
 
   clock.advance(kRecordRetentionEvery - 1s);

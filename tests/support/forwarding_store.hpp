@@ -114,6 +114,20 @@ class ForwardingStore : public Store {
   std::optional<BanRecord> find_ban(std::int64_t user_id) override {
     return inner_.find_ban(user_id);
   }
+  std::vector<BanRecord> list_bans() override { return inner_.list_bans(); }
+  int delete_dead_links(std::int64_t cutoff_unix, int limit) override {
+    return inner_.delete_dead_links(cutoff_unix, limit);
+  }
+  int delete_dead_batches(std::int64_t cutoff_unix, int limit) override {
+    return inner_.delete_dead_batches(cutoff_unix, limit);
+  }
+  bool relay_update(const RelayedUpdate& update) override { return inner_.relay_update(update); }
+  std::vector<RelayedUpdate> claim_relayed_updates(int limit) override {
+    return inner_.claim_relayed_updates(limit);
+  }
+  int delete_claimed_relays_before(std::int64_t unix_time) override {
+    return inner_.delete_claimed_relays_before(unix_time);
+  }
 
  private:
   Store& inner_;
