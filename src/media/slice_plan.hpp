@@ -28,7 +28,7 @@ struct SliceSettings {
   std::uint64_t slice_bytes = 8 << 20;
   // The length of a slice whose bot no other stream holds or waits for: twice the usual halves
   // that round trip lost per slice (docs/performance.md: one cold stream on 8 bots went from
-  // 0.87 to 0.93 of 8 x ceiling). Only then, so that a bot shared by several streams still
+  // 0.84 to 0.92 of 8 x ceiling). Only then, so that a bot shared by several streams still
   // passes from one to the next after a second of work (media/bot_turns.hpp).
   std::uint64_t solo_slice_bytes = 16 << 20;
   // A short range is cut into slices of its length / lanes, but never below this: a 1 MiB slice
