@@ -84,4 +84,9 @@ void BotTurns::recheck(std::size_t bot) {
 
 std::size_t BotTurns::waiting(std::size_t bot) const { return queues_.at(bot).waiters.size(); }
 
+bool BotTurns::idle(std::size_t bot) const {
+  const Queue& queue = queues_.at(bot);
+  return queue.seated.empty() && queue.waiters.empty();
+}
+
 }  // namespace tglink

@@ -51,6 +51,8 @@ class BotTurns {
 
   // Streams waiting for a seat at `bot` (tests, logs).
   [[nodiscard]] std::size_t waiting(std::size_t bot) const;
+  // No stream holds or waits for a seat at `bot`.
+  [[nodiscard]] bool idle(std::size_t bot) const;
 
  private:
   struct Queue {

@@ -7,7 +7,7 @@ namespace tglink {
 SlicePlan::SlicePlan(ByteRange range, SliceSettings settings)
     : end_(range.end), settings_(settings), position_(range.begin), frontier_(range.begin) {}
 
-std::shared_ptr<Slice> SlicePlan::take(LaneIndex lane, bool alone) {
+std::shared_ptr<Slice> SlicePlan::take(LaneIndex lane, bool alone, bool solo) {
   for (auto& [begin, slice] : slices_) {
     if (!slice->lane && (alone || slice->avoid != lane)) {
       slice->lane = lane;
@@ -17,12 +17,12 @@ std::shared_ptr<Slice> SlicePlan::take(LaneIndex lane, bool alone) {
   const bool within_read_ahead =
       frontier_ < ByteRange::starting_at(position_, settings_.read_ahead).end;
   if (frontier_ >= end_ || !within_read_ahead) return nullptr;
-  return new_slice(lane);
+  return new_slice(lane, solo ? settings_.solo_slice_bytes : settings_.slice_bytes);
 }
 
-std::shared_ptr<Slice> SlicePlan::new_slice(LaneIndex lane) {
+std::shared_ptr<Slice> SlicePlan::new_slice(LaneIndex lane, std::uint64_t length) {
   auto slice = std::make_shared<Slice>();
-  slice->bytes = ByteRange::starting_at(frontier_, settings_.slice_bytes).clamped_to({0, end_});
+  slice->bytes = ByteRange::starting_at(frontier_, length).clamped_to({0, end_});
   slice->ready_end = slice->bytes.begin;
   slice->lane = lane;
   frontier_ = slice->bytes.end;

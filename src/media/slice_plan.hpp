@@ -26,6 +26,11 @@ struct SliceSettings {
   // 50-150 ms costs under a tenth; longer slices would hold more of each stream on disk ahead of
   // its client and hand a stalled bot's bytes over in coarser pieces.
   std::uint64_t slice_bytes = 8 << 20;
+  // The length of a slice whose bot no other stream holds or waits for: twice the usual halves
+  // that round trip lost per slice (docs/performance.md: one cold stream on 8 bots went from
+  // 0.84 to 0.92 of 8 x ceiling). Only then, so that a bot shared by several streams still
+  // passes from one to the next after a second of work (media/bot_turns.hpp).
+  std::uint64_t solo_slice_bytes = 16 << 20;
   // A short range is cut into slices of its length / lanes, but never below this: a 1 MiB slice
   // is still several parts (64-512 KiB) a bot keeps in flight at once.
   std::uint64_t min_slice_bytes = 1 << 20;
@@ -52,8 +57,9 @@ class SlicePlan {
 
   // The first waiting slice `lane` may take, else a new one at the frontier when it is within
   // the read-ahead; nullptr when there is nothing to do now. The slice is the lane's. `alone`:
-  // no other lane can work now, so slices this lane stalled on are its again.
-  std::shared_ptr<Slice> take(LaneIndex lane, bool alone = false);
+  // no other lane can work now, so slices this lane stalled on are its again. `solo`: the lane's
+  // bot serves no other stream now, so a new slice is `solo_slice_bytes` long.
+  std::shared_ptr<Slice> take(LaneIndex lane, bool alone = false, bool solo = false);
   // `holder` already has `bytes` from the slice's begin on disk (another bot downloaded them
   // before): the slice becomes those bytes, ready, held by `holder` (at the frontier it grows to
   // all of them); the rest (if any) waits as a new slice.
@@ -72,7 +78,7 @@ class SlicePlan {
   [[nodiscard]] std::size_t waiting() const;
 
  private:
-  std::shared_ptr<Slice> new_slice(LaneIndex lane);
+  std::shared_ptr<Slice> new_slice(LaneIndex lane, std::uint64_t length);
   // Cuts [from, slice's end) off the slice as a new waiting slice.
   void split_rest(Slice& slice, std::uint64_t from, std::optional<LaneIndex> avoid);
 

@@ -195,7 +195,8 @@ asio::awaitable<void> lane_worker(std::shared_ptr<SpreadState> state, LaneIndex 
       continue;
     }
     const bool alone = !state->others_can_work(index);
-    const std::shared_ptr<Slice> slice = state->plan.take(index, alone);
+    const bool solo = state->turns.idle(lane_state.lane.bot);
+    const std::shared_ptr<Slice> slice = state->plan.take(index, alone, solo);
     if (!slice) {
       co_await state->wait_change(Steady::time_point::max());
       continue;
@@ -263,12 +264,15 @@ asio::awaitable<RangeEnd> send_spread(asio::any_io_executor executor, SpreadTarg
   // Every lane needs room for a slice ahead of the client, and one more to start as it ends;
   // a range too short for a full slice per lane is shared out in shorter ones.
   const std::uint64_t lanes = target.lanes.size();
-  settings.slices.slice_bytes =
-      std::clamp(remaining.length() / std::max<std::uint64_t>(lanes, 1),
-                 std::min(settings.slices.min_slice_bytes, settings.slices.slice_bytes),
-                 settings.slices.slice_bytes);
+  const auto shared_out = [&](std::uint64_t longest) {
+    return std::clamp(remaining.length() / std::max<std::uint64_t>(lanes, 1),
+                      std::min(settings.slices.min_slice_bytes, longest), longest);
+  };
+  settings.slices.slice_bytes = shared_out(settings.slices.slice_bytes);
+  settings.slices.solo_slice_bytes = shared_out(settings.slices.solo_slice_bytes);
   settings.slices.read_ahead =
-      std::max(settings.slices.read_ahead, 2 * lanes * settings.slices.slice_bytes);
+      std::max({settings.slices.read_ahead, 2 * lanes * settings.slices.slice_bytes,
+                2 * lanes * settings.slices.solo_slice_bytes});
   auto state =
       std::make_shared<SpreadState>(executor, std::move(target), turns, settings, remaining);
   for (LaneIndex i = 0; i < state->lanes.size(); ++i) {

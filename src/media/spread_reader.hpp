@@ -4,9 +4,10 @@
 // through its own file id. The bytes go out in order, with sendfile, from whichever bot's file
 // holds them.
 //
-// One worker per lane (bot) takes the next slice, first looks whether any lane already has its
-// bytes on disk (then no Telegram byte is spent), else waits for a seat at that bot (BotTurns,
-// shared by every stream) and downloads the slice with a window that ends at the slice's end.
+// One worker per lane (bot) takes the next slice (a longer one when no other stream uses that
+// bot: slice_plan.hpp says why), first looks whether any lane already has its bytes on disk
+// (then no Telegram byte is spent), else waits for a seat at that bot (BotTurns, shared by every
+// stream) and downloads the slice with a window that ends at the slice's end.
 // A seat behind another stream's slice starts its window at once, one priority lower, so the
 // bot's link goes on to it while the lead's last parts arrive.
 // A lane that brings no byte for `patience` (a silent flood wait, a lost connection) gives the

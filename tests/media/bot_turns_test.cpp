@@ -88,6 +88,19 @@ TEST_F(BotTurnsTest, ALeadAndOneBehindAreSeatedAtOnceAndOthersWaitInOrder) {
   EXPECT_EQ(turns_.waiting(0), 1u);
 }
 
+TEST_F(BotTurnsTest, ABotIsIdleOnlyWhileNoStreamHoldsOrWaitsForASeat) {
+  EXPECT_TRUE(turns_.idle(0));
+  Asked lead;
+  Asked behind;
+  ASSERT_TRUE(seat_two(lead, behind));
+  EXPECT_FALSE(turns_.idle(0));
+  EXPECT_TRUE(turns_.idle(1)) << "seats at another bot do not count";
+  turns_.release(*lead);
+  EXPECT_FALSE(turns_.idle(0)) << "the seat behind leads now";
+  turns_.release(*behind);
+  EXPECT_TRUE(turns_.idle(0));
+}
+
 TEST_F(BotTurnsTest, TheSeatBehindWaitsToLeadUntilTheLeadLeaves) {
   Asked lead;
   Asked behind;

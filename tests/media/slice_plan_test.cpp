@@ -97,5 +97,14 @@ TEST(SlicePlanTest, ABotThatHasTheWholeRestMakesOneReadySlice) {
   EXPECT_EQ(plan.waiting(), 0u);
 }
 
+TEST(SlicePlanTest, ALaneWhoseBotServesNoOtherStreamTakesASoloSlice) {
+  SlicePlan plan({0, 1000}, {.slice_bytes = 100, .solo_slice_bytes = 200, .read_ahead = 1000});
+  const auto solo = plan.take(0, /*alone=*/false, /*solo=*/true);
+  const auto shared = plan.take(1);
+  ASSERT_TRUE(solo && shared);
+  EXPECT_EQ(solo->bytes, (ByteRange{0, 200}));
+  EXPECT_EQ(shared->bytes, (ByteRange{200, 300}));
+}
+
 }  // namespace
 }  // namespace tglink

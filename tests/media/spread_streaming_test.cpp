@@ -65,6 +65,7 @@ class SpreadStreamingTest : public ::testing::Test {
     settings.download.first_backoff = std::chrono::milliseconds(1);
     settings.download.max_backoff = std::chrono::milliseconds(4);
     settings.spread.slices.slice_bytes = kSlice;
+    settings.spread.slices.solo_slice_bytes = kSlice;
     settings.spread.slices.min_slice_bytes = kSlice;
     settings.spread.slices.read_ahead = 4 * kSlice;
     settings.spread.patience = patience;
