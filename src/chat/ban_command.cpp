@@ -11,6 +11,7 @@
 #include "chat/default_commands.hpp"
 #include "config/config.hpp"
 #include "core/clock.hpp"
+#include "core/unix_time.hpp"
 #include "logging/log.hpp"
 #include "store/store.hpp"
 
@@ -22,10 +23,7 @@ constexpr std::string_view kUsage =
     "Usage: /ban <user id> [revoke], or reply to a message forwarded from the user with /ban "
     "[revoke]. With revoke, every link the user made stops working too.";
 
-std::int64_t unix_now(const ChatContext& chat) {
-  return std::chrono::duration_cast<std::chrono::seconds>(chat.clock.now().time_since_epoch())
-      .count();
-}
+std::int64_t unix_now(const ChatContext& chat) { return unix_seconds(chat.clock.now()); }
 
 Reply ban(const CommandCall& call, std::int64_t user_id, bool revoke) {
   if (call.chat.config.is_admin(user_id)) {

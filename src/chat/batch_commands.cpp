@@ -17,6 +17,7 @@
 #include "config/config.hpp"
 #include "core/human_size.hpp"
 #include "core/telegram_link_check.hpp"
+#include "core/unix_time.hpp"
 #include "links/batch_token.hpp"
 #include "logging/log.hpp"
 #include "store/store.hpp"
@@ -24,10 +25,6 @@
 namespace tglink {
 
 namespace {
-
-std::int64_t unix_seconds(SystemTime t) {
-  return std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count();
-}
 
 // Files of the batch that are accepted but not yet saved into LOG_CHANNEL.
 std::int64_t files_on_their_way(Store& store, std::int64_t batch_id) {

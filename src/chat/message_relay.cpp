@@ -6,6 +6,7 @@
 
 #include "chat/incoming_message.hpp"
 #include "core/clock.hpp"
+#include "core/unix_time.hpp"
 #include "logging/log.hpp"
 #include "telegram/td_fields.hpp"
 #include "telegram/td_object.hpp"
@@ -16,10 +17,6 @@ namespace asio = boost::asio;
 namespace json = boost::json;
 
 namespace {
-
-std::int64_t unix_seconds(const Clock& clock) {
-  return std::chrono::duration_cast<std::chrono::seconds>(clock.now().time_since_epoch()).count();
-}
 
 // TDLib writes a callback query's 64-bit id as a string; kept in that form. Empty when unreadable.
 std::string id_text(const json::object& object) {
@@ -50,14 +47,14 @@ MessageRelay::~MessageRelay() {
 std::optional<RelayedUpdate> MessageRelay::relayable(const json::object& update) const {
   if (td_type(update) == "updateNewCallbackQuery") {
     RelayedUpdate press{td_int53(update, "chat_id").value_or(0),
-                        td_int53(update, "message_id").value_or(0), unix_seconds(clock_),
+                        td_int53(update, "message_id").value_or(0), unix_seconds(clock_.now()),
                         id_text(update), json::serialize(update)};
     if (press.query_id.empty()) return std::nullopt;
     return press;
   }
   const std::optional<IncomingMessage> message = private_message(update);
   if (!message) return std::nullopt;
-  return RelayedUpdate{message->chat_id, message->message_id, unix_seconds(clock_), {}, {}};
+  return RelayedUpdate{message->chat_id, message->message_id, unix_seconds(clock_.now()), {}, {}};
 }
 
 void MessageRelay::relay(const json::object& update) {
@@ -122,7 +119,7 @@ asio::awaitable<std::optional<json::object>> RelayedMessages::load(const Relayed
 
 void RelayedMessages::forget_old() {
   const std::int64_t cut_off =
-      unix_seconds(clock_) -
+      unix_seconds(clock_.now()) -
       std::chrono::duration_cast<std::chrono::seconds>(kRelayKeptFor).count();
   // Once an hour is enough: the table grows only by what followers received.
   if (cut_off - forgotten_until_unix_ < 3600) return;

@@ -7,6 +7,7 @@
 #include "chat/chat_context.hpp"
 #include "chat/default_commands.hpp"
 #include "chat/link_reply.hpp"
+#include "core/unix_time.hpp"
 #include "links/batch_token.hpp"
 #include "links/link_token.hpp"
 #include "links/link_urls.hpp"
@@ -16,10 +17,6 @@
 namespace tglink {
 
 namespace {
-
-std::int64_t unix_seconds(SystemTime t) {
-  return std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count();
-}
 
 Reply revoke_batch(const CommandCall& call, const std::string& token) {
   const BatchDecodeResult decoded =

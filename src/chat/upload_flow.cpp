@@ -9,6 +9,7 @@
 #include "chat/log_channel_copy.hpp"
 #include "config/config.hpp"
 #include "core/time_format.hpp"
+#include "core/unix_time.hpp"
 #include "links/link_token.hpp"
 
 namespace tglink {
@@ -25,8 +26,7 @@ PendingUpload pending_upload_of(const FileMessage& message, std::string stage, S
   upload.stage = std::move(stage);
   upload.album_id = message.album_id;
   upload.batch_id = message.batch_id;
-  upload.received_unix =
-      std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
+  upload.received_unix = unix_seconds(now);
   return upload;
 }
 
@@ -63,9 +63,6 @@ Reply made_link_reply(const ChatContext& chat, const IncomingFile& file,
 
 LinkRecord link_record_of(const PendingUpload& upload, std::optional<SystemTime> expires_at,
                           SystemTime now) {
-  const auto unix_seconds = [](SystemTime t) {
-    return std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count();
-  };
   LinkRecord link;
   link.message_id = upload.copy_message_id;
   link.user_id = upload.user_id;

@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include "each_store.hpp"
 #include "scratch_dir.hpp"
 #include "store/postgres_store.hpp"
 #include "store/sqlite_store.hpp"
@@ -19,12 +20,9 @@
 namespace tglink {
 namespace {
 
-enum class StoreKind { Sqlite, Postgres };
+using test::StoreKind;
 
-std::string kind_name(StoreKind kind) { return kind == StoreKind::Sqlite ? "Sqlite" : "Postgres"; }
-
-void PrintTo(StoreKind kind, std::ostream* out) { *out << kind_name(kind); }
-
+// Not EachStoreTest: SQLite is a file here, so that a second connection can share it.
 class RelayStoreTest : public ::testing::TestWithParam<StoreKind> {
  protected:
   // Another connection to the same database, as a second node has.
@@ -41,11 +39,7 @@ class RelayStoreTest : public ::testing::TestWithParam<StoreKind> {
   Store& store = *owned_;
 };
 
-INSTANTIATE_TEST_SUITE_P(Stores, RelayStoreTest,
-                         ::testing::Values(StoreKind::Sqlite, StoreKind::Postgres),
-                         [](const ::testing::TestParamInfo<StoreKind>& info) {
-                           return kind_name(info.param);
-                         });
+TGLINK_ON_EACH_STORE(RelayStoreTest);
 
 using Key = std::pair<std::int64_t, std::int64_t>;  // chat id, message id
 
