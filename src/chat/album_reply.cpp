@@ -5,6 +5,7 @@
 #include "config/config.hpp"
 #include "core/human_size.hpp"
 #include "core/telegram_link_check.hpp"
+#include "core/user_text.hpp"
 #include "links/link_urls.hpp"
 
 namespace tglink {
@@ -39,7 +40,7 @@ Reply album_reply(const Config& config, const std::vector<MadeLink>& links) {
     ++number;
     const std::string stream = stream_url(config.base_url, link.token);
     text.plain("\n").bold(fmt::format("{}. ", number));
-    text.bold(shortened_name(link.file.file_name, kMaxNameChars));
+    text.bold(shortened_name(text_for_chat(link.file.file_name), kMaxNameChars));
     text.plain(" (" + format_size(link.file.size) + ")\n");
     text.plain("Download: ").url(download_url(config.base_url, link.token)).plain("\n");
     if (is_streamable(link.file)) text.plain("Stream: ").url(stream).plain("\n");
@@ -51,8 +52,9 @@ Reply album_reply(const Config& config, const std::vector<MadeLink>& links) {
       text.plain("Play: ").url(player).plain("\n");
       continue;
     }
-    const std::string label = fmt::format("Play {}. {}", number,
-                                          shortened_name(link.file.file_name, kMaxButtonNameChars));
+    const std::string label =
+        fmt::format("Play {}. {}", number,
+                    shortened_name(text_for_chat(link.file.file_name), kMaxButtonNameChars));
     reply.keyboard.push_back({InlineButton::link(label, player)});
   }
   const std::optional<SystemTime> expires_at =

@@ -7,6 +7,7 @@
 #include "core/human_size.hpp"
 #include "core/telegram_link_check.hpp"
 #include "core/time_format.hpp"
+#include "core/user_text.hpp"
 #include "links/link_urls.hpp"
 
 namespace tglink {
@@ -28,7 +29,7 @@ Reply link_reply(const Config& config, const MadeLink& link) {
   Reply reply;
   FormattedText& text = reply.text;
   text.bold("Your link is ready").plain("\n\n");
-  text.plain("Name: ").bold(link.file.file_name).plain("\n");
+  text.plain("Name: ").bold(text_for_chat(link.file.file_name, kQuotedTextUnits)).plain("\n");
   text.plain("Size: ").plain(format_size(link.file.size)).plain("\n\n");
   text.plain("Download: ").url(download).plain("\n");
   if (is_streamable(link.file)) text.plain("Stream: ").url(stream).plain("\n");

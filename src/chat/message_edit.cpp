@@ -7,7 +7,7 @@ namespace tglink {
 namespace json = boost::json;
 
 json::object edit_text_request(std::int64_t chat_id, std::int64_t message_id, const Reply& reply) {
-  json::object request = send_message_request(chat_id, reply);
+  json::object request = send_message_request(chat_id, one_message_reply(reply));
   request["@type"] = "editMessageText";
   request["message_id"] = message_id;
   return request;

@@ -5,6 +5,7 @@
 
 #include "chat/base64.hpp"
 #include "core/telegram_link_check.hpp"
+#include "core/user_text.hpp"
 
 namespace tglink {
 
@@ -72,6 +73,22 @@ json::array keyboard_rows(const std::vector<std::vector<InlineButton>>& rows) {
 
 json::object inline_keyboard(const std::vector<std::vector<InlineButton>>& rows) {
   return json::object{{"@type", "replyMarkupInlineKeyboard"}, {"rows", keyboard_rows(rows)}};
+}
+
+std::vector<Reply> split_reply(const Reply& reply) {
+  std::vector<Reply> messages;
+  for (FormattedText& piece : reply.text.split(kTelegramMessageUnits)) {
+    messages.push_back(Reply{std::move(piece), {}});
+  }
+  messages.back().keyboard = reply.keyboard;
+  return messages;
+}
+
+Reply one_message_reply(const Reply& reply) {
+  if (reply.text.utf16_size() <= static_cast<std::int64_t>(kTelegramMessageUnits)) return reply;
+  Reply first{reply.text.split(kTelegramMessageUnits - 1).front(), reply.keyboard};
+  first.text.plain("…");
+  return first;
 }
 
 json::object send_message_request(std::int64_t chat_id, const Reply& reply) {

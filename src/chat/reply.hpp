@@ -29,7 +29,16 @@ struct Reply {
 // A reply with just this plain text.
 [[nodiscard]] Reply plain_reply(std::string_view text);
 
+// The reply as messages Telegram accepts (at most kTelegramMessageUnits UTF-16 units of text
+// each): one when it fits, otherwise its text split after line breaks (FormattedText::split),
+// with the keyboard on the last message, under the text it belongs to.
+[[nodiscard]] std::vector<Reply> split_reply(const Reply& reply);
+
+// The reply cut to one message with "…" at its end, for an edit, which cannot be split.
+[[nodiscard]] Reply one_message_reply(const Reply& reply);
+
 // sendMessage(chat_id, inputMessageText{text, link previews off}, replyMarkupInlineKeyboard).
+// `reply` must fit in one message (split_reply).
 [[nodiscard]] boost::json::object send_message_request(std::int64_t chat_id, const Reply& reply);
 
 // The rows without the URL buttons Telegram would refuse (telegram_accepts_link), and without

@@ -9,6 +9,7 @@
 #include "config/config.hpp"
 #include "core/human_size.hpp"
 #include "core/time_format.hpp"
+#include "core/user_text.hpp"
 #include "store/store.hpp"
 
 namespace tglink {
@@ -31,9 +32,10 @@ std::chrono::seconds whole_seconds_until(SystemTime from, SystemTime to) {
 
 std::optional<Reply> check_file_size(const Config& config, const IncomingFile& file) {
   if (file.size <= config.max_file_size) return std::nullopt;
-  return refusal("File too large",
-                 fmt::format("{} is {}; the limit is {}.", file.file_name, format_size(file.size),
-                             format_size(config.max_file_size)));
+  return refusal(
+      "File too large",
+      fmt::format("{} is {}; the limit is {}.", text_for_chat(file.file_name, kQuotedTextUnits),
+                  format_size(file.size), format_size(config.max_file_size)));
 }
 
 std::optional<Reply> check_bandwidth(const Config& config, Store& store, SystemTime now) {

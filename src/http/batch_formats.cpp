@@ -7,6 +7,7 @@
 
 #include "core/human_size.hpp"
 #include "core/json_writer.hpp"
+#include "core/user_text.hpp"
 #include "http/player_assets.hpp"
 #include "http/player_html.hpp"
 
@@ -89,7 +90,8 @@ std::string batch_html(const BatchListing& listing, std::string_view assets,
 std::string batch_json(const BatchListing& listing) {
   json::array files;
   for (const BatchEntry& entry : listing.files) {
-    files.push_back(json::object{{"name", entry.name},
+    // A name that is not UTF-8 would make the whole body invalid JSON (RFC 8259 §8.1).
+    files.push_back(json::object{{"name", valid_utf8(entry.name)},
                                  {"size", entry.size},
                                  {"mime_type", entry.mime_type},
                                  {"kind", entry.kind},

@@ -1,6 +1,7 @@
 #include "http/content_disposition.hpp"
 
 #include "core/url_encoding.hpp"
+#include "core/user_text.hpp"
 
 namespace tglink {
 namespace {
@@ -36,7 +37,8 @@ std::string ascii_fallback_file_name(std::string_view file_name) {
 }
 
 std::string content_disposition(DispositionType type, std::string_view file_name) {
-  const std::string_view exact = file_name.empty() ? kDefaultName : file_name;
+  // filename* declares UTF-8 (RFC 8187 §3.2.1): a name that is not becomes valid first.
+  const std::string exact = valid_utf8(file_name.empty() ? kDefaultName : file_name);
   const std::string_view kind = type == DispositionType::kAttachment ? "attachment" : "inline";
   return std::string(kind) + "; filename=\"" + ascii_fallback_file_name(file_name) +
          "\"; filename*=UTF-8''" + percent_encode_ext_value(exact);

@@ -2,9 +2,13 @@
 
 #include <stdexcept>
 
+#include "core/user_text.hpp"
+
 namespace tglink {
 
-std::string html_escape(std::string_view text) {
+// Made valid UTF-8 first: the pages declare that charset.
+std::string html_escape(std::string_view raw) {
+  const std::string text = valid_utf8(raw);
   std::string out;
   out.reserve(text.size());
   for (const char c : text) {

@@ -6,6 +6,7 @@
 #include <spdlog/pattern_formatter.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
 
+#include "core/user_text.hpp"
 #include "logging/record_ring_sink.hpp"
 #include "logging/secret_masker.hpp"
 #include "logging/spdlog_levels.hpp"
@@ -67,9 +68,11 @@ Log::~Log() = default;
 
 void Log::add_secret(std::string secret) { impl_->masker.add(std::move(secret)); }
 
+// One record stays one line in every sink, whatever the pattern and whatever a call site let
+// through (a TDLib error that quotes a user's text, say): a line break in it cannot forge a record.
 void Log::write(LogLevel level, std::string_view text) {
-  const std::string masked = impl_->masker.mask(text);
-  impl_->logger->log(to_spdlog_level(level), spdlog::string_view_t(masked.data(), masked.size()));
+  const std::string line = one_log_line(impl_->masker.mask(text));
+  impl_->logger->log(to_spdlog_level(level), spdlog::string_view_t(line.data(), line.size()));
 }
 
 std::vector<LogRecord> Log::recent(LogLevel min_level, std::size_t limit) const {

@@ -4,7 +4,8 @@
 // reference to whatever logs; there is no global logger.
 //
 // Secrets registered with add_secret() are replaced by "***" in every record, so a token
-// that slips into an error message from a library never reaches a log.
+// that slips into an error message from a library never reaches a log. Every record is kept to
+// one line (core/user_text.hpp one_log_line); text from users is logged as text_for_log(name).
 
 #include <chrono>
 #include <cstddef>

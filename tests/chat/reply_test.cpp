@@ -30,5 +30,28 @@ TEST(Reply, AKeyboardOfRefusedButtonsOnlyIsNotSent) {
   EXPECT_TRUE(sendable_rows(reply.keyboard).empty());
 }
 
+TEST(Reply, ALongReplyIsSplitWithTheKeyboardOnTheLastMessage) {
+  Reply reply;
+  for (int i = 0; i < 300; ++i) reply.text.line("line " + std::to_string(i) + " of a long list");
+  reply.keyboard.push_back({InlineButton::callback("More", "more")});
+  const std::vector<Reply> messages = split_reply(reply);
+  ASSERT_GT(messages.size(), 1U);
+  std::string joined;
+  for (std::size_t i = 0; i < messages.size(); ++i) {
+    EXPECT_LE(messages[i].text.utf16_size(), 4096);
+    EXPECT_EQ(messages[i].keyboard.empty(), i + 1 < messages.size());
+    joined += messages[i].text.text();
+  }
+  EXPECT_EQ(joined, reply.text.text());
+}
+
+TEST(Reply, AnEditTooLongForOneMessageIsCutWithAnEllipsis) {
+  Reply reply;
+  reply.text.plain(std::string(5000, 'x'));
+  const Reply cut = one_message_reply(reply);
+  EXPECT_EQ(cut.text.utf16_size(), 4096);
+  EXPECT_TRUE(cut.text.text().ends_with("x…"));
+}
+
 }  // namespace
 }  // namespace tglink
