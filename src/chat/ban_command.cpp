@@ -25,25 +25,29 @@ constexpr std::string_view kUsage =
 
 std::int64_t unix_now(const ChatContext& chat) { return unix_seconds(chat.clock.now()); }
 
-Reply ban(const CommandCall& call, std::int64_t user_id, bool revoke) {
+boost::asio::awaitable<Reply> ban(const CommandCall& call, std::int64_t user_id, bool revoke) {
   if (call.chat.config.is_admin(user_id)) {
-    return plain_reply(fmt::format("User {} is an admin (ADMINS) and cannot be banned.", user_id));
+    co_return plain_reply(
+        fmt::format("User {} is an admin (ADMINS) and cannot be banned.", user_id));
   }
   const std::int64_t now = unix_now(call.chat);
-  const bool banned = call.chat.store.ban_user(BanRecord{user_id, now, call.user_id});
+  const BanRecord record{user_id, now, call.user_id};
+  bool banned = false;
+  int revoked = 0;
+  co_await call.chat.on_store([&](Store& store) {
+    banned = store.ban_user(record);
+    if (revoke) revoked = store.revoke_user_links(user_id, now);
+  });
   call.chat.bans->add(user_id);  // also when the store had it: another leader may have banned
   std::string text = banned ? fmt::format(
                                   "Banned user {}: their messages now get one short "
                                   "answer and nothing else.",
                                   user_id)
                             : fmt::format("User {} was already banned.", user_id);
-  if (revoke) {
-    const int revoked = call.chat.store.revoke_user_links(user_id, now);
-    text += fmt::format(" Revoked {} of their links.", revoked);
-  }
+  if (revoke) text += fmt::format(" Revoked {} of their links.", revoked);
   call.chat.log.info("Admin {} banned user {}{}", call.user_id, user_id,
                      revoke ? " and revoked their links" : "");
-  return plain_reply(text);
+  co_return plain_reply(text);
 }
 
 boost::asio::awaitable<void> run_ban(const CommandCall& call) {
@@ -51,9 +55,12 @@ boost::asio::awaitable<void> run_ban(const CommandCall& call) {
   std::string problem;
   std::optional<std::int64_t> user;
   if (arguments) user = co_await target_user(call, *arguments, problem);
-  Reply reply = !arguments ? plain_reply(kUsage)
-                : user     ? ban(call, *user, arguments->revoke)
-                           : plain_reply(problem + "\n" + std::string(kUsage));
+  Reply reply = plain_reply(kUsage);
+  if (arguments && user) {
+    reply = co_await ban(call, *user, arguments->revoke);
+  } else if (arguments) {
+    reply = plain_reply(problem + "\n" + std::string(kUsage));
+  }
   co_await call.chat.reply(call.chat_id, std::move(reply));
 }
 

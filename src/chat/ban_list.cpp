@@ -2,8 +2,7 @@
 
 namespace tglink {
 
-void BanList::load(Store& store) {
-  const std::vector<BanRecord> bans = store.list_bans();
+void BanList::replace(const std::vector<BanRecord>& bans) {
   std::unordered_set<std::int64_t> loaded;
   loaded.reserve(bans.size());
   for (const BanRecord& ban : bans) loaded.insert(ban.user_id);

@@ -18,8 +18,8 @@ namespace tglink {
 
 class BanList {
  public:
-  // Replaces the whole list with the store's bans. Throws StoreError when the store cannot say.
-  void load(Store& store);
+  // Replaces the whole list with these bans (the store's, read on its executor).
+  void replace(const std::vector<BanRecord>& bans);
 
   void add(std::int64_t user_id) { banned_.insert(user_id); }
   void remove(std::int64_t user_id) { banned_.erase(user_id); }

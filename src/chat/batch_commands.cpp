@@ -33,21 +33,29 @@ std::int64_t files_on_their_way(Store& store, std::int64_t batch_id) {
                        [&](const PendingUpload& upload) { return upload.batch_id == batch_id; });
 }
 
-Reply open_batch(const CommandCall& call) {
-  Store& store = call.chat.store;
-  if (const std::optional<BatchRecord> open = store.open_batch_of(call.user_id)) {
-    const std::size_t files = store.batch_files(open->id).size();
-    return plain_reply(fmt::format(
-        "Your batch is already open ({} file(s) so far). Send more files, then /done.", files));
+boost::asio::awaitable<Reply> open_batch(const CommandCall& call) {
+  const std::int64_t user_id = call.user_id;
+  const std::int64_t now = unix_seconds(call.chat.clock.now());
+  std::optional<std::size_t> files_so_far;  // set when a batch was open already
+  co_await call.chat.on_store([&](Store& store) {
+    if (const std::optional<BatchRecord> open = store.open_batch_of(user_id)) {
+      files_so_far = store.batch_files(open->id).size();
+      return;
+    }
+    store.open_batch(user_id, now);
+  });
+  if (files_so_far) {
+    co_return plain_reply(
+        fmt::format("Your batch is already open ({} file(s) so far). Send more files, then /done.",
+                    *files_so_far));
   }
-  store.open_batch(call.user_id, unix_seconds(call.chat.clock.now()));
   call.chat.log.info("User {} opened a batch", call.user_id);
   Reply reply;
   reply.text.bold("Batch started").plain("\n");
   reply.text.plain(
       "Send the files now; they are collected instead of answered one by one. Send /done when "
       "you are finished to get one link for all of them.");
-  return reply;
+  co_return reply;
 }
 
 Reply batch_ready_reply(const Config& config, const std::string& url,
@@ -72,33 +80,44 @@ Reply batch_ready_reply(const Config& config, const std::string& url,
   return reply;
 }
 
-Reply close_batch(const CommandCall& call) {
+boost::asio::awaitable<Reply> close_batch(const CommandCall& call) {
   const ChatContext& chat = call.chat;
-  const std::optional<BatchRecord> open = chat.store.open_batch_of(call.user_id);
-  if (!open) return plain_reply("No batch is open. Send /batch first, then the files, then /done.");
-  const std::vector<BatchFile> files = chat.store.batch_files(open->id);
-  const std::int64_t on_their_way = files_on_their_way(chat.store, open->id);
-  if (files.empty() && on_their_way == 0) {
-    return plain_reply("Your batch has no files yet. Send some files, then /done.");
-  }
+  const std::int64_t user_id = call.user_id;
   const std::optional<SystemTime> expires_at = link_expiry_from(chat, chat.clock.now());
-  if (!chat.store.close_batch(open->id, expires_at ? unix_seconds(*expires_at) : 0)) {
-    return plain_reply("Your batch was closed already.");
+  const std::int64_t expires_unix = expires_at ? unix_seconds(*expires_at) : 0;
+  std::optional<BatchRecord> open;
+  std::vector<BatchFile> files;
+  std::int64_t on_their_way = 0;
+  bool closed = false;
+  co_await chat.on_store([&](Store& store) {
+    open = store.open_batch_of(user_id);
+    if (!open) return;
+    files = store.batch_files(open->id);
+    on_their_way = files_on_their_way(store, open->id);
+    if (files.empty() && on_their_way == 0) return;
+    closed = store.close_batch(open->id, expires_unix);
+  });
+  if (!open) {
+    co_return plain_reply("No batch is open. Send /batch first, then the files, then /done.");
   }
+  if (files.empty() && on_their_way == 0) {
+    co_return plain_reply("Your batch has no files yet. Send some files, then /done.");
+  }
+  if (!closed) co_return plain_reply("Your batch was closed already.");
   const std::string token = BatchTokenCodec(chat.links).encode(BatchClaims{open->id, expires_at});
   chat.log.info("User {} closed batch {} with {} file(s)", call.user_id, open->id,
                 files.size() + static_cast<std::size_t>(on_their_way));
-  return batch_ready_reply(chat.config, batch_url(chat.config.base_url, token), files, on_their_way,
-                           expires_at);
+  co_return batch_ready_reply(chat.config, batch_url(chat.config.base_url, token), files,
+                              on_their_way, expires_at);
 }
 
 boost::asio::awaitable<void> run_batch(const CommandCall& call) {
-  Reply reply = open_batch(call);
+  Reply reply = co_await open_batch(call);
   co_await call.chat.reply(call.chat_id, std::move(reply));
 }
 
 boost::asio::awaitable<void> run_done(const CommandCall& call) {
-  Reply reply = close_batch(call);
+  Reply reply = co_await close_batch(call);
   co_await call.chat.reply(call.chat_id, std::move(reply));
 }
 

@@ -115,8 +115,10 @@ asio::awaitable<void> Broadcaster::propose(std::int64_t admin_chat_id,
   job.source_chat_id = admin_chat_id;
   job.source_message_id = source_message_id;
   job.state = "pending";
-  job.total = chat_.store.count_users();
-  job.id = chat_.store.create_broadcast(job);
+  co_await chat_.on_store([&job](Store& store) {
+    job.total = store.count_users();
+    job.id = store.create_broadcast(job);
+  });
   std::optional<TdError> error =
       co_await load_message(chat_.client, admin_chat_id, source_message_id);
   if (!error) {
@@ -143,7 +145,10 @@ asio::awaitable<void> Broadcaster::on_button(json::object query) {
   const std::string data = callback_data(query).substr(kButtonPrefix.size());
   const std::int64_t confirm_id = job_id_after(data, kConfirm);
   const std::int64_t job_id = confirm_id != 0 ? confirm_id : job_id_after(data, kCancel);
-  std::optional<BroadcastJob> job = job_id != 0 ? chat_.store.find_broadcast(job_id) : std::nullopt;
+  std::optional<BroadcastJob> job;
+  if (job_id != 0) {
+    co_await chat_.on_store([&](Store& store) { job = store.find_broadcast(job_id); });
+  }
   if (!chat_.config.is_admin(user_id) || !job || job->admin_chat_id != user_id) {
     std::string refused = "This button is not for you.";
     co_await answer(query, std::move(refused));
@@ -156,7 +161,7 @@ asio::awaitable<void> Broadcaster::on_button(json::object query) {
   }
   job->progress_message_id = td_int53(query, "message_id").value_or(0);
   job->state = confirm_id != 0 ? "running" : "cancelled";
-  chat_.store.update_broadcast(*job);
+  co_await chat_.on_store([&job](Store& store) { store.update_broadcast(*job); });
   chat_.log.info("Admin {} {} broadcast {}", user_id, confirm_id != 0 ? "started" : "cancelled",
                  job->id);
   std::string answered = confirm_id != 0 ? "Broadcast started." : "Broadcast cancelled.";
@@ -166,16 +171,37 @@ asio::awaitable<void> Broadcaster::on_button(json::object query) {
 }
 
 void Broadcaster::resume() {
-  for (BroadcastJob& job : chat_.store.unfinished_broadcasts()) {
+  asio::co_spawn(chat_.executor, resume_unfinished(), [this](const std::exception_ptr& failure) {
+    if (!failure) return;
+    try {
+      std::rethrow_exception(failure);
+    } catch (const std::exception& e) {
+      chat_.log.error("Broadcasts not resumed: {}", e.what());
+    }
+  });
+}
+
+asio::awaitable<void> Broadcaster::resume_unfinished() {
+  std::vector<BroadcastJob> jobs;
+  co_await chat_.on_store([&jobs](Store& store) { jobs = store.unfinished_broadcasts(); });
+  for (BroadcastJob& job : jobs) {
     if (jobs_here_.contains(job.id)) continue;  // paused here while another node led
     chat_.log.info("Resuming broadcast {}: {} sent so far", job.id, job.sent);
-    for (const std::int64_t user_id : chat_.store.broadcast_recipients_with(job.id, "claimed")) {
+    const std::int64_t job_id = job.id;
+    std::vector<std::int64_t> claimed;
+    co_await chat_.on_store([&](Store& store) {
+      claimed = store.broadcast_recipients_with(job_id, "claimed");
+      for (const std::int64_t user_id : claimed) {
+        store.set_broadcast_recipient_outcome(job_id, user_id, "unconfirmed");
+      }
+    });
+    for (const std::int64_t user_id : claimed) {
       chat_.log.warning(
           "Broadcast {}: user {} was being sent the message when the previous run stopped; "
           "Telegram may or may not have it, and it is not sent again",
           job.id, user_id);
-      chat_.store.set_broadcast_recipient_outcome(job.id, user_id, "unconfirmed");
     }
+    if (jobs_here_.contains(job.id)) continue;  // started here while the store was read
     spawn_run(std::move(job));
   }
 }
@@ -214,7 +240,9 @@ void Broadcaster::spawn_run(BroadcastJob job) {
 asio::awaitable<void> Broadcaster::run(BroadcastJob job) {
   std::int64_t after = 0;
   for (;;) {
-    const std::vector<std::int64_t> users = chat_.store.list_user_ids(after, kUsersPerPage);
+    std::vector<std::int64_t> users;
+    co_await chat_.on_store(
+        [&users, after](Store& store) { users = store.list_user_ids(after, kUsersPerPage); });
     if (users.empty()) break;
     for (const std::int64_t user_id : users) {
       if (stopping_) co_return;  // still "running": resumed at the next start
@@ -225,7 +253,7 @@ asio::awaitable<void> Broadcaster::run(BroadcastJob job) {
   }
   jobs_here_.erase(job.id);  // every user reached: only the final progress edit is left
   job.state = "done";
-  chat_.store.update_broadcast(job);
+  co_await chat_.on_store([&job](Store& store) { store.update_broadcast(job); });
   if (chat_.events != nullptr) chat_.events->broadcast_finished();
   chat_.log.info("Broadcast {} finished: {} sent, {} failed, {} blocked", job.id, job.sent,
                  job.failed, job.blocked);
@@ -248,30 +276,41 @@ void Broadcaster::report_delivery(DeliveryOutcome outcome) const {
 }
 
 asio::awaitable<void> Broadcaster::reach(BroadcastJob& job, std::int64_t user_id) {
-  if (chat_.store.broadcast_recipient_done(job.id, user_id)) co_return;
+  const std::int64_t job_id = job.id;
+  bool done = false;
+  co_await chat_.on_store(
+      [&, job_id](Store& store) { done = store.broadcast_recipient_done(job_id, user_id); });
+  if (done) co_return;
   if (co_await wait_for_turn()) {
     // Another node may have led meanwhile and moved this job on: its counts are in the store.
-    const std::optional<BroadcastJob> stored = chat_.store.find_broadcast(job.id);
+    std::optional<BroadcastJob> stored;
+    co_await chat_.on_store([&, job_id](Store& store) {
+      stored = store.find_broadcast(job_id);
+      done = stored && store.broadcast_recipient_done(job_id, user_id);
+    });
     if (!stored) co_return;
     job = *stored;
-    if (job.state != "running" || chat_.store.broadcast_recipient_done(job.id, user_id)) {
-      co_return;
-    }
+    if (job.state != "running" || done) co_return;
   }
   if (stopping_) co_return;
   // The claim: committed before the copy is requested (at most once, see the header).
-  if (!chat_.store.mark_broadcast_recipient(job.id, user_id, "claimed")) co_return;
+  bool claimed = false;
+  co_await chat_.on_store([&, job_id](Store& store) {
+    claimed = store.mark_broadcast_recipient(job_id, user_id, "claimed");
+  });
+  if (!claimed) co_return;
   const DeliveryOutcome outcome = co_await deliver(job, user_id);
-  chat_.store.set_broadcast_recipient_outcome(job.id, user_id, std::string(to_string(outcome)));
   report_delivery(outcome);
   if (outcome == DeliveryOutcome::sent) ++job.sent;
   if (outcome == DeliveryOutcome::failed) ++job.failed;
-  if (outcome == DeliveryOutcome::blocked) {
-    ++job.blocked;
-    chat_.store.delete_user(user_id);
-  }
+  if (outcome == DeliveryOutcome::blocked) ++job.blocked;
   job.total = std::max(job.total, job.sent + job.failed + job.blocked);
-  chat_.store.update_broadcast(job);
+  const BroadcastJob counts = job;
+  co_await chat_.on_store([&, job_id](Store& store) {
+    store.set_broadcast_recipient_outcome(job_id, user_id, std::string(to_string(outcome)));
+    if (outcome == DeliveryOutcome::blocked) store.delete_user(user_id);
+    store.update_broadcast(counts);
+  });
   co_await show_progress(job, false);
 }
 

@@ -85,6 +85,7 @@ class Broadcaster {
   // updateNewCallbackQuery whose data starts with kButtonPrefix.
   [[nodiscard]] boost::asio::awaitable<void> on_button(boost::json::object query);
   // Continues every job a previous process left running. Call once, when the bot is ready.
+  // The jobs are read on the store executor (ChatContext::on_store): this returns at once.
   void resume();
   // At shutdown, before the Telegram clients close: no user is claimed any more, the waits in
   // progress end, and this returns once every job has stopped (or after `limit`). A job stopped
@@ -96,6 +97,7 @@ class Broadcaster {
   }
 
  private:
+  [[nodiscard]] boost::asio::awaitable<void> resume_unfinished();
   [[nodiscard]] boost::asio::awaitable<void> run(BroadcastJob job);
   [[nodiscard]] boost::asio::awaitable<void> reach(BroadcastJob& job, std::int64_t user_id);
   [[nodiscard]] boost::asio::awaitable<DeliveryOutcome> deliver(const BroadcastJob& job,

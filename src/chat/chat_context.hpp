@@ -2,6 +2,10 @@
 // What every part of the chat side works with: the settings, the store, the clock, the link
 // codec, the log, and the main bot's client to answer through. Passed by reference; owned by
 // ChatService.
+//
+// The store is only ever called through on_store(), which runs the call on the store executor
+// (store/store_executor.hpp) as the HTTP side's calls run: a database that stops answering
+// pauses the command or upload waiting for it, never the I/O thread with every download on it.
 
 #include <cstdint>
 #include <functional>
@@ -25,11 +29,12 @@ class Store;
 class TelegramClient;
 class Broadcaster;
 class ChatEvents;
+class StoreExecutor;
 
 struct ChatContext {
   const Config& config;
   Log& log;
-  Store& store;
+  Store& store;  // used on store_work only: through on_store()
   const Clock& clock;
   const LinkTokenCodec& links;
   TelegramClient& client;  // the main bot: the one users talk to
@@ -55,8 +60,18 @@ struct ChatContext {
   // so every copy of this context (the broadcaster's too) sees one list.
   std::shared_ptr<BanList> bans = std::make_shared<BanList>();
 
-  // Sends the reply into chat_id; a refusal from Telegram (user blocked the bot, ...) is logged
-  // and answered as false, never thrown.
+  // Where the store's calls run: the service's store executor; null runs them inline, on the
+  // calling thread (unit tests; a node on SQLite has an inline executor too).
+  StoreExecutor* store_work = nullptr;
+
+  // Runs `work` with the store on store_work; the coroutine resumes on its own executor once it
+  // is done, and an exception from it (StoreError) is rethrown here. `work` touches the store
+  // and its own captures only: it may run on another thread.
+  [[nodiscard]] boost::asio::awaitable<void> on_store(std::function<void(Store&)> work) const;
+
+  // Sends the reply into chat_id, over several messages when it is longer than Telegram allows
+  // (split_reply); a refusal from Telegram (user blocked the bot, ...) is logged and answered as
+  // false, never thrown.
   [[nodiscard]] boost::asio::awaitable<bool> reply(std::int64_t chat_id, Reply reply) const;
 };
 

@@ -1,5 +1,8 @@
 #include "chat/chat_service.hpp"
 
+#include <boost/asio/redirect_error.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/use_awaitable.hpp>
 #include <fmt/format.h>
 
 #include "chat/base64.hpp"
@@ -10,12 +13,19 @@
 #include "chat/my_links.hpp"
 #include "config/config.hpp"
 #include "core/time_format.hpp"
+#include "core/user_text.hpp"
 #include "logging/log.hpp"
 #include "store/store.hpp"
 #include "telegram/td_fields.hpp"
 #include "telegram/td_object.hpp"
 
 namespace tglink {
+
+namespace {
+
+constexpr std::chrono::seconds kBanListRetry{5};
+
+}  // namespace
 
 namespace asio = boost::asio;
 namespace json = boost::json;
@@ -64,6 +74,7 @@ ChatService::ChatService(ChatContext context, CommandRegistry commands, ChatServ
       uploads_(chat_, options.uploads) {}
 
 ChatService::~ChatService() {
+  *alive_ = false;
   for (const SubscriptionId id : subscriptions_) chat_.client.unsubscribe(id);
 }
 
@@ -73,7 +84,7 @@ void ChatService::start() {
   subscriptions_.push_back(chat_.client.subscribe(
       "updateNewCallbackQuery", [this](const json::object& update) { on_callback_query(update); }));
   spawn(publish_command_menus(chat_, commands_), "setCommands");
-  load_bans();
+  spawn(load_bans(), "ban list");
   uploads_.start();
   chat_.log.info("Chat: {} commands, answering users", commands_.all().size());
 }
@@ -82,19 +93,37 @@ void ChatService::spawn(asio::awaitable<void> work, std::string what) {
   spawn_detached(chat_.executor, chat_.log, "Chat", std::move(work), std::move(what));
 }
 
-void ChatService::load_bans() {
-  chat_.bans->load(chat_.store);
+asio::awaitable<void> ChatService::load_bans() {
+  const std::shared_ptr<bool> alive = alive_;
+  for (;;) {
+    std::vector<BanRecord> bans;
+    std::string problem;
+    co_await chat_.on_store([&](Store& store) {
+      try {
+        bans = store.list_bans();
+      } catch (const StoreError& e) {
+        problem = e.what();
+      }
+    });
+    if (!*alive) co_return;
+    if (problem.empty()) {
+      chat_.bans->replace(bans);
+      break;
+    }
+    chat_.log.error("Chat: the ban list cannot be read, trying again in {} s: {}",
+                    kBanListRetry.count(), problem);
+    asio::steady_timer pause(chat_.executor, kBanListRetry);
+    boost::system::error_code ignored;
+    co_await pause.async_wait(asio::redirect_error(asio::use_awaitable, ignored));
+    if (!*alive) co_return;
+  }
   chat_.log.info("Chat: {} banned users", chat_.bans->size());
+  if (bans_loaded_) co_return;
+  bans_loaded_ = true;
+  for (const json::object& update : std::exchange(before_bans_, {})) handle_update(update);
 }
 
-void ChatService::take_over() {
-  load_bans();  // bans the previous leader made are in the store
-  uploads_.reload();
-  if (chat_.broadcaster != nullptr) chat_.broadcaster->resume();
-  chat_.log.info("Chat: taken over from another node, answering users");
-}
-
-void ChatService::receive_relayed(const json::object& update) {
+void ChatService::handle_update(const json::object& update) {
   if (td_type(update) == "updateNewCallbackQuery") {
     on_callback_query(update);
   } else {
@@ -102,9 +131,22 @@ void ChatService::receive_relayed(const json::object& update) {
   }
 }
 
+void ChatService::take_over() {
+  spawn(load_bans(), "ban list");  // bans the previous leader made are in the store
+  uploads_.reload();
+  if (chat_.broadcaster != nullptr) chat_.broadcaster->resume();
+  chat_.log.info("Chat: taken over from another node, answering users");
+}
+
+void ChatService::receive_relayed(const json::object& update) { handle_update(update); }
+
 void ChatService::on_new_message(const json::object& update) {
   if (!chat_.leads()) {  // the leader answers it
     if (chat_.pass_on) chat_.pass_on(update);
+    return;
+  }
+  if (!bans_loaded_) {
+    before_bans_.push_back(update);
     return;
   }
   std::optional<IncomingMessage> message = private_message(update);
@@ -137,6 +179,10 @@ asio::awaitable<void> ChatService::drain_inbox(std::int64_t user_id) {
 void ChatService::on_callback_query(const json::object& update) {
   if (!chat_.leads()) {  // the leader answers it
     if (chat_.pass_on) chat_.pass_on(update);
+    return;
+  }
+  if (!bans_loaded_) {
+    before_bans_.push_back(update);
     return;
   }
   if (!is_answerable(update, chat_.log)) return;
@@ -186,7 +232,8 @@ asio::awaitable<void> ChatService::handle_command(IncomingMessage message) {
   const CommandLine line = parse_command_line(message.text).value();
   const ChatCommand* command = commands_.find(line.name);
   if (command == nullptr) {
-    Reply unknown = plain_reply("Unknown command /" + line.name + ". See /help for the list.");
+    Reply unknown = plain_reply("Unknown command /" + text_for_chat(line.name, kQuotedTextUnits) +
+                                ". See /help for the list.");
     co_await chat_.reply(message.chat_id, std::move(unknown));
     co_return;
   }
@@ -241,7 +288,8 @@ asio::awaitable<void> ChatService::handle_file(FileMessage file) {
     co_await uploads_.accept(std::move(file));
     co_return;
   }
-  std::string what_waits = uploads_.hold(file) ? "Your file" : "";
+  const bool held = co_await uploads_.hold(file);
+  std::string what_waits = held ? "Your file" : "";
   Reply prompt = co_await force_sub_.join_prompt(std::move(missing), std::move(what_waits));
   co_await chat_.reply(file.chat_id, std::move(prompt));
 }
@@ -293,7 +341,9 @@ asio::awaitable<void> ChatService::record_user(std::int64_t user_id) {
   const json::object user = co_await chat_.client.request(std::move(get_user));
   record.first_name = td_string(user, "first_name").value_or("");
   record.username = td_string(user, "usernames.editable_username").value_or("");
-  if (chat_.store.upsert_user(record)) chat_.log.info("New user {}", user_id);
+  bool is_new = false;
+  co_await chat_.on_store([&](Store& store) { is_new = store.upsert_user(record); });
+  if (is_new) chat_.log.info("New user {}", user_id);
 }
 
 }  // namespace tglink

@@ -74,7 +74,10 @@ class ChatService {
   void on_new_message(const boost::json::object& update);
   void on_callback_query(const boost::json::object& update);
   void spawn(boost::asio::awaitable<void> work, std::string what);
-  void load_bans();
+  // Reads the bans on the store executor, again after a pause while the store fails; updates
+  // that come before the first list is in are kept and handled once it is.
+  boost::asio::awaitable<void> load_bans();
+  void handle_update(const boost::json::object& update);
 
   // Each user's messages are handled one after another, in the order they came, so that a file
   // sent after /batch joins the batch and one sent before /done is not left out.
@@ -105,6 +108,9 @@ class ChatService {
   NoticePace banned_notice_{kBannedNoticeEvery};
   NoticePace not_allowed_notice_{kNotAllowedNoticeEvery};
   std::vector<SubscriptionId> subscriptions_;
+  bool bans_loaded_ = false;
+  std::vector<boost::json::object> before_bans_;  // updates waiting for the first ban list
+  std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
 };
 
 // The callback query's data bytes, decoded from TDLib's base64; empty when it carries none.

@@ -19,23 +19,29 @@ std::string bandwidth_line(const ServiceStatus& status) {
 
 namespace {
 
-Reply info_reply(const CommandCall& call) {
+boost::asio::awaitable<Reply> info_reply(const CommandCall& call) {
   const ServiceStatus status = call.chat.status ? call.chat.status() : ServiceStatus{};
+  std::int64_t users = 0;
+  std::int64_t links = 0;
+  co_await call.chat.on_store([&](Store& store) {
+    users = store.count_users();
+    links = store.links_total();
+  });
   Reply reply;
   FormattedText& text = reply.text;
   text.bold("Bot info").plain("\n");
-  text.plain(fmt::format("• Users: {}\n", call.chat.store.count_users()));
-  text.plain(fmt::format("• Links made: {}\n", call.chat.store.links_total()));
+  text.plain(fmt::format("• Users: {}\n", users));
+  text.plain(fmt::format("• Links made: {}\n", links));
   text.plain(fmt::format("• Bandwidth this month ({}): {}\n", status.bandwidth_month,
                          bandwidth_line(status)));
   text.plain(fmt::format("• Active streams: {}\n", status.active_streams));
   text.plain(fmt::format("• Uptime: {}\n", format_uptime(status.uptime)));
   text.plain(fmt::format("• Version: {}", status.version.empty() ? "unknown" : status.version));
-  return reply;
+  co_return reply;
 }
 
 boost::asio::awaitable<void> run_info(const CommandCall& call) {
-  Reply reply = info_reply(call);
+  Reply reply = co_await info_reply(call);
   co_await call.chat.reply(call.chat_id, std::move(reply));
 }
 

@@ -13,6 +13,7 @@
 #include "chat/message_edit.hpp"
 #include "config/config.hpp"
 #include "core/human_size.hpp"
+#include "core/user_text.hpp"
 #include "links/link_token.hpp"
 #include "links/link_urls.hpp"
 #include "logging/log.hpp"
@@ -29,6 +30,7 @@ namespace {
 
 constexpr std::string_view kPagePrefix = "ml:p:";
 constexpr std::string_view kRevokePrefix = "ml:r:";
+constexpr std::size_t kCallbackAnswerNameUnits = 180;
 
 template <typename Int>
 std::optional<Int> whole_number(std::string_view text) {
@@ -61,7 +63,7 @@ std::string status_of(const LinkRecord& link, std::int64_t now) {
 
 void add_entry(const ChatContext& chat, FormattedText& text, int number, const LinkRecord& link,
                std::int64_t now) {
-  text.plain(fmt::format("{}. ", number)).bold(link.file_name);
+  text.plain(fmt::format("{}. ", number)).bold(text_for_chat(link.file_name, kQuotedTextUnits));
   text.plain(fmt::format(" ({})\n", format_size(link.file_size)));
   text.plain(fmt::format("{} · {} download{} · {} served\n", status_of(link, now), link.downloads,
                          link.downloads == 1 ? "" : "s", format_size(link.bytes_served)));
@@ -90,15 +92,22 @@ json::object answer_query(const json::object& query, std::string text, bool aler
 }
 
 // What to tell the user about a revoke button; revokes when the link is theirs and works.
-std::string revoke(const ChatContext& chat, std::int64_t user_id, std::int64_t message_id) {
-  const std::optional<LinkRecord> link = chat.store.find_link(message_id);
-  if (!link || (link->user_id != user_id && !chat.config.is_admin(user_id))) {
-    return "That link is not one of yours.";
-  }
-  if (link->revoked) return "That link was already revoked.";
-  chat.store.revoke_link(message_id, link->expires_unix);
+asio::awaitable<std::string> revoke(const ChatContext& chat, std::int64_t user_id,
+                                    std::int64_t message_id) {
+  const bool admin = chat.config.is_admin(user_id);
+  std::optional<LinkRecord> link;
+  bool revoked_now = false;
+  co_await chat.on_store([&](Store& store) {
+    link = store.find_link(message_id);
+    if (!link || (link->user_id != user_id && !admin) || link->revoked) return;
+    store.revoke_link(message_id, link->expires_unix);
+    revoked_now = true;
+  });
+  if (!link || (link->user_id != user_id && !admin)) co_return "That link is not one of yours.";
+  if (!revoked_now) co_return "That link was already revoked.";
   chat.log.info("User {} revoked their link to log message {}", user_id, message_id);
-  return "Revoked: " + link->file_name;
+  // An answer to a button press shows at most 200 characters.
+  co_return "Revoked: " + text_for_chat(link->file_name, kCallbackAnswerNameUnits);
 }
 
 }  // namespace
@@ -132,15 +141,22 @@ std::optional<MyLinksButton> parse_my_links_button(std::string_view data) {
   return button;
 }
 
-Reply my_links_page(const ChatContext& chat, std::int64_t user_id, int page) {
-  const std::int64_t total = chat.store.user_link_totals(user_id).links;
+asio::awaitable<Reply> my_links_page(const ChatContext& chat, std::int64_t user_id, int page) {
+  std::int64_t total = 0;
+  std::vector<LinkRecord> links;
+  co_await chat.on_store([&](Store& store) {
+    total = store.user_link_totals(user_id).links;
+    if (total == 0) return;
+    const int pages = static_cast<int>((total + kMyLinksPerPage - 1) / kMyLinksPerPage);
+    page = std::clamp(page, 0, pages - 1);
+    links = store.user_links(user_id, page * kMyLinksPerPage, kMyLinksPerPage);
+  });
   if (total == 0) {
-    return plain_reply("You have no links yet. Send me a file and I will answer with its links.");
+    co_return plain_reply(
+        "You have no links yet. Send me a file and I will answer with its links.");
   }
   const int pages = static_cast<int>((total + kMyLinksPerPage - 1) / kMyLinksPerPage);
-  page = std::clamp(page, 0, pages - 1);
   const int first = page * kMyLinksPerPage;
-  const std::vector<LinkRecord> links = chat.store.user_links(user_id, first, kMyLinksPerPage);
   const std::int64_t now = unix_now(chat);
   Reply reply;
   reply.text.bold(fmt::format("Your links ({}–{} of {}, newest first)", first + 1,
@@ -160,7 +176,7 @@ Reply my_links_page(const ChatContext& chat, std::int64_t user_id, int page) {
   if (!revoke_row.empty()) reply.keyboard.push_back(std::move(revoke_row));
   std::vector<InlineButton> paging = paging_row(page, pages);
   if (!paging.empty()) reply.keyboard.push_back(std::move(paging));
-  return reply;
+  co_return reply;
 }
 
 asio::awaitable<void> handle_my_links_button(const ChatContext& chat, json::object query) {
@@ -169,12 +185,12 @@ asio::awaitable<void> handle_my_links_button(const ChatContext& chat, json::obje
   const std::optional<MyLinksButton> button = parse_my_links_button(callback_data(query));
   std::string notice;
   if (button && button->action == MyLinksButton::Action::revoke) {
-    notice = revoke(chat, user_id, button->message_id);
+    notice = co_await revoke(chat, user_id, button->message_id);
   }
   json::object answer = answer_query(query, notice, false);
   co_await chat.client.request(std::move(answer));
   if (!button) co_return;
-  const Reply page = my_links_page(chat, user_id, button->page);
+  const Reply page = co_await my_links_page(chat, user_id, button->page);
   json::object edit = edit_text_request(td_int53(query, "chat_id").value_or(0),
                                         td_int53(query, "message_id").value_or(0), page);
   const json::object edited = co_await chat.client.request(std::move(edit));

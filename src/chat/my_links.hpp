@@ -40,7 +40,8 @@ struct MyLinksButton {
 [[nodiscard]] std::optional<MyLinksButton> parse_my_links_button(std::string_view data);
 
 // Page `page` of the user's links (the last page when `page` is past it), with its buttons.
-[[nodiscard]] Reply my_links_page(const ChatContext& chat, std::int64_t user_id, int page);
+[[nodiscard]] boost::asio::awaitable<Reply> my_links_page(const ChatContext& chat,
+                                                          std::int64_t user_id, int page);
 
 // A press on a /mylinks button (updateNewCallbackQuery): revokes when asked and allowed, answers
 // the query, and edits the list in place. Banned users' presses do nothing.

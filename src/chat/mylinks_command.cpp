@@ -10,7 +10,7 @@ namespace tglink {
 namespace {
 
 boost::asio::awaitable<void> run_mylinks(const CommandCall& call) {
-  Reply page = my_links_page(call.chat, call.user_id, 0);
+  Reply page = co_await my_links_page(call.chat, call.user_id, 0);
   co_await call.chat.reply(call.chat_id, std::move(page));
 }
 

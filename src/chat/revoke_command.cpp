@@ -8,6 +8,7 @@
 #include "chat/default_commands.hpp"
 #include "chat/link_reply.hpp"
 #include "core/unix_time.hpp"
+#include "core/user_text.hpp"
 #include "links/batch_token.hpp"
 #include "links/link_token.hpp"
 #include "links/link_urls.hpp"
@@ -18,20 +19,25 @@ namespace tglink {
 
 namespace {
 
-Reply revoke_batch(const CommandCall& call, const std::string& token) {
+boost::asio::awaitable<Reply> revoke_batch(const CommandCall& call, const std::string& token) {
   const BatchDecodeResult decoded =
       BatchTokenCodec(call.chat.links).decode(token, call.chat.clock.now());
-  if (decoded.status == LinkStatus::Invalid ||
-      !call.chat.store.revoke_batch(decoded.claims.batch_id)) {
-    return plain_reply("That is not a link made by this bot: \"" + call.arguments + "\".");
+  bool revoked = false;
+  if (decoded.status != LinkStatus::Invalid) {
+    const std::int64_t batch_id = decoded.claims.batch_id;
+    co_await call.chat.on_store([&](Store& store) { revoked = store.revoke_batch(batch_id); });
+  }
+  if (!revoked) {
+    co_return plain_reply("That is not a link made by this bot: \"" +
+                          text_for_chat(call.arguments, kQuotedTextUnits) + "\".");
   }
   call.chat.log.info("Admin {} revoked batch {}", call.user_id, decoded.claims.batch_id);
-  return plain_reply("Revoked: that batch page stops working now (its files' own links stay).");
+  co_return plain_reply("Revoked: that batch page stops working now (its files' own links stay).");
 }
 
-Reply revoke(const CommandCall& call) {
+boost::asio::awaitable<Reply> revoke(const CommandCall& call) {
   if (call.arguments.empty()) {
-    return plain_reply("Usage: /revoke <link or token>, e.g. /revoke https://host/dl/AbC...");
+    co_return plain_reply("Usage: /revoke <link or token>, e.g. /revoke https://host/dl/AbC...");
   }
   const std::string token = token_from_link(call.arguments);
   const DecodeResult decoded = call.chat.links.decode(token, call.chat.clock.now());
@@ -39,21 +45,23 @@ Reply revoke(const CommandCall& call) {
   // batch's ("…/b/TOKEN" or the bare token).
   if (decoded.status == LinkStatus::Invalid) {
     const std::string batch_token = batch_token_from_link(call.arguments);
-    return revoke_batch(call, batch_token.empty() ? token : batch_token);
+    const std::string& batch = batch_token.empty() ? token : batch_token;
+    co_return co_await revoke_batch(call, batch);
   }
   const LinkClaims& claims = decoded.claims;
   const std::int64_t expires = claims.expires_at ? unix_seconds(*claims.expires_at) : 0;
-  call.chat.store.revoke_link(claims.message_id, expires);
+  const std::int64_t message_id = claims.message_id;
+  co_await call.chat.on_store([&](Store& store) { store.revoke_link(message_id, expires); });
   call.chat.log.info("Admin {} revoked the link to log message {}", call.user_id,
                      claims.message_id);
   if (decoded.status == LinkStatus::Expired) {
-    return plain_reply("Revoked. (That link had already expired.)");
+    co_return plain_reply("Revoked. (That link had already expired.)");
   }
-  return plain_reply("Revoked: the download and stream links of that file stop working now.");
+  co_return plain_reply("Revoked: the download and stream links of that file stop working now.");
 }
 
 boost::asio::awaitable<void> run_revoke(const CommandCall& call) {
-  Reply reply = revoke(call);
+  Reply reply = co_await revoke(call);
   co_await call.chat.reply(call.chat_id, std::move(reply));
 }
 

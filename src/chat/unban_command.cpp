@@ -15,14 +15,15 @@ namespace {
 constexpr std::string_view kUsage =
     "Usage: /unban <user id>, or reply to a message forwarded from the user with /unban.";
 
-Reply unban(const CommandCall& call, std::int64_t user_id) {
-  const bool was_banned = call.chat.store.unban_user(user_id);
+boost::asio::awaitable<Reply> unban(const CommandCall& call, std::int64_t user_id) {
+  bool was_banned = false;
+  co_await call.chat.on_store([&](Store& store) { was_banned = store.unban_user(user_id); });
   call.chat.bans->remove(user_id);
   if (!was_banned) {
-    return plain_reply(fmt::format("User {} was not banned.", user_id));
+    co_return plain_reply(fmt::format("User {} was not banned.", user_id));
   }
   call.chat.log.info("Admin {} unbanned user {}", call.user_id, user_id);
-  return plain_reply(
+  co_return plain_reply(
       fmt::format("Unbanned user {}. Links revoked with the ban stay revoked.", user_id));
 }
 
@@ -31,9 +32,12 @@ boost::asio::awaitable<void> run_unban(const CommandCall& call) {
   std::string problem;
   std::optional<std::int64_t> user;
   if (arguments) user = co_await target_user(call, *arguments, problem);
-  Reply reply = !arguments ? plain_reply(kUsage)
-                : user     ? unban(call, *user)
-                           : plain_reply(problem + "\n" + std::string(kUsage));
+  Reply reply = plain_reply(kUsage);
+  if (arguments && user) {
+    reply = co_await unban(call, *user);
+  } else if (arguments) {
+    reply = plain_reply(problem + "\n" + std::string(kUsage));
+  }
   co_await call.chat.reply(call.chat_id, std::move(reply));
 }
 

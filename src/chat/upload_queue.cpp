@@ -18,6 +18,7 @@
 #include "chat/upload_limits.hpp"
 #include "config/config.hpp"
 #include "core/time_format.hpp"
+#include "core/user_text.hpp"
 #include "links/link_token.hpp"
 #include "logging/log.hpp"
 #include "telegram/td_fields.hpp"
@@ -46,11 +47,15 @@ UploadQueue::UploadQueue(const ChatContext& chat, UploadQueueOptions options)
 
 UploadQueue::~UploadQueue() { *alive_ = false; }
 
-void UploadQueue::start() {
+void UploadQueue::start() { spawn(resume_then_dispatch(), "upload queue"); }
+
+// One coroutine, so the "posting" uploads found are recovered before anything new is posted.
+asio::awaitable<void> UploadQueue::resume_then_dispatch() {
   // A follower would answer or re-post the leader's uploads; it loads them when it takes over.
-  const std::size_t resumed = chat_.leads() ? load_pending() : 0;
+  std::size_t resumed = 0;
+  if (chat_.leads()) resumed = co_await load_pending();
   if (resumed > 0) chat_.log.info("Uploads: {} left by the previous run resumed", resumed);
-  spawn(dispatch(), "upload queue");
+  co_await dispatch();
 }
 
 void UploadQueue::reload() {
@@ -59,15 +64,22 @@ void UploadQueue::reload() {
   unconfirmed_.clear();
   told_late_.clear();
   albums_.clear();
-  const std::size_t loaded = load_pending();
+  spawn(load_taken_over(), "uploads taken over");
+}
+
+asio::awaitable<void> UploadQueue::load_taken_over() {
+  const std::size_t loaded = co_await load_pending();
   if (loaded > 0) chat_.log.info("Uploads: {} pending in the store taken over", loaded);
   wake();
 }
 
-std::size_t UploadQueue::load_pending() {
+asio::awaitable<std::size_t> UploadQueue::load_pending() {
+  std::vector<PendingUpload> pending;
+  co_await chat_.on_store([&](Store& store) { pending = store.pending_uploads(); });
   std::size_t loaded = 0;
-  for (PendingUpload& upload : chat_.store.pending_uploads()) {
+  for (PendingUpload& upload : pending) {
     const std::int64_t id = upload.id;
+    if (uploads_.contains(id)) continue;  // accepted while the store was read
     const bool in_album = upload.album_id != 0 && upload.batch_id == 0;
     if (in_album) {
       // The previous process saw the album's last file long ago.
@@ -86,14 +98,14 @@ std::size_t UploadQueue::load_pending() {
       unconfirmed_.push_back(id);
       uploads_[id] = std::move(upload);
     } else {
-      if (upload.stage != "queued") save(upload, "queued");
+      if (upload.stage != "queued") co_await save(upload, "queued");
       turns_.push(upload.user_id, id);
       uploads_[id] = std::move(upload);
     }
     ++loaded;
   }
   for (const auto& [key, album] : albums_) spawn(finish_album(key), "album reply");
-  return loaded;
+  co_return loaded;
 }
 
 void UploadQueue::report_refusal(std::string_view reason) const {
@@ -102,9 +114,11 @@ void UploadQueue::report_refusal(std::string_view reason) const {
 
 asio::awaitable<void> UploadQueue::accept(FileMessage file) {
   const SystemTime now = chat_.clock.now();
-  file.batch_id = open_batch_of(file.user_id);
-  std::optional<UploadRefusal> refused =
-      find_upload_refusal(chat_.config, chat_.store, file.file, file.user_id, now);
+  file.batch_id = co_await open_batch_of(file.user_id);
+  std::optional<UploadRefusal> refused;
+  co_await chat_.on_store([&](Store& store) {
+    refused = find_upload_refusal(chat_.config, store, file.file, file.user_id, now);
+  });
   if (refused) {
     report_refusal(refused->reason);
     co_await chat_.reply(file.chat_id, std::move(refused->reply));
@@ -119,7 +133,7 @@ asio::awaitable<void> UploadQueue::accept(FileMessage file) {
     co_return;
   }
   PendingUpload upload = pending_upload_of(file, "queued", now);
-  upload.id = chat_.store.add_pending_upload(upload);
+  upload.id = co_await add_row(upload);
   if (upload.id == 0) co_return;  // this message is already an upload
   uploads_[upload.id] = upload;
   note_album_file(upload);
@@ -128,16 +142,16 @@ asio::awaitable<void> UploadQueue::accept(FileMessage file) {
   }
 }
 
-bool UploadQueue::hold(const FileMessage& file) {
-  if (held_count(file.user_id) >= options_.max_held_per_user) return false;
+asio::awaitable<bool> UploadQueue::hold(const FileMessage& file) {
+  if (held_count(file.user_id) >= options_.max_held_per_user) co_return false;
   FileMessage held = file;
-  held.batch_id = open_batch_of(file.user_id);
+  held.batch_id = co_await open_batch_of(file.user_id);
   PendingUpload upload = pending_upload_of(held, "held", chat_.clock.now());
-  upload.id = chat_.store.add_pending_upload(upload);
-  if (upload.id == 0) return true;
+  upload.id = co_await add_row(upload);
+  if (upload.id == 0) co_return true;
   uploads_[upload.id] = upload;
   note_album_file(upload);
-  return true;
+  co_return true;
 }
 
 asio::awaitable<std::size_t> UploadQueue::release(std::int64_t user_id) {
@@ -145,13 +159,19 @@ asio::awaitable<std::size_t> UploadQueue::release(std::int64_t user_id) {
   for (const auto& [id, upload] : uploads_) {
     if (upload.user_id == user_id && upload.stage == "held") held.push_back(id);
   }
-  // All in line before the first await, so a second press finds nothing left to release.
+  // All in line before the first await, so a second press finds nothing left to release; the
+  // rows are written after, in one go.
   std::optional<Reply> notice;
+  std::vector<PendingUpload> rows;
   for (const std::int64_t id : held) {
     PendingUpload& upload = uploads_.at(id);
-    save(upload, "queued");
+    upload.stage = "queued";
+    rows.push_back(upload);
     if (std::optional<Reply> told = line_up(upload)) notice = std::move(told);
   }
+  co_await chat_.on_store([&rows](Store& store) {
+    for (const PendingUpload& row : rows) store.update_pending_upload(row);
+  });
   if (notice) co_await chat_.reply(user_id, std::move(*notice));  // the longest wait
   co_return held.size();
 }
@@ -208,20 +228,23 @@ asio::awaitable<void> UploadQueue::post(std::int64_t upload_id) {
   const FileMessage message = file_message_of(upload);
   if (is_banned(chat_.config, *chat_.bans, upload.user_id)) {
     chat_.log.info("User {} is banned: their queued file {} is dropped", upload.user_id,
-                   upload.file_name);
-    forget(upload_id);
+                   text_for_log(upload.file_name));
+    co_await forget(upload_id);
     co_return;
   }
-  std::optional<UploadRefusal> refused = find_upload_refusal(
-      chat_.config, chat_.store, message.file, message.user_id, chat_.clock.now());
+  const SystemTime now = chat_.clock.now();
+  std::optional<UploadRefusal> refused;
+  co_await chat_.on_store([&](Store& store) {
+    refused = find_upload_refusal(chat_.config, store, message.file, message.user_id, now);
+  });
   if (refused) {
-    forget(upload_id);
+    co_await forget(upload_id);
     report_refusal(refused->reason);
     co_await chat_.reply(message.chat_id, std::move(refused->reply));
     if (message.album_id != 0) co_await finish_album(AlbumKey{message.chat_id, message.album_id});
     co_return;
   }
-  save(upload, "posting");
+  co_await save(upload, "posting");
   LateCopy late = [this, upload_id](std::chrono::seconds expected) {
     return tell_late(upload_id, expected);
   };
@@ -230,14 +253,14 @@ asio::awaitable<void> UploadQueue::post(std::int64_t upload_id) {
     chat_.log.warning("User {}: copy into the log channel failed: {} {}", message.user_id,
                       copied.error ? copied.error->code : 0,
                       copied.error ? copied.error->message : std::string());
-    forget(upload_id);
+    co_await forget(upload_id);
     report_refusal(refusal_reason::kCopyFailed);
     co_await chat_.reply(message.chat_id, copy_failed_reply(copied));
     if (message.album_id != 0) co_await finish_album(AlbumKey{message.chat_id, message.album_id});
     co_return;
   }
   upload.copy_message_id = *copied.message_id;
-  save(upload, "posted");
+  co_await save(upload, "posted");
   spawn(finish(std::move(upload)), "link reply for upload " + std::to_string(upload_id));
 }
 
@@ -248,22 +271,24 @@ asio::awaitable<void> UploadQueue::recover_unconfirmed() {
     const PendingUpload& upload = uploads_.at(id);
     searched.push_back(UnconfirmedCopy{id, upload.chat_id, upload.message_id});
   }
-  const std::int64_t after = chat_.store.last_log_channel_post();
+  std::int64_t after = 0;
+  co_await chat_.on_store([&after](Store& store) { after = store.last_log_channel_post(); });
   const std::map<std::int64_t, std::int64_t> adopted = co_await find_unconfirmed_copies(
       chat_.client, chat_.config.log_channel, after, std::move(searched));
   for (const std::int64_t id : std::exchange(unconfirmed_, {})) {
-    PendingUpload& upload = uploads_.at(id);
+    if (!uploads_.contains(id)) continue;    // taken over meanwhile (reload)
+    PendingUpload upload = uploads_.at(id);  // a copy: the map may change while rows are written
     const auto found = adopted.find(id);
     if (found == adopted.end()) {
       chat_.log.info("Upload {}: no copy in the log channel after message {}; posting it again", id,
                      after);
-      save(upload, "queued");
+      co_await save(upload, "queued");
       turns_.push(upload.user_id, id);
       continue;
     }
     chat_.log.info("Upload {}: its unconfirmed copy is log message {}; adopted", id, found->second);
     upload.copy_message_id = found->second;
-    save(upload, "posted");
+    co_await save(upload, "posted");
     spawn(finish_resumed(upload), "link reply for upload " + std::to_string(id));
   }
 }
@@ -279,23 +304,30 @@ asio::awaitable<void> UploadQueue::finish(PendingUpload upload) {
   }
   const FileMessage message = file_message_of(upload);
   chat_.log.info("User {}: {} {} ({} bytes) -> log message {}", upload.user_id,
-                 to_string(message.file.kind), upload.file_name, upload.file_size,
+                 to_string(message.file.kind), text_for_log(upload.file_name), upload.file_size,
                  upload.copy_message_id);
   const SystemTime now = chat_.clock.now();
   const std::optional<SystemTime> expires_at = link_expiry_from(chat_, now);
   // Recorded before the reply, so /mylinks lists the link as soon as the user sees it; a second
   // record after a restart changes nothing.
-  chat_.store.add_link(link_record_of(upload, expires_at, now));
+  co_await store_link(link_record_of(upload, expires_at, now));
   Reply made = made_link_reply(chat_, message.file, upload.copy_message_id, expires_at);
   const std::shared_ptr<bool> alive = alive_;
   (void)co_await reply_confirmed(upload.chat_id, std::move(made));
   if (!*alive) co_return;  // stopped meanwhile: the row stays, and the next start replies
-  chat_.store.record_link(upload.user_id, format_day_utc(now));
+  co_await count_link(upload.user_id, now);
   if (chat_.events != nullptr) chat_.events->link_made();
-  forget(upload.id);
+  co_await forget(upload.id);
 }
 
 asio::awaitable<bool> UploadQueue::reply_confirmed(std::int64_t chat_id, Reply reply) {
+  for (const Reply& message : split_reply(reply)) {
+    if (!co_await message_confirmed(chat_id, message)) co_return false;
+  }
+  co_return true;
+}
+
+asio::awaitable<bool> UploadQueue::message_confirmed(std::int64_t chat_id, const Reply& reply) {
   const std::shared_ptr<bool> alive = alive_;
   ReplyWatch& watch = reply_watches_[chat_id];  // std::map: the reference stays valid
   if (!watch.outcomes) {
@@ -339,17 +371,17 @@ asio::awaitable<void> UploadQueue::finish_in_batch(PendingUpload upload) {
   file.file_name = upload.file_name;
   file.mime_type = upload.mime_type;
   file.file_size = upload.file_size;
-  chat_.store.add_batch_file(file);
+  co_await chat_.on_store([&file](Store& store) { store.add_batch_file(file); });
   // /mylinks and the traffic counts know the file as a link of its own; its expiry is the
   // batch's, set by /done, so this one is the nearest known now.
   const SystemTime now = chat_.clock.now();
-  chat_.store.add_link(link_record_of(upload, link_expiry_from(chat_, now), now));
+  co_await store_link(link_record_of(upload, link_expiry_from(chat_, now), now));
   chat_.log.info("User {}: {} ({} bytes) -> log message {}, batch {}", upload.user_id,
-                 upload.file_name, upload.file_size, upload.copy_message_id, upload.batch_id);
-  chat_.store.record_link(upload.user_id, format_day_utc(chat_.clock.now()));
+                 text_for_log(upload.file_name), upload.file_size, upload.copy_message_id,
+                 upload.batch_id);
+  co_await count_link(upload.user_id, chat_.clock.now());
   if (chat_.events != nullptr) chat_.events->link_made();
-  forget(upload.id);
-  co_return;
+  co_await forget(upload.id);
 }
 
 void UploadQueue::note_album_file(const PendingUpload& upload) {
@@ -399,7 +431,7 @@ asio::awaitable<void> UploadQueue::finish_album(AlbumKey key) {
   const std::optional<SystemTime> expires_at = link_expiry_from(chat_, chat_.clock.now());
   std::vector<MadeLink> links;
   for (const PendingUpload& upload : files) {
-    chat_.store.add_link(link_record_of(upload, expires_at, chat_.clock.now()));
+    co_await store_link(link_record_of(upload, expires_at, chat_.clock.now()));
     MadeLink link{file_message_of(upload).file, "", expires_at};
     link.token = chat_.links.encode(LinkClaims{upload.copy_message_id, expires_at});
     links.push_back(std::move(link));
@@ -410,15 +442,31 @@ asio::awaitable<void> UploadQueue::finish_album(AlbumKey key) {
   (void)co_await reply_confirmed(key.first, album_reply(chat_.config, links));
   if (!*alive) co_return;  // stopped meanwhile: the rows stay, and the next start replies
   for (const PendingUpload& upload : files) {
-    chat_.store.record_link(upload.user_id, format_day_utc(chat_.clock.now()));
+    co_await count_link(upload.user_id, chat_.clock.now());
     if (chat_.events != nullptr) chat_.events->link_made();
-    forget(upload.id);
+    co_await forget(upload.id);
   }
 }
 
-std::int64_t UploadQueue::open_batch_of(std::int64_t user_id) {
-  const std::optional<BatchRecord> open = chat_.store.open_batch_of(user_id);
-  return open ? open->id : 0;
+asio::awaitable<std::int64_t> UploadQueue::open_batch_of(std::int64_t user_id) {
+  std::optional<BatchRecord> open;
+  co_await chat_.on_store([&](Store& store) { open = store.open_batch_of(user_id); });
+  co_return open ? open->id : 0;
+}
+
+asio::awaitable<std::int64_t> UploadQueue::add_row(const PendingUpload& upload) {
+  std::int64_t id = 0;
+  co_await chat_.on_store([&](Store& store) { id = store.add_pending_upload(upload); });
+  co_return id;
+}
+
+asio::awaitable<void> UploadQueue::store_link(const LinkRecord& link) {
+  co_await chat_.on_store([&link](Store& store) { store.add_link(link); });
+}
+
+asio::awaitable<void> UploadQueue::count_link(std::int64_t user_id, SystemTime now) {
+  const std::string day = format_day_utc(now);
+  co_await chat_.on_store([&](Store& store) { store.record_link(user_id, day); });
 }
 
 asio::awaitable<void> UploadQueue::tell_late(std::int64_t upload_id,
@@ -440,16 +488,17 @@ std::size_t UploadQueue::held_count(std::int64_t user_id) const {
   }));
 }
 
-void UploadQueue::save(PendingUpload& upload, std::string stage) {
+asio::awaitable<void> UploadQueue::save(PendingUpload& upload, std::string stage) {
   upload.stage = std::move(stage);
-  chat_.store.update_pending_upload(upload);
   uploads_[upload.id] = upload;
+  const PendingUpload row = upload;
+  co_await chat_.on_store([&row](Store& store) { store.update_pending_upload(row); });
 }
 
-void UploadQueue::forget(std::int64_t upload_id) {
-  chat_.store.delete_pending_upload(upload_id);
+asio::awaitable<void> UploadQueue::forget(std::int64_t upload_id) {
   uploads_.erase(upload_id);
   told_late_.erase(upload_id);
+  co_await chat_.on_store([upload_id](Store& store) { store.delete_pending_upload(upload_id); });
 }
 
 // Cuts the dispatcher's sleep short: a new upload may go now.

@@ -81,6 +81,7 @@ class UploadQueue {
   UploadQueue& operator=(const UploadQueue&) = delete;
 
   // Loads what a previous process left and starts posting. Call once, when the bot is ready.
+  // The store is read on its executor (ChatContext::on_store), so this returns at once.
   void start();
   // Forgets what is in memory and loads the pending uploads from the store again, as start()
   // does: another node led meanwhile and may have finished or added some.
@@ -90,14 +91,17 @@ class UploadQueue {
   [[nodiscard]] boost::asio::awaitable<void> accept(FileMessage file);
   // A file from a user who has not joined the required channels yet; false (nothing kept) when
   // the user already has max_held_per_user files held.
-  [[nodiscard]] bool hold(const FileMessage& file);
+  [[nodiscard]] boost::asio::awaitable<bool> hold(const FileMessage& file);
   // "I've joined": the user's held files join the queue, oldest first; answers how many.
   [[nodiscard]] boost::asio::awaitable<std::size_t> release(std::int64_t user_id);
 
  private:
+  // Loads what a previous process left, then posts until stopped.
+  [[nodiscard]] boost::asio::awaitable<void> resume_then_dispatch();
   [[nodiscard]] boost::asio::awaitable<void> dispatch();
-  // The store's pending uploads into memory; answers how many.
-  std::size_t load_pending();
+  // The store's pending uploads into memory (those not there yet); answers how many.
+  [[nodiscard]] boost::asio::awaitable<std::size_t> load_pending();
+  [[nodiscard]] boost::asio::awaitable<void> load_taken_over();
   // Adopts or queues again the "posting" uploads a previous process left (see above).
   [[nodiscard]] boost::asio::awaitable<void> recover_unconfirmed();
   // Puts the upload in line; answers what to tell the user at once when its link will be late
@@ -120,17 +124,26 @@ class UploadQueue {
                                                                std::uint64_t arrivals);
   // Sends the album's one reply when it is quiet and all its files are posted; else nothing.
   [[nodiscard]] boost::asio::awaitable<void> finish_album(AlbumKey key);
-  [[nodiscard]] std::int64_t open_batch_of(std::int64_t user_id);
+  [[nodiscard]] boost::asio::awaitable<std::int64_t> open_batch_of(std::int64_t user_id);
+  // Adds the upload's row; its id, or 0 when the message is an upload already.
+  [[nodiscard]] boost::asio::awaitable<std::int64_t> add_row(const PendingUpload& upload);
+  // The link's record (for /mylinks), and the link counted in the user's day.
+  [[nodiscard]] boost::asio::awaitable<void> store_link(const LinkRecord& link);
+  [[nodiscard]] boost::asio::awaitable<void> count_link(std::int64_t user_id, SystemTime now);
 
-  // Sends `reply` into `chat_id` and waits until Telegram has it (or refused it); false when it
-  // was refused.
+  // Sends `reply` into `chat_id` (over several messages when it is too long for one,
+  // split_reply) and waits until Telegram has it (or refused it); false when it was refused.
   [[nodiscard]] boost::asio::awaitable<bool> reply_confirmed(std::int64_t chat_id, Reply reply);
+  [[nodiscard]] boost::asio::awaitable<bool> message_confirmed(std::int64_t chat_id,
+                                                               const Reply& message);
   [[nodiscard]] boost::asio::awaitable<void> tell_late(std::int64_t upload_id,
                                                        std::chrono::seconds expected);
   [[nodiscard]] boost::asio::awaitable<void> sleep(std::chrono::steady_clock::duration delay);
   [[nodiscard]] std::size_t held_count(std::int64_t user_id) const;
-  void save(PendingUpload& upload, std::string stage);
-  void forget(std::int64_t upload_id);
+  // Memory first, then the row: whatever runs while the row is written sees the new stage, and
+  // the store executor writes rows in the order they are given.
+  [[nodiscard]] boost::asio::awaitable<void> save(PendingUpload& upload, std::string stage);
+  [[nodiscard]] boost::asio::awaitable<void> forget(std::int64_t upload_id);
   // Tells ChatContext::events, when set, why an upload got no link.
   void report_refusal(std::string_view reason) const;
   void wake();

@@ -6,6 +6,7 @@
 #include "chat/link_reply.hpp"
 #include "config/config.hpp"
 #include "core/human_size.hpp"
+#include "core/user_text.hpp"
 #include "store/store.hpp"
 
 namespace tglink {
@@ -17,23 +18,30 @@ std::string at_unix(std::int64_t unix_seconds) {
 }
 
 std::string who(const UserRecord& user) {
-  std::string name = user.first_name.empty() ? std::string("no name") : user.first_name;
-  if (!user.username.empty()) name += ", @" + user.username;
+  std::string name = user.first_name.empty() ? std::string("no name")
+                                             : text_for_chat(user.first_name, kQuotedTextUnits);
+  if (!user.username.empty()) name += ", @" + text_for_chat(user.username, kQuotedTextUnits);
   return name;
 }
 
-std::string ban_line(const ChatContext& chat, std::int64_t user_id) {
+std::string ban_line(const ChatContext& chat, std::int64_t user_id,
+                     const std::optional<BanRecord>& ban) {
   if (chat.config.is_admin(user_id)) return "no (an admin)";
-  const std::optional<BanRecord> ban = chat.store.find_ban(user_id);
   if (!ban) return "no";
   return fmt::format("yes, since {} (by admin {})", at_unix(ban->banned_unix), ban->banned_by);
 }
 
 }  // namespace
 
-Reply user_report(const ChatContext& chat, std::int64_t user_id) {
-  const std::optional<UserRecord> user = chat.store.find_user(user_id);
-  const UserLinkTotals totals = chat.store.user_link_totals(user_id);
+boost::asio::awaitable<Reply> user_report(const ChatContext& chat, std::int64_t user_id) {
+  std::optional<UserRecord> user;
+  UserLinkTotals totals;
+  std::optional<BanRecord> ban;
+  co_await chat.on_store([&](Store& store) {
+    user = store.find_user(user_id);
+    totals = store.user_link_totals(user_id);
+    ban = store.find_ban(user_id);
+  });
   Reply reply;
   FormattedText& text = reply.text;
   text.bold(fmt::format("User {}", user_id));
@@ -43,8 +51,8 @@ Reply user_report(const ChatContext& chat, std::int64_t user_id) {
   text.plain(fmt::format("• Links made: {}\n", user ? user->links_total : totals.links));
   text.plain(fmt::format("• Downloads of their links: {}\n", totals.downloads));
   text.plain(fmt::format("• Served through their links: {}\n", format_size(totals.bytes_served)));
-  text.plain(fmt::format("• Banned: {}", ban_line(chat, user_id)));
-  return reply;
+  text.plain(fmt::format("• Banned: {}", ban_line(chat, user_id, ban)));
+  co_return reply;
 }
 
 }  // namespace tglink

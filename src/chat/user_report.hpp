@@ -5,12 +5,16 @@
 
 #include <cstdint>
 
+#include <boost/asio/awaitable.hpp>
+
 #include "chat/reply.hpp"
 
 namespace tglink {
 
 struct ChatContext;
 
-[[nodiscard]] Reply user_report(const ChatContext& chat, std::int64_t user_id);
+// Reads the store on its executor (ChatContext::on_store).
+[[nodiscard]] boost::asio::awaitable<Reply> user_report(const ChatContext& chat,
+                                                        std::int64_t user_id);
 
 }  // namespace tglink

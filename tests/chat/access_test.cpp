@@ -12,11 +12,15 @@
 #include "chat/default_commands.hpp"
 #include "chat/my_links.hpp"
 #include "config/config.hpp"
+#include "core/user_text.hpp"
 #include "links/link_token.hpp"
 #include "logging/log.hpp"
 #include "store/sqlite_store.hpp"
+#include "store/store_executor.hpp"
 #include "support/fake_clock.hpp"
 #include "support/fake_telegram_client.hpp"
+#include "support/forwarding_store.hpp"
+#include "support/gate.hpp"
 #include "support/io_wait.hpp"
 
 namespace tglink {
@@ -111,7 +115,10 @@ class AccessTest : public ::testing::Test {
   }
 
   void start() {
-    ChatContext context{config, log, store, clock, links, client, io.get_executor()};
+    ChatContext context{
+        config,           log, chat_store != nullptr ? *chat_store : store, clock, links, client,
+        io.get_executor()};
+    context.store_work = store_work;
     service = std::make_unique<ChatService>(std::move(context), default_commands());
     service->start();
   }
@@ -173,6 +180,8 @@ class AccessTest : public ::testing::Test {
   testing::FakeClock clock{testing::utc(2026, 11, 21, 21, 30)};  // 1795296600
   LinkTokenCodec links{"access-test-key"};
   testing::FakeTelegramClient client;
+  Store* chat_store = nullptr;          // the chat side's store when not `store`
+  StoreExecutor* store_work = nullptr;  // where the chat side calls it; null = inline
   std::unique_ptr<ChatService> service;
   json::object forward_origin{{"@type", "messageOriginUser"}, {"sender_user_id", kUser}};
   std::int64_t next_id_ = 10;
@@ -409,6 +418,79 @@ TEST_F(AccessTest, BannedUsersButtonsDoNothing) {
   (void)say(kAdmin, "/help");  // handled after the press
   EXPECT_TRUE(client.sent_of_type("answerCallbackQuery").empty());
   EXPECT_FALSE(store.is_revoked(mine.message_id));
+}
+
+// Issue 19: what users send is quoted on its own line and never makes a reply Telegram refuses.
+TEST_F(AccessTest, HostileNamesInMyLinksStayOnTheirLines) {
+  start();
+  LinkRecord forged = add_link(kUser, 1);
+  forged.message_id = 91 << 20;
+  forged.file_name = "a.txt\nhttp://evil.example/x";
+  store.add_link(forged);
+  LinkRecord long_name = add_link(kUser, 2);
+  long_name.message_id = 92 << 20;
+  long_name.file_name = std::string(3000, 'n') + "\u202E.mkv";
+  store.add_link(long_name);
+  const std::string page = say(kUser, "/mylinks");
+  EXPECT_TRUE(contains(page, "a.txt\\nhttp://evil.example/x")) << page;
+  EXPECT_FALSE(contains(page, "\nhttp://evil.example/x")) << page;
+  EXPECT_FALSE(contains(page, "\u202E")) << page;
+  EXPECT_LE(utf16_units(page), kTelegramMessageUnits);
+}
+
+TEST_F(AccessTest, ALongRevokeArgumentIsQuotedShortInOneLine) {
+  start();
+  const std::string argument = std::string(4000, 'x') + "\nRevoked: everything";
+  const std::size_t before = sent_to(kAdmin);
+  const std::string reply = say(kAdmin, "/revoke " + argument);
+  EXPECT_EQ(sent_to(kAdmin), before + 1);
+  EXPECT_TRUE(contains(reply, "That is not a link made by this bot")) << reply;
+  EXPECT_TRUE(contains(reply, "…")) << reply;
+  EXPECT_EQ(reply.find('\n'), std::string::npos) << reply;
+  EXPECT_LE(utf16_units(reply), kTelegramMessageUnits);
+}
+
+TEST_F(AccessTest, AForgedLogLineIsOneRecordInLogs) {
+  start();
+  log.info(
+      "A name as a careless call site logs it: a.txt\n2026-01-01T00:00:00.000Z CRITICAL "
+      "revoked everything");
+  const std::string shown = say(kAdmin, "/logs limit=5");
+  EXPECT_TRUE(contains(shown, "a.txt\\n2026-01-01T00:00:00.000Z CRITICAL")) << shown;
+  EXPECT_FALSE(contains(shown, "\n2026-01-01T00:00:00.000Z CRITICAL")) << shown;
+}
+
+// Issue 19: the chat side calls the store on the store executor (ChatContext::on_store). One that
+// waits on a slow database (the gate) holds up that user's command only: the I/O thread answers
+// another user meanwhile, and the held command is answered once the database is.
+class HeldUserLinks final : public testing::ForwardingStore {
+ public:
+  using ForwardingStore::ForwardingStore;
+  testing::Gate gate;
+
+  UserLinkTotals user_link_totals(std::int64_t user_id) override {
+    gate.pass();
+    return ForwardingStore::user_link_totals(user_id);
+  }
+};
+
+TEST_F(AccessTest, AChatCallHeldByTheDatabaseLeavesTheIoThreadFree) {
+  HeldUserLinks held(store);
+  StoreExecutor worker(StoreExecutor::Mode::kWorker, log);
+  chat_store = &held;
+  store_work = &worker;
+  start();
+  EXPECT_TRUE(contains(say(kOther, "/help"), "/mylinks"));  // kOther is a known user from now on
+  client.push_update(message_update(kUser, 40 << 20, text_content("/mylinks")));
+  ASSERT_TRUE(testing::run_until(io, [&] { return held.gate.arrived(); }));
+
+  EXPECT_TRUE(contains(say(kOther, "/help"), "/mylinks"));
+  EXPECT_EQ(sent_to(kUser), 0U);  // still waiting for the database
+
+  held.gate.open();
+  ASSERT_TRUE(testing::run_until(io, [&] { return sent_to(kUser) == 1; }));
+  EXPECT_TRUE(contains(text_of(last_sent()), "You have no links yet")) << text_of(last_sent());
+  service.reset();
 }
 
 }  // namespace
