@@ -14,7 +14,9 @@ namespace tglink {
 
 struct HttpRequest {
   std::string method;  // "GET", "HEAD", ...
-  std::string target;  // as sent: path plus optional "?query"
+  // Path plus optional "?query" (an absolute-form target reduced to this, RFC 9112 §3.2.2), or
+  // "*" for a server-wide OPTIONS.
+  std::string target;
   std::vector<std::pair<std::string, std::string>> headers;
   std::string peer_address;    // the TCP peer
   std::string client_address;  // after trusted-proxy resolution of X-Forwarded-For

@@ -4,6 +4,9 @@
 
 #include <boost/beast/http/error.hpp>
 
+#include "http/header_text.hpp"
+#include "http/request_target.hpp"
+
 namespace tglink {
 namespace {
 
@@ -40,15 +43,36 @@ std::optional<ReadRejection> rejection_for(const boost::beast::error_code& ec) {
   return std::nullopt;
 }
 
+namespace {
+
+// RFC 9112 §3.2.2: with an absolute-form target the server ignores the Host header it got and
+// uses the target's authority instead.
+void take_authority(HttpRequest& request, const std::string& authority) {
+  for (auto& [name, value] : request.headers) {
+    if (iequals_ascii(name, "Host")) value = authority;
+  }
+}
+
+}  // namespace
+
 HttpRequest to_request(const RequestMessage& message, const std::string& peer) {
   HttpRequest request;
   request.method = std::string(message.method_string());
-  request.target = std::string(message.target());
   for (const auto& field : message) {
     request.headers.emplace_back(std::string(field.name_string()), std::string(field.value()));
   }
   request.peer_address = peer;
   request.client_address = peer;
+  const std::optional<RequestTarget> target =
+      parse_request_target(request.method, message.target());
+  if (!target) {
+    request.target = std::string(message.target());
+    request.rejection = json_error(
+        400, "BAD_REQUEST", "The request target is not a path, an http URL, or * for OPTIONS");
+    return request;
+  }
+  request.target = target->origin;
+  if (target->authority) take_authority(request, *target->authority);
   return request;
 }
 

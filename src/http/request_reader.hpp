@@ -46,6 +46,9 @@ struct ReadRejection {
 [[nodiscard]] std::optional<ReadRejection> rejection_for(const boost::beast::error_code& ec);
 
 // The request as handlers see it; both addresses are the TCP peer until proxies are resolved.
+// Its target is in origin form (http/request_target.hpp): an absolute-form target is reduced to
+// its path, and its authority replaces the Host header; a target in no form a server accepts
+// sets the request's rejection (400).
 [[nodiscard]] HttpRequest to_request(const RequestMessage& message, const std::string& peer);
 
 }  // namespace tglink

@@ -2,6 +2,12 @@
 
 namespace tglink {
 
+namespace {
+
+constexpr std::string_view kAllowedMethods = "GET, HEAD, OPTIONS";
+
+}  // namespace
+
 void Router::add_exact(std::string path, HttpHandler handler) {
   routes_.push_back(Route{std::move(path), false, std::move(handler)});
 }
@@ -17,6 +23,18 @@ const Router::Route* Router::match(std::string_view path) const {
     if (matches && (best == nullptr || route.path.size() > best->path.size())) best = &route;
   }
   return best;
+}
+
+// OPTIONS (RFC 9110 §9.3.7): "*" asks about the server, a path about that resource; both are
+// answered with the methods served, 204 and no body. A path with no route is 404 as for GET.
+HttpResponse Router::options_answer(const HttpRequest& request) const {
+  if (request.target != "*" && find(request.path()) == nullptr) {
+    return json_error(404, "NOT_FOUND", "No such page");
+  }
+  HttpResponse response;
+  response.status = 204;
+  response.set_header("Allow", std::string(kAllowedMethods));
+  return response;
 }
 
 const HttpHandler* Router::find(std::string_view path) const {
@@ -38,10 +56,14 @@ boost::asio::awaitable<void> Router::dispatch(const HttpRequest& request,
     co_await channel.send(*request.rejection);
     co_return;
   }
+  if (request.method == "OPTIONS") {
+    co_await channel.send(options_answer(request));
+    co_return;
+  }
   if (request.method != "GET" && request.method != "HEAD") {
     HttpResponse response =
         json_error(405, "METHOD_NOT_ALLOWED", "Only GET and HEAD are supported");
-    response.set_header("Allow", "GET, HEAD");
+    response.set_header("Allow", std::string(kAllowedMethods));
     co_await channel.send(std::move(response));
     co_return;
   }

@@ -1,6 +1,7 @@
 #pragma once
 // Maps a request path to its handler: exact paths ("/api/info") and prefixes ("/dl/").
-// Unknown paths get a JSON 404, and methods other than GET and HEAD a JSON 405.
+// Unknown paths get a JSON 404, OPTIONS (a path or "*") a 204 with Allow, and methods other than
+// GET, HEAD and OPTIONS a JSON 405.
 
 #include <string>
 #include <vector>
@@ -29,6 +30,7 @@ class Router {
     HttpHandler handler;
   };
   [[nodiscard]] const Route* match(std::string_view path) const;
+  [[nodiscard]] HttpResponse options_answer(const HttpRequest& request) const;
 
   std::vector<Route> routes_;
 };

@@ -184,6 +184,50 @@ TEST_F(HttpConformance, Http11WithoutHostOrWithTwoIs400) {
   EXPECT_EQ(exchange("GET /api/info HTTP/1.0\r\n\r\n").status, 200);
 }
 
+// --- Issue 19: absolute-form targets (RFC 9112 §3.2.2) and OPTIONS * (§3.2.4) ---
+
+TEST_F(HttpConformance, AnAbsoluteFormTargetIsServedAsItsPath) {
+  const std::string path = "/dl/" + file().token;
+  const RawResponse whole = exchange(get(path));
+  ASSERT_EQ(whole.status, 200);
+  const RawResponse absolute = exchange("GET http://tglink.test:8080" + path +
+                                        " HTTP/1.1\r\n"
+                                        "Host: tglink.test:8080\r\n\r\n");
+  EXPECT_EQ(absolute.status, 200) << absolute.body.substr(0, 200);
+  EXPECT_EQ(absolute.body, whole.body);
+  // The target's authority counts, and the Host header is ignored (even a malformed one).
+  EXPECT_EQ(exchange("GET HTTP://other.example/api/info HTTP/1.1\r\nHost: a b\r\n\r\n").status,
+            200);
+  EXPECT_EQ(exchange("GET https://tglink.test HTTP/1.1\r\nHost: x\r\n\r\n").status, 404);
+  // Still one Host line, as for any HTTP/1.1 request.
+  expect_json_error(exchange("GET http://tglink.test/api/info HTTP/1.1\r\n\r\n"), 400,
+                    "BAD_REQUEST");
+}
+
+TEST_F(HttpConformance, AnAbsoluteFormTargetWithABadAuthorityIs400) {
+  for (const char* target : {"http:///api/info", "http://user@tglink.test/api/info",
+                             "http://a b/api/info", "http://[::1/api/info", "ftp://tglink.test/",
+                             "api/info", "http://tglink.test/api/info#top"}) {
+    const RawResponse r =
+        exchange(std::string("GET ") + target + " HTTP/1.1\r\nHost: tglink.test\r\n\r\n");
+    // Beast itself refuses some of these with its own 400; either way it is a 400.
+    EXPECT_EQ(r.status, 400) << target;
+    expect_rate_limit_headers(r);
+  }
+}
+
+TEST_F(HttpConformance, OptionsAsteriskAndOptionsOnARouteAnswer204WithAllow) {
+  for (const char* target : {"*", "/api/info"}) {
+    const RawResponse r =
+        exchange(std::string("OPTIONS ") + target + " HTTP/1.1\r\nHost: tglink.test\r\n\r\n");
+    EXPECT_EQ(r.status, 204) << target;
+    EXPECT_EQ(r.header("allow"), "GET, HEAD, OPTIONS") << target;
+    EXPECT_TRUE(r.body.empty()) << target;
+  }
+  EXPECT_EQ(exchange("OPTIONS /nowhere HTTP/1.1\r\nHost: tglink.test\r\n\r\n").status, 404);
+  expect_json_error(exchange("GET * HTTP/1.1\r\nHost: tglink.test\r\n\r\n"), 400, "BAD_REQUEST");
+}
+
 // --- Item 6: JSON numbers; setting bounds ---
 
 TEST_F(HttpConformance, ApiInfoNumbersAreValidJsonDecimals) {

@@ -12,6 +12,8 @@
 //  - a request's start line and headers fit the header limit, and its body the body limit;
 //  - the HttpRequest handlers see holds every header field, found by a case-insensitive lookup;
 //  - path() and query() split the target at its first '?' and lose nothing;
+//  - handlers see an origin-form target ("/…", an absolute-form one reduced to it) or "*" for
+//    OPTIONS; any other target is refused with 400;
 //  - the reader consumes bytes it was given and never more.
 
 #include <algorithm>
@@ -150,6 +152,12 @@ bool check_request(const tglink::RequestMessage& message, std::size_t header_byt
       std::string(path) + (path.size() < request.target.size() ? "?" : "") + std::string(query);
   require(rebuilt == request.target, "path and query are the target");
   require(path.find('?') == std::string_view::npos, "the path ends at the first '?'");
+  if (request.rejection) {  // a target in none of RFC 9112's forms (http/request_target.hpp)
+    require(request.rejection->status == 400, "a target in no accepted form is 400");
+    return false;
+  }
+  require(request.target.starts_with('/') || (request.target == "*" && request.method == "OPTIONS"),
+          "handlers see a path, or * for OPTIONS");
   return check_framing(message, request);
 }
 
