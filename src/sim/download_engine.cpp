@@ -7,12 +7,14 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <vector>
 
 #include <fcntl.h>
 #include <unistd.h>
 
 #include "sim/download_plan.hpp"
+#include "sim/file_names.hpp"
 #include "sim/network_profile.hpp"
 #include "sim/simulator.hpp"
 #include "sim/tdlib_objects.hpp"
@@ -35,18 +37,33 @@ bool copy_part(const std::string& source, int target_fd, std::int64_t offset, st
 }
 
 // files_directory/<folder>/<name>, with _1, _2… when the name is taken.
-std::string final_path(const std::string& files_directory, const SimFile& file, int file_id) {
-  fs::path folder = fs::path(files_directory) / file_kind_folder(file.kind);
+bool ignores_file_names(const Session& session) {
+  const json::value* option = session.options.if_contains("ignore_file_names");
+  if (option == nullptr || !option->is_object()) return false;
+  const json::value* value = option->as_object().if_contains("value");
+  return value != nullptr && value->is_bool() && value->as_bool();
+}
+
+// create_from_temp: the first of the suggested names (sim/file_names.hpp) that can be created
+// new, as try_create_new_file does (O_EXCL, never an existing file); nullopt when none can. The
+// list is short and each try one system call, so the simulator's lock is held briefly.
+std::optional<std::string> final_path(Session& session, const SimFile& file, int file_id) {
+  const std::string folder = session.files_directory + "/" + file_kind_folder(file.kind);
   std::error_code error;
   fs::create_directories(folder, error);
-  fs::path name = file.file_name.empty() ? fs::path("file_" + std::to_string(file_id))
-                                         : fs::path(file.file_name).filename();
-  fs::path candidate = folder / name;
-  for (int n = 1; fs::exists(candidate); ++n) {
-    candidate =
-        folder / (name.stem().string() + "_" + std::to_string(n) + name.extension().string());
+  const bool ignore_names = ignores_file_names(session);
+  const int perm_file_id = ignore_names ? session.next_perm_file_id++ : 0;
+  const auto seed = static_cast<unsigned>(session.client_id * 7919 + file_id);
+  for (const std::string& name :
+       suggested_file_names(file.file_name, ignore_names, perm_file_id, seed)) {
+    const std::string path = folder + "/" + name;
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd >= 0) {
+      ::close(fd);
+      return path;
+    }
   }
-  return candidate.string();
+  return std::nullopt;
 }
 
 // FileDownloadManager::download keeps one ResourceManager for small files and one for the rest.
@@ -267,15 +284,17 @@ void Simulator::finish_window(Session& session, int file_id, FileDownload& downl
     const SimFile& file = world_.files[static_cast<std::size_t>(download.file)];
     if (download.fd >= 0) ::close(download.fd);
     download.fd = -1;
-    std::string target = final_path(session.files_directory, file, file_id);
-    std::error_code error;
-    if (download.path.empty()) {
-      ::close(::open(target.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644));  // empty file
-    } else {
-      fs::rename(download.path, target, error);
+    // No name left: FileDownloader::on_ok fails, and the download ends neither active nor
+    // complete, its bytes still in temp/.
+    if (const std::optional<std::string> target = final_path(session, file, file_id)) {
+      std::error_code error;
+      // The new name was created empty; an empty download is just that, others replace it.
+      if (!download.path.empty()) fs::rename(download.path, *target, error);
+      if (!error) {
+        download.path = *target;
+        download.completed = true;
+      }
     }
-    download.path = target;
-    download.completed = true;
   }
   emit_file(session, file_id);
   settle_sync_waiters(session, download);

@@ -83,6 +83,7 @@ struct Session {
   int invite_links_created = 0;           // createChatInviteLink calls answered
   std::map<int, FileDownload> downloads;  // this client's file id → download
   int next_temp_file = 0;
+  int next_perm_file_id = 0;  // the binlog's perm_file_id: "file_N" names (sim/file_names.hpp)
   std::int64_t in_flight_bytes = 0;        // parts of files of 20 KiB and more
   std::int64_t in_flight_small_bytes = 0;  // parts of smaller files (a budget of their own)
   std::uint64_t download_requests = 0;     // downloadFile calls taken, for FileDownload::requested
