@@ -19,8 +19,11 @@ StoreExecutor::Mode mode_for(const Config& config) {
 
 DatabaseWork::DatabaseWork(const Config& config, Store& service_store, Log& log)
     : own_store_(worker_connection(config)),
+      chat_own_store_(worker_connection(config)),
       store_(own_store_ ? *own_store_ : service_store),
+      chat_store_(chat_own_store_ ? *chat_own_store_ : service_store),
       store_work_(mode_for(config), log),
-      lease_work_(mode_for(config), log) {}
+      lease_work_(mode_for(config), log),
+      chat_work_(mode_for(config), log) {}
 
 }  // namespace tglink

@@ -5,7 +5,10 @@
 // periodic jobs cause (revocation checks, bandwidth and traffic flushes, heartbeats, clean-ups)
 // runs on a store executor with a connection of its own, and the leader lease is renewed on
 // another (it has its own connection already, cluster/postgres_lease.hpp), so a slow data query
-// never delays a renewal. The chat side keeps the service's first connection on the I/O thread.
+// never delays a renewal. The chat side's calls (ChatContext::on_store) run on a third executor
+// with a third connection, so a chat call that waits on the database (a locked row, a slow query)
+// never holds up a download's revocation check or /api/info queued behind it on one worker. The
+// service's first connection is left to the batch page and the relay of users' messages.
 //
 // On SQLite both executors run inline on the I/O thread, on the service's one store: its calls
 // take microseconds, less than handing them to a thread would cost.
@@ -32,13 +35,19 @@ class DatabaseWork {
   [[nodiscard]] StoreExecutor& store_work() { return store_work_; }
   // Leader lease renewals and releases.
   [[nodiscard]] StoreExecutor& lease_work() { return lease_work_; }
+  // The chat side's store, used on chat_work() only.
+  [[nodiscard]] Store& chat_store() { return chat_store_; }
+  [[nodiscard]] StoreExecutor& chat_work() { return chat_work_; }
 
  private:
-  std::unique_ptr<Store> own_store_;  // PostgreSQL: the worker's connection; null on SQLite
+  std::unique_ptr<Store> own_store_;       // PostgreSQL: the worker's connection; null on SQLite
+  std::unique_ptr<Store> chat_own_store_;  // PostgreSQL: the chat worker's; null on SQLite
   Store& store_;
-  // After the store, so they are joined before it closes.
+  Store& chat_store_;
+  // After the stores, so they are joined before those close.
   StoreExecutor store_work_;
   StoreExecutor lease_work_;
+  StoreExecutor chat_work_;
 };
 
 }  // namespace tglink

@@ -367,9 +367,13 @@ struct Service::Impl {
 
   // Users are answered from the first time the main bot is logged in and connected while this
   // node leads; only the leader runs the chat side (docs/scaling.md).
+  // Its store calls run on a store executor of its own, as the HTTP side's run on theirs
+  // (app/database_work.hpp).
   void start_chat() {
-    ChatContext context{config,           log, *store, clock, *links, bots->main_bot().client(),
-                        io.get_executor()};
+    ChatContext context{
+        config,           log, database->chat_store(), clock, *links, bots->main_bot().client(),
+        io.get_executor()};
+    context.store_work = &database->chat_work();
     context.status = [this] { return chat_status(); };
     context.leading = [this] { return leadership->leading(); };
     if (relay) context.pass_on = [this](const boost::json::object& u) { relay->relay(u); };

@@ -1,0 +1,75 @@
+// Issue 19: the chat side's store calls run on a store executor of their own
+// (ChatContext::on_store, app/database_work.hpp). A chat call that waits on a held database, here
+// a user's upload whose row waits on a locked pending_uploads table for a few seconds, pauses that
+// upload only: a download and /api/info are answered while it waits, and the upload gets its
+// link once the database answers.
+
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "store/postgres_connection.hpp"
+#include "streaming_support.hpp"
+#include "support/postgres_server.hpp"
+#include "support/sim_harness.hpp"
+
+namespace tglink {
+namespace {
+
+using testing::HttpResult;
+using testing::PostedFile;
+using testing::ScratchPostgresDatabase;
+using testing::SimHarness;
+using testing::SimHarnessOptions;
+
+constexpr std::int64_t kUser = 5550190;
+
+// Queries of this database waiting for a lock now.
+std::int64_t lock_waiters(PgConnection& watcher) {
+  return watcher
+      .query(
+          "SELECT count(*) FROM pg_stat_activity "
+          "WHERE datname = current_database() AND wait_event_type = 'Lock'")
+      .int_at(0, 0);
+}
+
+bool wait_for_a_lock_waiter(PgConnection& watcher) {
+  for (int i = 0; i < 200; ++i) {
+    if (lock_waiters(watcher) > 0) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return false;
+}
+
+TEST(HeldDatabase, AChatCallWaitingOnTheDatabasePausesNoDownloadAndNoApiInfo) {
+  const ScratchPostgresDatabase db;
+  SimHarnessOptions options;
+  options.env["DATABASE_URL"] = db.url();
+  SimHarness harness{options};
+  harness.sim().create_user(kUser, "Ann");
+  const PostedFile posted = testing::post_file(harness, harness.make_file("a.bin", 100'000));
+  const auto upload = harness.make_file("b.bin", 50'000, 3);
+
+  PgConnection holder(db.url());
+  PgConnection watcher(db.url());
+  holder.exec("BEGIN; LOCK TABLE pending_uploads IN ACCESS EXCLUSIVE MODE");
+  sim::SendFileRequest request;
+  request.user_id = kUser;
+  request.path = upload.string();
+  harness.sim().send_file(request);
+  ASSERT_TRUE(wait_for_a_lock_waiter(watcher)) << "the upload never reached the store";
+
+  const HttpResult download = harness.get("/dl/" + posted.token);
+  EXPECT_EQ(download.status, 200);
+  EXPECT_TRUE(download.body == testing::read_file(posted.source)) << "downloaded bytes differ";
+  EXPECT_EQ(harness.get("/api/info").status, 200);
+  EXPECT_GT(lock_waiters(watcher), 0) << "both were answered only after the database was free";
+
+  holder.exec("COMMIT");
+  const auto replies = harness.sim().wait_messages(kUser, 1, 15000);
+  ASSERT_EQ(replies.size(), 1U);
+  EXPECT_FALSE(testing::link_path_in(replies.back().text, "/dl/").empty()) << replies.back().text;
+}
+
+}  // namespace
+}  // namespace tglink
