@@ -19,12 +19,12 @@ TEST(RequestTarget, AbsoluteFormGivesItsPathAndAuthority) {
     const char* origin;
     const char* authority;
   };
-  for (const Case& c : {Case{"http://h.example/dl/T", "/dl/T", "h.example"},
-                        Case{"HTTPS://h.example:8443/dl/T?a=b", "/dl/T?a=b", "h.example:8443"},
-                        Case{"http://h.example", "/", "h.example"},
-                        Case{"http://h.example?q", "/?q", "h.example"},
-                        Case{"http://[::1]:8080/api/info", "/api/info", "[::1]:8080"},
-                        Case{"http://127.0.0.1/x", "/x", "127.0.0.1"}}) {
+  for (const Case& c :
+       {Case{"http://h.example/dl/T", "/dl/T", "h.example"},
+        Case{"HTTPS://h.example:8443/dl/T?a=b", "/dl/T?a=b", "h.example:8443"},
+        Case{"http://h.example", "/", "h.example"}, Case{"http://h.example?q", "/?q", "h.example"},
+        Case{"http://[::1]:8080/api/info", "/api/info", "[::1]:8080"},
+        Case{"http://127.0.0.1/x", "/x", "127.0.0.1"}}) {
     const auto target = parse_request_target("GET", c.sent);
     ASSERT_TRUE(target) << c.sent;
     EXPECT_EQ(target->origin, c.origin) << c.sent;
