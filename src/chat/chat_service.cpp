@@ -61,7 +61,8 @@ ChatService::ChatService(ChatContext context, CommandRegistry commands, ChatServ
       commands_(std::move(commands)),
       options_(options),
       force_sub_(chat_),
-      uploads_(chat_, options.uploads) {}
+      uploads_(chat_, options.uploads),
+      channel_posts_(chat_, uploads_) {}
 
 ChatService::~ChatService() {
   for (const SubscriptionId id : subscriptions_) chat_.client.unsubscribe(id);
@@ -72,6 +73,8 @@ void ChatService::start() {
       "updateNewMessage", [this](const json::object& update) { on_new_message(update); }));
   subscriptions_.push_back(chat_.client.subscribe(
       "updateNewCallbackQuery", [this](const json::object& update) { on_callback_query(update); }));
+  subscriptions_.push_back(chat_.client.subscribe(
+      "updateMessageEdited", [this](const json::object& update) { on_message_edited(update); }));
   spawn(publish_command_menus(chat_, commands_), "setCommands");
   load_bans();
   uploads_.start();
@@ -105,6 +108,13 @@ void ChatService::receive_relayed(const json::object& update) {
 void ChatService::on_new_message(const json::object& update) {
   if (!chat_.leads()) {  // the leader answers it
     if (chat_.pass_on) chat_.pass_on(update);
+    return;
+  }
+  if (std::optional<ChannelPost> post = channel_post(update)) {
+    // Channel mode is opt-in: without CHANNELS the bot leaves no channel and serves none.
+    if (chat_.config.channel_mode_enabled()) {
+      spawn(channel_posts_.on_post(std::move(*post)), "channel post");
+    }
     return;
   }
   std::optional<IncomingMessage> message = private_message(update);
@@ -151,6 +161,11 @@ void ChatService::on_callback_query(const json::object& update) {
   }
   if (data != ForceSubscription::kJoinedData) return;
   spawn(handle_joined(update), "\"I've joined\" button");
+}
+
+void ChatService::on_message_edited(const json::object& update) {
+  if (!chat_.leads() || !chat_.config.channel_mode_enabled()) return;
+  spawn(channel_posts_.on_edited(update), "edited channel post");
 }
 
 asio::awaitable<void> ChatService::handle_message(IncomingMessage message) {

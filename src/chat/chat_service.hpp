@@ -10,6 +10,7 @@
 //     (upload_queue.hpp):
 //        limits, its turn (flood limit, LOG_CHANNEL's rate, round-robin), copy, link
 //     -> anything else: a short pointer to what the bot does
+//   updateNewMessage (channel post), updateMessageEdited: channel mode (chat/channel_posts.hpp)
 //   updateNewCallbackQuery "I've joined" -> re-check membership, then what waited, in order;
 //     /mylinks' buttons (chat/my_links.hpp); /broadcast's (chat/broadcaster.hpp)
 //
@@ -34,6 +35,7 @@
 #include <boost/json/object.hpp>
 
 #include "chat/access_control.hpp"
+#include "chat/channel_posts.hpp"
 #include "chat/chat_context.hpp"
 #include "chat/command_registry.hpp"
 #include "chat/force_subscription.hpp"
@@ -73,6 +75,7 @@ class ChatService {
  private:
   void on_new_message(const boost::json::object& update);
   void on_callback_query(const boost::json::object& update);
+  void on_message_edited(const boost::json::object& update);
   void spawn(boost::asio::awaitable<void> work, std::string what);
   void load_bans();
 
@@ -97,6 +100,7 @@ class ChatService {
   ChatServiceOptions options_;
   ForceSubscription force_sub_;
   UploadQueue uploads_;
+  ChannelPosts channel_posts_;
   // Commands held back by forced subscription until "I've joined" (files wait in uploads_).
   std::map<std::int64_t, std::vector<IncomingMessage>> waiting_for_join_;
   // Messages not handled yet, per user; the front one is being handled.

@@ -165,7 +165,8 @@ void Simulator::on_edit_message_reply_markup(Session& session, const json::objec
   edit.message_id = message_id;
   edit.markup_only = true;
   edit.reply_markup = reply_markup_from_input(object_field(request, "reply_markup"));
-  std::string refused = refused_link(edit.reply_markup, json::array());
+  json::array no_entities;
+  std::string refused = refused_link(edit.reply_markup, no_entities);
   if (!refused.empty()) return answer_error(session, extra, 400, std::move(refused));
   attempt_edit(std::move(edit));
 }

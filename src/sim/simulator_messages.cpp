@@ -160,6 +160,10 @@ void Simulator::on_send_message(Session& session, const json::object& request, c
   std::string input_type = type_of(input);
   MessageRecord record;
   record.reply_markup = reply_markup_from_input(object_field(request, "reply_markup"));
+  const json::object& reply_to = object_field(request, "reply_to");
+  if (type_of(reply_to) == "inputMessageReplyToMessage") {
+    record.reply_to_message_id = int_field(reply_to, "message_id");
+  }
   if (input_type == "inputMessageText") {
     const json::object& text = object_field(input, "text");
     record.content.text = string_field(text, "text");
