@@ -7,12 +7,11 @@ namespace tglink {
 
 namespace json = boost::json;
 
-std::vector<std::vector<InlineButton>> channel_buttons(const Config& config,
-                                                       const MadeLink& link) {
+std::vector<std::vector<InlineButton>> channel_buttons(const Config& config, const MadeLink& link) {
   const std::string stream = stream_url(config.base_url, link.token);
   std::vector<std::vector<InlineButton>> rows;
-  std::vector<InlineButton> first{InlineButton::link("Download", download_url(config.base_url,
-                                                                              link.token))};
+  std::vector<InlineButton> first{
+      InlineButton::link("Download", download_url(config.base_url, link.token))};
   if (is_streamable(link.file)) first.push_back(InlineButton::link("Stream", stream));
   rows.push_back(std::move(first));
   if (is_video(link.file) && config.video_frontend_enabled) {

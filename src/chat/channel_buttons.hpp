@@ -26,7 +26,7 @@ struct Config;
     const std::vector<std::vector<InlineButton>>& rows);
 
 // sendMessage into chat_id as a reply to message_id (inputMessageReplyToMessage).
-[[nodiscard]] boost::json::object reply_under_request(std::int64_t chat_id,
-                                                      std::int64_t message_id, const Reply& reply);
+[[nodiscard]] boost::json::object reply_under_request(std::int64_t chat_id, std::int64_t message_id,
+                                                      const Reply& reply);
 
 }  // namespace tglink

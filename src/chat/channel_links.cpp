@@ -1,10 +1,9 @@
 #include "chat/channel_links.hpp"
 
-#include <fmt/format.h>
-
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
+#include <fmt/format.h>
 
 #include "chat/channel_buttons.hpp"
 #include "chat/log_channel_copy.hpp"
@@ -63,8 +62,8 @@ asio::awaitable<bool> ChannelLinks::restore_buttons(std::int64_t chat_id, std::i
 }
 
 asio::awaitable<std::optional<TdError>> ChannelLinks::edit_buttons(std::int64_t chat_id,
-                                                                  std::int64_t message_id,
-                                                                  const MadeLink& link) {
+                                                                   std::int64_t message_id,
+                                                                   const MadeLink& link) {
   const std::vector<std::vector<InlineButton>> rows = channel_buttons(chat_.config, link);
   if (rows.empty()) {
     co_return TdError{400, "BASE_URL's host has no dot, and Telegram takes no such button"};

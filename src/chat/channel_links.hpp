@@ -53,8 +53,9 @@ class ChannelLinks {
 
  private:
   // The edit, sent again after each 429 until Telegram takes or refuses it; the refusal's text.
-  [[nodiscard]] boost::asio::awaitable<std::optional<TdError>> edit_buttons(
-      std::int64_t chat_id, std::int64_t message_id, const MadeLink& link);
+  [[nodiscard]] boost::asio::awaitable<std::optional<TdError>> edit_buttons(std::int64_t chat_id,
+                                                                            std::int64_t message_id,
+                                                                            const MadeLink& link);
   [[nodiscard]] boost::asio::awaitable<void> sleep(std::chrono::seconds delay);
 
   const ChatContext& chat_;

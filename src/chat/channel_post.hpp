@@ -17,7 +17,7 @@ struct ChannelPost {
   std::int64_t chat_id = 0;     // the channel (-100…)
   std::int64_t message_id = 0;  // TDLib id
   std::optional<IncomingFile> file;
-  std::string file_unique_id;      // Telegram's id of the file, the same in every re-post
+  std::string file_unique_id;       // Telegram's id of the file, the same in every re-post
   std::int64_t media_album_id = 0;  // the posts of one album share it; 0 alone
   bool forwarded = false;           // forward_info: forwarded from another chat
   bool has_keyboard = false;        // reply_markup: buttons someone put there already

@@ -104,8 +104,8 @@ asio::awaitable<void> ChannelPosts::on_edited(json::object update) {
   link.expires_at = expires_at;
   // The same claims sign the same token: the buttons come back as they were.
   link.token = chat_.links.encode(LinkClaims{post->copy_message_id, expires_at});
-  chat_.log.info("Channel {}: post {} was edited and lost its buttons; putting them back",
-                 chat_id, message_id);
+  chat_.log.info("Channel {}: post {} was edited and lost its buttons; putting them back", chat_id,
+                 message_id);
   co_await uploads_.channel_turn(chat_id);
   (void)co_await uploads_.channel_links().restore_buttons(chat_id, message_id, link);
 }

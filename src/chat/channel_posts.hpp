@@ -43,8 +43,8 @@ class ChannelPosts {
 
   const ChatContext& chat_;
   UploadQueue& uploads_;
-  std::set<std::int64_t> left_;          // channels left since start (one leaveChat each)
-  std::set<std::int64_t> told_banned_;   // banned channels logged once
+  std::set<std::int64_t> left_;         // channels left since start (one leaveChat each)
+  std::set<std::int64_t> told_banned_;  // banned channels logged once
 };
 
 }  // namespace tglink

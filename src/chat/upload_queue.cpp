@@ -5,10 +5,9 @@
 #include <map>
 #include <utility>
 
-#include <fmt/format.h>
-
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/use_awaitable.hpp>
+#include <fmt/format.h>
 
 #include "chat/access_control.hpp"
 #include "chat/album_reply.hpp"
@@ -19,9 +18,9 @@
 #include "chat/reply.hpp"
 #include "chat/unconfirmed_copies.hpp"
 #include "chat/upload_limits.hpp"
-#include "core/unix_time.hpp"
 #include "config/config.hpp"
 #include "core/time_format.hpp"
+#include "core/unix_time.hpp"
 #include "links/link_token.hpp"
 #include "logging/log.hpp"
 #include "telegram/td_fields.hpp"
@@ -472,8 +471,8 @@ asio::awaitable<void> UploadQueue::finish_channel_post(PendingUpload upload) {
 
 void UploadQueue::record_channel_post(const PendingUpload& upload,
                                       std::optional<SystemTime> expires_at, bool has_buttons) {
-  ChannelPostRecord post =
-      chat_.store.find_channel_post(upload.chat_id, upload.message_id).value_or(ChannelPostRecord{});
+  ChannelPostRecord post = chat_.store.find_channel_post(upload.chat_id, upload.message_id)
+                               .value_or(ChannelPostRecord{});
   post.chat_id = upload.chat_id;
   post.message_id = upload.message_id;
   post.copy_message_id = upload.copy_message_id;

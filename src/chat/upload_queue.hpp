@@ -163,8 +163,8 @@ class UploadQueue {
   const ChatContext& chat_;
   UploadQueueOptions options_;
   LogChannelCopier copier_;
-  FloodLimiter user_rate_;                         // keyed by user
-  FloodLimiter channel_rate_;                      // keyed by LOG_CHANNEL and served channels
+  FloodLimiter user_rate_;     // keyed by user
+  FloodLimiter channel_rate_;  // keyed by LOG_CHANNEL and served channels
   ChannelLinks channel_links_;
   FairQueue turns_;                                // "queued" uploads
   std::map<std::int64_t, PendingUpload> uploads_;  // every pending upload, by id

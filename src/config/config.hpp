@@ -59,9 +59,9 @@ struct Config {
   // MAX_FILE_SIZE bytes. Telegram itself takes 2000 MiB from a sender, 4000 MiB from a Premium
   // one, so by default every file that reaches the bot is accepted; the setting only lowers it.
   std::int64_t max_file_size = 4'194'304'000;
-  double cache_max_gb = 10;                    // CACHE_MAX_GB, disk budget for TDLib's files
-  int user_files_per_minute = 20;              // USER_FILES_PER_MINUTE, chat flood limit
-  int broadcast_messages_per_second = 25;      // BROADCAST_MESSAGES_PER_SECOND, /broadcast pace
+  double cache_max_gb = 10;                // CACHE_MAX_GB, disk budget for TDLib's files
+  int user_files_per_minute = 20;          // USER_FILES_PER_MINUTE, chat flood limit
+  int broadcast_messages_per_second = 25;  // BROADCAST_MESSAGES_PER_SECOND, /broadcast pace
 
   // --- Storage and secrets ---
   std::filesystem::path data_dir = "./data";  // DATA_DIR

@@ -359,7 +359,8 @@ void load_channels(EnvReader& env, Config& config) {
   config.channels = read_channel_list(env, *found, kExample);
   if (config.log_channel != 0 && std::find(config.channels.begin(), config.channels.end(),
                                            config.log_channel) != config.channels.end()) {
-    env.report(found->name, "lists LOG_CHANNEL, where the bot keeps the files, not a channel to serve",
+    env.report(found->name,
+               "lists LOG_CHANNEL, where the bot keeps the files, not a channel to serve",
                kExample);
   }
 }

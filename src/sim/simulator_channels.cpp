@@ -124,8 +124,7 @@ json::object Simulator::set_bot_rights(const json::object& request) {
 json::object Simulator::chat_member(const json::object& request) {
   auto channel = world_.channels.find(int_field(request, "chat_id"));
   if (channel == world_.channels.end()) throw std::invalid_argument("no such channel");
-  const MemberStatus status =
-      world_.member_status(channel->second, int_field(request, "user_id"));
+  const MemberStatus status = world_.member_status(channel->second, int_field(request, "user_id"));
   return ok(json::object{{"status", member_status_name(status)}});
 }
 

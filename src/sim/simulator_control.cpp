@@ -205,12 +205,9 @@ json::object Simulator::control_message(const MessageRecord& record, std::int64_
                    {"forwarded", record.forwarded}};
   if (record.content.file_kind.has_value()) {
     const SimFile& file = world_.files[static_cast<std::size_t>(record.content.file)];
-    out["file"] = json::object{{"kind", file_kind_name(file.kind)},
-                               {"file_name", file.file_name},
-                               {"mime_type", file.mime_type},
-                               {"size", file.size},
-                               {"unique_id", file.unique_id},
-                               {"path", file.source_path}};
+    out["file"] = json::object{{"kind", file_kind_name(file.kind)}, {"file_name", file.file_name},
+                               {"mime_type", file.mime_type},       {"size", file.size},
+                               {"unique_id", file.unique_id},       {"path", file.source_path}};
   }
   return out;
 }

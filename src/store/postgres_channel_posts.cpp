@@ -28,15 +28,15 @@ std::optional<ChannelPostRecord> first_post(const PgResult& result) {
 }  // namespace
 
 void PostgresStore::save_channel_post(const ChannelPostRecord& post) {
-  db_->query("INSERT INTO channel_posts (" + std::string(kColumns) +
-                 ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (chat_id, message_id) DO "
-                 "UPDATE SET file_unique_id = EXCLUDED.file_unique_id, copy_message_id = "
-                 "EXCLUDED.copy_message_id, file_kind = EXCLUDED.file_kind, mime_type = "
-                 "EXCLUDED.mime_type, expires_unix = EXCLUDED.expires_unix, has_buttons = "
-                 "EXCLUDED.has_buttons",
-             {post.chat_id, post.message_id, post.file_unique_id, post.copy_message_id,
-              post.file_kind, post.mime_type, post.expires_unix,
-              std::int64_t{post.has_buttons ? 1 : 0}});
+  db_->query(
+      "INSERT INTO channel_posts (" + std::string(kColumns) +
+          ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (chat_id, message_id) DO "
+          "UPDATE SET file_unique_id = EXCLUDED.file_unique_id, copy_message_id = "
+          "EXCLUDED.copy_message_id, file_kind = EXCLUDED.file_kind, mime_type = "
+          "EXCLUDED.mime_type, expires_unix = EXCLUDED.expires_unix, has_buttons = "
+          "EXCLUDED.has_buttons",
+      {post.chat_id, post.message_id, post.file_unique_id, post.copy_message_id, post.file_kind,
+       post.mime_type, post.expires_unix, std::int64_t{post.has_buttons ? 1 : 0}});
 }
 
 std::optional<ChannelPostRecord> PostgresStore::find_channel_post(std::int64_t chat_id,

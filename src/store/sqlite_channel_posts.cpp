@@ -24,7 +24,6 @@ ChannelPostRecord post_at(StatementRun& run) {
   return post;
 }
 
-
 }  // namespace
 
 void SqliteStore::save_channel_post(const ChannelPostRecord& post) {

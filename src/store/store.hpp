@@ -88,9 +88,9 @@ struct PendingUpload {
 
 // A channel post whose file got links (channel mode, chat/channel_posts.hpp).
 struct ChannelPostRecord {
-  std::int64_t chat_id = 0;     // the channel (-100…)
-  std::int64_t message_id = 0;  // the post (TDLib id)
-  std::string file_unique_id;   // Telegram's id of the file, the same in every re-post
+  std::int64_t chat_id = 0;          // the channel (-100…)
+  std::int64_t message_id = 0;       // the post (TDLib id)
+  std::string file_unique_id;        // Telegram's id of the file, the same in every re-post
   std::int64_t copy_message_id = 0;  // the confirmed copy in LOG_CHANNEL; 0 until then
   std::string file_kind;             // media/file_kind.hpp to_string(FileKind)
   std::string mime_type;
