@@ -274,6 +274,7 @@ TEST(ChannelMode, ThirtyPostsAllGetButtonsOnceAcrossAKill) {
   };
   ASSERT_TRUE(eventually([&] { return with_buttons() >= 5; }, 60s)) << harness->process().output();
   EXPECT_EQ(sim.counters(kBot).edit_flood_waits, 0) << "the channel's budget was exceeded";
+  ASSERT_LT(with_buttons(), posts.size()) << "the kill must fall mid-queue";
   (void)harness->process().stop(SIGKILL, 10s);
   harness->restart();
   EXPECT_TRUE(eventually([&] { return with_buttons() == posts.size(); }, 180s))
