@@ -28,6 +28,15 @@ bool not_modified(const TdError& error) {
   return error.code == 400 && error.message == "MESSAGE_NOT_MODIFIED";
 }
 
+// The post was deleted before its links were placed: nothing to edit and nothing to answer.
+bool post_gone(const TdError& error) {
+  return error.code == 404 || error.message == "Message not found" ||
+         error.message == "MESSAGE_ID_INVALID";
+}
+
+// An error of tglink's own, not Telegram's: the buttons could not even be made.
+constexpr std::int32_t kNoButtons = 0;
+
 }  // namespace
 
 ChannelLinks::ChannelLinks(const ChatContext& chat) : chat_(chat) {}
@@ -39,13 +48,25 @@ asio::awaitable<ChannelLinksPlaced> ChannelLinks::place(std::int64_t chat_id,
   const std::optional<TdError> refused = co_await edit_buttons(chat_id, message_id, link);
   if (!*alive) co_return ChannelLinksPlaced::nowhere;
   if (!refused) co_return ChannelLinksPlaced::buttons;
-  co_await tell_admins_once(
-      chat_id, "edit",
-      fmt::format("Channel {}: the bot cannot put Download and Stream buttons on posts "
-                  "(Telegram: {} {}). Give it the administrator right \"Edit messages of "
-                  "others\" (can_edit_messages). Until then the links come in a reply under each "
-                  "post.",
-                  chat_id, refused->code, refused->message));
+  if (post_gone(*refused)) {
+    chat_.log.info("Channel {}: post {} was deleted before its links were placed", chat_id,
+                   message_id);
+    co_return ChannelLinksPlaced::nowhere;
+  }
+  if (refused->code == kNoButtons) {
+    co_await tell_admins_once(chat_id, "no buttons",
+                              fmt::format("Channel {}: {}; the links come in a reply under each "
+                                          "post. Set BASE_URL to a public address.",
+                                          chat_id, refused->message));
+  } else {
+    co_await tell_admins_once(
+        chat_id, "edit",
+        fmt::format("Channel {}: the bot cannot put Download and Stream buttons on posts "
+                    "(Telegram: {} {}). Give it the administrator right \"Edit messages of "
+                    "others\" (can_edit_messages). Until then the links come in a reply under "
+                    "each post.",
+                    chat_id, refused->code, refused->message));
+  }
   if (!*alive) co_return ChannelLinksPlaced::nowhere;
   const bool replied = co_await reply_under(chat_id, message_id, link_reply(chat_.config, link));
   co_return replied ? ChannelLinksPlaced::reply : ChannelLinksPlaced::nowhere;
@@ -66,7 +87,7 @@ asio::awaitable<std::optional<TdError>> ChannelLinks::edit_buttons(std::int64_t 
                                                                    const MadeLink& link) {
   const std::vector<std::vector<InlineButton>> rows = channel_buttons(chat_.config, link);
   if (rows.empty()) {
-    co_return TdError{400, "BASE_URL's host has no dot, and Telegram takes no such button"};
+    co_return TdError{kNoButtons, "BASE_URL's host has no dot, and Telegram takes no such button"};
   }
   const std::shared_ptr<bool> alive = alive_;
   // After a restart TDLib knows neither the channel nor the post until they are loaded.
