@@ -251,6 +251,21 @@ TEST(ChannelMode, ChannelNotOnTheListIsLeft) {
   EXPECT_TRUE(contains(harness.process().output(), "not in CHANNELS"));
 }
 
+TEST(ChannelMode, BannedChannelGetsNoLinks) {
+  SimHarness harness{channel_options()};
+  sim::ControlClient& sim = harness.sim();
+  sim.create_user(kAdmin, "Boss");
+  sim.create_channel(kChannel, "Films", true);
+  sim.send_text(kAdmin, "/ban " + std::to_string(kChannel));
+  const std::vector<sim::SimMessage> answer = sim.wait_messages(kAdmin, 1, 15000);
+  EXPECT_TRUE(contains(answer.back().text, "Banned channel")) << answer.back().text;
+  const sim::ChannelPost post = sim.post_to_channel(post_of(harness.make_file("b.mp4", 5000, 9)));
+  EXPECT_TRUE(eventually([&] { return contains(harness.process().output(), "is banned"); }))
+      << harness.process().output();
+  EXPECT_FALSE(has_buttons(sim, post.message_id));
+  EXPECT_EQ(log_copies(sim), 0U);
+}
+
 // Thirty posts at once: the log channel and the channel each take 20 a minute, so the last ten
 // wait for the window; tglink is killed once some have their buttons and started again. Every
 // post ends with its buttons, each file copied once, nothing posted into the channel. Takes
