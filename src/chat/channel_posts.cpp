@@ -11,6 +11,7 @@
 #include "logging/log.hpp"
 #include "media/file_kind.hpp"
 #include "store/store.hpp"
+#include "telegram/bot_token.hpp"
 #include "telegram/td_fields.hpp"
 #include "telegram/td_object.hpp"
 
@@ -84,6 +85,18 @@ asio::awaitable<void> ChannelPosts::on_post(ChannelPost post) {
   record.mime_type = post.file->mime_type;
   chat_.store.save_channel_post(record);
   co_await uploads_.accept(std::move(file));
+}
+
+asio::awaitable<void> ChannelPosts::on_member_update(json::object update) {
+  const std::int64_t chat_id = td_int53(update, "chat_id").value_or(0);
+  if (!is_channel_chat(chat_id) || chat_.config.serves_channel(chat_id)) co_return;
+  if (needed_elsewhere(chat_id)) co_return;
+  const std::optional<std::int64_t> me = bot_id_from_token(chat_.config.bot_token);
+  if (!me || td_int53(update, "new_chat_member.member_id.user_id") != *me) co_return;
+  const std::string_view status = td_string(update, "new_chat_member.status.@type").value_or("");
+  if (status != "chatMemberStatusAdministrator" && status != "chatMemberStatusMember") co_return;
+  left_.erase(chat_id);  // added again after it left: leave again
+  co_await leave(chat_id);
 }
 
 asio::awaitable<void> ChannelPosts::on_edited(json::object update) {

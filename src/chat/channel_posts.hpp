@@ -9,6 +9,7 @@
 //     -> a re-post of a file whose copy LOG_CHANNEL holds (same file_unique_id): that copy
 //     -> UploadQueue, charged to the channel: copy, then the buttons on the post
 //        (chat/channel_links.hpp); an album gets one reply under its first post
+//   updateChatMember: the bot made an administrator of a channel not served: left at once
 //   updateMessageEdited without a keyboard, of a post that had its buttons: the buttons put back
 //     (an edit made in a Telegram app drops them), in the channel's budget
 //
@@ -35,6 +36,8 @@ class ChannelPosts {
   [[nodiscard]] boost::asio::awaitable<void> on_post(ChannelPost post);
   // updateMessageEdited in a channel.
   [[nodiscard]] boost::asio::awaitable<void> on_edited(boost::json::object update);
+  // updateChatMember: the bot's own membership of a chat changed.
+  [[nodiscard]] boost::asio::awaitable<void> on_member_update(boost::json::object update);
 
  private:
   // Whether the bot stays in the channel without serving it (LOG_CHANNEL, forced subscription).

@@ -75,6 +75,8 @@ void ChatService::start() {
       "updateNewCallbackQuery", [this](const json::object& update) { on_callback_query(update); }));
   subscriptions_.push_back(chat_.client.subscribe(
       "updateMessageEdited", [this](const json::object& update) { on_message_edited(update); }));
+  subscriptions_.push_back(chat_.client.subscribe(
+      "updateChatMember", [this](const json::object& update) { on_chat_member(update); }));
   spawn(publish_command_menus(chat_, commands_), "setCommands");
   load_bans();
   uploads_.start();
@@ -166,6 +168,11 @@ void ChatService::on_callback_query(const json::object& update) {
 void ChatService::on_message_edited(const json::object& update) {
   if (!chat_.leads() || !chat_.config.channel_mode_enabled()) return;
   spawn(channel_posts_.on_edited(update), "edited channel post");
+}
+
+void ChatService::on_chat_member(const json::object& update) {
+  if (!chat_.leads() || !chat_.config.channel_mode_enabled()) return;
+  spawn(channel_posts_.on_member_update(update), "chat member update");
 }
 
 asio::awaitable<void> ChatService::handle_message(IncomingMessage message) {

@@ -10,8 +10,9 @@
 //     (upload_queue.hpp):
 //        limits, its turn (flood limit, LOG_CHANNEL's rate, round-robin), copy, link
 //     -> anything else: a short pointer to what the bot does
-//   updateNewMessage (channel post), updateMessageEdited: channel mode (chat/channel_posts.hpp)
-//   updateNewCallbackQuery "I've joined" -> re-check membership, then what waited, in order;
+//   updateNewMessage (channel post), updateMessageEdited, updateChatMember: channel mode
+//   (chat/channel_posts.hpp) updateNewCallbackQuery "I've joined" -> re-check membership, then what
+//   waited, in order;
 //     /mylinks' buttons (chat/my_links.hpp); /broadcast's (chat/broadcaster.hpp)
 //
 // Only the node that leads the chat side (ChatContext::leading) handles updates. Telegram gives a
@@ -76,6 +77,7 @@ class ChatService {
   void on_new_message(const boost::json::object& update);
   void on_callback_query(const boost::json::object& update);
   void on_message_edited(const boost::json::object& update);
+  void on_chat_member(const boost::json::object& update);
   void spawn(boost::asio::awaitable<void> work, std::string what);
   void load_bans();
 

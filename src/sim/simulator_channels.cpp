@@ -115,9 +115,23 @@ json::object Simulator::set_bot_rights(const json::object& request) {
   auto channel = world_.channels.find(int_field(request, "chat_id"));
   if (channel == world_.channels.end()) throw std::invalid_argument("no such channel");
   const std::int64_t bot_id = requested_bot(request);
+  const MemberStatus before = world_.member_status(channel->second, bot_id);
   channel->second.members[bot_id] = MemberStatus::kAdmin;
   channel->second.rights[bot_id] = AdminRights{bool_field(request, "can_post_messages"),
                                                bool_field(request, "can_edit_messages")};
+  // A bot is told of its own membership changes (updateChatMember, the Bot API's my_chat_member).
+  if (Session* session = session_of_bot(bot_id)) {
+    announce_chat(*session, channel->first);
+    emit(*session,
+         json::object{{"@type", "updateChatMember"},
+                      {"chat_id", channel->first},
+                      {"actor_user_id", 0},
+                      {"date", clock_.unix_now()},
+                      {"via_join_request", false},
+                      {"via_chat_folder_invite_link", false},
+                      {"old_chat_member", chat_member_object(bot_id, before)},
+                      {"new_chat_member", chat_member_object(bot_id, MemberStatus::kAdmin)}});
+  }
   return ok();
 }
 

@@ -249,6 +249,14 @@ TEST(ChannelMode, ChannelNotOnTheListIsLeft) {
   EXPECT_TRUE(eventually([&] { return status() == "left"; })) << harness.process().output();
   EXPECT_EQ(log_copies(sim), 0U);
   EXPECT_TRUE(contains(harness.process().output(), "not in CHANNELS"));
+
+  // Made an administrator of another unlisted channel: it leaves at once, before any post.
+  constexpr std::int64_t kThirdChannel = -1005000000005;
+  sim.create_channel(kThirdChannel, "Another", false);
+  sim.set_bot_rights(kThirdChannel, kBot, true, true);
+  const json::object ask{{"op", "chat_member"}, {"chat_id", kThirdChannel}, {"user_id", kBot}};
+  EXPECT_TRUE(eventually([&] { return sim.call(ask).at("status").as_string() == "left"; }))
+      << harness.process().output();
 }
 
 TEST(ChannelMode, BannedChannelGetsNoLinks) {
