@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "chat/ban_target.hpp"
+#include "chat/channel_post.hpp"
 #include "chat/chat_context.hpp"
 #include "chat/default_commands.hpp"
 #include "config/config.hpp"
@@ -44,6 +45,9 @@ boost::asio::awaitable<Reply> ban(const CommandCall& call, std::int64_t user_id,
                                   "answer and nothing else.",
                                   user_id)
                             : fmt::format("User {} was already banned.", user_id);
+  if (banned && is_channel_chat(user_id)) {
+    text = fmt::format("Banned channel {}: its new posts get no links.", user_id);
+  }
   if (revoke) text += fmt::format(" Revoked {} of their links.", revoked);
   call.chat.log.info("Admin {} banned user {}{}", call.user_id, user_id,
                      revoke ? " and revoked their links" : "");

@@ -6,6 +6,7 @@
 #include "chat/chat_context.hpp"
 #include "chat/message_loading.hpp"
 #include "config/setting_bounds.hpp"
+#include "config/value_parsers.hpp"
 #include "telegram/td_fields.hpp"
 #include "telegram/telegram_client.hpp"
 
@@ -16,6 +17,12 @@ namespace json = boost::json;
 namespace {
 
 std::optional<std::int64_t> parse_user_id(const std::string& word) {
+  // A channel (-100…) is banned like a user (channel mode).
+  if (word.size() > 1 && word.front() == '-') {
+    const std::optional<std::int64_t> id = parse_integer(word);
+    if (id && is_channel_id(*id)) return id;
+    return std::nullopt;
+  }
   if (word.empty() || word.size() > 19) return std::nullopt;
   std::int64_t id = 0;
   for (const char c : word) {

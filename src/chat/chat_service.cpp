@@ -71,7 +71,8 @@ ChatService::ChatService(ChatContext context, CommandRegistry commands, ChatServ
       commands_(std::move(commands)),
       options_(options),
       force_sub_(chat_),
-      uploads_(chat_, options.uploads) {}
+      uploads_(chat_, options.uploads),
+      channel_posts_(chat_, uploads_) {}
 
 ChatService::~ChatService() {
   *alive_ = false;
@@ -83,6 +84,10 @@ void ChatService::start() {
       "updateNewMessage", [this](const json::object& update) { on_new_message(update); }));
   subscriptions_.push_back(chat_.client.subscribe(
       "updateNewCallbackQuery", [this](const json::object& update) { on_callback_query(update); }));
+  subscriptions_.push_back(chat_.client.subscribe(
+      "updateMessageEdited", [this](const json::object& update) { on_message_edited(update); }));
+  subscriptions_.push_back(chat_.client.subscribe(
+      "updateChatMember", [this](const json::object& update) { on_chat_member(update); }));
   spawn(publish_command_menus(chat_, commands_), "setCommands");
   spawn(load_bans(), "ban list");
   uploads_.start();
@@ -149,6 +154,13 @@ void ChatService::on_new_message(const json::object& update) {
     before_bans_.push_back(update);
     return;
   }
+  if (std::optional<ChannelPost> post = channel_post(update)) {
+    // Channel mode is opt-in: without CHANNELS the bot leaves no channel and serves none.
+    if (chat_.config.channel_mode_enabled()) {
+      spawn(channel_posts_.on_post(std::move(*post)), "channel post");
+    }
+    return;
+  }
   std::optional<IncomingMessage> message = private_message(update);
   if (!message) return;
   const std::int64_t user_id = message->user_id;
@@ -197,6 +209,16 @@ void ChatService::on_callback_query(const json::object& update) {
   }
   if (data != ForceSubscription::kJoinedData) return;
   spawn(handle_joined(update), "\"I've joined\" button");
+}
+
+void ChatService::on_message_edited(const json::object& update) {
+  if (!chat_.leads() || !chat_.config.channel_mode_enabled()) return;
+  spawn(channel_posts_.on_edited(update), "edited channel post");
+}
+
+void ChatService::on_chat_member(const json::object& update) {
+  if (!chat_.leads() || !chat_.config.channel_mode_enabled()) return;
+  spawn(channel_posts_.on_member_update(update), "chat member update");
 }
 
 asio::awaitable<void> ChatService::handle_message(IncomingMessage message) {

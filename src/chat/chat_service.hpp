@@ -10,7 +10,9 @@
 //     (upload_queue.hpp):
 //        limits, its turn (flood limit, LOG_CHANNEL's rate, round-robin), copy, link
 //     -> anything else: a short pointer to what the bot does
-//   updateNewCallbackQuery "I've joined" -> re-check membership, then what waited, in order;
+//   updateNewMessage (channel post), updateMessageEdited, updateChatMember: channel mode
+//   (chat/channel_posts.hpp) updateNewCallbackQuery "I've joined" -> re-check membership, then what
+//   waited, in order;
 //     /mylinks' buttons (chat/my_links.hpp); /broadcast's (chat/broadcaster.hpp)
 //
 // Only the node that leads the chat side (ChatContext::leading) handles updates. Telegram gives a
@@ -34,6 +36,7 @@
 #include <boost/json/object.hpp>
 
 #include "chat/access_control.hpp"
+#include "chat/channel_posts.hpp"
 #include "chat/chat_context.hpp"
 #include "chat/command_registry.hpp"
 #include "chat/force_subscription.hpp"
@@ -73,6 +76,8 @@ class ChatService {
  private:
   void on_new_message(const boost::json::object& update);
   void on_callback_query(const boost::json::object& update);
+  void on_message_edited(const boost::json::object& update);
+  void on_chat_member(const boost::json::object& update);
   void spawn(boost::asio::awaitable<void> work, std::string what);
   // Reads the bans on the store executor, again after a pause while the store fails; updates
   // that come before the first list is in are kept and handled once it is.
@@ -100,6 +105,7 @@ class ChatService {
   ChatServiceOptions options_;
   ForceSubscription force_sub_;
   UploadQueue uploads_;
+  ChannelPosts channel_posts_;
   // Commands held back by forced subscription until "I've joined" (files wait in uploads_).
   std::map<std::int64_t, std::vector<IncomingMessage>> waiting_for_join_;
   // Messages not handled yet, per user; the front one is being handled.

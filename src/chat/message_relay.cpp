@@ -4,6 +4,7 @@
 #include <boost/json/serialize.hpp>
 #include <fmt/format.h>
 
+#include "chat/channel_post.hpp"
 #include "chat/incoming_message.hpp"
 #include "core/clock.hpp"
 #include "core/unix_time.hpp"
@@ -51,6 +52,10 @@ std::optional<RelayedUpdate> MessageRelay::relayable(const json::object& update)
                         id_text(update), json::serialize(update)};
     if (press.query_id.empty()) return std::nullopt;
     return press;
+  }
+  // A channel post (channel mode) is relayed like a user's message: the leader loads it by id.
+  if (const std::optional<ChannelPost> post = channel_post(update)) {
+    return RelayedUpdate{post->chat_id, post->message_id, unix_seconds(clock_.now()), {}, {}};
   }
   const std::optional<IncomingMessage> message = private_message(update);
   if (!message) return std::nullopt;

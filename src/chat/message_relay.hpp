@@ -2,7 +2,8 @@
 // How users' messages and button presses reach the leader when Telegram gives the bot's updates
 // to another node's session (docs/scaling.md, "How users' messages reach the leader").
 //
-//   follower: updateNewMessage (private, incoming)  -> Store::relay_update(chat id, message id)
+//   follower: updateNewMessage (private, incoming, or a channel post) -> Store::relay_update(chat
+//             id, message id)
 //             updateNewCallbackQuery                -> Store::relay_update(..., query id, JSON)
 //   leader, every kRelayDrainEvery: Store::claim_relayed_updates -> getChat on its own client
 //     (TDLib answers only in a loaded chat), and for a message getMessage (file ids are per

@@ -26,6 +26,7 @@ PendingUpload pending_upload_of(const FileMessage& message, std::string stage, S
   upload.stage = std::move(stage);
   upload.album_id = message.album_id;
   upload.batch_id = message.batch_id;
+  upload.copy_message_id = message.copy_message_id;
   upload.received_unix = unix_seconds(now);
   return upload;
 }

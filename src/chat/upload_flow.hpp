@@ -19,7 +19,8 @@ namespace tglink {
 struct ChatContext;
 struct CopyResult;
 
-// A file message in a private chat with the bot.
+// A file message in a private chat with the bot, or a post in a channel (channel mode: chat_id
+// and user_id are both the channel's, which is charged for the link).
 struct FileMessage {
   std::int64_t chat_id = 0;
   std::int64_t user_id = 0;
@@ -27,6 +28,8 @@ struct FileMessage {
   IncomingFile file;
   std::int64_t album_id = 0;  // media_album_id: the album's files get one reply together
   std::int64_t batch_id = 0;  // the user's open /batch: the file joins it instead of a reply
+  // A re-post of a file LOG_CHANNEL holds already (channel mode): that copy, used again.
+  std::int64_t copy_message_id = 0;
 };
 
 // The store's row for a file just received, at `stage` ("held" or "queued").

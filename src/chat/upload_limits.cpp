@@ -65,8 +65,9 @@ std::optional<Reply> check_daily_limit(const Config& config, Store& store, std::
 std::optional<UploadRefusal> find_upload_refusal(const Config& config, Store& store,
                                                  const IncomingFile& file, std::int64_t user_id,
                                                  SystemTime now) {
-  // ALLOWED_USERS may have changed since the file was queued (a restart).
-  if (!config.may_make_links(user_id)) {
+  // ALLOWED_USERS may have changed since the file was queued (a restart). A channel's posts
+  // are allowed by CHANNELS instead.
+  if (!config.serves_channel(user_id) && !config.may_make_links(user_id)) {
     return UploadRefusal{refusal_reason::kNotAllowed, not_allowed_reply(user_id)};
   }
   if (auto refused = check_file_size(config, file)) {

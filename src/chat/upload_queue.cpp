@@ -7,9 +7,11 @@
 
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/use_awaitable.hpp>
+#include <fmt/format.h>
 
 #include "chat/access_control.hpp"
 #include "chat/album_reply.hpp"
+#include "chat/channel_post.hpp"
 #include "chat/chat_events.hpp"
 #include "chat/detached_work.hpp"
 #include "chat/message_loading.hpp"
@@ -18,6 +20,7 @@
 #include "chat/upload_limits.hpp"
 #include "config/config.hpp"
 #include "core/time_format.hpp"
+#include "core/unix_time.hpp"
 #include "core/user_text.hpp"
 #include "links/link_token.hpp"
 #include "logging/log.hpp"
@@ -43,6 +46,7 @@ UploadQueue::UploadQueue(const ChatContext& chat, UploadQueueOptions options)
       copier_(chat.client, chat.executor, chat.config.log_channel, options.copy_retry),
       user_rate_(chat.config.user_files_per_minute),
       channel_rate_(options.channel_posts_per_minute),
+      channel_links_(chat),
       wake_(chat.executor) {}
 
 UploadQueue::~UploadQueue() { *alive_ = false; }
@@ -121,12 +125,15 @@ asio::awaitable<void> UploadQueue::accept(FileMessage file) {
   });
   if (refused) {
     report_refusal(refused->reason);
-    co_await chat_.reply(file.chat_id, std::move(refused->reply));
+    co_await answer(file.chat_id, std::move(refused->reply));
     co_return;
   }
   const std::size_t waiting = turns_.count(file.user_id);
   const auto flood_wait = user_rate_.estimate(file.user_id, chat_.clock.steady_now(), waiting);
-  if (flood_wait > kNoWait && waiting >= options_.max_queued_per_user) {
+  // A channel is not held to a user's flood limit: its own budget paces it, and it never
+  // resends.
+  if (!is_channel_chat(file.chat_id) && flood_wait > kNoWait &&
+      waiting >= options_.max_queued_per_user) {
     report_refusal(refusal_reason::kQueueFull);
     Reply full = rate_limited_reply(user_rate_.per_minute(), flood_wait, false);
     co_await chat_.reply(file.chat_id, std::move(full));
@@ -137,7 +144,9 @@ asio::awaitable<void> UploadQueue::accept(FileMessage file) {
   if (upload.id == 0) co_return;  // this message is already an upload
   uploads_[upload.id] = upload;
   note_album_file(upload);
-  if (std::optional<Reply> notice = line_up(upload)) {
+  std::optional<Reply> notice = line_up(upload);
+  // A channel's readers are not told that Telegram is slow.
+  if (notice && !is_channel_chat(upload.chat_id)) {
     co_await chat_.reply(upload.chat_id, std::move(*notice));
   }
 }
@@ -205,9 +214,14 @@ asio::awaitable<void> UploadQueue::dispatch() {
     if (!chat_.leads()) {
       wait = options_.poll_interval;  // another node posts
     } else if (wait == kNoWait) {
-      auto ready = [&](std::int64_t user) { return user_rate_.wait(user, now) == kNoWait; };
+      // A channel's turn is also its own budget's: the edit or reply into it.
+      auto ready = [&](std::int64_t user) {
+        FloodLimiter& rate = is_channel_chat(user) ? channel_rate_ : user_rate_;
+        return rate.wait(user, now) == kNoWait;
+      };
       if (const std::optional<FairQueue::Entry> next = turns_.pop(ready)) {
-        (void)user_rate_.admit(next->user_id, now);
+        FloodLimiter& rate = is_channel_chat(next->user_id) ? channel_rate_ : user_rate_;
+        (void)rate.admit(next->user_id, now);
         (void)channel_rate_.admit(chat_.config.log_channel, now);
         // One copy at a time (see the header).
         try {
@@ -240,8 +254,14 @@ asio::awaitable<void> UploadQueue::post(std::int64_t upload_id) {
   if (refused) {
     co_await forget(upload_id);
     report_refusal(refused->reason);
-    co_await chat_.reply(message.chat_id, std::move(refused->reply));
+    co_await answer(message.chat_id, std::move(refused->reply));
     if (message.album_id != 0) co_await finish_album(AlbumKey{message.chat_id, message.album_id});
+    co_return;
+  }
+  if (upload.copy_message_id != 0) {
+    // A re-post (channel mode): LOG_CHANNEL holds this file already.
+    co_await save(upload, "posted");
+    spawn(finish(std::move(upload)), "links of re-post " + std::to_string(upload_id));
     co_return;
   }
   co_await save(upload, "posting");
@@ -255,7 +275,7 @@ asio::awaitable<void> UploadQueue::post(std::int64_t upload_id) {
                       copied.error ? copied.error->message : std::string());
     co_await forget(upload_id);
     report_refusal(refusal_reason::kCopyFailed);
-    co_await chat_.reply(message.chat_id, copy_failed_reply(copied));
+    co_await answer(message.chat_id, copy_failed_reply(copied));
     if (message.album_id != 0) co_await finish_album(AlbumKey{message.chat_id, message.album_id});
     co_return;
   }
@@ -300,6 +320,10 @@ asio::awaitable<void> UploadQueue::finish(PendingUpload upload) {
   }
   if (upload.album_id != 0) {
     co_await finish_album(AlbumKey{upload.chat_id, upload.album_id});
+    co_return;
+  }
+  if (is_channel_chat(upload.chat_id)) {
+    co_await finish_channel_post(std::move(upload));
     co_return;
   }
   const FileMessage message = file_message_of(upload);
@@ -439,12 +463,82 @@ asio::awaitable<void> UploadQueue::finish_album(AlbumKey key) {
   chat_.log.info("User {}: album of {} files answered", files.front().user_id, files.size());
   // Confirmed before the rows go, as finish() does: a kill must not lose a reply TDLib held.
   const std::shared_ptr<bool> alive = alive_;
-  (void)co_await reply_confirmed(key.first, album_reply(chat_.config, links));
+  (void)co_await album_reply_confirmed(key.first, files.front().message_id,
+                                       album_reply(chat_.config, links));
   if (!*alive) co_return;  // stopped meanwhile: the rows stay, and the next start replies
   for (const PendingUpload& upload : files) {
+    if (is_channel_chat(upload.chat_id)) co_await record_channel_post(upload, expires_at, false);
     co_await count_link(upload.user_id, chat_.clock.now());
     if (chat_.events != nullptr) chat_.events->link_made();
     co_await forget(upload.id);
+  }
+}
+
+asio::awaitable<bool> UploadQueue::album_reply_confirmed(std::int64_t chat_id,
+                                                         std::int64_t first_message_id,
+                                                         Reply reply) {
+  if (!is_channel_chat(chat_id)) co_return co_await reply_confirmed(chat_id, std::move(reply));
+  co_return co_await channel_links_.reply_under(chat_id, first_message_id, std::move(reply));
+}
+
+asio::awaitable<void> UploadQueue::finish_channel_post(PendingUpload upload) {
+  const FileMessage message = file_message_of(upload);
+  chat_.log.info("Channel {}: {} {} ({} bytes) -> log message {}", upload.chat_id,
+                 to_string(message.file.kind), text_for_log(upload.file_name), upload.file_size,
+                 upload.copy_message_id);
+  const SystemTime now = chat_.clock.now();
+  const std::optional<SystemTime> expires_at = link_expiry_from(chat_, now);
+  co_await store_link(link_record_of(upload, expires_at, now));
+  MadeLink link{message.file, "", expires_at};
+  link.token = chat_.links.encode(LinkClaims{upload.copy_message_id, expires_at});
+  const std::shared_ptr<bool> alive = alive_;
+  const ChannelLinksPlaced placed =
+      co_await channel_links_.place(upload.chat_id, upload.message_id, link);
+  if (!*alive) co_return;  // stopped meanwhile: the row stays, and the next start edits again
+  co_await record_channel_post(upload, expires_at, placed == ChannelLinksPlaced::buttons);
+  co_await count_link(upload.user_id, now);
+  if (chat_.events != nullptr) chat_.events->link_made();
+  co_await forget(upload.id);
+}
+
+asio::awaitable<void> UploadQueue::record_channel_post(const PendingUpload& upload,
+                                                       std::optional<SystemTime> expires_at,
+                                                       bool has_buttons) {
+  std::optional<ChannelPostRecord> found;
+  co_await chat_.on_store(
+      [&](Store& store) { found = store.find_channel_post(upload.chat_id, upload.message_id); });
+  ChannelPostRecord post = found.value_or(ChannelPostRecord{});
+  post.chat_id = upload.chat_id;
+  post.message_id = upload.message_id;
+  post.copy_message_id = upload.copy_message_id;
+  post.file_kind = upload.file_kind;
+  post.mime_type = upload.mime_type;
+  post.expires_unix = expires_at ? unix_seconds(*expires_at) : 0;
+  post.has_buttons = has_buttons;
+  co_await chat_.on_store([&post](Store& store) { store.save_channel_post(post); });
+}
+
+asio::awaitable<void> UploadQueue::answer(std::int64_t chat_id, Reply reply) {
+  if (!is_channel_chat(chat_id)) {
+    co_await chat_.reply(chat_id, std::move(reply));
+    co_return;
+  }
+  // Each refusal once per channel: the same limit would otherwise be told for every post.
+  const std::string text = reply.text.text();
+  co_await channel_links_.tell_admins_once(
+      chat_id, text.substr(0, text.find('\n')),
+      fmt::format("Channel {}: a post got no links: {}", chat_id, text));
+}
+
+asio::awaitable<void> UploadQueue::channel_turn(std::int64_t chat_id) {
+  const std::shared_ptr<bool> alive = alive_;
+  for (;;) {
+    const auto wait = channel_rate_.admit(chat_id, chat_.clock.steady_now());
+    if (wait == kNoWait) co_return;
+    asio::steady_timer timer(chat_.executor, wait);
+    boost::system::error_code ignored;
+    co_await timer.async_wait(asio::redirect_error(asio::use_awaitable, ignored));
+    if (!*alive) co_return;
   }
 }
 
@@ -472,7 +566,8 @@ asio::awaitable<void> UploadQueue::count_link(std::int64_t user_id, SystemTime n
 asio::awaitable<void> UploadQueue::tell_late(std::int64_t upload_id,
                                              std::chrono::seconds expected) {
   auto found = uploads_.find(upload_id);
-  if (found == uploads_.end() || !told_late_.insert(upload_id).second) co_return;
+  if (found == uploads_.end() || is_channel_chat(found->second.chat_id)) co_return;
+  if (!told_late_.insert(upload_id).second) co_return;
   co_await chat_.reply(found->second.chat_id, late_link_reply(expected));
 }
 

@@ -24,6 +24,13 @@
 // Nothing is loaded or posted while this node does not lead the chat side (ChatContext::leads):
 // the leader owns every row; take_over (reload()) loads them when this node starts to lead.
 //
+// Channel mode (chat/channel_posts.hpp): a channel's post is an upload whose user is the channel.
+// It takes a turn in the channel's own budget (Telegram's 20 messages a minute into one channel,
+// shared by the edit that puts the buttons on and any reply) as well as LOG_CHANNEL's, round-robin
+// with users and other channels; its links go on the post (chat/channel_links.hpp), an album's in
+// one reply under its first post, and refusals go to the admins rather than into the channel. A
+// re-post comes with its copy already made, and is not copied again.
+//
 // start() resumes what a previous process left: "queued" goes back into the queue, "posted" gets
 // its reply, "held" keeps waiting. A "posting" upload was requested and not confirmed: it may or
 // may not have reached Telegram. Before anything else is posted, LOG_CHANNEL is searched after the
@@ -47,6 +54,7 @@
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/steady_timer.hpp>
 
+#include "chat/channel_links.hpp"
 #include "chat/chat_context.hpp"
 #include "chat/fair_queue.hpp"
 #include "chat/flood_limiter.hpp"
@@ -95,6 +103,11 @@ class UploadQueue {
   // "I've joined": the user's held files join the queue, oldest first; answers how many.
   [[nodiscard]] boost::asio::awaitable<std::size_t> release(std::int64_t user_id);
 
+  // Waits for the channel's next turn in its budget and takes it (an edit outside the queue:
+  // the buttons of an edited post put back).
+  [[nodiscard]] boost::asio::awaitable<void> channel_turn(std::int64_t chat_id);
+  [[nodiscard]] ChannelLinks& channel_links() { return channel_links_; }
+
  private:
   // Loads what a previous process left, then posts until stopped.
   [[nodiscard]] boost::asio::awaitable<void> resume_then_dispatch();
@@ -111,6 +124,13 @@ class UploadQueue {
   [[nodiscard]] boost::asio::awaitable<void> finish(PendingUpload upload);
   [[nodiscard]] boost::asio::awaitable<void> finish_resumed(PendingUpload upload);
   [[nodiscard]] boost::asio::awaitable<void> finish_in_batch(PendingUpload upload);
+  // A channel post's links onto the post (or under it), recorded for re-posts and edits.
+  [[nodiscard]] boost::asio::awaitable<void> finish_channel_post(PendingUpload upload);
+  // The channel's row for the post, updated with its copy and where its links went.
+  [[nodiscard]] boost::asio::awaitable<void> record_channel_post(
+      const PendingUpload& upload, std::optional<SystemTime> expires_at, bool has_buttons);
+  // A refusal or notice: to the user, or for a channel to its admins, never into the channel.
+  [[nodiscard]] boost::asio::awaitable<void> answer(std::int64_t chat_id, Reply reply);
 
   // An album: which chat it came in, and Telegram's media_album_id.
   using AlbumKey = std::pair<std::int64_t, std::int64_t>;
@@ -136,6 +156,10 @@ class UploadQueue {
   [[nodiscard]] boost::asio::awaitable<bool> reply_confirmed(std::int64_t chat_id, Reply reply);
   [[nodiscard]] boost::asio::awaitable<bool> message_confirmed(std::int64_t chat_id,
                                                                const Reply& message);
+  // The album's one reply: into the private chat, or under the album's first post in a channel.
+  [[nodiscard]] boost::asio::awaitable<bool> album_reply_confirmed(std::int64_t chat_id,
+                                                                   std::int64_t first_message_id,
+                                                                   Reply reply);
   [[nodiscard]] boost::asio::awaitable<void> tell_late(std::int64_t upload_id,
                                                        std::chrono::seconds expected);
   [[nodiscard]] boost::asio::awaitable<void> sleep(std::chrono::steady_clock::duration delay);
@@ -152,8 +176,9 @@ class UploadQueue {
   const ChatContext& chat_;
   UploadQueueOptions options_;
   LogChannelCopier copier_;
-  FloodLimiter user_rate_;                         // keyed by user
-  FloodLimiter channel_rate_;                      // keyed by LOG_CHANNEL
+  FloodLimiter user_rate_;     // keyed by user
+  FloodLimiter channel_rate_;  // keyed by LOG_CHANNEL and served channels
+  ChannelLinks channel_links_;
   FairQueue turns_;                                // "queued" uploads
   std::map<std::int64_t, PendingUpload> uploads_;  // every pending upload, by id
   std::set<std::int64_t> told_late_;               // uploads whose user was told already

@@ -13,6 +13,11 @@ bool Config::may_make_links(std::int64_t user_id) const {
   return std::find(allowed_users.begin(), allowed_users.end(), user_id) != allowed_users.end();
 }
 
+bool Config::serves_channel(std::int64_t chat_id) const {
+  if (chat_id == log_channel) return false;
+  return any_channel || std::find(channels.begin(), channels.end(), chat_id) != channels.end();
+}
+
 std::string Config::player_url() const {
   if (!video_frontend_url.empty()) {
     return video_frontend_url;

@@ -47,14 +47,21 @@ struct Config {
   std::string video_frontend_url;
   bool video_frontend_enabled = true;
   std::vector<std::int64_t> force_sub_channels;  // FORCE_SUB_CHANNEL / FORCE_SUB_CHANNELS
+  // CHANNELS: the channels (-100… ids) where each new post with a file gets its links (channel
+  // mode, chat/channel_posts.hpp); "*" (any_channel) = any channel an admin adds the bot to.
+  // The bot leaves a channel it serves not. Empty and not "*" = channel mode off.
+  std::vector<std::int64_t> channels;
+  bool any_channel = false;
   int max_links_per_day = 0;      // MAX_LINKS_PER_DAY / USERS_DAILY_LIMIT; 0 = no limit
   double bandwidth_limit_gb = 0;  // BANDWIDTH_LIMIT_GB / MONTHLY_BANDWIDTH_LIMIT_GB; 0 = none
   // LINK_EXPIRY_DURATION: seconds or 30m, 12h, 7d; 0 or "false" = links never expire.
   std::chrono::seconds link_expiry{86400};
-  std::int64_t max_file_size = 2'000'000'000;  // MAX_FILE_SIZE bytes (spec: 2 GB)
-  double cache_max_gb = 10;                    // CACHE_MAX_GB, disk budget for TDLib's files
-  int user_files_per_minute = 20;              // USER_FILES_PER_MINUTE, chat flood limit
-  int broadcast_messages_per_second = 25;      // BROADCAST_MESSAGES_PER_SECOND, /broadcast pace
+  // MAX_FILE_SIZE bytes. Telegram itself takes 2000 MiB from a sender, 4000 MiB from a Premium
+  // one, so by default every file that reaches the bot is accepted; the setting only lowers it.
+  std::int64_t max_file_size = 4'194'304'000;
+  double cache_max_gb = 10;                // CACHE_MAX_GB, disk budget for TDLib's files
+  int user_files_per_minute = 20;          // USER_FILES_PER_MINUTE, chat flood limit
+  int broadcast_messages_per_second = 25;  // BROADCAST_MESSAGES_PER_SECOND, /broadcast pace
 
   // --- Storage and secrets ---
   std::filesystem::path data_dir = "./data";  // DATA_DIR
@@ -90,6 +97,9 @@ struct Config {
   [[nodiscard]] bool is_admin(std::int64_t user_id) const;
   // Whether the user may make links: anyone without ALLOWED_USERS, else those listed and admins.
   [[nodiscard]] bool may_make_links(std::int64_t user_id) const;
+  [[nodiscard]] bool channel_mode_enabled() const { return any_channel || !channels.empty(); }
+  // Whether posts in this channel get links: listed in CHANNELS (or "*"), and not LOG_CHANNEL.
+  [[nodiscard]] bool serves_channel(std::int64_t chat_id) const;
   // The page the "Play Video" button opens: VIDEO_FRONTEND_URL, or {BASE_URL}/player.
   [[nodiscard]] std::string player_url() const;
 };

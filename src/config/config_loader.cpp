@@ -347,6 +347,24 @@ void load_force_sub(EnvReader& env, Config& config) {
   }
 }
 
+// CHANNELS: "*" or a list of channel ids; LOG_CHANNEL is the bot's store, never a served channel.
+void load_channels(EnvReader& env, Config& config) {
+  constexpr std::string_view kExample = "CHANNELS=-1001234567890,-1009876543210 (or * for any)";
+  const std::optional<EnvValue> found = env.get("CHANNELS");
+  if (!found) return;
+  if (trim(found->value) == "*") {
+    config.any_channel = true;
+    return;
+  }
+  config.channels = read_channel_list(env, *found, kExample);
+  if (config.log_channel != 0 && std::find(config.channels.begin(), config.channels.end(),
+                                           config.log_channel) != config.channels.end()) {
+    env.report(found->name,
+               "lists LOG_CHANNEL, where the bot keeps the files, not a channel to serve",
+               kExample);
+  }
+}
+
 void load_daily_links(EnvReader& env, Config& config) {
   constexpr std::string_view kValue = "20 (0 = no limit)";
   const std::optional<EnvValue> found =
@@ -540,6 +558,7 @@ ConfigLoadResult load_config(const EnvMap& process_env, const EnvMap& dotenv, Co
   load_connection_limits(env, config);
   load_video_frontend(env, config);
   load_force_sub(env, config);
+  load_channels(env, config);
   load_daily_links(env, config);
   load_bandwidth(env, config);
   load_link_expiry(env, config);

@@ -79,6 +79,8 @@ std::string summarize_config(const Config& config) {
   line("WRITE_TIMEOUT", fmt::format("{} s", config.write_timeout.count()));
   line("VIDEO_FRONTEND_URL", describe_frontend(config));
   line("FORCE_SUB_CHANNELS", join(config.force_sub_channels, "none"));
+  line("CHANNELS", config.any_channel ? std::string("* (any channel the bot is added to)")
+                                      : join(config.channels, "none (channel mode off)"));
   line("MAX_LINKS_PER_DAY", config.max_links_per_day > 0 ? std::to_string(config.max_links_per_day)
                                                          : std::string("no limit"));
   line("BANDWIDTH_LIMIT_GB", or_off(config.bandwidth_limit_gb, "GB per month"));

@@ -40,6 +40,18 @@ SimMessage message_from(const json::object& object) {
   }
   if (const json::value* file = object.if_contains("file")) {
     message.file_name = std::string(file->as_object().at("file_name").as_string());
+    if (const json::value* unique = file->as_object().if_contains("unique_id")) {
+      message.file_unique_id = std::string(unique->as_string());
+    }
+  }
+  if (const json::value* sender = object.if_contains("sender_user_id")) {
+    message.sender_user_id = to_int(*sender);
+  }
+  if (const json::value* reply_to = object.if_contains("reply_to_message_id")) {
+    message.reply_to_message_id = to_int(*reply_to);
+  }
+  if (const json::value* forwarded = object.if_contains("forwarded")) {
+    message.forwarded = forwarded->as_bool();
   }
   return message;
 }
@@ -108,11 +120,38 @@ json::object ControlClient::call(const json::object& request) {
 }
 
 void ControlClient::create_user(std::int64_t user_id, const std::string& first_name,
-                                const std::string& username) {
+                                const std::string& username, bool is_premium) {
   call({{"op", "create_user"},
         {"user_id", user_id},
         {"first_name", first_name},
-        {"username", username}});
+        {"username", username},
+        {"is_premium", is_premium}});
+}
+
+ChannelPost ControlClient::post_to_channel(const ChannelPostRequest& post) {
+  json::object request{{"op", "post_to_channel"},
+                       {"chat_id", post.chat_id},
+                       {"path", post.path},
+                       {"kind", post.kind},
+                       {"forwarded", post.forwarded}};
+  if (!post.file_name.empty()) request["file_name"] = post.file_name;
+  if (!post.caption.empty()) request["caption"] = post.caption;
+  if (!post.media_group_id.empty()) request["media_group_id"] = post.media_group_id;
+  const json::object answer = call(request);
+  ChannelPost posted;
+  posted.message_id = to_int(answer.at("message_id"));
+  posted.media_album_id = std::string(answer.at("media_album_id").as_string());
+  posted.file_unique_id = std::string(answer.at("file_unique_id").as_string());
+  return posted;
+}
+
+void ControlClient::set_bot_rights(std::int64_t chat_id, std::int64_t bot_id,
+                                   bool can_post_messages, bool can_edit_messages) {
+  call({{"op", "set_bot_rights"},
+        {"chat_id", chat_id},
+        {"bot_id", bot_id},
+        {"can_post_messages", can_post_messages},
+        {"can_edit_messages", can_edit_messages}});
 }
 
 void ControlClient::create_channel(std::int64_t chat_id, const std::string& title,

@@ -30,6 +30,27 @@ struct SimMessage {
   bool edited = false;
   bool deleted = false;
   std::optional<std::string> file_name;  // set for a document the bot sent
+  std::int64_t sender_user_id = 0;       // 0 for a channel's own post
+  std::int64_t reply_to_message_id = 0;  // the message this one answers, or 0
+  bool forwarded = false;                // a channel post forwarded from elsewhere
+  std::string file_unique_id;            // of its file, when it has one
+};
+
+// A file the owner of a channel posts there (post_to_channel).
+struct ChannelPostRequest {
+  std::int64_t chat_id = 0;
+  std::string path;
+  std::string kind = "document";  // document, video, audio, photo, ...
+  std::string file_name;          // default: the path's file name
+  std::string caption;
+  std::string media_group_id;  // posts with the same one form an album; empty: none
+  bool forwarded = false;      // forwarded from another channel
+};
+
+struct ChannelPost {
+  std::int64_t message_id = 0;
+  std::string media_album_id;  // "0" outside an album
+  std::string file_unique_id;
 };
 
 struct SendFileRequest {
@@ -98,7 +119,7 @@ class ControlClient {
   boost::json::object call(const boost::json::object& request);
 
   void create_user(std::int64_t user_id, const std::string& first_name,
-                   const std::string& username = "");
+                   const std::string& username = "", bool is_premium = false);
   void create_channel(std::int64_t chat_id, const std::string& title,
                       bool bots_admin_by_default = false);
   // status: "left", "member", "admin" or "creator".
@@ -110,6 +131,11 @@ class ControlClient {
   std::vector<std::int64_t> send_album(std::int64_t user_id,
                                        const std::vector<SendFileRequest>& files,
                                        std::int64_t bot_id = 0);
+  // The owner of a channel posts a file there; every bot administrator gets it as a channel post.
+  ChannelPost post_to_channel(const ChannelPostRequest& request);
+  // The bot becomes an administrator of the channel with these rights.
+  void set_bot_rights(std::int64_t chat_id, std::int64_t bot_id, bool can_post_messages,
+                      bool can_edit_messages);
   // Presses a callback button; answers the callback query id.
   std::string press_button(std::int64_t user_id, std::int64_t message_id, const std::string& data,
                            std::int64_t bot_id = 0);

@@ -19,6 +19,8 @@ struct PendingEdit {
   boost::json::array entities;
   boost::json::value reply_markup;
   int flood_waited_seconds = 0;  // NetQueryDelayer's total_timeout for this query
+  // editMessageReplyMarkup: only the keyboard changes (text and entities are ignored).
+  bool markup_only = false;
 };
 
 }  // namespace tglink::sim

@@ -201,6 +201,10 @@ void Simulator::dispatch(Session& session, const std::string& type, const json::
   if (type == "getMessage") return on_get_message(session, request, extra);
   if (type == "sendMessage") return on_send_message(session, request, extra);
   if (type == "editMessageText") return on_edit_message_text(session, request, extra);
+  if (type == "editMessageReplyMarkup") {
+    return on_edit_message_reply_markup(session, request, extra);
+  }
+  if (type == "leaveChat") return on_leave_chat(session, int_field(request, "chat_id"), extra);
   if (type == "forwardMessages") return on_forward_messages(session, request, extra);
   if (type == "deleteMessages") return on_delete_messages(session, request, extra);
   if (type == "answerCallbackQuery") return on_answer_callback_query(session, request, extra);

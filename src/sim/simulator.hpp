@@ -178,6 +178,19 @@ class Simulator {
   // After a reconnect: the held edits try again.
   void resume_edits();
 
+  // --- channels as their owner and bots see them (simulator_channels.cpp)
+  // The owner posts a file (or an album's file) into a channel: every bot administrator gets it.
+  boost::json::object post_to_channel(const boost::json::object& request);
+  // The owner edits a post's caption in a Telegram app, which drops the keyboard a bot put there.
+  boost::json::object edit_post(const boost::json::object& request);
+  boost::json::object set_bot_rights(const boost::json::object& request);
+  boost::json::object chat_member(const boost::json::object& request);
+  // updateNewMessage (or the edit updates) for a channel post, to every bot administrator.
+  void deliver_channel_post(std::int64_t chat_id, const MessageRecord& record);
+  void on_edit_message_reply_markup(Session& session, const boost::json::object& request,
+                                    const Extra& extra);
+  void on_leave_chat(Session& session, std::int64_t chat_id, const Extra& extra);
+
   // --- files and downloads (simulator_files.cpp, download_engine.cpp)
   static int first_file_id(int client_id);
   int local_file_id(Session& session, int file);
@@ -234,8 +247,11 @@ class Simulator {
   // A user's message to a bot, stored and delivered as updateNewMessage; answers its ids.
   boost::json::object user_sends(const boost::json::object& request, MessageContent content,
                                  std::int64_t media_album_id = 0);
-  // The file a send_file request (or a send_album item) describes, added to the world.
-  MessageContent file_content(const boost::json::object& request);
+  // The file a send_file request (or a send_album item) describes, added to the world; a file
+  // over `max_bytes` is refused as Telegram refuses it.
+  MessageContent file_content(const boost::json::object& request, std::int64_t max_bytes);
+  // The largest upload Telegram takes from the user (Premium or not).
+  std::int64_t upload_limit(std::int64_t user_id);
   int add_thumbnail(const boost::json::object& request);
   // A user's album (simulator_albums.cpp): its files as messages sharing a media_album_id.
   boost::json::object send_album(const boost::json::object& request);
@@ -257,6 +273,8 @@ class Simulator {
   std::int64_t next_callback_query_ = 1;
   // Past 2^53, so a client that reads TDLib's int64 strings as doubles gets them wrong.
   std::int64_t next_media_album_id_ = (std::int64_t{1} << 62) + 1;
+  // post_to_channel's media_group_id (the caller's) -> the media_album_id the posts carry.
+  std::map<std::string, std::int64_t> channel_albums_;
   std::int64_t log_channel_ = 0;
   int next_client_id_ = 1;
   std::uint64_t next_ticket_ = 1;

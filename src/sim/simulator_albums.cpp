@@ -60,7 +60,8 @@ json::object Simulator::send_album(const json::object& request) {
   json::array message_ids;
   json::object last;
   for (const json::value& item : files) {
-    MessageContent content = file_content(item.get_object());
+    MessageContent content =
+        file_content(item.get_object(), upload_limit(int_field(request, "user_id")));
     last = user_sends(request, std::move(content), album_id);
     message_ids.push_back(last.at("message_id"));
   }

@@ -123,12 +123,25 @@ int Simulator::add_thumbnail(const json::object& request) {
   return world_.add_file(std::move(thumbnail));
 }
 
+std::int64_t Simulator::upload_limit(std::int64_t user_id) {
+  return user_for(user_id).is_premium ? kMaxPremiumUploadBytes : kMaxUploadBytes;
+}
+
 // The file a send_file or send_album item describes, added to the world, as message content.
-MessageContent Simulator::file_content(const json::object& request) {
+// Telegram refuses an upload over the sender's limit (2000 MiB, 4000 MiB with Premium) before
+// anyone sees it.
+MessageContent Simulator::file_content(const json::object& request, std::int64_t max_bytes) {
   std::string path = string_field(request, "path");
   std::error_code error;
   std::int64_t size = static_cast<std::int64_t>(std::filesystem::file_size(path, error));
   if (error) throw std::invalid_argument("cannot read file \"" + path + "\": " + error.message());
+  if (size > max_bytes) {
+    throw std::invalid_argument(
+        "File is too big: " + std::to_string(size) + " bytes; Telegram takes at most " +
+        std::to_string(max_bytes) + " bytes (" + std::to_string(max_bytes / (1024 * 1024)) +
+        " MiB) from this sender" +
+        (max_bytes < kMaxPremiumUploadBytes ? " (4000 MiB with Telegram Premium)" : ""));
+  }
   SimFile file;
   file.source_path = path;
   file.size = size;
@@ -141,7 +154,8 @@ MessageContent Simulator::file_content(const json::object& request) {
   file.duration = static_cast<int>(int_field(request, "duration"));
   file.width = static_cast<int>(int_field(request, "width"));
   file.height = static_cast<int>(int_field(request, "height"));
-  file.unique_id = "AgAD" + std::to_string(world_.files.size() + 1);
+  // The same bytes sent again are the same file on Telegram's servers (a re-post).
+  file.unique_id = world_.unique_id_for_path(std::filesystem::absolute(path).string());
   if (request.contains("thumbnail_path")) file.thumbnail = add_thumbnail(request);
   MessageContent content;
   content.file_kind = file.kind;
@@ -185,14 +199,15 @@ json::object Simulator::control_message(const MessageRecord& record, std::int64_
                    {"entities", record.content.entities},
                    {"keyboard", keyboard_rows(record.reply_markup)},
                    {"edited", record.edit_date != 0},
-                   {"deleted", record.deleted}};
+                   {"deleted", record.deleted},
+                   {"reply_to_message_id", record.reply_to_message_id},
+                   {"media_album_id", std::to_string(record.media_album_id)},
+                   {"forwarded", record.forwarded}};
   if (record.content.file_kind.has_value()) {
     const SimFile& file = world_.files[static_cast<std::size_t>(record.content.file)];
-    out["file"] = json::object{{"kind", file_kind_name(file.kind)},
-                               {"file_name", file.file_name},
-                               {"mime_type", file.mime_type},
-                               {"size", file.size},
-                               {"path", file.source_path}};
+    out["file"] = json::object{{"kind", file_kind_name(file.kind)}, {"file_name", file.file_name},
+                               {"mime_type", file.mime_type},       {"size", file.size},
+                               {"unique_id", file.unique_id},       {"path", file.source_path}};
   }
   return out;
 }
@@ -203,7 +218,9 @@ json::array Simulator::chat_messages(std::int64_t bot_id, std::int64_t chat_id) 
   if (found == world_.chats.end()) return messages;
   for (const MessageRecord& record : found->second.messages) {
     const SimUser* sender = world_.find_user(record.sender_user_id);
-    if (sender == nullptr || !sender->is_bot) continue;  // only what bots sent
+    // What bots sent, and the posts a channel's owner made; not the silent posts of send_file.
+    const bool by_bot = sender != nullptr && sender->is_bot;
+    if (!by_bot && !record.posted_by_owner) continue;
     messages.push_back(control_message(record, chat_id, record.sender_user_id));
   }
   return messages;
@@ -377,6 +394,7 @@ json::object Simulator::run_control(const std::string& op, const json::object& r
     user.last_name = string_field(request, "last_name");
     user.username = string_field(request, "username");
     user.is_bot = bool_field(request, "is_bot");
+    user.is_premium = bool_field(request, "is_premium");
     world_.add_user(std::move(user));
     return ok();
   }
@@ -402,7 +420,9 @@ json::object Simulator::run_control(const std::string& op, const json::object& r
     return user_sends(request, std::move(content));
   }
   if (op == "send_file") {
-    MessageContent content = file_content(request);
+    MessageContent content = file_content(
+        request, request.contains("chat_id") ? kMaxPremiumUploadBytes
+                                             : upload_limit(int_field(request, "user_id")));
     // With a channel's chat_id: a post already in that channel (say LOG_CHANNEL), so a test can
     // mint a link for it without the chat flow.
     if (request.contains("chat_id")) {
@@ -420,6 +440,10 @@ json::object Simulator::run_control(const std::string& op, const json::object& r
     return user_sends(request, std::move(content));
   }
   if (op == "send_album") return send_album(request);
+  if (op == "post_to_channel") return post_to_channel(request);
+  if (op == "edit_post") return edit_post(request);
+  if (op == "set_bot_rights") return set_bot_rights(request);
+  if (op == "chat_member") return chat_member(request);
   if (op == "press_button") return press_button(request);
   if (op == "callback_answer") return wait_callback_answer(request, lock);
   if (op == "messages") {

@@ -80,6 +80,10 @@ void Simulator::attempt_edit(PendingEdit edit) {
     // Deleted while the edit waited: the server's error, which TDLib passes on.
     return answer_error(*session, edit.extra, 400, "MESSAGE_ID_INVALID");
   }
+  if (edit.markup_only) {
+    edit.text = record->content.text;
+    edit.entities = record->content.entities;
+  }
   if (record->content.text == edit.text && record->content.entities == edit.entities &&
       record->reply_markup == edit.reply_markup) {
     return answer_error(*session, edit.extra, 400, "MESSAGE_NOT_MODIFIED");
@@ -95,10 +99,12 @@ void Simulator::apply_edit(Session& session, MessageRecord& record, PendingEdit 
   ++bot(session.bot_id).counters.messages_edited;
   json::object message = message_object(session, edit.chat_id, record);
   answer(session, edit.extra, message);
-  emit(session, json::object{{"@type", "updateMessageContent"},
-                             {"chat_id", edit.chat_id},
-                             {"message_id", edit.message_id},
-                             {"new_content", message["content"]}});
+  if (!edit.markup_only) {
+    emit(session, json::object{{"@type", "updateMessageContent"},
+                               {"chat_id", edit.chat_id},
+                               {"message_id", edit.message_id},
+                               {"new_content", message["content"]}});
+  }
   json::object edited{{"@type", "updateMessageEdited"},
                       {"chat_id", edit.chat_id},
                       {"message_id", edit.message_id},

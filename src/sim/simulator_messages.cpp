@@ -94,6 +94,17 @@ json::object Simulator::message_object(Session& session, std::int64_t chat_id,
     session.file_sources[record.content.file].emplace(chat_id, record.server_id);
   }
   if (!record.reply_markup.is_null()) message["reply_markup"] = record.reply_markup;
+  if (record.forwarded) {
+    // Where it came from is beside the point: another channel's post, as its origin says.
+    message["forward_info"] =
+        json::object{{"@type", "messageForwardInfo"},
+                     {"origin", json::object{{"@type", "messageOriginChannel"},
+                                             {"chat_id", kChannelIdBase - 1},
+                                             {"message_id", tdlib_message_id(1)},
+                                             {"author_signature", ""}}},
+                     {"date", record.forward_date},
+                     {"public_service_announcement_type", ""}};
+  }
   if (record.reply_to_message_id != 0) {
     message["reply_to"] = json::object{{"@type", "messageReplyToMessage"},
                                        {"chat_id", chat_id},
@@ -129,7 +140,10 @@ json::object Simulator::send_denied(const Session& session, std::int64_t chat_id
   if (!knows_chat(session, chat_id)) return error_object(400, "Chat not found");
   if (World::is_channel_id(chat_id)) {
     if (world_.channels.count(chat_id) == 0) return error_object(400, "Chat not found");
-    if (!can_read_chat(session, chat_id)) {
+    // MessagesManager::can_send_message: in a channel only an administrator who may post.
+    const Channel& channel = world_.channels.at(chat_id);
+    if (!can_read_chat(session, chat_id) ||
+        !world_.rights_of(channel, session.bot_id).can_post_messages) {
       return error_object(400, "Have no write access to the chat");
     }
     return json::object();
@@ -146,6 +160,10 @@ void Simulator::on_send_message(Session& session, const json::object& request, c
   std::string input_type = type_of(input);
   MessageRecord record;
   record.reply_markup = reply_markup_from_input(object_field(request, "reply_markup"));
+  const json::object& reply_to = object_field(request, "reply_to");
+  if (type_of(reply_to) == "inputMessageReplyToMessage") {
+    record.reply_to_message_id = int_field(reply_to, "message_id");
+  }
   if (input_type == "inputMessageText") {
     const json::object& text = object_field(input, "text");
     record.content.text = string_field(text, "text");

@@ -159,7 +159,7 @@ json::object user_object(const SimUser& user) {
                       {"is_contact", false},
                       {"is_mutual_contact", false},
                       {"is_close_friend", false},
-                      {"is_premium", false},
+                      {"is_premium", user.is_premium},
                       {"is_support", false},
                       {"restricts_new_chats", false},
                       {"paid_message_star_count", 0},

@@ -102,6 +102,20 @@ MemberStatus World::member_status(const Channel& channel, std::int64_t user_id) 
   return bot && channel.bots_admin_by_default ? MemberStatus::kAdmin : MemberStatus::kLeft;
 }
 
+AdminRights World::rights_of(const Channel& channel, std::int64_t user_id) const {
+  const MemberStatus status = member_status(channel, user_id);
+  if (status == MemberStatus::kCreator) return AdminRights{};
+  if (status != MemberStatus::kAdmin) return AdminRights{false, false};
+  auto found = channel.rights.find(user_id);
+  return found == channel.rights.end() ? AdminRights{} : found->second;
+}
+
+std::string World::unique_id_for_path(const std::string& path) {
+  auto [found, added] = unique_ids_by_path.emplace(path, "");
+  if (added) found->second = "AgAD" + std::to_string(files.size() + 1);
+  return found->second;
+}
+
 bool World::has_written_to(std::int64_t user_id, std::int64_t bot_id) const {
   auto chat = chats.find(ChatKey{bot_id, user_id});
   if (chat == chats.end()) return false;

@@ -35,11 +35,24 @@ struct SimUser {
   bool is_bot = false;
   std::set<std::int64_t> blocked_bots;  // bots this user has blocked
   bool deactivated = false;             // the account was deleted
+  // Telegram Premium: Telegram takes files of up to 4000 MiB from this user instead of 2000 MiB.
+  bool is_premium = false;
 };
+
+// The largest file Telegram takes from a sender (the server's limit on uploads): 2000 MiB, or
+// 4000 MiB from a Premium account.
+inline constexpr std::int64_t kMaxUploadBytes = std::int64_t{2000} * 1024 * 1024;
+inline constexpr std::int64_t kMaxPremiumUploadBytes = std::int64_t{4000} * 1024 * 1024;
 
 enum class MemberStatus { kLeft, kMember, kAdmin, kCreator };
 MemberStatus member_status_from_name(const std::string& name);
 const char* member_status_name(MemberStatus status);
+
+// An administrator's rights in a channel that tglink depends on (chatAdministratorRights).
+struct AdminRights {
+  bool can_post_messages = true;
+  bool can_edit_messages = true;
+};
 
 struct Channel {
   std::int64_t chat_id = 0;
@@ -48,6 +61,8 @@ struct Channel {
   std::map<std::int64_t, MemberStatus> members;
   // Bots with no explicit membership are administrators (the default LOG_CHANNEL).
   bool bots_admin_by_default = false;
+  // Rights of administrators set with set_bot_rights; an administrator not listed has both.
+  std::map<std::int64_t, AdminRights> rights;
 };
 
 // One file on the simulated servers; its bytes are read from `source_path`.
@@ -84,6 +99,9 @@ struct MessageRecord {
   std::int64_t reply_to_message_id = 0;  // TDLib id of the message this one answers, or 0
   std::int64_t media_album_id = 0;       // shared by the messages of one album, or 0
   bool deleted = false;
+  bool posted_by_owner = false;  // a channel post its owner made (post_to_channel)
+  bool forwarded = false;        // forwarded from another channel: it carries forward_info
+  std::int64_t forward_date = 0;
 };
 
 // Who owns a message list: (bot id, user id) for a private chat, (0, chat id) for a channel.
@@ -100,6 +118,7 @@ class World {
   std::map<std::int64_t, Channel> channels;
   std::map<ChatKey, ChatLog> chats;
   std::vector<SimFile> files;
+  std::map<std::string, std::string> unique_ids_by_path;
 
   static bool is_channel_id(std::int64_t chat_id) { return chat_id < kChannelIdBase; }
   static ChatKey chat_key(std::int64_t bot_id, std::int64_t chat_id);
@@ -109,6 +128,10 @@ class World {
   Channel& add_channel(std::int64_t chat_id, std::string title);
   // The status of `user_id` in a channel, following bots_admin_by_default for bots.
   MemberStatus member_status(const Channel& channel, std::int64_t user_id) const;
+  // The rights of `user_id` in a channel: none unless an administrator or the creator.
+  AdminRights rights_of(const Channel& channel, std::int64_t user_id) const;
+  // One unique id per source path: the same file posted again is the same file on Telegram.
+  std::string unique_id_for_path(const std::string& path);
 
   // Appends a message with the next server id and returns it.
   MessageRecord& append(const ChatKey& key, MessageRecord record);

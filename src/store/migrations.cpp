@@ -331,7 +331,40 @@ CREATE INDEX links_by_expiry ON links (expires_unix) WHERE expires_unix > 0;
 CREATE INDEX batches_by_expiry ON batches (expires_unix) WHERE expires_unix > 0;
 )sql";
 
-constexpr std::array<Migration, 10> kMigrations{{
+// Version 12 (11 is another branch's): channel posts whose file got links (channel mode), so a
+// re-post of the same file (file_unique_id) reuses its log-channel copy and an edited post gets
+// its buttons back. Rows go with their channel's links: they hold no user data.
+constexpr std::string_view kChannelPosts = R"sql(
+CREATE TABLE channel_posts (
+  chat_id         INTEGER NOT NULL,
+  message_id      INTEGER NOT NULL,
+  file_unique_id  TEXT    NOT NULL DEFAULT '',
+  copy_message_id INTEGER NOT NULL DEFAULT 0,
+  file_kind       TEXT    NOT NULL DEFAULT '',
+  mime_type       TEXT    NOT NULL DEFAULT '',
+  expires_unix    INTEGER NOT NULL DEFAULT 0,
+  has_buttons     INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (chat_id, message_id)
+) WITHOUT ROWID;
+CREATE INDEX channel_posts_by_file ON channel_posts (file_unique_id, copy_message_id);
+)sql";
+
+constexpr std::string_view kChannelPostsPostgres = R"sql(
+CREATE TABLE channel_posts (
+  chat_id         BIGINT NOT NULL,
+  message_id      BIGINT NOT NULL,
+  file_unique_id  TEXT   NOT NULL DEFAULT '',
+  copy_message_id BIGINT NOT NULL DEFAULT 0,
+  file_kind       TEXT   NOT NULL DEFAULT '',
+  mime_type       TEXT   NOT NULL DEFAULT '',
+  expires_unix    BIGINT NOT NULL DEFAULT 0,
+  has_buttons     BIGINT NOT NULL DEFAULT 0,
+  PRIMARY KEY (chat_id, message_id)
+);
+CREATE INDEX channel_posts_by_file ON channel_posts (file_unique_id, copy_message_id);
+)sql";
+
+constexpr std::array<Migration, 11> kMigrations{{
     {1, "users, daily links, monthly bandwidth, counters", kUsersAndCounters,
      kUsersAndCountersPostgres},
     {2, "revoked links", kRevokedLinks, kRevokedLinksPostgres},
@@ -345,6 +378,7 @@ constexpr std::array<Migration, 10> kMigrations{{
      kRelayedUpdatesPostgres},
     {10, "indexes for deleting expired link records and batches", kRetentionIndexes,
      kRetentionIndexes},
+    {12, "channel posts with links", kChannelPosts, kChannelPostsPostgres},
 }};
 
 void apply_step(SqliteDatabase& db, const Migration& step) {

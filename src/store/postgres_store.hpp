@@ -94,6 +94,12 @@ class PostgresStore final : public Store {
   int delete_dead_links(std::int64_t cutoff_unix, int limit) override;
   int delete_dead_batches(std::int64_t cutoff_unix, int limit) override;
 
+  // store/postgres_channel_posts.cpp
+  void save_channel_post(const ChannelPostRecord& post) override;
+  [[nodiscard]] std::optional<ChannelPostRecord> find_channel_post(
+      std::int64_t chat_id, std::int64_t message_id) override;
+  [[nodiscard]] std::optional<ChannelPostRecord> find_channel_copy(
+      const std::string& file_unique_id) override;
   // store/postgres_relayed_updates.cpp
   bool relay_update(const RelayedUpdate& message) override;
   [[nodiscard]] std::vector<RelayedUpdate> claim_relayed_updates(int limit) override;

@@ -86,6 +86,18 @@ struct PendingUpload {
   std::int64_t album_id = 0;  // Telegram's media_album_id (one media group), or 0
 };
 
+// A channel post whose file got links (channel mode, chat/channel_posts.hpp).
+struct ChannelPostRecord {
+  std::int64_t chat_id = 0;          // the channel (-100…)
+  std::int64_t message_id = 0;       // the post (TDLib id)
+  std::string file_unique_id;        // Telegram's id of the file, the same in every re-post
+  std::int64_t copy_message_id = 0;  // the confirmed copy in LOG_CHANNEL; 0 until then
+  std::string file_kind;             // media/file_kind.hpp to_string(FileKind)
+  std::string mime_type;
+  std::int64_t expires_unix = 0;  // of the links on the post; 0 = never
+  bool has_buttons = false;       // the links are the post's buttons (not a reply under it)
+};
+
 // One link for many files: the files a user sends between /batch and /done
 // (chat/batch_commands.cpp), shown at /b/{token} (http/batch_page.hpp).
 struct BatchRecord {
@@ -281,6 +293,15 @@ class Store {
   [[nodiscard]] virtual std::vector<RelayedUpdate> claim_relayed_updates(int limit) = 0;
   // Forgets claimed updates relayed before `unix_time`; answers how many.
   virtual int delete_claimed_relays_before(std::int64_t unix_time) = 0;
+
+  // --- channel posts with links (step 12) ---
+  // Adds or replaces the post's row.
+  virtual void save_channel_post(const ChannelPostRecord& post) = 0;
+  [[nodiscard]] virtual std::optional<ChannelPostRecord> find_channel_post(
+      std::int64_t chat_id, std::int64_t message_id) = 0;
+  // The latest post of this file whose copy is confirmed, in any channel: a re-post reuses it.
+  [[nodiscard]] virtual std::optional<ChannelPostRecord> find_channel_copy(
+      const std::string& file_unique_id) = 0;
 };
 
 }  // namespace tglink

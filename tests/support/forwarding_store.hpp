@@ -122,6 +122,14 @@ class ForwardingStore : public Store {
     return inner_.delete_dead_batches(cutoff_unix, limit);
   }
   bool relay_update(const RelayedUpdate& update) override { return inner_.relay_update(update); }
+  void save_channel_post(const ChannelPostRecord& post) override { inner_.save_channel_post(post); }
+  std::optional<ChannelPostRecord> find_channel_post(std::int64_t chat_id,
+                                                     std::int64_t message_id) override {
+    return inner_.find_channel_post(chat_id, message_id);
+  }
+  std::optional<ChannelPostRecord> find_channel_copy(const std::string& file_unique_id) override {
+    return inner_.find_channel_copy(file_unique_id);
+  }
   std::vector<RelayedUpdate> claim_relayed_updates(int limit) override {
     return inner_.claim_relayed_updates(limit);
   }
