@@ -3,7 +3,8 @@
 //
 // On PostgreSQL every Store call is a network round trip, so the work the HTTP side and the
 // periodic jobs cause (revocation checks, bandwidth and traffic flushes, heartbeats, clean-ups)
-// runs on a store executor with a connection of its own, and the leader lease is renewed on
+// runs on a store executor with a pool of STORE_POOL_SIZE connections of its own (one worker
+// each, store/store_pool.hpp), and the leader lease is renewed on
 // another (it has its own connection already, cluster/postgres_lease.hpp), so a slow data query
 // never delays a renewal. The chat side keeps the service's first connection on the I/O thread.
 //
@@ -34,7 +35,7 @@ class DatabaseWork {
   [[nodiscard]] StoreExecutor& lease_work() { return lease_work_; }
 
  private:
-  std::unique_ptr<Store> own_store_;  // PostgreSQL: the worker's connection; null on SQLite
+  std::unique_ptr<Store> own_store_;  // PostgreSQL: the workers' StorePool; null on SQLite
   Store& store_;
   // After the store, so they are joined before it closes.
   StoreExecutor store_work_;
