@@ -196,10 +196,11 @@ def longest_pause_during_stall(port, target, proxy, stall_s):
 
 
 def store_latency(args, work, make_file, tglink_class):
-    import wrk_load  # noqa: the shared load generator
+    import range_client  # noqa: the shared load client
+    import wrk_load  # noqa: alternate() and summary()
     from tglink_bench import fetch  # noqa: the shared helper
-    print("\n== 5. The database %.1f ms away each way: %d concurrent cached 1 MiB ranges (wrk, "
-          "%d rounds alternating, %d s each), and the longest pause of a running download while "
+    print("\n== 5. The database %.1f ms away each way: %d concurrent cached 1 MiB ranges (bench/"
+          "range_client.py, %d rounds alternating, %d s each), and the longest pause of a running download while "
           "the database is held %.0f s" % (args.store_delay_ms, args.store_concurrency,
                                             args.rounds, args.round_seconds, args.store_stall_s))
     path = os.path.join(work, "store.bin")
@@ -224,9 +225,9 @@ def store_latency(args, work, make_file, tglink_class):
                 fetch(tg.port, target)  # the cold fetch that puts the file in the cache
                 instances[(label, store)] = (tg, target)
         rates = wrk_load.alternate({
-            key: (lambda tg=tg, target=target: wrk_load.ranges(
-                work, tg.port, target, size, args.store_concurrency,
-                args.round_seconds).per_second)
+            key: (lambda tg=tg, target=target: range_client.run(
+                tg.port, target, size, MIB, args.store_concurrency, args.round_seconds,
+                args.client_processes).per_second)
             for key, (tg, target) in instances.items()}, args.rounds)
         pauses = {key: longest_pause_during_stall(tg.port, target,
                                                   None if key[1] == "SQLite" else proxy,

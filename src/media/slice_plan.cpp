@@ -24,9 +24,15 @@ std::shared_ptr<Slice> SlicePlan::take(LaneIndex lane, bool alone, bool solo,
 
 std::uint64_t SlicePlan::next_length(bool solo) const {
   const std::uint64_t full = solo ? settings_.solo_slice_bytes : settings_.slice_bytes;
-  const std::uint64_t rest = end_ - frontier_;
+  // The work left is the bytes no slice covers and those the other lanes still have to bring;
+  // this lane, about to start, takes its share of it. Lanes that start together so get equal
+  // slices, and near the end the slices shrink so that every lane ends at about the same time.
+  std::uint64_t left = end_ - frontier_;
+  for (const auto& [begin, slice] : slices_) {
+    if (slice->lane) left += slice->bytes.end - std::min(slice->bytes.end, slice->ready_end);
+  }
   const std::uint64_t lanes = std::max<std::uint64_t>(settings_.lanes, 1);
-  const std::uint64_t share = (rest + lanes - 1) / lanes;
+  const std::uint64_t share = (left + lanes - 1) / lanes;
   return std::min(full, std::max(share, settings_.tail_slice_bytes));
 }
 

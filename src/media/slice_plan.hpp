@@ -38,9 +38,10 @@ struct SliceSettings {
   // How far past the client's position slices are made (send_spread raises it to two slices per
   // bot, so each bot has one slice under way and one to start).
   std::uint64_t read_ahead = 32 << 20;
-  // The lanes sharing the stream (send_spread sets it). Toward the end a new slice is the rest
-  // divided among them, never shorter than `tail_slice_bytes`, so that the lanes end together:
-  // a 96 MiB file in 16 MiB slices on 4 bots left two bots idle for the last third (issue 20).
+  // The lanes sharing the stream (send_spread sets it). Toward the end a new slice is the work
+  // left (bytes no slice covers, and those other lanes still have to bring) divided among them,
+  // never shorter than `tail_slice_bytes`, so that the lanes end together: a 96 MiB file in
+  // 16 MiB slices on 4 bots left two bots idle for the last third (issue 20).
   std::size_t lanes = 1;
   // 2 MiB is a quarter of a second of a bot at 8 MiB/s, against a round trip of 50-150 ms lost
   // per slice: shorter tail slices would spend more in round trips than they balance.

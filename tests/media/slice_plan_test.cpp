@@ -123,6 +123,16 @@ TEST(SlicePlanTest, SlicesShrinkTowardTheEndSoEveryLaneEndsTogether) {
   EXPECT_EQ(lengths, (std::vector<std::uint64_t>{16, 16, 16, 12, 9, 7, 5, 4, 3, 2, 2, 2, 2}));
 }
 
+// Lanes that start together share the work left, which counts what the others still have to
+// bring: four lanes on 32 units in slices of up to 8 all get 8, not 8, 6, 4.5 and 3.
+TEST(SlicePlanTest, LanesStartingTogetherGetEqualSlices) {
+  constexpr SliceSettings kTogether{
+      .slice_bytes = 8, .read_ahead = 1000, .lanes = 4, .tail_slice_bytes = 1};
+  SlicePlan plan({0, 32}, kTogether);
+  for (LaneIndex lane = 0; lane < 4; ++lane) EXPECT_EQ(plan.take(lane)->bytes.length(), 8u);
+  EXPECT_EQ(plan.take(4), nullptr);
+}
+
 // A lane with nothing left steals the second half of what is still to come of the slice with
 // the most such bytes; the slice it was cut from keeps its ready bytes and the margin.
 TEST(SlicePlanTest, AnIdleLaneStealsTheSecondHalfOfTheSlowestSlice) {
