@@ -334,11 +334,19 @@ def info_latency(args, work):
         target = tg.post(path)
         fetch(tg.port, target)
         idle = api_info_latencies(tg.port, 2.0)
-        load = wrk_load.start_ranges(work, tg.port, target, size, connections,
-                                     int(args.info_seconds) + 4, threads=2)
+        outcome = {}
+
+        def load():
+            outcome["served"] = range_client.run(tg.port, target, size, MIB, connections,
+                                                 int(args.info_seconds) + 4,
+                                                 args.client_processes)
+
+        loader = threading.Thread(target=load)
+        loader.start()
         time.sleep(2)  # every connection open and busy
         busy = api_info_latencies(tg.port, args.info_seconds)
-        served = wrk_load.finish(load)
+        loader.join()
+        served = outcome["served"]
         print("%-28s %10s %10s %10s %8s" % ("", "p50 ms", "p99 ms", "max ms", "asked"))
         for name, values in (("idle", idle), ("%d ranges under way" % connections, busy)):
             ordered = sorted(values)
