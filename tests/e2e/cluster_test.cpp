@@ -120,7 +120,8 @@ TEST(Cluster, LinksRevocationsAndTheBandwidthLimitHoldOnEveryNode) {
     EXPECT_TRUE(eventually([&] {
       got = cluster.node(id).get(link);
       return got.status == 404;
-    })) << id << " still serves a revoked link";
+    })) << id
+        << " still serves a revoked link";
     EXPECT_NE(got.body.find("LINK_REVOKED"), std::string::npos) << id << ": " << got.body;
   }
 
