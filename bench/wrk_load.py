@@ -1,15 +1,13 @@
-"""Load generation with wrk (Debian's package, scripts/install-deps.sh --bench), and runs that
-alternate the measured servers.
-
-Why wrk: the Python client the hot-path bench used until issue 20 (64 threads of http.client)
-is the bottleneck on a small machine: it fetched about a third of what wrk fetches from nginx
-in the same minute, so its tglink / nginx ratio measured the client and the machine's load, and
-ran anywhere from 0.38 to 1.05 (bench/tglink_bench.py prints the two clients side by side). wrk
-is a C client on epoll whose threads only parse headers and discard bodies.
+"""Runs that alternate the measured servers, and wrk (Debian's package, scripts/install-deps.sh
+--bench) as a second opinion on the hot path.
 
 Why alternate: on a shared machine the load of the minute moves every figure. Each round
 measures every server once, in turn, and the ratio of a round compares figures taken seconds
 apart; the median over the rounds, with the smallest and largest, is what is printed.
+
+wrk is printed beside bench/range_client.py's figure, not used for the ratios: for 1 MiB bodies
+it reads 8 KiB per system call and gets a third of what nginx serves on two cores (the module
+docstring of range_client.py has the figures).
 """
 import os
 import shutil
