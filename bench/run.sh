@@ -6,7 +6,10 @@
 #   4. one stream over several bots on the realistic profile (bench/spread_bench.py): 1-8 bots,
 #      16 concurrent streams, a seek, a second viewer, a 20 s flood wait on one bot;
 #   5. the database a few ms away (bench/store_latency_bench.py, `--only store`): cached range
-#      requests/s and the longest pause of a running download while PostgreSQL is held, vs SQLite.
+#      requests/s and the longest pause of a running download while PostgreSQL is held, vs SQLite;
+#   6. /api/info's latency (p50, p99) while 500 connections fetch cached ranges (`--only info`).
+# Servers compared are measured in alternating rounds (--rounds, 5) with the median and spread
+# printed; the hot-path client is bench/range_client.py (it says why not wrk).
 # Uses the release build (build/, `make build`) and the simulator (build/sim/libtdjson.so).
 # Never part of `make test`. Options are passed to bench/tglink_bench.py (--help lists them).
 set -euo pipefail

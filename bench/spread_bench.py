@@ -52,21 +52,87 @@ def timed_read(port, target, headers=None, on_gap=None):
     return total, time.perf_counter() - start, first or 0.0, gap
 
 
-def one_stream(args, work, make_file, Tglink, path, size):
-    ceiling = args.spread_ceiling_mib
-    print("one cold stream of %d MiB" % (size // MIB))
-    print("%-10s %14s %16s %8s" % ("bots", "MiB/s", "N x ceiling", "ratio"))
-    for bots in (1, 2, 4, 8):
-        tg = Tglink(args.build, work, bots)
+def one_stream_rate(args, work, Tglink, path, bots, slow_bot_bytes_per_second=None,
+                    timeline=None):
+    """MiB/s of one cold stream of `path` on `bots` bots; with `slow_bot_bytes_per_second`, the
+    second bot is held to that rate. With `timeline` (a list), samples each bot's downloaded bytes
+    every 0.25 s into it."""
+    tg = Tglink(args.build, work, bots)
+    try:
+        set_profile(tg, args)
+        bot_ids = tg.sim.call(op="bots")["bots"]
+        if slow_bot_bytes_per_second:
+            tg.sim.call(op="set_bot", bot_id=bot_ids[1], profile="realistic",
+                        bytes_per_second=slow_bot_bytes_per_second)
+        target = tg.post(path)
+        done = threading.Event()
+        sampler = None
+        if timeline is not None:
+            def sample():
+                start = time.perf_counter()
+                while not done.is_set():
+                    counters = tg.sim.call(op="counters")["bots"]
+                    timeline.append((time.perf_counter() - start,
+                                     [counters[str(b)]["bytes_downloaded"] if str(b) in counters
+                                      else counters.get(b, {}).get("bytes_downloaded", 0)
+                                      for b in bot_ids]))
+                    time.sleep(0.25)
+            sampler = threading.Thread(target=sample)
+            sampler.start()
         try:
-            set_profile(tg, args)
-            target = tg.post(path)
             got, seconds, _, _ = timed_read(tg.port, target)
-            rate = got / MIB / seconds
-            print("%-10d %14.1f %16.1f %8.2f" % (bots, rate, bots * ceiling,
-                                                 rate / (bots * ceiling)))
         finally:
-            tg.stop()
+            done.set()
+            if sampler:
+                sampler.join()
+        return got / MIB / seconds
+    finally:
+        tg.stop()
+
+
+def one_stream(args, work, make_file, Tglink):
+    ceiling = args.spread_ceiling_mib
+    bot_counts = args.spread_bots
+    print("one cold stream: MiB/s and ratio to N x ceiling, by file size and bots")
+    print("%-10s" % "size" + "".join("%18s" % ("%d bot%s" % (n, "s" if n > 1 else ""))
+                                     for n in bot_counts))
+    for mib in args.spread_sizes:
+        path = os.path.join(work, "spread-%d.bin" % mib)
+        make_file(path, mib * MIB)
+        cells = []
+        for bots in bot_counts:
+            rate = one_stream_rate(args, work, Tglink, path, bots)
+            cells.append("%8.1f %5.2f    " % (rate, rate / (bots * ceiling)))
+        print("%-10s" % ("%d MiB" % mib) + "".join("%18s" % c for c in cells))
+        os.remove(path)
+
+
+def timeline_of(args, work, make_file, Tglink, mib, bots):
+    """Each bot's download rate over time for one cold stream: where a stream loses time."""
+    path = os.path.join(work, "timeline.bin")
+    make_file(path, mib * MIB)
+    samples = []
+    rate = one_stream_rate(args, work, Tglink, path, bots, timeline=samples)
+    os.remove(path)
+    print("one cold stream of %d MiB on %d bots, %.1f MiB/s (%.2f of %d x ceiling); each bot's "
+          "MiB/s per half second:" % (mib, bots, rate, rate / (bots * args.spread_ceiling_mib),
+                                      bots))
+    print("%-8s" % "t, s" + "".join("%8s" % ("bot %d" % (b + 1)) for b in range(bots)))
+    for k in range(2, len(samples), 2):
+        (t0, before), (t1, after) = samples[k - 2], samples[k]
+        print("%-8.1f" % t1 + "".join("%8.1f" % ((a - b) / MIB / (t1 - t0))
+                                      for a, b in zip(after, before)))
+
+
+def slow_bot(args, work, make_file, Tglink):
+    """One of 4 bots held to 100 KiB/s: the stream against 3 x the ceiling of the others."""
+    mib = args.spread_slow_mib
+    path = os.path.join(work, "slow.bin")
+    make_file(path, mib * MIB)
+    rate = one_stream_rate(args, work, Tglink, path, 4, slow_bot_bytes_per_second=100 * 1024)
+    os.remove(path)
+    print("one cold stream of %d MiB on 4 bots, one of them at 100 KiB/s: %.1f MiB/s, %.2f of "
+          "3 x ceiling" % (mib, rate, rate / (3 * args.spread_ceiling_mib)))
 
 
 def concurrent_streams(args, work, make_file, Tglink):
@@ -152,10 +218,14 @@ def flood_gap(args, work, Tglink, path):
 def spread(args, work, make_file, Tglink):
     print("\n== 4. One stream over several bots: realistic profile, %d MiB/s per bot"
           % args.spread_ceiling_mib)
+    one_stream(args, work, make_file, Tglink)
+    timeline_of(args, work, make_file, Tglink, args.spread_timeline_mib, 4)
+    slow_bot(args, work, make_file, Tglink)
+    if args.spread_quick:
+        return
     path = os.path.join(work, "spread.bin")
     size = args.spread_mib * MIB
     make_file(path, size)
-    one_stream(args, work, make_file, Tglink, path, size)
     concurrent_streams(args, work, make_file, Tglink)
     seek_and_second_viewer(args, work, Tglink, path, size)
     flood_gap(args, work, Tglink, path)
@@ -163,6 +233,16 @@ def spread(args, work, make_file, Tglink):
 
 
 def add_arguments(parser):
-    parser.add_argument("--spread-mib", type=int, default=256)
+    def numbers(text):
+        return [int(n) for n in text.split(",")]
+    parser.add_argument("--spread-mib", type=int, default=256,
+                        help="the file of the seek, second viewer and flood-wait figures")
+    parser.add_argument("--spread-sizes", type=numbers, default=[32, 96, 256, 1024],
+                        help="MiB, comma-separated: one cold stream of each size")
+    parser.add_argument("--spread-bots", type=numbers, default=[1, 2, 4, 8])
+    parser.add_argument("--spread-timeline-mib", type=int, default=96)
+    parser.add_argument("--spread-slow-mib", type=int, default=256)
+    parser.add_argument("--spread-quick", action="store_true",
+                        help="only the sizes, the timeline and the slow bot")
     parser.add_argument("--spread-concurrent-mib", type=int, default=32)
     parser.add_argument("--spread-ceiling-mib", type=int, default=8)

@@ -34,7 +34,6 @@ def add_arguments(parser):
     parser.add_argument("--store-mib", type=int, default=256)
     parser.add_argument("--store-delay-ms", type=float, default=2.0)
     parser.add_argument("--store-concurrency", type=int, default=64)
-    parser.add_argument("--store-requests", type=int, default=512)
     parser.add_argument("--store-stall-s", type=float, default=3.0)
     parser.add_argument("--store-baseline-build", default=None)
 
@@ -196,24 +195,14 @@ def longest_pause_during_stall(port, target, proxy, stall_s):
     return longest
 
 
-def measure(build, work, path, size, args, tglink_class, extra_env, proxy):
-    from tglink_bench import fetch, random_ranges_per_s  # noqa: the shared helpers
-    tg = tglink_class(build, work, extra_env=extra_env)
-    try:
-        target = tg.post(path)
-        fetch(tg.port, target)  # the cold fetch that puts the file in the cache
-        rate = random_ranges_per_s(tg.port, target, size, args.store_concurrency,
-                                   args.store_requests, 5)
-        pause = longest_pause_during_stall(tg.port, target, proxy, args.store_stall_s)
-        return rate, pause
-    finally:
-        tg.stop()
-
-
 def store_latency(args, work, make_file, tglink_class):
-    print("\n== 5. The database %.1f ms away each way: %d concurrent cached 1 MiB ranges, and "
-          "the longest pause of a running download while the database is held %.0f s"
-          % (args.store_delay_ms, args.store_concurrency, args.store_stall_s))
+    import range_client  # noqa: the shared load client
+    import wrk_load  # noqa: alternate() and summary()
+    from tglink_bench import fetch  # noqa: the shared helper
+    print("\n== 5. The database %.1f ms away each way: %d concurrent cached 1 MiB ranges (bench/"
+          "range_client.py, %d rounds alternating, %d s each), and the longest pause of a running download while "
+          "the database is held %.0f s" % (args.store_delay_ms, args.store_concurrency,
+                                            args.rounds, args.round_seconds, args.store_stall_s))
     path = os.path.join(work, "store.bin")
     size = args.store_mib * MIB
     make_file(path, size)
@@ -222,23 +211,41 @@ def store_latency(args, work, make_file, tglink_class):
         builds.insert(0, ("baseline", os.path.abspath(args.store_baseline_build)))
     pg = Postgres()
     proxy = DelayProxy(pg.port, args.store_delay_ms / 1000.0)
-    rows = []
+    instances = {}  # (build label, store) -> (tglink, target)
     try:
         for number, (label, build) in enumerate(builds):
-            rate, pause = measure(build, work, path, size, args, tglink_class, {}, None)
-            rows.append((label, "SQLite", rate, pause))
             database = "bench%d" % number
             pg.create_database(database)
-            env = {"DATABASE_URL": pg.url(proxy.port, database)}
-            rate, pause = measure(build, work, path, size, args, tglink_class, env, proxy)
-            rows.append((label, "PostgreSQL +%.1f ms" % args.store_delay_ms, rate, pause))
+            for store, env in (("SQLite", {}),
+                               ("PostgreSQL +%.1f ms" % args.store_delay_ms,
+                                {"DATABASE_URL": pg.url(proxy.port, database)})):
+                tg = tglink_class(build, work, extra_env=env)
+                instances[(label, store)] = (tg, None)
+                target = tg.post(path)
+                fetch(tg.port, target)  # the cold fetch that puts the file in the cache
+                instances[(label, store)] = (tg, target)
+        rates = wrk_load.alternate({
+            key: (lambda tg=tg, target=target: range_client.run(
+                tg.port, target, size, MIB, args.store_concurrency, args.round_seconds,
+                args.client_processes).per_second)
+            for key, (tg, target) in instances.items()}, args.rounds)
+        pauses = {key: longest_pause_during_stall(tg.port, target,
+                                                  None if key[1] == "SQLite" else proxy,
+                                                  args.store_stall_s)
+                  for key, (tg, target) in instances.items()}
     finally:
+        for tg, _ in instances.values():
+            tg.stop()
         proxy.stop()
         pg.stop()
         os.remove(path)
-    sqlite = {label: rate for label, store, rate, _ in rows if store == "SQLite"}
-    print("%-12s %-22s %12s %10s %22s" % ("build", "store", "ranges/s", "vs SQLite",
+    print("median (min-max) of %d rounds; the ratio is taken round by round" % args.rounds)
+    print("%-12s %-22s %24s %20s %22s" % ("build", "store", "ranges/s", "vs SQLite",
                                           "longest pause, s"))
-    for label, store, rate, pause in rows:
-        stall = "%.3f" % pause + (" (db held)" if store != "SQLite" else " (no stall)")
-        print("%-12s %-22s %12.1f %10.2f %22s" % (label, store, rate, rate / sqlite[label], stall))
+    for (label, store), figures in rates.items():
+        sqlite = rates[(label, "SQLite")]
+        stall = "%.3f" % pauses[(label, store)] + (" (db held)" if store != "SQLite"
+                                                  else " (no stall)")
+        print("%-12s %-22s %24s %20s %22s" % (label, store, wrk_load.summary(figures),
+                                              wrk_load.summary(wrk_load.ratios(figures, sqlite)),
+                                              stall))

@@ -15,6 +15,7 @@ import json
 import os
 import random
 import shutil
+import statistics
 import socket
 import subprocess
 import sys
@@ -22,8 +23,10 @@ import tempfile
 import threading
 import time
 
+import range_client
 import spread_bench
 import store_latency_bench
+import wrk_load
 
 SECRET_KEY = "benchmark-link-key-0123456789abcdef"
 LOG_CHANNEL = -1001000000001
@@ -267,7 +270,9 @@ def make_file(path, size):
 
 
 def hot_path(args, work):
-    print("\n== 1. Hot path: cached %d MiB file, tglink vs nginx on loopback" % args.hot_mib)
+    rounds, seconds = args.rounds, args.round_seconds
+    print("\n== 1. Hot path: cached %d MiB file, tglink vs nginx on loopback, %d rounds "
+          "alternating, %d s each" % (args.hot_mib, rounds, seconds))
     root = os.path.join(work, "www")
     os.makedirs(root)
     # nginx's worker may run as another user (nobody, when started as root).
@@ -282,20 +287,96 @@ def hot_path(args, work):
     try:
         target = tg.post(path)
         fetch(tg.port, target)  # the cold fetch that puts the file in TDLib's cache
-        rows = []
-        t = whole_file_mib_s(tg.port, target, size, args.runs)
-        n = whole_file_mib_s(ng.port, "/hot.bin", size, args.runs)
-        rows.append(("whole file, MiB/s (best of %d)" % args.runs, t, n))
-        t = random_ranges_per_s(tg.port, target, size, 64, args.range_requests, 1)
-        n = random_ranges_per_s(ng.port, "/hot.bin", size, 64, args.range_requests, 1)
-        rows.append(("64 concurrent 1 MiB ranges, req/s", t, n))
-        print("%-40s %12s %12s %8s" % ("", "tglink", "nginx", "ratio"))
-        for name, t, n in rows:
-            print("%-40s %12.1f %12.1f %8.2f" % (name, t, n, t / n))
+        servers = {"tglink": (tg.port, target), "nginx": (ng.port, "/hot.bin")}
+        procs = args.client_processes
+        ranges = wrk_load.alternate({
+            name: (lambda port=port, url=url: range_client.run(
+                port, url, size, MIB, 64, seconds, procs).per_second)
+            for name, (port, url) in servers.items()}, rounds)
+        whole = wrk_load.alternate({
+            name: (lambda port=port, url=url: range_client.run(
+                port, url, size, size, 1, seconds, 1).mib_per_second)
+            for name, (port, url) in servers.items()}, rounds)
+        print("median (min-max) of %d rounds; client: %d processes (bench/range_client.py)"
+              % (rounds, procs))
+        print("%-34s %24s %24s %20s" % ("", "tglink", "nginx", "ratio"))
+        for name, figures in (("64 concurrent 1 MiB ranges, req/s", ranges),
+                              ("whole file, MiB/s", whole)):
+            print("%-34s %24s %24s %20s" % (
+                name, wrk_load.summary(figures["tglink"]), wrk_load.summary(figures["nginx"]),
+                wrk_load.summary(wrk_load.ratios(figures["tglink"], figures["nginx"]))))
+        # The client is not the bottleneck when twice its processes get no more from nginx; the
+        # old Python client and wrk, against nginx in the same minutes, for comparison.
+        double = range_client.run(ng.port, "/hot.bin", size, MIB, 64, seconds, 2 * procs)
+        old_n = random_ranges_per_s(ng.port, "/hot.bin", size, 64, args.range_requests, 1)
+        old_t = random_ranges_per_s(tg.port, target, size, 64, args.range_requests, 1)
+        by_wrk = wrk_load.ranges(work, ng.port, "/hot.bin", size, 64, seconds).per_second
+        print("nginx, 64 ranges at once: this client %.0f req/s (median), with %d processes "
+              "%.0f; wrk %.0f; the old Python client %.0f (and tglink %.0f, ratio %.2f)" % (
+                  statistics.median(ranges["nginx"]), 2 * procs, double.per_second, by_wrk,
+                  old_n, old_t, old_t / old_n))
     finally:
         tg.stop()
         ng.stop()
     os.remove(path)
+
+
+def info_latency(args, work):
+    """/api/info's latency while `--info-ranges` connections fetch cached 1 MiB ranges."""
+    connections = args.info_ranges
+    print("\n== 6. /api/info latency while %d connections fetch cached 1 MiB ranges"
+          % connections)
+    path = os.path.join(work, "info.bin")
+    size = args.info_mib * MIB
+    make_file(path, size)
+    tg = Tglink(args.build, work)
+    try:
+        target = tg.post(path)
+        fetch(tg.port, target)
+        idle = api_info_latencies(tg.port, 2.0)
+        outcome = {}
+
+        def load():
+            outcome["served"] = range_client.run(tg.port, target, size, MIB, connections,
+                                                 int(args.info_seconds) + 4,
+                                                 args.client_processes)
+
+        loader = threading.Thread(target=load)
+        loader.start()
+        time.sleep(2)  # every connection open and busy
+        busy = api_info_latencies(tg.port, args.info_seconds)
+        loader.join()
+        served = outcome["served"]
+        print("%-28s %10s %10s %10s %8s" % ("", "p50 ms", "p99 ms", "max ms", "asked"))
+        for name, values in (("idle", idle), ("%d ranges under way" % connections, busy)):
+            ordered = sorted(values)
+            print("%-28s %10.1f %10.1f %10.1f %8d" % (
+                name, 1000 * ordered[len(ordered) // 2],
+                1000 * ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))],
+                1000 * ordered[-1], len(ordered)))
+        print("ranges served meanwhile: %.0f req/s (%.0f MiB/s)"
+              % (served.per_second, served.mib_per_second))
+    finally:
+        tg.stop()
+    os.remove(path)
+
+
+def api_info_latencies(port, seconds):
+    """Asks /api/info one request after another on a fresh connection each, for `seconds`."""
+    latencies = []
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        start = time.perf_counter()
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn.request("GET", "/api/info")
+        response = conn.getresponse()
+        response.read()
+        conn.close()
+        if response.status != 200:
+            raise RuntimeError("/api/info: %d" % response.status)
+        latencies.append(time.perf_counter() - start)
+        time.sleep(0.02)
+    return latencies
 
 
 def cold_path(args, work):
@@ -370,10 +451,19 @@ def memory_with_bots(args, work, path, bots):
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--build", default="build")
-    parser.add_argument("--only", choices=["hot", "cold", "memory", "spread", "store"])
+    parser.add_argument("--only", choices=["hot", "cold", "memory", "spread", "store", "info"])
     parser.add_argument("--hot-mib", type=int, default=1024)
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--range-requests", type=int, default=512)
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="rounds of alternating measurements (hot path, store)")
+    parser.add_argument("--round-seconds", type=int, default=5,
+                        help="seconds of wrk load per measurement")
+    parser.add_argument("--client-processes", type=int, default=2,
+                        help="processes of the hot-path load client")
+    parser.add_argument("--range-requests", type=int, default=512,
+                        help="requests of the old Python client, printed for comparison")
+    parser.add_argument("--info-ranges", type=int, default=500)
+    parser.add_argument("--info-mib", type=int, default=256)
+    parser.add_argument("--info-seconds", type=float, default=10)
     parser.add_argument("--cold-mib", type=int, default=256)
     parser.add_argument("--cold-limit-mib", type=int, default=64)
     parser.add_argument("--readers", type=int, default=500)
@@ -398,6 +488,8 @@ def main():
             spread_bench.spread(args, work, make_file, Tglink)
         if args.only in (None, "store"):
             store_latency_bench.store_latency(args, work, make_file, Tglink)
+        if args.only in (None, "info"):
+            info_latency(args, work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -3,7 +3,8 @@
 //
 // On PostgreSQL every Store call is a network round trip, so the work the HTTP side and the
 // periodic jobs cause (revocation checks, bandwidth and traffic flushes, heartbeats, clean-ups)
-// runs on a store executor with a connection of its own, and the leader lease is renewed on
+// runs on a store executor with a pool of STORE_POOL_SIZE connections of its own (one worker
+// each, store/store_pool.hpp), and the leader lease is renewed on
 // another (it has its own connection already, cluster/postgres_lease.hpp), so a slow data query
 // never delays a renewal. The chat side's calls (ChatContext::on_store) run on a third executor
 // with a third connection, so a chat call that waits on the database (a locked row, a slow query)
@@ -40,7 +41,7 @@ class DatabaseWork {
   [[nodiscard]] StoreExecutor& chat_work() { return chat_work_; }
 
  private:
-  std::unique_ptr<Store> own_store_;       // PostgreSQL: the worker's connection; null on SQLite
+  std::unique_ptr<Store> own_store_;       // PostgreSQL: the workers' StorePool; null on SQLite
   std::unique_ptr<Store> chat_own_store_;  // PostgreSQL: the chat worker's; null on SQLite
   Store& store_;
   Store& chat_store_;

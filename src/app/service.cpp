@@ -15,6 +15,7 @@
 #include "app/database_work.hpp"
 #include "app/demo.hpp"
 #include "app/open_store.hpp"
+#include "app/revocation_watch.hpp"
 #include "chat/broadcaster.hpp"
 #include "chat/chat_service.hpp"
 #include "chat/default_commands.hpp"
@@ -51,6 +52,7 @@
 #include "serving/bandwidth_meter.hpp"
 #include "serving/file_handler.hpp"
 #include "serving/link_traffic.hpp"
+#include "store/postgres_revocation_listener.hpp"
 #include "telegram/bot_pool.hpp"
 #include "telegram/bot_session.hpp"
 #include "telegram/channel_access_check.hpp"
@@ -82,6 +84,8 @@ struct Service::Impl {
   std::unique_ptr<LinkTrafficMeter> traffic;       // each link's downloads and bytes, likewise
   ActiveStreams streams{clock};                    // bodies being sent now
   PeriodicJobs jobs{clock, log};                   // sweeps and clean-ups (ops/)
+  // Before the database work, whose queued jobs may still add to it while it is joined.
+  std::unique_ptr<RevocationWatch> revocations;  // revoked links in memory, kept current
   // After what its jobs use, so it is joined before that goes.
   std::unique_ptr<DatabaseWork> database;  // the database work kept off the I/O thread
   RateLimiter limiter{clock, RateLimitSettings{.per_minute = config.rate_limit_per_minute,
@@ -150,6 +154,7 @@ struct Service::Impl {
     store = std::move(opened.store);
     log.info("Store: {} ({} users)", opened.description, store->count_users());
     database = std::make_unique<DatabaseWork>(config, *store, log);
+    revocations = std::make_unique<RevocationWatch>(config, *store, *database, log);
   }
 
   // Counted on the I/O thread, stored on the store executor.
@@ -206,13 +211,11 @@ struct Service::Impl {
                                                    config.log_channel);
     add_player_routes(router, *player, thumbnails.get());
     add_thumbnail_route(
-        router, ThumbnailRouteDeps{*links, database->store(), database->store_work(), *thumbnails,
-                                   clock, log});
+        router, ThumbnailRouteDeps{*links, revocations->revoked(), *thumbnails, clock, log});
     batch_page = std::make_unique<BatchPage>(config, *links, *store, clock, *player, log);
     add_batch_routes(router, *batch_page);
-    add_file_routes(router,
-                    FileRouteDeps{*links, database->store(), database->store_work(), *streamer,
-                                  *bandwidth, streams, clock, log, traffic.get()});
+    add_file_routes(router, FileRouteDeps{*links, revocations->revoked(), *streamer, *bandwidth,
+                                          streams, clock, log, traffic.get()});
     if (!config.metrics_token.empty()) {
       router.add_exact("/metrics", metrics_handler(registry, config.metrics_token));
     }
@@ -248,6 +251,8 @@ struct Service::Impl {
           database->lease_work().post_job("leader lease", [this] { leadership->renew(); });
           database->store_work().post_job("heartbeat", [this] { record_heartbeat(); });
         }});
+    jobs.add(PeriodicJob{"revocation refresh", kRevocationRefreshEvery,
+                         [this] { revocations->refresh_if_unheard(); }});
     jobs.add(PeriodicJob{"link traffic flush", kBandwidthFlushEvery, [this] {
                            database->store_work().post_job("link traffic flush",
                                                            [this] { traffic->flush(); });

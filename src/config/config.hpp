@@ -70,6 +70,9 @@ struct Config {
   // PostgreSQL, for several nodes; empty = SQLite in DATA_DIR. Holds a password: log it only
   // through redact_database_url().
   std::string database_url;
+  // STORE_POOL_SIZE: connections (each with a worker thread) the HTTP side and the periodic jobs
+  // use on PostgreSQL, so that writes from many users don't queue behind one (ignored on SQLite).
+  int store_pool_size = 4;
   // NODE_ID: this node's name in the leader lease and /api/info; default "<host name>:<PORT>".
   std::string node_id;
 

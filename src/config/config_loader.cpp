@@ -466,6 +466,8 @@ void load_storage(EnvReader& env, Config& config, const ConfigDefaults& defaults
     }
   }
   load_database_url(env, config);
+  load_integer(env, "STORE_POOL_SIZE", config.store_pool_size, 1, setting_bounds::kMaxStorePoolSize,
+               "a number of connections", "STORE_POOL_SIZE=4");
   const std::optional<EnvValue> tdjson = env.get("TDJSON_PATH");
   config.tdjson_path = tdjson ? std::filesystem::path(tdjson->value) : defaults.tdjson_path;
 }

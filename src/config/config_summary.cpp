@@ -93,6 +93,9 @@ std::string summarize_config(const Config& config) {
   line("SECRET_KEY", config.secret_key.empty() ? "generated in DATA_DIR" : "*** (set)");
   line("DATABASE_URL", config.uses_postgres() ? redact_database_url(config.database_url)
                                               : std::string("not set (SQLite in DATA_DIR)"));
+  line("STORE_POOL_SIZE", config.uses_postgres()
+                              ? fmt::format("{} connections", config.store_pool_size)
+                              : std::string("unused (SQLite)"));
   line("NODE_ID", config.node_id);
   line("TDJSON_PATH", config.tdjson_path.string());
   line("TDLIB_NETWORK", config.tdlib_network_none ? "none (offline)" : "auto");

@@ -25,6 +25,9 @@ inline constexpr std::chrono::seconds kMaxLinkExpiry{3650LL * 24 * 3600};
 inline constexpr std::int64_t kMaxConnections = 1'000'000;
 inline constexpr std::chrono::seconds kMaxWriteTimeout{3600};
 // TDLib's UserId::MAX_USER_ID (td/telegram/UserId.h): user ids are at most 40 bits.
+// Each connection is a PostgreSQL backend process and a thread here; past 64 a server's default
+// max_connections (100) would be spent by two nodes.
+inline constexpr std::int64_t kMaxStorePoolSize = 64;
 inline constexpr std::int64_t kMaxUserId = (std::int64_t{1} << 40) - 1;
 
 }  // namespace tglink::setting_bounds

@@ -7,10 +7,9 @@
 #include "http/http_response.hpp"
 #include "http/router.hpp"
 #include "links/link_token.hpp"
+#include "links/revoked_links.hpp"
 #include "logging/log.hpp"
 #include "media/thumbnail_source.hpp"
-#include "store/store.hpp"
-#include "store/store_executor.hpp"
 
 namespace tglink {
 
@@ -50,20 +49,7 @@ boost::asio::awaitable<void> serve_thumbnail(ThumbnailRouteDeps deps, const Http
     co_await out.send(json_error(404, "LINK_NOT_FOUND", "No file has this link"));
     co_return;
   }
-  std::optional<bool> revoked;
-  try {
-    Store& store = deps.store;
-    const std::int64_t message_id = decoded.claims.message_id;
-    revoked =
-        co_await deps.store_work.run([&store, message_id] { return store.is_revoked(message_id); });
-  } catch (const StoreError& e) {
-    deps.log.error("Thumbnail: store unreadable while checking a link: {}", e.what());
-  }
-  if (!revoked) {
-    co_await out.send(json_error(500, "INTERNAL_ERROR", "The link could not be checked"));
-    co_return;
-  }
-  if (*revoked) {
+  if (deps.revoked.contains(decoded.claims.message_id)) {
     co_await out.send(json_error(404, "LINK_REVOKED", "This link was revoked"));
     co_return;
   }

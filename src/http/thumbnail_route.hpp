@@ -17,15 +17,13 @@ class Clock;
 class LinkTokenCodec;
 class Log;
 class Router;
-class Store;
-class StoreExecutor;
+class RevokedLinks;
 class ThumbnailSource;
 
 // All of it must outlive the router the route is added to.
 struct ThumbnailRouteDeps {
   const LinkTokenCodec& links;
-  Store& store;  // asked only through store_work, off the I/O thread on PostgreSQL
-  StoreExecutor& store_work;
+  const RevokedLinks& revoked;  // links/revoked_links.hpp: no database round trip
   ThumbnailSource& thumbnails;
   const Clock& clock;
   Log& log;

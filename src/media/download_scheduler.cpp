@@ -196,7 +196,10 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
       // A window that waited behind comes to the front: TDLib moves a download to its new
       // priority when downloadFile is called again (ResourceManager::update_priority).
       const bool promoted = file.owner == reader && file.window_priority != priority;
-      if (pushable || promoted) send_window(file, reader, offset, cap, priority);
+      // A window whose end came nearer (the rest of a slice went to another bot): TDLib cancels
+      // the parts past a new, shorter limit, so they are not downloaded twice.
+      const bool shortened = file.owner == reader && cap > offset && cap < file.window_end;
+      if (pushable || promoted || shortened) send_window(file, reader, offset, cap, priority);
       return;
     }
     const bool my_turn = file.owner == reader && (file.turns.empty() || !file.window_active);
@@ -317,6 +320,19 @@ struct DownloadScheduler::Impl : std::enable_shared_from_this<Impl> {
     claim(file, reader, offset, options);
   }
 
+  void shorten_window(std::int32_t file_id, ReaderId reader, std::int64_t end) {
+    auto it = files.find(file_id);
+    if (it == files.end()) return;
+    FileState& file = *it->second;
+    if (file.owner != reader || !file.window_active || end >= file.window_end) return;
+    const bool prefix_in_window =
+        file.known_begin <= file.window_offset && file.known_end > file.window_offset;
+    const std::int64_t from = prefix_in_window ? file.known_end : file.window_offset;
+    // Nothing left before the new end: the reader is done at once and abandon() cancels it.
+    if (from >= end) return;
+    send_window(file, reader, from, end, file.window_priority);
+  }
+
   void cancel_wait(std::int32_t file_id, ReaderId reader) {
     auto it = files.find(file_id);
     if (it == files.end()) return;
@@ -381,6 +397,10 @@ asio::awaitable<BytesOnDisk> DownloadScheduler::wait_for_bytes(std::int32_t file
 void DownloadScheduler::request_window(std::int32_t file_id, std::int64_t file_size,
                                        std::int64_t offset, ReaderId reader, WaitOptions options) {
   impl_->request_window(file_id, file_size, offset, reader, options);
+}
+
+void DownloadScheduler::shorten_window(std::int32_t file_id, ReaderId reader, std::int64_t end) {
+  impl_->shorten_window(file_id, reader, end);
 }
 
 void DownloadScheduler::cancel_wait(std::int32_t file_id, ReaderId reader) {

@@ -95,6 +95,10 @@ class DownloadScheduler {
   // the bytes land on disk while the reader does something else.
   void request_window(std::int32_t file_id, std::int64_t file_size, std::int64_t offset,
                       ReaderId reader, WaitOptions options);
+  // The reader's window, if it has one under way, ends at `end` from now on (the rest of its
+  // slice went to another bot): TDLib is asked for the shorter window and cancels the parts past
+  // it, so they are not downloaded twice.
+  void shorten_window(std::int32_t file_id, ReaderId reader, std::int64_t end);
   // Makes the reader's wait under way (or its next one) return Cancelled.
   void cancel_wait(std::int32_t file_id, ReaderId reader);
   // The reader stops and nobody else needs its window: TDLib stops downloading it

@@ -21,6 +21,9 @@ class MediaObserver {
   virtual void stalled(std::size_t bot) = 0;
   // This bot could not supply a range; the rest goes to another bot if one is left.
   virtual void handed_over(std::size_t from_bot) = 0;
+  // This bot downloaded `bytes` that another bot downloads too: the tail of its slice was stolen
+  // by an idle bot (media/slice_plan.hpp) while those bytes were in flight.
+  virtual void downloaded_twice(std::size_t /*bot*/, std::uint64_t /*bytes*/) {}
 };
 
 }  // namespace tglink

@@ -7,7 +7,8 @@ namespace tglink {
 SlicePlan::SlicePlan(ByteRange range, SliceSettings settings)
     : end_(range.end), settings_(settings), position_(range.begin), frontier_(range.begin) {}
 
-std::shared_ptr<Slice> SlicePlan::take(LaneIndex lane, bool alone, bool solo) {
+std::shared_ptr<Slice> SlicePlan::take(LaneIndex lane, bool alone, bool solo,
+                                       const std::function<bool(LaneIndex)>& may_steal_from) {
   for (auto& [begin, slice] : slices_) {
     if (!slice->lane && (alone || slice->avoid != lane)) {
       slice->lane = lane;
@@ -16,8 +17,49 @@ std::shared_ptr<Slice> SlicePlan::take(LaneIndex lane, bool alone, bool solo) {
   }
   const bool within_read_ahead =
       frontier_ < ByteRange::starting_at(position_, settings_.read_ahead).end;
-  if (frontier_ >= end_ || !within_read_ahead) return nullptr;
-  return new_slice(lane, solo ? settings_.solo_slice_bytes : settings_.slice_bytes);
+  if (frontier_ >= end_) return alone || !may_steal_from ? nullptr : steal(lane, may_steal_from);
+  if (!within_read_ahead) return nullptr;
+  return new_slice(lane, next_length(solo));
+}
+
+std::uint64_t SlicePlan::next_length(bool solo) const {
+  const std::uint64_t full = solo ? settings_.solo_slice_bytes : settings_.slice_bytes;
+  // The work left is the bytes no slice covers and those the other lanes still have to bring;
+  // this lane, about to start, takes its share of it. Lanes that start together so get equal
+  // slices, and near the end the slices shrink so that every lane ends at about the same time.
+  std::uint64_t left = end_ - frontier_;
+  for (const auto& [begin, slice] : slices_) {
+    if (slice->lane) left += slice->bytes.end - std::min(slice->bytes.end, slice->ready_end);
+  }
+  const std::uint64_t lanes = std::max<std::uint64_t>(settings_.lanes, 1);
+  const std::uint64_t share = (left + lanes - 1) / lanes;
+  return std::min(full, std::max(share, settings_.tail_slice_bytes));
+}
+
+std::shared_ptr<Slice> SlicePlan::steal(LaneIndex thief,
+                                        const std::function<bool(LaneIndex)>& may_steal_from) {
+  std::shared_ptr<Slice> victim;
+  std::uint64_t most_unready = 0;
+  for (const auto& [begin, slice] : slices_) {
+    if (!slice->lane || *slice->lane == thief || slice->stolen_from == thief ||
+        !may_steal_from(*slice->lane)) {
+      continue;
+    }
+    const std::uint64_t unready = slice->bytes.end - std::min(slice->bytes.end, slice->ready_end);
+    if (unready > most_unready) {
+      most_unready = unready;
+      victim = slice;
+    }
+  }
+  if (!victim) return nullptr;
+  const std::uint64_t kept =
+      std::max(settings_.steal_margin_bytes, most_unready - most_unready / 2);
+  if (most_unready <= kept || most_unready - kept < settings_.steal_min_bytes) return nullptr;
+  std::shared_ptr<Slice> tail = split_rest(*victim, victim->ready_end + kept, std::nullopt);
+  tail->lane = thief;
+  tail->stolen_from = victim->lane;
+  victim->cut_by_steal = true;
+  return tail;
 }
 
 std::shared_ptr<Slice> SlicePlan::new_slice(LaneIndex lane, std::uint64_t length) {
@@ -30,14 +72,16 @@ std::shared_ptr<Slice> SlicePlan::new_slice(LaneIndex lane, std::uint64_t length
   return slice;
 }
 
-void SlicePlan::split_rest(Slice& slice, std::uint64_t from, std::optional<LaneIndex> avoid) {
-  if (from >= slice.bytes.end) return;
+std::shared_ptr<Slice> SlicePlan::split_rest(Slice& slice, std::uint64_t from,
+                                             std::optional<LaneIndex> avoid) {
+  if (from >= slice.bytes.end) return nullptr;
   auto rest = std::make_shared<Slice>();
   rest->bytes = ByteRange{from, slice.bytes.end};
   rest->ready_end = from;
   rest->avoid = avoid;
   slice.bytes.end = from;
   slices_.emplace(rest->bytes.begin, rest);
+  return rest;
 }
 
 void SlicePlan::already_on_disk(const std::shared_ptr<Slice>& slice, LaneIndex holder,

@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -37,6 +38,20 @@ struct SliceSettings {
   // How far past the client's position slices are made (send_spread raises it to two slices per
   // bot, so each bot has one slice under way and one to start).
   std::uint64_t read_ahead = 32 << 20;
+  // The lanes sharing the stream (send_spread sets it). Toward the end a new slice is the work
+  // left (bytes no slice covers, and those other lanes still have to bring) divided among them,
+  // never shorter than `tail_slice_bytes`, so that the lanes end together: a 96 MiB file in
+  // 16 MiB slices on 4 bots left two bots idle for the last third (issue 20).
+  std::size_t lanes = 1;
+  // 2 MiB is a quarter of a second of a bot at 8 MiB/s, against a round trip of 50-150 ms lost
+  // per slice: shorter tail slices would spend more in round trips than they balance.
+  std::uint64_t tail_slice_bytes = 2 << 20;
+  // A lane with nothing left to take steals the unready second half of the slice with the most
+  // bytes still to come, when that half is at least `steal_min_bytes` (a slower bot's tail).
+  // The slice it is cut from keeps `steal_margin_bytes` past its ready bytes at least: what
+  // TDLib may have in flight (2 MiB of parts per client), which would otherwise come twice.
+  std::uint64_t steal_min_bytes = 4 << 20;
+  std::uint64_t steal_margin_bytes = 2 << 20;
 };
 
 using LaneIndex = std::size_t;
@@ -47,6 +62,9 @@ struct Slice {
   std::optional<LaneIndex> avoid;  // a lane that stalled on these bytes
   std::uint64_t ready_end = 0;     // [bytes.begin, ready_end) are on disk in the lane's file
   bool found_on_disk = false;      // its bytes were on disk before the stream asked for them
+  // A stolen tail: the lane whose slice it was cut from, which may bring some of it too.
+  std::optional<LaneIndex> stolen_from;
+  bool cut_by_steal = false;  // its tail was stolen: the lane stops at the new end
 
   [[nodiscard]] bool complete() const { return ready_end >= bytes.end; }
 };
@@ -56,10 +74,15 @@ class SlicePlan {
   SlicePlan(ByteRange range, SliceSettings settings);
 
   // The first waiting slice `lane` may take, else a new one at the frontier when it is within
-  // the read-ahead; nullptr when there is nothing to do now. The slice is the lane's. `alone`:
+  // the read-ahead (toward the end the rest / lanes long, see SliceSettings::lanes), else, once
+  // every byte has a slice, the tail of another lane's slice (steal); nullptr when there is
+  // nothing to do now. The slice is the lane's. `alone`:
   // no other lane can work now, so slices this lane stalled on are its again. `solo`: the lane's
   // bot serves no other stream now, so a new slice is `solo_slice_bytes` long.
-  std::shared_ptr<Slice> take(LaneIndex lane, bool alone = false, bool solo = false);
+  // `may_steal_from(victim)` says which lanes' slices this one may steal from (none when empty):
+  // those of slower bots, so that a slow bot never takes a fast one's bytes.
+  std::shared_ptr<Slice> take(LaneIndex lane, bool alone = false, bool solo = false,
+                              const std::function<bool(LaneIndex)>& may_steal_from = {});
   // `holder` already has `bytes` from the slice's begin on disk (another bot downloaded them
   // before): the slice becomes those bytes, ready, held by `holder` (at the frontier it grows to
   // all of them); the rest (if any) waits as a new slice.
@@ -79,8 +102,13 @@ class SlicePlan {
 
  private:
   std::shared_ptr<Slice> new_slice(LaneIndex lane, std::uint64_t length);
-  // Cuts [from, slice's end) off the slice as a new waiting slice.
-  void split_rest(Slice& slice, std::uint64_t from, std::optional<LaneIndex> avoid);
+  [[nodiscard]] std::uint64_t next_length(bool solo) const;
+  // The second half of the unready bytes of the slice with the most of them, for `thief`.
+  std::shared_ptr<Slice> steal(LaneIndex thief,
+                               const std::function<bool(LaneIndex)>& may_steal_from);
+  // Cuts [from, slice's end) off the slice as a new waiting slice (null when nothing is cut).
+  std::shared_ptr<Slice> split_rest(Slice& slice, std::uint64_t from,
+                                    std::optional<LaneIndex> avoid);
 
   std::uint64_t end_;
   SliceSettings settings_;

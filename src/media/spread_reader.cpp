@@ -30,9 +30,11 @@ constexpr std::chrono::seconds kLookAgain{1};
 
 struct LaneState {
   SpreadLane lane;
-  std::string path;     // the lane's file on disk, as TDLib last reported it
-  OpenFile file;        // opened by the reader the first time it sends from this lane
-  ReaderId reader = 0;  // the scheduler's reader of the slice under way; 0 when none
+  std::string path;              // the lane's file on disk, as TDLib last reported it
+  OpenFile file;                 // opened by the reader the first time it sends from this lane
+  ReaderId reader = 0;           // the scheduler's reader of the slice under way; 0 when none
+  std::shared_ptr<Slice> slice;  // the slice under way; null when none
+  double bytes_per_second = 0;   // over its last completed slice; 0 before the first
   int strikes = 0;
   Steady::time_point rest_until{};
 };
@@ -83,6 +85,12 @@ struct SpreadState {
     return false;
   }
 
+  // A lane steals only from a bot a fifth slower than its own (or not yet measured): between
+  // bots of one speed the shorter tail slices already even out the end.
+  [[nodiscard]] bool slower(LaneIndex victim, LaneIndex thief) const {
+    return lanes[victim].bytes_per_second < 0.8 * lanes[thief].bytes_per_second;
+  }
+
   [[nodiscard]] bool none_can_work() const {
     return std::none_of(lanes.begin(), lanes.end(),
                         [this](const LaneState& state) { return can_work(state); });
@@ -93,6 +101,20 @@ struct SpreadState {
     if (observer == nullptr) return;
     if (stalled) observer->stalled(bot);
     observer->handed_over(bot);
+  }
+
+  void report_duplicate(std::size_t bot, std::uint64_t bytes) const {
+    if (target.observer != nullptr && bytes > 0) target.observer->downloaded_twice(bot, bytes);
+  }
+
+  // The tail of `victim`'s slice was stolen: its window in TDLib ends at the slice's new end now,
+  // so the parts past it that are not yet in flight are never asked for.
+  void cut_window(LaneIndex victim) {
+    const LaneState& lane_state = lanes[victim];
+    if (lane_state.reader == 0 || !lane_state.slice) return;
+    lane_state.lane.scheduler->shorten_window(
+        lane_state.lane.file_id, lane_state.reader,
+        static_cast<std::int64_t>(lane_state.slice->bytes.end));
   }
 
   void report_served(const Slice& slice, std::uint64_t count) const {
@@ -145,6 +167,53 @@ asio::awaitable<void> start_behind(SpreadState& state, const LaneState& lane_sta
   co_await state.turns.wait_lead(seat, std::move(stopped));
 }
 
+// How fast a lane brings its slice, to tell a crawling bot
+// (SpreadSettings::crawl_bytes_per_second).
+class CrawlWatch {
+ public:
+  CrawlWatch(const SpreadSettings& settings, std::uint64_t ready_end)
+      : settings_(settings), since_(Steady::now()), bytes_at_since_(ready_end) {}
+
+  // True when the last crawl window brought less than the limit; starts the next window.
+  bool crawling(std::uint64_t ready_end) {
+    if (settings_.crawl_bytes_per_second == 0) return false;
+    const Steady::time_point now = Steady::now();
+    const auto elapsed = std::chrono::duration<double>(now - since_);
+    if (elapsed < settings_.crawl_window) return false;
+    const double rate = static_cast<double>(ready_end - bytes_at_since_) / elapsed.count();
+    since_ = now;
+    bytes_at_since_ = ready_end;
+    return rate < static_cast<double>(settings_.crawl_bytes_per_second);
+  }
+
+ private:
+  const SpreadSettings& settings_;
+  Steady::time_point since_;
+  std::uint64_t bytes_at_since_;
+};
+
+// A slice whose tail was stolen ends early: what its lane brought past the new end came twice.
+asio::awaitable<void> count_stolen_overlap(SpreadState& state, const LaneState& lane_state,
+                                           const Slice& slice, std::uint64_t original_end) {
+  if (!slice.cut_by_steal || slice.bytes.end >= original_end) co_return;
+  const std::int64_t past_end = co_await lane_state.lane.scheduler->bytes_on_disk(
+      lane_state.lane.file_id, static_cast<std::int64_t>(slice.bytes.end));
+  const std::uint64_t overlap =
+      std::min(static_cast<std::uint64_t>(std::max<std::int64_t>(past_end, 0)),
+               original_end - slice.bytes.end);
+  state.report_duplicate(lane_state.lane.bot, overlap);
+}
+
+// The lane stalled, crawled or failed on the slice: the rest goes to another lane.
+void give_up_slice(SpreadState& state, LaneIndex index, const std::shared_ptr<Slice>& slice,
+                   bool stalled) {
+  LaneState& lane_state = state.lanes[index];
+  state.report_give_back(lane_state.lane.bot, stalled);
+  state.rest_after_stall(lane_state);
+  state.plan.give_back(slice, index);
+  state.notify();
+}
+
 // Downloads the slice on lane `index` until it is whole, the lane stalls, or the stream stops.
 asio::awaitable<void> download_slice(SpreadState& state, LaneIndex index,
                                      const std::shared_ptr<Slice>& slice,
@@ -153,12 +222,20 @@ asio::awaitable<void> download_slice(SpreadState& state, LaneIndex index,
   DownloadScheduler& scheduler = *lane_state.lane.scheduler;
   const std::int32_t file_id = lane_state.lane.file_id;
   lane_state.reader = scheduler.new_reader();
+  lane_state.slice = slice;
+  const std::uint64_t original_end = slice->bytes.end;
   WaitOptions options;
   options.window_end = static_cast<std::int64_t>(slice->bytes.end);
   if (!state.turns.leads(seat)) co_await start_behind(state, lane_state, *slice, seat, options);
   // Alone, a lane is never given up early: the scheduler's own retries are all there is.
-  if (state.others_can_work(index)) options.patience = state.settings.patience;
+  const bool others = state.others_can_work(index);
+  if (others) options.patience = state.settings.patience;
+  CrawlWatch crawl(state.settings, slice->ready_end);
+  const Steady::time_point leading_since = Steady::now();
+  const std::uint64_t ready_at_lead = slice->ready_end;
+  bool gave_up = false;
   while (!state.stopped && !slice->complete()) {
+    options.window_end = static_cast<std::int64_t>(slice->bytes.end);  // shorter once stolen from
     const BytesOnDisk bytes = co_await scheduler.wait_for_bytes(
         file_id, state.target.file_size, static_cast<std::int64_t>(slice->ready_end),
         lane_state.reader, options);
@@ -166,25 +243,41 @@ asio::awaitable<void> download_slice(SpreadState& state, LaneIndex index,
       if (!bytes.path.empty()) lane_state.path = bytes.path;
       slice->ready_end = std::min(slice->bytes.end,
                                   slice->ready_end + static_cast<std::uint64_t>(bytes.available));
-      lane_state.strikes = 0;
       state.notify();
+      if (others && !slice->complete() && crawl.crawling(slice->ready_end) &&
+          state.others_can_work(index)) {
+        state.last_failure = "bot " + std::to_string(lane_state.lane.bot) + " crawled";
+        give_up_slice(state, index, slice, true);
+        gave_up = true;
+        break;
+      }
       continue;
     }
     if (bytes.status == BytesStatus::Cancelled) break;
     state.last_failure = bytes.detail;
     if (bytes.status == BytesStatus::Failed) lane_state.strikes = state.settings.max_strikes - 1;
-    state.report_give_back(lane_state.lane.bot, bytes.status == BytesStatus::Stalled);
-    state.rest_after_stall(lane_state);
-    state.plan.give_back(slice, index);
-    state.notify();
+    give_up_slice(state, index, slice, bytes.status == BytesStatus::Stalled);
+    gave_up = true;
     break;
   }
-  if (slice->complete()) {
+  lane_state.slice.reset();
+  if (slice->complete() && !gave_up) {
+    lane_state.strikes = 0;
+    const std::chrono::duration<double> took = Steady::now() - leading_since;
+    if (took.count() > 0 && slice->ready_end > ready_at_lead) {
+      lane_state.bytes_per_second =
+          static_cast<double>(slice->ready_end - ready_at_lead) / took.count();
+    }
+  }
+  // A slice given up (its rest is another lane's now), cut short by a steal or left unfinished
+  // still has a window in TDLib running past what this lane must bring: stop it there.
+  if (slice->complete() && !gave_up && !slice->cut_by_steal) {
     scheduler.reader_done(file_id, lane_state.reader);
   } else {
     scheduler.abandon(file_id, lane_state.reader);
   }
   lane_state.reader = 0;
+  co_await count_stolen_overlap(state, lane_state, *slice, original_end);
 }
 
 asio::awaitable<void> lane_worker(std::shared_ptr<SpreadState> state, LaneIndex index) {
@@ -196,12 +289,18 @@ asio::awaitable<void> lane_worker(std::shared_ptr<SpreadState> state, LaneIndex 
     }
     const bool alone = !state->others_can_work(index);
     const bool solo = state->turns.idle(lane_state.lane.bot);
-    const std::shared_ptr<Slice> slice = state->plan.take(index, alone, solo);
+    const std::shared_ptr<Slice> slice = state->plan.take(
+        index, alone, solo,
+        [&state, index](LaneIndex victim) { return state->slower(victim, index); });
     if (!slice) {
       co_await state->wait_change(Steady::time_point::max());
       continue;
     }
-    if (co_await found_on_disk(*state, slice)) continue;
+    if (slice->stolen_from) {
+      state->cut_window(*slice->stolen_from);
+    } else if (co_await found_on_disk(*state, slice)) {
+      continue;
+    }
     const std::size_t bot = lane_state.lane.bot;
     // Named first: g++ 12 destroys a temporary built inside a co_await expression twice.
     std::function<bool()> stopped = [keep = state] { return keep->stopped; };
@@ -268,6 +367,7 @@ asio::awaitable<RangeEnd> send_spread(asio::any_io_executor executor, SpreadTarg
     return std::clamp(remaining.length() / std::max<std::uint64_t>(lanes, 1),
                       std::min(settings.slices.min_slice_bytes, longest), longest);
   };
+  settings.slices.lanes = lanes;
   settings.slices.slice_bytes = shared_out(settings.slices.slice_bytes);
   settings.slices.solo_slice_bytes = shared_out(settings.slices.solo_slice_bytes);
   settings.slices.read_ahead =

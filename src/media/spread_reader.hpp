@@ -10,16 +10,20 @@
 // stream) and downloads the slice with a window that ends at the slice's end.
 // A seat behind another stream's slice starts its window at once, one priority lower, so the
 // bot's link goes on to it while the lead's last parts arrive.
-// A lane that brings no byte for `patience` (a silent flood wait, a lost connection) gives the
-// rest of its slice to another lane and rests, twice as long after each stall. When the client
+// A lane that brings no byte for `patience` (a silent flood wait, a lost connection), or less
+// than the crawl limit, gives the rest of its slice to another lane and rests, twice as long
+// after each stall until it completes a slice again. Toward the end slices shrink so the lanes
+// end together, and a lane with nothing left steals the second half of the slowest slice's rest
+// (slice_plan.hpp): that slice's window is cut short in TDLib, so at most what it had in flight
+// is downloaded twice, reported as MediaObserver::downloaded_twice. When the client
 // stops or the range is sent, the slices under way are cancelled in TDLib, and send_spread
 // returns once every worker has stopped.
 //
 // What it reports to the MediaObserver: bytes sent, as hits when their slice was on disk before
 // the stream asked for it (no Telegram byte spent) and as misses when a lane downloaded it; a
-// lane that brings no byte for `patience` as a stall of that bot, and every slice a lane gives
-// back as a hand-over from that bot. Bytes downloaded are reported per bot by the streamer
-// (updateFile), whichever stream asked for them.
+// lane that brings no byte for `patience` (or crawls) as a stall of that bot, and every slice a
+// lane gives back as a hand-over from that bot. Bytes downloaded are reported per bot by the
+// streamer (updateFile), whichever stream asked for them.
 //
 // Runs on the io_context thread.
 
@@ -63,6 +67,12 @@ struct SpreadSettings {
   // The longest rest of a lane after repeated stalls: half the 60 s of flood waits TDLib rides
   // out silently, so a flooded bot is tried again before TDLib itself would give up.
   std::chrono::milliseconds max_rest{30000};
+  // A lane that brings less than `crawl_bytes_per_second` over `crawl_window` (a bot slowed to
+  // a crawl, still bringing a byte now and then, so never silent for `patience`) gives the rest of
+  // its slice to the others as a stalled one does. 350 KiB/s is under a twentieth of a bot's
+  // usual 8 MiB/s; 2 s sees several parts of a working bot. 0 = no limit.
+  std::uint64_t crawl_bytes_per_second = 350 * 1024;
+  std::chrono::milliseconds crawl_window{2000};
   // Stalls in a row after which a lane counts as failed (the range fails when all have). With
   // rests of 3, 6, 12 and 24 s between them, five stalls span about 50 s: close to the 60 s
   // TDLib waits on flood waits before it fails a download.

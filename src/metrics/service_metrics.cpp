@@ -39,6 +39,11 @@ ServiceMetrics::ServiceMetrics(Registry& registry, std::string version,
                                   "Byte ranges a bot could not supply and handed to the next bot, "
                                   "by the bot that gave up.",
                                   {"bot"})),
+      downloaded_twice_(registry.counter(
+          "tglink_download_duplicate_bytes_total",
+          "File bytes a bot downloaded that another bot downloads too: the tail of its slice "
+          "was stolen while they were in flight, by the bot it was stolen from.",
+          {"bot"})),
       flood_waits_(registry.counter("tglink_telegram_flood_waits_total",
                                     "Telegram requests that failed with 429 (a flood wait longer "
                                     "than TDLib sits out by itself), by bot id.",
@@ -56,6 +61,7 @@ ServiceMetrics::ServiceMetrics(Registry& registry, std::string version,
     downloaded_.touch({bot});
     stalls_.touch({bot});
     handovers_.touch({bot});
+    downloaded_twice_.touch({bot});
     flood_waits_.touch({bot});
   }
   served_.touch({"hit"});
@@ -124,6 +130,10 @@ void ServiceMetrics::served(std::uint64_t bytes, bool cached) {
 void ServiceMetrics::stalled(std::size_t bot) { stalls_.add({bot_id(bot)}, 1); }
 
 void ServiceMetrics::handed_over(std::size_t from_bot) { handovers_.add({bot_id(from_bot)}, 1); }
+
+void ServiceMetrics::downloaded_twice(std::size_t bot, std::uint64_t bytes) {
+  downloaded_twice_.add({bot_id(bot)}, static_cast<double>(bytes));
+}
 
 void ServiceMetrics::flood_wait(std::size_t bot) { flood_waits_.add({bot_id(bot)}, 1); }
 

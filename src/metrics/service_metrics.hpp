@@ -13,6 +13,7 @@
 //   tglink_cache_disk_bytes / tglink_cache_limit_bytes TDLib's files on disk / CACHE_MAX_GB
 //   tglink_download_stalls_total{bot}                  waits with no progress for the stall timeout
 //   tglink_download_handovers_total{bot}               ranges a bot gave up to the next bot
+//   tglink_download_duplicate_bytes_total{bot}         bytes of a stolen tail it brought too
 //   tglink_telegram_flood_waits_total{bot}             requests TDLib failed with 429
 //   tglink_bots / tglink_bots_connected / tglink_bot_connected{bot}
 //   tglink_links_created_total
@@ -63,6 +64,7 @@ class ServiceMetrics final : public RequestMeter, public MediaObserver, public C
   void served(std::uint64_t bytes, bool cached) override;
   void stalled(std::size_t bot) override;
   void handed_over(std::size_t from_bot) override;
+  void downloaded_twice(std::size_t bot, std::uint64_t bytes) override;
   // ChatEvents
   void link_made() override;
   void upload_refused(std::string_view reason) override;
@@ -83,6 +85,7 @@ class ServiceMetrics final : public RequestMeter, public MediaObserver, public C
   Family& served_;
   Family& stalls_;
   Family& handovers_;
+  Family& downloaded_twice_;
   Family& flood_waits_;
   Family& links_;
   Family& refused_;

@@ -14,14 +14,13 @@
 #include "http/http_response.hpp"
 #include "http/router.hpp"
 #include "links/link_token.hpp"
+#include "links/revoked_links.hpp"
 #include "logging/log.hpp"
 #include "media/file_streamer.hpp"
 #include "serving/active_streams.hpp"
 #include "serving/bandwidth_meter.hpp"
 #include "serving/counting_channel.hpp"
 #include "serving/link_traffic.hpp"
-#include "store/store.hpp"
-#include "store/store_executor.hpp"
 
 namespace tglink {
 
@@ -178,33 +177,19 @@ LinkCheck decode_link(const FileRouteDeps& deps, std::string_view token) {
   return check;
 }
 
-// The revocation is asked on the store executor, so a slow database delays this request only,
-// never the other connections of the I/O thread.
-asio::awaitable<bool> revoked(const FileRouteDeps& deps, std::int64_t message_id) {
-  Store& store = deps.store;
-  co_return co_await deps.store_work.run(
-      [&store, message_id] { return store.is_revoked(message_id); });
-}
-
-asio::awaitable<LinkCheck> check_link(const FileRouteDeps& deps, std::string_view token) {
+// Every check in memory: the token, the revoked links (links/revoked_links.hpp, kept current on
+// every node) and the month's bandwidth. A cached range costs no database round trip.
+LinkCheck check_link(const FileRouteDeps& deps, std::string_view token) {
   LinkCheck check = decode_link(deps, token);
-  if (check.refusal) co_return check;
-  bool is_revoked = false;
-  try {
-    is_revoked = co_await revoked(deps, check.message_id);
-  } catch (const StoreError& e) {
-    deps.log.error("File route: store unreadable while checking a link: {}", e.what());
-    check.refusal = json_error(500, "INTERNAL_ERROR", "The link could not be checked");
-    co_return check;
-  }
-  if (is_revoked) {
+  if (check.refusal) return check;
+  if (deps.revoked.contains(check.message_id)) {
     check.refusal = json_error(404, "LINK_REVOKED", "This link was revoked");
   } else if (deps.bandwidth.limit_reached()) {
     check.refusal = json_error(429, "BANDWIDTH_LIMIT_EXCEEDED",
                                "The monthly bandwidth limit is reached; it resets next month",
                                deps.bandwidth.seconds_until_reset());
   }
-  co_return check;
+  return check;
 }
 
 asio::awaitable<void> send_body(const FileRouteDeps& deps, const StoredFile& file,
@@ -240,7 +225,7 @@ asio::awaitable<void> send_body(const FileRouteDeps& deps, const StoredFile& fil
 
 asio::awaitable<void> FileHandler::operator()(const HttpRequest& request,
                                               ResponseChannel& out) const {
-  const LinkCheck check = co_await check_link(deps_, file_route_token(request.path()));
+  const LinkCheck check = check_link(deps_, file_route_token(request.path()));
   if (check.refusal) {
     HttpResponse refusal = *check.refusal;
     co_await out.send(std::move(refusal));

@@ -2,8 +2,8 @@
 // GET and HEAD of /dl/{token}[/{any-name}] and /stream/{token}[/{any-name}]: the file routes.
 //
 // Order of checks, cheapest first, so that a bad link costs no Telegram call:
-//   token (410 LINK_EXPIRED / 404 LINK_NOT_FOUND) -> revocation (404 LINK_REVOKED; asked on the
-//   store executor, store/store_executor.hpp, so a slow database never stalls other connections)
+//   token (410 LINK_EXPIRED / 404 LINK_NOT_FOUND) -> revocation (404 LINK_REVOKED; in memory,
+//   links/revoked_links.hpp, so a request costs no database round trip)
 //   -> monthly bandwidth (429 BANDWIDTH_LIMIT_EXCEEDED, Retry-After until the next UTC month)
 //   -> locate (404 FILE_NOT_FOUND / 503 SERVICE_UNAVAILABLE with Retry-After)
 //   -> content plan (200 / 206 / 304 / 412 / 416 with Content-Range: bytes */size).
@@ -35,16 +35,14 @@ class LinkTokenCodec;
 class LinkTrafficMeter;
 class Log;
 class Router;
-class Store;
-class StoreExecutor;
+class RevokedLinks;
 
 enum class FileRoute { kDownload, kStream };
 
 // Everything the handlers use; all of it must outlive the router they are added to.
 struct FileRouteDeps {
   const LinkTokenCodec& links;
-  Store& store;  // asked only through store_work
-  StoreExecutor& store_work;
+  const RevokedLinks& revoked;
   FileStreamer& files;
   BandwidthMeter& bandwidth;
   ActiveStreams& streams;

@@ -183,6 +183,20 @@ PgResult PgConnection::query(std::string_view sql, const std::vector<PgParam>& p
   return result;
 }
 
+int PgConnection::socket() const { return PQsocket(conn_); }
+
+std::vector<std::string> PgConnection::take_notifications() {
+  if (PQconsumeInput(conn_) == 0 || PQstatus(conn_) != CONNECTION_OK) {
+    fail("connection lost while listening", trimmed(PQerrorMessage(conn_)));
+  }
+  std::vector<std::string> payloads;
+  while (pgNotify* notice = PQnotifies(conn_)) {
+    payloads.emplace_back(notice->extra);
+    PQfreemem(notice);
+  }
+  return payloads;
+}
+
 // --- PgTransaction ---
 
 PgTransaction::PgTransaction(PgConnection& connection) : connection_(connection) {

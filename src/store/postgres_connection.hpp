@@ -84,6 +84,12 @@ class PgConnection {
   // Runs one statement with parameters $1, $2, ...
   PgResult query(std::string_view sql, const std::vector<PgParam>& params = {});
 
+  // For LISTEN (store/postgres_revocation_listener.hpp): the socket to poll for notifications,
+  // and the payloads of those that arrived, reading what the socket holds. Throws StoreError when
+  // the connection is lost (no reconnection here: what was missed meanwhile must be re-read).
+  [[nodiscard]] int socket() const;
+  [[nodiscard]] std::vector<std::string> take_notifications();
+
   // Throws StoreError: "PostgreSQL <server>: <what>: <libpq's latest message>".
   [[noreturn]] void fail(std::string_view what, std::string_view detail) const;
 

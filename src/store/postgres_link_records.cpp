@@ -93,12 +93,16 @@ void PostgresStore::add_link_traffic(const std::vector<LinkTraffic>& traffic) {
 }
 
 int PostgresStore::revoke_user_links(std::int64_t user_id, std::int64_t now_unix) {
+  // One notification per link revoked, for every node's listener (postgres_revocation_listener).
   const PgResult result = db_->query(
-      "INSERT INTO revoked_links (message_id, expires_unix) SELECT message_id, expires_unix "
-      "FROM links l WHERE l.user_id = $1 AND (l.expires_unix = 0 OR l.expires_unix > $2) "
-      "ON CONFLICT (message_id) DO NOTHING",
+      "WITH revoked AS (INSERT INTO revoked_links (message_id, expires_unix) "
+      "SELECT message_id, expires_unix FROM links l WHERE l.user_id = $1 "
+      "AND (l.expires_unix = 0 OR l.expires_unix > $2) "
+      "ON CONFLICT (message_id) DO NOTHING RETURNING message_id) "
+      "SELECT pg_notify('tglink_revocations', message_id::text) FROM revoked",
       {user_id, now_unix});
-  return static_cast<int>(result.affected());
+  revocation_committed(std::nullopt);
+  return result.rows();
 }
 
 bool PostgresStore::ban_user(const BanRecord& ban) {

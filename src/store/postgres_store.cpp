@@ -107,12 +107,17 @@ WITH updated AS (
 SELECT COUNT(*) FROM updated
 )sql";
 
-// Revoking twice keeps the later expiry; 0 (never expires) outlasts any time.
+// Revoking twice keeps the later expiry; 0 (never expires) outlasts any time. Every node's
+// revocation listener hears of it when the statement commits (postgres_revocation_listener.hpp).
 constexpr std::string_view kRevokeLink = R"sql(
-INSERT INTO revoked_links (message_id, expires_unix) VALUES ($1, $2)
-ON CONFLICT (message_id) DO UPDATE SET expires_unix =
-  CASE WHEN revoked_links.expires_unix = 0 OR EXCLUDED.expires_unix = 0 THEN 0
-       ELSE GREATEST(revoked_links.expires_unix, EXCLUDED.expires_unix) END
+WITH revoked AS (
+  INSERT INTO revoked_links (message_id, expires_unix) VALUES ($1, $2)
+  ON CONFLICT (message_id) DO UPDATE SET expires_unix =
+    CASE WHEN revoked_links.expires_unix = 0 OR EXCLUDED.expires_unix = 0 THEN 0
+         ELSE GREATEST(revoked_links.expires_unix, EXCLUDED.expires_unix) END
+  RETURNING message_id
+)
+SELECT pg_notify('tglink_revocations', message_id::text) FROM revoked
 )sql";
 
 }  // namespace
@@ -234,10 +239,19 @@ void PostgresStore::revoke_link(std::int64_t message_id, std::int64_t expires_un
     throw StoreError("revoke_link: negative expiry " + std::to_string(expires_unix));
   }
   db_->query(kRevokeLink, {message_id, expires_unix});
+  revocation_committed(message_id);
 }
 
 bool PostgresStore::is_revoked(std::int64_t message_id) {
   return db_->query("SELECT 1 FROM revoked_links WHERE message_id = $1", {message_id}).rows() > 0;
+}
+
+std::vector<std::int64_t> PostgresStore::revoked_links() {
+  const PgResult result = db_->query("SELECT message_id FROM revoked_links", {});
+  std::vector<std::int64_t> ids;
+  ids.reserve(static_cast<std::size_t>(result.rows()));
+  for (int row = 0; row < result.rows(); ++row) ids.push_back(result.int_at(row, 0));
+  return ids;
 }
 
 int PostgresStore::delete_revocations_expired_before(std::int64_t unix_time) {

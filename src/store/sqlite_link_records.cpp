@@ -112,7 +112,9 @@ int SqliteStore::revoke_user_links(std::int64_t user_id, std::int64_t now_unix) 
                          "AND (l.expires_unix = 0 OR l.expires_unix > ?2) AND NOT EXISTS "
                          "(SELECT 1 FROM revoked_links r WHERE r.message_id = l.message_id)");
   StatementRun(insert).bind(1, user_id).bind(2, now_unix).finish();
-  return static_cast<int>(database().changes());
+  const int revoked = static_cast<int>(database().changes());
+  if (revoked > 0) revocation_committed(std::nullopt);
+  return revoked;
 }
 
 bool SqliteStore::ban_user(const BanRecord& ban) {

@@ -350,6 +350,15 @@ void SqliteStore::revoke_link(std::int64_t message_id, std::int64_t expires_unix
     throw StoreError("revoke_link: negative expiry " + std::to_string(expires_unix));
   }
   StatementRun(impl_->revoke_link).bind(1, message_id).bind(2, expires_unix).finish();
+  revocation_committed(message_id);
+}
+
+std::vector<std::int64_t> SqliteStore::revoked_links() {
+  SqliteStatement select(database(), "SELECT message_id FROM revoked_links");
+  StatementRun run(select);
+  std::vector<std::int64_t> ids;
+  while (run.next_row()) ids.push_back(run.int_at(0));
+  return ids;
 }
 
 bool SqliteStore::is_revoked(std::int64_t message_id) {

@@ -46,6 +46,7 @@ class SqliteStore final : public Store {
 
   void revoke_link(std::int64_t message_id, std::int64_t expires_unix) override;
   [[nodiscard]] bool is_revoked(std::int64_t message_id) override;
+  [[nodiscard]] std::vector<std::int64_t> revoked_links() override;
   int delete_revocations_expired_before(std::int64_t unix_time) override;
 
   std::int64_t create_broadcast(const BroadcastJob& job) override;

@@ -12,6 +12,7 @@
 // value.
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -191,6 +192,13 @@ class Store {
   virtual void revoke_link(std::int64_t message_id, std::int64_t expires_unix) = 0;
   [[nodiscard]] virtual bool is_revoked(std::int64_t message_id) = 0;
   virtual int delete_revocations_expired_before(std::int64_t unix_time) = 0;
+  // Every revoked link's message id (loaded into links/revoked_links.hpp at start).
+  [[nodiscard]] virtual std::vector<std::int64_t> revoked_links() = 0;
+  // Called after each revocation this store object commits, with the link's message id, or with
+  // nullopt when it may have revoked several at once (revoke_user_links). On SQLite this is how
+  // the links revoked in memory stay current; PostgreSQL also tells every node (NOTIFY).
+  using RevocationWatcher = std::function<void(std::optional<std::int64_t> message_id)>;
+  void watch_revocations(RevocationWatcher watcher) { revocation_watcher_ = std::move(watcher); }
 
   // --- broadcast jobs ---
   virtual std::int64_t create_broadcast(const BroadcastJob& job) = 0;
@@ -302,6 +310,14 @@ class Store {
   // The latest post of this file whose copy is confirmed, in any channel: a re-post reuses it.
   [[nodiscard]] virtual std::optional<ChannelPostRecord> find_channel_copy(
       const std::string& file_unique_id) = 0;
+
+ protected:
+  void revocation_committed(std::optional<std::int64_t> message_id) const {
+    if (revocation_watcher_) revocation_watcher_(message_id);
+  }
+
+ private:
+  RevocationWatcher revocation_watcher_;
 };
 
 }  // namespace tglink

@@ -6,8 +6,8 @@
 
 namespace tglink {
 
-StoreExecutor::StoreExecutor(Mode mode, Log& log) : mode_(mode), log_(log) {
-  if (mode_ == Mode::kWorker) pool_ = std::make_unique<boost::asio::thread_pool>(1);
+StoreExecutor::StoreExecutor(Mode mode, Log& log, std::size_t workers) : mode_(mode), log_(log) {
+  if (mode_ == Mode::kWorker) pool_ = std::make_unique<boost::asio::thread_pool>(workers);
 }
 
 StoreExecutor::~StoreExecutor() {

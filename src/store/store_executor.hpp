@@ -6,11 +6,12 @@
 // its network is cut. Made on the single I/O thread, each such call would stop every connection of
 // the node meanwhile. A StoreExecutor runs that work instead:
 //
-//   - kWorker: on a thread of its own, one job after another, in the order given. run() is
-//     awaited by a coroutine, which resumes on its own executor (the I/O thread) once the work is
-//     done, with its result or its exception; the I/O thread serves other connections meanwhile.
-//     What the work touches (a PostgresStore, the lease's connection) must belong to this worker
-//     alone: those are not thread-safe.
+//   - kWorker: on `workers` threads of their own (one by default), in the order given, as many at
+//     once as there are workers (with a StorePool of as many connections, store/store_pool.hpp).
+//     run() is awaited by a coroutine, which resumes on its own executor (the I/O thread) once the
+//     work is done, with its result or its exception; the I/O thread serves other connections
+//     meanwhile. What the work touches must be safe on every worker: a StorePool, or a
+//     connection (the lease's) of an executor with one worker.
 //   - kInline: on the calling thread, at once. For SQLite, whose calls are shorter than the two
 //     thread hand-overs a worker would add, so one node on SQLite behaves exactly as before.
 //
@@ -41,7 +42,7 @@ class StoreExecutor {
  public:
   enum class Mode { kInline, kWorker };
 
-  StoreExecutor(Mode mode, Log& log);
+  StoreExecutor(Mode mode, Log& log, std::size_t workers = 1);
   // Runs what is queued, then joins the worker.
   ~StoreExecutor();
   StoreExecutor(const StoreExecutor&) = delete;
@@ -75,7 +76,7 @@ class StoreExecutor {
   Log& log_;
   std::mutex mutex_;
   std::set<std::string> in_flight_;
-  std::unique_ptr<boost::asio::thread_pool> pool_;  // the worker; null inline
+  std::unique_ptr<boost::asio::thread_pool> pool_;  // the workers; null inline
 };
 
 }  // namespace tglink

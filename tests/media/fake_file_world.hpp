@@ -47,7 +47,8 @@ class FakeFileWorld {
       windows_.push_back(r);
       return file(true);
     });
-    client_.respond_to("cancelDownloadFile", [](const boost::json::object&) {
+    client_.respond_to("cancelDownloadFile", [this](const boost::json::object&) {
+      handled_ = windows_.size();  // a cancelled download brings nothing more
       return boost::json::object{{"@type", "ok"}};
     });
     client_.respond_to("deleteFile", [this](const boost::json::object&) {
@@ -75,6 +76,16 @@ class FakeFileWorld {
     mark_on_disk(offset, offset + w.at("limit").as_int64());
     push(offset, false);
   }
+  // Brings the next `bytes` of the newest window (a slow download); completes it at its end.
+  void advance_window(std::int64_t bytes) {
+    const boost::json::object& w = windows_.back();
+    const std::int64_t offset = w.at("offset").as_int64();
+    const std::int64_t end = std::min(size(), offset + w.at("limit").as_int64());
+    const std::int64_t from = std::min(end, offset + prefix(offset));
+    mark_on_disk(from, std::min(end, from + bytes));
+    if (offset + prefix(offset) >= end) handled_ = windows_.size();
+    push(offset, handled_ < windows_.size());
+  }
   // The download stops with nothing new on disk (a 429 on one part).
   void fail_window() {
     handled_ = windows_.size();
@@ -84,6 +95,10 @@ class FakeFileWorld {
   void delete_message() { message_deleted_ = true; }
   [[nodiscard]] std::int64_t size() const { return static_cast<std::int64_t>(content_.size()); }
   [[nodiscard]] const std::string& content() const { return content_; }
+  // Bytes on this bot's disk.
+  [[nodiscard]] std::int64_t downloaded() const {
+    return std::count(on_disk_.begin(), on_disk_.end(), true);
+  }
 
  private:
   std::int64_t prefix(std::int64_t offset) const {
@@ -91,7 +106,6 @@ class FakeFileWorld {
     while (end < size() && on_disk_[static_cast<std::size_t>(end)]) ++end;
     return end - offset;
   }
-  std::int64_t downloaded() const { return std::count(on_disk_.begin(), on_disk_.end(), true); }
 
   boost::json::object file(bool active, std::int64_t offset = 0) const {
     boost::json::object local{{"path", path_.string()},

@@ -3,12 +3,15 @@
 
 #include "media/slice_plan.hpp"
 
+#include <vector>
+
 #include <gtest/gtest.h>
 
 namespace tglink {
 namespace {
 
 constexpr SliceSettings kSettings{.slice_bytes = 100, .read_ahead = 300};
+const std::function<bool(LaneIndex)> kAnyLane = [](LaneIndex) { return true; };
 
 TEST(SlicePlanTest, LanesTakeConsecutiveSlicesUpToTheReadAhead) {
   SlicePlan plan({50, 10000}, kSettings);
@@ -104,6 +107,81 @@ TEST(SlicePlanTest, ALaneWhoseBotServesNoOtherStreamTakesASoloSlice) {
   ASSERT_TRUE(solo && shared);
   EXPECT_EQ(solo->bytes, (ByteRange{0, 200}));
   EXPECT_EQ(shared->bytes, (ByteRange{200, 300}));
+}
+
+// Issue 20: 96 units in slices of 16 on 4 lanes were 6 slices, so two lanes idled for the last
+// third. Toward the end each new slice is the rest shared among the lanes.
+TEST(SlicePlanTest, SlicesShrinkTowardTheEndSoEveryLaneEndsTogether) {
+  constexpr SliceSettings kTail{
+      .slice_bytes = 16, .read_ahead = 1000, .lanes = 4, .tail_slice_bytes = 2};
+  SlicePlan plan({0, 96}, kTail);
+  std::vector<std::uint64_t> lengths;
+  for (LaneIndex lane = 0; auto slice = plan.take(lane % 4); ++lane) {
+    lengths.push_back(slice->bytes.length());
+    slice->ready_end = slice->bytes.end;
+  }
+  EXPECT_EQ(lengths, (std::vector<std::uint64_t>{16, 16, 16, 12, 9, 7, 5, 4, 3, 2, 2, 2, 2}));
+}
+
+// Lanes that start together share the work left, which counts what the others still have to
+// bring: four lanes on 32 units in slices of up to 8 all get 8, not 8, 6, 4.5 and 3.
+TEST(SlicePlanTest, LanesStartingTogetherGetEqualSlices) {
+  constexpr SliceSettings kTogether{
+      .slice_bytes = 8, .read_ahead = 1000, .lanes = 4, .tail_slice_bytes = 1};
+  SlicePlan plan({0, 32}, kTogether);
+  for (LaneIndex lane = 0; lane < 4; ++lane) EXPECT_EQ(plan.take(lane)->bytes.length(), 8u);
+  EXPECT_EQ(plan.take(4), nullptr);
+}
+
+// A lane with nothing left steals the second half of what is still to come of the slice with
+// the most such bytes; the slice it was cut from keeps its ready bytes and the margin.
+TEST(SlicePlanTest, AnIdleLaneStealsTheSecondHalfOfTheSlowestSlice) {
+  constexpr SliceSettings kSteal{.slice_bytes = 100,
+                                 .read_ahead = 1000,
+                                 .lanes = 2,
+                                 .tail_slice_bytes = 100,
+                                 .steal_min_bytes = 10,
+                                 .steal_margin_bytes = 5};
+  SlicePlan plan({0, 200}, kSteal);
+  const auto slow = plan.take(0);
+  const auto fast = plan.take(1);
+  fast->ready_end = fast->bytes.end;
+  slow->ready_end = 20;
+  EXPECT_EQ(plan.take(1, false, false, [](LaneIndex) { return false; }), nullptr)
+      << "no steal from a lane that is not slower";
+  const auto tail = plan.take(1, false, false, kAnyLane);
+  ASSERT_NE(tail, nullptr);
+  EXPECT_EQ(tail->bytes, (ByteRange{60, 100}));  // 80 to come: 40 kept, 40 stolen
+  EXPECT_EQ(tail->lane, 1u);
+  EXPECT_EQ(tail->stolen_from, 0u);
+  EXPECT_EQ(slow->bytes, (ByteRange{0, 60}));
+  EXPECT_TRUE(slow->cut_by_steal);
+  EXPECT_EQ(plan.at(60), tail);
+  // The lane it was stolen from never steals it back, and a short rest is not worth a steal.
+  slow->ready_end = 60;
+  EXPECT_EQ(plan.take(0, false, false, kAnyLane), nullptr);
+  tail->ready_end = 85;
+  EXPECT_EQ(plan.take(2, false, false, kAnyLane), nullptr)
+      << "15 to come: its second half (7) is under the least (10)";
+}
+
+TEST(SlicePlanTest, NoStealWhenTheRestIsWithinTheMargin) {
+  constexpr SliceSettings kMargin{.slice_bytes = 100,
+                                  .read_ahead = 1000,
+                                  .lanes = 2,
+                                  .tail_slice_bytes = 100,
+                                  .steal_min_bytes = 10,
+                                  .steal_margin_bytes = 50};
+  SlicePlan plan({0, 160}, kMargin);
+  const auto slow = plan.take(0);
+  const auto fast = plan.take(1);
+  fast->ready_end = fast->bytes.end;
+  slow->ready_end = 40;  // 60 to come: the margin keeps 50, 10 left is the least worth a steal
+  const auto tail = plan.take(1, false, false, kAnyLane);
+  ASSERT_NE(tail, nullptr);
+  EXPECT_EQ(tail->bytes, (ByteRange{90, 100}));
+  slow->ready_end = 45;
+  EXPECT_EQ(plan.take(2, false, false, kAnyLane), nullptr) << "45 to come is within the margin";
 }
 
 }  // namespace

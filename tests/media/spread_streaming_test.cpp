@@ -3,6 +3,7 @@
 // on any bot's disk cost no download, and streams take turns on a bot. What the streamer reports
 // to its MediaObserver (bytes per bot, hits and misses, stalls, hand-overs) is checked alongside.
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -34,6 +35,7 @@ struct RecordingObserver : MediaObserver {
   std::uint64_t miss_bytes = 0;
   std::map<std::size_t, int> stalls;
   std::map<std::size_t, int> handovers;
+  std::uint64_t twice_bytes = 0;
 
   void downloaded(std::size_t bot, std::uint64_t bytes) override { downloaded_bytes[bot] += bytes; }
   void served(std::uint64_t bytes, bool cached) override {
@@ -41,6 +43,7 @@ struct RecordingObserver : MediaObserver {
   }
   void stalled(std::size_t bot) override { ++stalls[bot]; }
   void handed_over(std::size_t from_bot) override { ++handovers[from_bot]; }
+  void downloaded_twice(std::size_t, std::uint64_t bytes) override { twice_bytes += bytes; }
 };
 
 class SpreadStreamingTest : public ::testing::Test {
@@ -48,8 +51,11 @@ class SpreadStreamingTest : public ::testing::Test {
   // `bots` scripted bots, each with its own file id (100 + index) for the same file.
   // `patience`: how long a bot may bring nothing before its slice moves on; long where a test
   // counts windows, so that a loaded machine never makes one look stalled.
+  // `tune` adjusts the spread settings (crawl limit, steals), which are off by default here: a
+  // loaded machine must never make a scripted bot look slow.
   void make(std::size_t bots, std::int64_t file_bytes,
-            std::chrono::milliseconds patience = std::chrono::seconds(10)) {
+            std::chrono::milliseconds patience = std::chrono::seconds(10),
+            const std::function<void(SpreadSettings&)>& tune = {}) {
     for (std::size_t i = 0; i < bots; ++i) {
       bots_.push_back(std::make_unique<FakeBot>());
       worlds_.push_back(std::make_unique<FakeFileWorld>(
@@ -70,6 +76,10 @@ class SpreadStreamingTest : public ::testing::Test {
     settings.spread.slices.read_ahead = 4 * kSlice;
     settings.spread.patience = patience;
     settings.spread.max_rest = std::chrono::milliseconds(400);
+    settings.spread.crawl_bytes_per_second = 0;
+    settings.spread.slices.tail_slice_bytes = kSlice;
+    settings.spread.slices.steal_min_bytes = 1LL << 40;
+    if (tune) tune(settings.spread);
     streamer_ = std::make_unique<TelegramFileStreamer>(
         io_.get_executor(), settings, log_, std::make_unique<FakeRoster>(std::move(roster)),
         clock_);
@@ -95,6 +105,43 @@ class SpreadStreamingTest : public ::testing::Test {
           outcome = co_await streamer_->stream(file, ByteRange::starting_at(offset, length), out);
         },
         asio::detached);
+  }
+
+  // Like pump(), but the bots in `slow` bring `bytes` of their window at most every `every`, and
+  // the others `fast_bytes` at each turn (0 = the whole window at once). With `slow_waits`, the
+  // slow bots bring nothing while another bot has a window open, so that every test run has the
+  // others done first, however loaded the machine.
+  bool pump_slow(const std::function<bool()>& done, const std::set<std::size_t>& slow,
+                 std::int64_t bytes, std::chrono::milliseconds every, std::int64_t fast_bytes = 0,
+                 bool slow_waits = false) {
+    std::map<std::size_t, std::chrono::steady_clock::time_point> last;
+    return run_until(io_, [&] {
+      const auto now = std::chrono::steady_clock::now();
+      bool others_busy = false;
+      for (std::size_t i = 0; i < worlds_.size(); ++i) {
+        others_busy = others_busy || (!slow.contains(i) && worlds_[i]->open_windows() > 0);
+      }
+      for (std::size_t i = 0; i < worlds_.size(); ++i) {
+        if (worlds_[i]->open_windows() == 0) continue;
+        if (!slow.contains(i)) {
+          if (fast_bytes == 0) {
+            worlds_[i]->complete_window();
+          } else {
+            worlds_[i]->advance_window(fast_bytes);
+          }
+        } else if (now - last[i] >= every && !(slow_waits && others_busy)) {
+          worlds_[i]->advance_window(bytes);
+          last[i] = now;
+        }
+      }
+      return done();
+    });
+  }
+
+  std::int64_t on_every_disk() const {
+    std::int64_t total = 0;
+    for (const auto& world : worlds_) total += world->downloaded();
+    return total;
   }
 
   // Completes the windows of the bots not listed in `silent`, until `done`.
@@ -240,6 +287,66 @@ TEST_F(SpreadStreamingTest, TwoStreamsBothProgressOnSharedBots) {
   ASSERT_TRUE(pump([&] { return first_outcome && second_outcome; }));
   EXPECT_EQ(first.body(), worlds_[0]->content().substr(0, 8 * kSlice));
   EXPECT_EQ(second.body(), worlds_[0]->content().substr(12 * kSlice, 8 * kSlice));
+}
+
+// Issue 20: a bot that still brings a byte now and then, far below the crawl limit, is never
+// silent long enough to count as stalled; the crawl limit hands its slice to the others, which
+// finish it without fetching any byte it already brought.
+TEST_F(SpreadStreamingTest, ACrawlingBotsSliceIsFinishedByTheOthers) {
+  make(3, 12 * kSlice, std::chrono::seconds(10), [](SpreadSettings& spread) {
+    spread.crawl_bytes_per_second = 256 * 1024;
+    spread.crawl_window = std::chrono::milliseconds(300);
+  });
+  CollectingChannel out;
+  std::optional<StreamOutcome> outcome;
+  start_read(0, static_cast<std::uint64_t>(worlds_[0]->size()), out, outcome);
+  // Bot 1 brings 256 bytes every 20 ms: about 12 KiB/s.
+  ASSERT_TRUE(
+      pump_slow([&] { return outcome.has_value(); }, {1}, 256, std::chrono::milliseconds(20)));
+  EXPECT_EQ(*outcome, StreamOutcome::Complete);
+  EXPECT_EQ(out.body(), worlds_[0]->content());
+  EXPECT_GE(observer_.stalls[1], 1) << "the crawl counts as a stall of bot 1";
+  EXPECT_GE(observer_.handovers[1], 1);
+  EXPECT_EQ(on_every_disk(), worlds_[0]->size()) << "no byte downloaded twice";
+
+  EXPECT_EQ(observer_.twice_bytes, 0U);
+}
+
+// Issue 20: a bot with nothing left to take steals the second half of a slower bot's slice. The
+// window it was cut from is cut short at once, so with less than the margin in flight (here a
+// bot brings 1 KiB at a time, as TDLib's parts) what comes twice is bounded by the margin per
+// steal, and whatever came twice is counted.
+TEST_F(SpreadStreamingTest, AnIdleBotStealsTheTailOfASlowBotsSlice) {
+  constexpr std::int64_t kMargin = 2048;
+  make(3, 6 * kSlice, std::chrono::seconds(10), [](SpreadSettings& spread) {
+    spread.slices.steal_min_bytes = 4096;
+    spread.slices.steal_margin_bytes = kMargin;
+  });
+  CollectingChannel out;
+  std::optional<StreamOutcome> outcome;
+  start_read(0, static_cast<std::uint64_t>(worlds_[0]->size()), out, outcome);
+  // Bot 1 brings 256 bytes every 20 ms, and only while the others have nothing to do.
+  ASSERT_TRUE(pump_slow([&] { return outcome.has_value(); }, {1}, 256,
+                        std::chrono::milliseconds(20), 1024, true));
+  EXPECT_EQ(*outcome, StreamOutcome::Complete);
+  EXPECT_EQ(out.body(), worlds_[0]->content());
+  bool stolen = false;
+  for (std::size_t bot : {0U, 2U}) {  // a fast bot's window
+    for (const boost::json::object& w : worlds_[bot]->windows()) {
+      stolen = stolen || w.at("offset").as_int64() % kSlice != 0;  // a tail starts mid-slice
+    }
+  }
+  EXPECT_TRUE(stolen) << "a fast bot took the tail of bot 1's slice";
+  EXPECT_EQ(static_cast<std::uint64_t>(on_every_disk() - worlds_[0]->size()), observer_.twice_bytes)
+      << "every byte downloaded twice is counted";
+  // A steal starts a window mid-slice (the thief's), and perhaps one more (the victim's, cut).
+  int mid_slice_windows = 0;
+  for (const auto& world : worlds_) {
+    for (const boost::json::object& w : world->windows()) {
+      if (w.at("offset").as_int64() % kSlice != 0) ++mid_slice_windows;
+    }
+  }
+  EXPECT_LE(observer_.twice_bytes, static_cast<std::uint64_t>(mid_slice_windows * kMargin));
 }
 
 }  // namespace

@@ -50,6 +50,7 @@ TEST(ServiceMetricsTest, ObserverCallsLandInTheirMetrics) {
   f.metrics.served(50, false);
   f.metrics.stalled(0);
   f.metrics.handed_over(1);
+  f.metrics.downloaded_twice(1, 4096);
   f.metrics.flood_wait(1);
   f.metrics.link_made();
   f.metrics.upload_refused("too_large");
@@ -64,6 +65,8 @@ TEST(ServiceMetricsTest, ObserverCallsLandInTheirMetrics) {
   EXPECT_EQ(value_of(r, "tglink_cache_served_bytes_total", {"miss"}), 50);
   EXPECT_EQ(value_of(r, "tglink_download_stalls_total", {"111"}), 1);
   EXPECT_EQ(value_of(r, "tglink_download_handovers_total", {"222"}), 1);
+  EXPECT_EQ(value_of(r, "tglink_download_duplicate_bytes_total", {"222"}), 4096);
+  EXPECT_EQ(value_of(r, "tglink_download_duplicate_bytes_total", {"111"}), 0);
   EXPECT_EQ(value_of(r, "tglink_telegram_flood_waits_total", {"222"}), 1);
   EXPECT_EQ(value_of(r, "tglink_links_created_total"), 1);
   EXPECT_EQ(value_of(r, "tglink_uploads_refused_total", {"too_large"}), 1);

@@ -13,17 +13,14 @@
 #include "http/entity_tag.hpp"
 #include "http/router.hpp"
 #include "links/link_token.hpp"
+#include "links/revoked_links.hpp"
 #include "logging/log.hpp"
 #include "media/file_streamer.hpp"
 #include "serving/active_streams.hpp"
 #include "serving/bandwidth_meter.hpp"
 #include "serving/link_traffic.hpp"
 #include "store/sqlite_store.hpp"
-#include "store/store_executor.hpp"
 #include "support/fake_clock.hpp"
-#include "support/forwarding_store.hpp"
-#include "support/gate.hpp"
-#include "support/io_wait.hpp"
 #include "support/temp_dir.hpp"
 
 namespace tglink {
@@ -113,7 +110,7 @@ struct FileHandlerTest : ::testing::Test {
   SqliteStore store{(dir.path() / "t.db").string()};
   FakeClock clock;
   Log log;
-  StoreExecutor store_work{StoreExecutor::Mode::kInline, log};
+  RevokedLinks revoked;
   LinkTokenCodec links{"0123456789abcdef0123456789abcdef"};
   FakeFileStreamer files;
   BandwidthMeter bandwidth{store, clock, 0};
@@ -130,8 +127,8 @@ struct FileHandlerTest : ::testing::Test {
     file.unique_id = "AgADuniq";
     file.date_unix = 1'700'000'000;
     add_file(file, kContent);
-    add_file_routes(router, FileRouteDeps{links, store, store_work, files, bandwidth, streams,
-                                          clock, log, &traffic});
+    add_file_routes(router,
+                    FileRouteDeps{links, revoked, files, bandwidth, streams, clock, log, &traffic});
   }
 
   void add_file(const StoredFile& file, const std::string& content) {
@@ -270,7 +267,7 @@ TEST_F(FileHandlerTest, InvalidOrTamperedLinkIs404WithoutTelegram) {
 }
 
 TEST_F(FileHandlerTest, RevokedLinkIs404) {
-  store.revoke_link(kMessageId, 0);
+  revoked.add(kMessageId);
   const RecordingChannel c = get("/stream/" + token());
   EXPECT_EQ(c.status(), 404);
   EXPECT_NE(c.body.find("\"LINK_REVOKED\""), std::string::npos);
@@ -296,8 +293,8 @@ TEST_F(FileHandlerTest, NoBotIs503WithRetryAfter) {
 TEST_F(FileHandlerTest, BandwidthLimitIs429UntilNextMonth) {
   BandwidthMeter limited(store, clock, 10);
   Router limited_router;
-  add_file_routes(limited_router, FileRouteDeps{links, store, store_work, files, limited, streams,
-                                                clock, log, nullptr});
+  add_file_routes(limited_router,
+                  FileRouteDeps{links, revoked, files, limited, streams, clock, log, nullptr});
   router = std::move(limited_router);
   EXPECT_EQ(get("/dl/" + token()).status(), 200);  // under the limit when it started
   const RecordingChannel c = get("/dl/" + token());
@@ -406,69 +403,14 @@ TEST_F(FileHandlerTest, EachLinkCountsDownloadsFromByteZeroAndEveryBodyByte) {
   EXPECT_EQ(store.find_link(kMessageId)->bytes_served, pending.bytes);
 }
 
-// A revocation check that hangs on the database (a latch here) holds up its own request only:
-// the I/O thread serves other connections meanwhile (here a route that needs no store, as a body
-// already under way does not), and the held request ends normally once the database answers.
-class LatchedRevocations final : public testing::ForwardingStore {
- public:
-  using ForwardingStore::ForwardingStore;
-  testing::Gate gate;
-
-  bool is_revoked(std::int64_t message_id) override {
-    gate.pass();
-    return ForwardingStore::is_revoked(message_id);
-  }
-};
-
-TEST_F(FileHandlerTest, AHungRevocationCheckNeverStallsTheIoThread) {
-  LatchedRevocations latched(store);
-  StoreExecutor worker(StoreExecutor::Mode::kWorker, log);
-  Router latched_router;
-  add_file_routes(latched_router, FileRouteDeps{links, latched, worker, files, bandwidth, streams,
-                                                clock, log, &traffic});
-  latched_router.add_exact("/other", [](const HttpRequest&, ResponseChannel& out) {
-    HttpResponse ok;
-    ok.body = "served";
-    return out.send(std::move(ok));
-  });
-  asio::io_context io;
-  HttpRequest held_request;
-  held_request.method = "GET";
-  held_request.target = "/dl/" + token();
-  RecordingChannel held_channel;
-  bool held_done = false;
-  asio::co_spawn(io, latched_router.dispatch(held_request, held_channel),
-                 [&held_done](const std::exception_ptr&) { held_done = true; });
-  ASSERT_TRUE(testing::run_until(io, [&] { return latched.gate.arrived(); }));
-
-  HttpRequest other_request;
-  other_request.method = "GET";
-  other_request.target = "/other";
-  RecordingChannel other_channel;
-  bool other_done = false;
-  asio::co_spawn(io, latched_router.dispatch(other_request, other_channel),
-                 [&other_done](const std::exception_ptr&) { other_done = true; });
-  ASSERT_TRUE(testing::run_until(io, [&] { return other_done; }));
-  EXPECT_EQ(other_channel.body, "served");
-  EXPECT_FALSE(held_done);  // still waiting for the database
-
-  latched.gate.open();
-  ASSERT_TRUE(testing::run_until(io, [&] { return held_done; }));
-  EXPECT_EQ(held_channel.status(), 200);
-  EXPECT_EQ(held_channel.body, kContent);
-}
-
-TEST_F(FileHandlerTest, ARevocationSeenOnTheWorkerIs404) {
-  StoreExecutor worker(StoreExecutor::Mode::kWorker, log);
-  Router worker_router;
-  add_file_routes(worker_router, FileRouteDeps{links, store, worker, files, bandwidth, streams,
-                                               clock, log, &traffic});
-  router = std::move(worker_router);
-  store.revoke_link(kMessageId, 0);
+// The revoked links are in memory (links/revoked_links.hpp): a revocation added while the
+// service runs stops the link at its next request.
+TEST_F(FileHandlerTest, ARevocationMadeLaterStopsTheLink) {
+  EXPECT_EQ(get("/dl/" + token()).status(), 200);
+  revoked.add(kMessageId);
   const RecordingChannel c = get("/dl/" + token());
   EXPECT_EQ(c.status(), 404);
   EXPECT_NE(c.body.find("\"LINK_REVOKED\""), std::string::npos);
-  EXPECT_EQ(files.locate_calls, 0);
 }
 
 }  // namespace

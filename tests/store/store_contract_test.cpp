@@ -1,7 +1,10 @@
 // Every Store against the same contract: every method, on SQLite (:memory:) and on a real
 // PostgreSQL server (support/postgres_server.hpp), each test on an empty store of its own.
 
+#include <algorithm>
 #include <memory>
+#include <optional>
+#include <vector>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -177,6 +180,18 @@ TEST_P(StoreContractTest, DeleteBandwidthKeepsTheGivenMonthAndLater) {
   EXPECT_EQ(store.delete_bandwidth_before("2025-01"), 0);
 }
 
+LinkRecord make_link(std::int64_t user, std::int64_t message, std::int64_t created,
+                     std::int64_t expires = 0) {
+  LinkRecord link;
+  link.message_id = message << 20;
+  link.user_id = user;
+  link.file_name = "file-" + std::to_string(message) + ".mp4";
+  link.file_size = 1000 + message;
+  link.created_unix = created;
+  link.expires_unix = expires;
+  return link;
+}
+
 // --- revoked links ---
 
 TEST_P(StoreContractTest, RevokedLinksAreRemembered) {
@@ -186,6 +201,23 @@ TEST_P(StoreContractTest, RevokedLinksAreRemembered) {
   EXPECT_TRUE(store.is_revoked(1 << 20));
   EXPECT_TRUE(store.is_revoked(2 << 20));
   EXPECT_FALSE(store.is_revoked(3 << 20));
+}
+
+TEST_P(StoreContractTest, EveryRevokedLinkIsListedAndWatched) {
+  std::vector<std::optional<std::int64_t>> seen;
+  store.watch_revocations([&seen](std::optional<std::int64_t> id) { seen.push_back(id); });
+  EXPECT_TRUE(store.revoked_links().empty());
+  store.revoke_link(1 << 20, 0);
+  store.revoke_link(2 << 20, 1'800'000'000);
+  std::vector<std::int64_t> listed = store.revoked_links();
+  std::sort(listed.begin(), listed.end());
+  EXPECT_EQ(listed, (std::vector<std::int64_t>{1 << 20, 2 << 20}));
+  EXPECT_EQ(seen, (std::vector<std::optional<std::int64_t>>{1 << 20, 2 << 20}));
+  store.add_link(make_link(7, 3, 100));
+  EXPECT_EQ(store.revoke_user_links(7, 4000), 1);
+  ASSERT_EQ(seen.size(), 3U);
+  EXPECT_EQ(seen.back(), std::nullopt);  // several at once: the watcher re-reads them all
+  EXPECT_EQ(store.revoked_links().size(), 3U);
 }
 
 TEST_P(StoreContractTest, ExpiredRevocationsAreDroppedButPermanentOnesStay) {
@@ -438,18 +470,6 @@ TEST_P(StoreContractTest, ANodeNeedsAnId) {
 }
 
 // --- links made, their traffic, bans (schema step 7) ---
-
-LinkRecord make_link(std::int64_t user, std::int64_t message, std::int64_t created,
-                     std::int64_t expires = 0) {
-  LinkRecord link;
-  link.message_id = message << 20;
-  link.user_id = user;
-  link.file_name = "file-" + std::to_string(message) + ".mp4";
-  link.file_size = 1000 + message;
-  link.created_unix = created;
-  link.expires_unix = expires;
-  return link;
-}
 
 TEST_P(StoreContractTest, LinksAreListedNewestFirstInPages) {
   for (std::int64_t i = 1; i <= 5; ++i) store.add_link(make_link(7, i, 1000 + i));

@@ -108,5 +108,21 @@ TEST(StoreExecutor, AFailingJobIsLoggedAndFreesItsName) {
   EXPECT_TRUE(executor.post_job("flush", [] {}));
 }
 
+// With several workers a job held by a slow database does not hold up the next one.
+TEST(StoreExecutor, SeveralWorkersRunJobsAtOnce) {
+  Log log;
+  StoreExecutor executor(StoreExecutor::Mode::kWorker, log, 2);
+  std::promise<void> release;
+  std::shared_future<void> released = release.get_future().share();
+  std::atomic<bool> second_ran{false};
+  ASSERT_TRUE(executor.post_job("slow", [released] { released.wait(); }));
+  ASSERT_TRUE(executor.post_job("quick", [&second_ran] { second_ran = true; }));
+  asio::io_context io;
+  EXPECT_TRUE(testing::run_until(io, [&] { return second_ran.load(); }));
+  EXPECT_EQ(executor.jobs_in_flight(), 1U);  // the slow one is still under way
+  release.set_value();
+  EXPECT_TRUE(testing::run_until(io, [&] { return executor.jobs_in_flight() == 0; }));
+}
+
 }  // namespace
 }  // namespace tglink

@@ -39,6 +39,7 @@ class ForwardingStore : public Store {
     inner_.revoke_link(message_id, expires_unix);
   }
   bool is_revoked(std::int64_t message_id) override { return inner_.is_revoked(message_id); }
+  std::vector<std::int64_t> revoked_links() override { return inner_.revoked_links(); }
   int delete_revocations_expired_before(std::int64_t unix_time) override {
     return inner_.delete_revocations_expired_before(unix_time);
   }
