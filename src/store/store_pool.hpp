@@ -137,6 +137,16 @@ class StorePool final : public Store {
   int delete_dead_batches(std::int64_t cutoff_unix, int limit) override {
     return lend()->delete_dead_batches(cutoff_unix, limit);
   }
+  void save_channel_post(const ChannelPostRecord& post) override {
+    lend()->save_channel_post(post);
+  }
+  std::optional<ChannelPostRecord> find_channel_post(std::int64_t chat_id,
+                                                     std::int64_t message_id) override {
+    return lend()->find_channel_post(chat_id, message_id);
+  }
+  std::optional<ChannelPostRecord> find_channel_copy(const std::string& file_unique_id) override {
+    return lend()->find_channel_copy(file_unique_id);
+  }
   bool relay_update(const RelayedUpdate& update) override { return lend()->relay_update(update); }
   std::vector<RelayedUpdate> claim_relayed_updates(int limit) override {
     return lend()->claim_relayed_updates(limit);
