@@ -84,7 +84,7 @@ choose_packages() {
   fi
   if ((want_bench)); then packages+=(libbenchmark-dev nginx wrk aria2); fi
   if ((want_deploy)); then
-    packages+=(docker.io docker-compose mmdebstrap systemd-container dpkg-dev uidmap)
+    packages+=(docker.io docker-compose mmdebstrap systemd-container dpkg-dev python3)
   fi
 }
 
