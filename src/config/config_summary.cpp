@@ -77,6 +77,10 @@ std::string summarize_config(const Config& config) {
   line("MAX_CONNECTIONS", config.max_connections > 0 ? std::to_string(config.max_connections)
                                                      : std::string("from the open-file limit"));
   line("WRITE_TIMEOUT", fmt::format("{} s", config.write_timeout.count()));
+  line("SELF_TEST_INTERVAL",
+       config.self_test_interval.count() > 0
+           ? fmt::format("{} s (and at start)", config.self_test_interval.count())
+           : std::string("at start only"));
   line("VIDEO_FRONTEND_URL", describe_frontend(config));
   line("FORCE_SUB_CHANNELS", join(config.force_sub_channels, "none"));
   line("MAX_LINKS_PER_DAY", config.max_links_per_day > 0 ? std::to_string(config.max_links_per_day)
@@ -91,6 +95,7 @@ std::string summarize_config(const Config& config) {
   line("SECRET_KEY", config.secret_key.empty() ? "generated in DATA_DIR" : "*** (set)");
   line("DATABASE_URL", config.uses_postgres() ? redact_database_url(config.database_url)
                                               : std::string("not set (SQLite in DATA_DIR)"));
+  line("DATABASE_WAIT", fmt::format("{} s", config.database_wait.count()));
   line("NODE_ID", config.node_id);
   line("TDJSON_PATH", config.tdjson_path.string());
   line("TDLIB_NETWORK", config.tdlib_network_none ? "none (offline)" : "auto");

@@ -21,9 +21,11 @@ struct SelfTestProbeOptions {
   std::filesystem::path extra_ca_file;
 };
 
-// The result of one fetch; never throws for what the network does.
-[[nodiscard]] boost::asio::awaitable<SelfTestResult> probe_self_test(
-    std::string base_url, std::string nonce, SelfTestProbeOptions options = {});
+// The result of one fetch; never throws for what the network does. No default argument: GCC 12
+// destroys a coroutine's defaulted by-value argument twice (free(): invalid pointer).
+[[nodiscard]] boost::asio::awaitable<SelfTestResult> probe_self_test(std::string base_url,
+                                                                     std::string nonce,
+                                                                     SelfTestProbeOptions options);
 
 // The same on an io_context of its own, for `check-config --online` and tests.
 [[nodiscard]] SelfTestResult probe_self_test_now(std::string base_url, std::string nonce,
