@@ -158,9 +158,9 @@ step deb "make deb, installed and booted under systemd-nspawn"
 deb=$(scripts/make-deb.sh "$build")
 root="$work/nspawn"
 mkdir -p "$root" && tar -xf "$tar" -C "$root"
-cp "$deb" "$root/tmp/tglink.deb"
+cp "$deb" "$root/root/tglink.deb"  # not /tmp: nspawn mounts a tmpfs there
 systemd-nspawn -q --register=no --keep-unit -D "$root" --pipe sh -c \
-  'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends systemd systemd-sysv dbus /tmp/tglink.deb' \
+  'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends systemd systemd-sysv dbus /root/tglink.deb' \
   >"$work/apt.log" 2>&1 || { tail -n 20 "$work/apt.log"; fail "installing the .deb"; }
 cat >"$root/etc/tglink/tglink.env" <<'EOF'
 BOT_TOKEN=123456789:AAEhBP0av28wQLnrZ4Zpsjpx-ci-only-token
