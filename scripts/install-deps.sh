@@ -9,12 +9,17 @@
 #   scripts/install-deps.sh --deploy the container and packaging tools `make test-deploy` drives
 #                                    (docker.io, docker-compose, mmdebstrap, systemd-nspawn,
 #                                    dpkg-dev)
+#   scripts/install-deps.sh --dry-run [...]  print the names chosen and let apt simulate their
+#                                    installation (apt-get -s); installs nothing (CI runs it in
+#                                    a Debian 13 root)
 #
 # Package names differ between releases, so they are chosen by what the system's archive offers:
-# the newest libboostX.Y-dev of at least 1.81, and the libclang-rt-N-dev matching the default
-# clang. Tested on Debian 12 (bookworm) and, in a trixie root, Debian 13. Ubuntu 24.04 offers
-# the same names (Boost 1.83, CMake 3.28) but is untested. Ubuntu 22.04 has Boost 1.74 and CMake
-# 3.22, older than tglink needs: this script says so and stops; use the container image there.
+# the default libboostX.Y-dev if it is at least 1.81 (else the newest that is), and the
+# libclang-rt-N-dev matching the default clang. Debian 12 is tested (installs and builds);
+# Debian 13 only as far as `make test-deploy` checks it: in a fresh trixie root the names
+# resolve (Boost 1.83, clang-rt 19) and apt can install them all, but tglink has not been built
+# there. Ubuntu 24.04 should resolve the same way but is untested. Ubuntu 22.04 has Boost 1.74
+# and CMake 3.22, older than tglink needs: this script says so and stops; use the image there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,12 +27,13 @@ readonly kMinBoost=181  # 1.81, as cmake/Dependencies.cmake asks
 
 if [ "$(id -u)" -ne 0 ]; then sudo=sudo; else sudo=; fi
 
-want_test=0 want_bench=0 want_deploy=0
+want_test=0 want_bench=0 want_deploy=0 dry_run=0
 for arg in "$@"; do
   case "$arg" in
     --test) want_test=1 ;;
     --bench) want_bench=1 ;;
     --deploy) want_deploy=1 ;;
+    --dry-run) dry_run=1 ;;
     *) echo "install-deps: unknown option '$arg' (use --test, --bench or --deploy)" >&2; exit 2 ;;
   esac
 done
@@ -45,9 +51,16 @@ fetch_lists() {
   fi
 }
 
-# The newest libboostX.Y-dev installed, else offered, of at least 1.81.
+# The release's default Boost (what libboost-dev depends on) when it is 1.81 or newer, so the
+# build uses the Boost the release is tested with (Debian 13: 1.83, not its newer 1.88);
+# otherwise the newest libboostX.Y-dev installed or offered of at least 1.81 (Debian 12: 1.81).
 pick_boost() {
-  local name best='' best_version=0 version
+  local name best='' best_version=0 version default
+  default=$(apt-cache depends libboost-dev 2>/dev/null | sed -n 's/^ *Depends: \(libboost1\.[0-9]*-dev\)$/\1/p' | head -n1)
+  if [[ "$default" =~ ^libboost1\.([0-9]+)-dev$ ]] && ((100 + BASH_REMATCH[1] >= kMinBoost)); then
+    echo "$default"
+    return
+  fi
   for name in $(dpkg-query -W -f='${Package}\n' 'libboost1.*-dev' 2>/dev/null) \
               $(apt-cache pkgnames libboost1. 2>/dev/null); do
     [[ "$name" =~ ^libboost1\.([0-9]+)-dev$ ]] || continue
@@ -87,6 +100,15 @@ choose_packages() {
     packages+=(docker.io docker-compose mmdebstrap systemd-container dpkg-dev python3)
   fi
 }
+
+if ((dry_run)); then
+  if ! compgen -G '/var/lib/apt/lists/*_Packages' >/dev/null; then fetch_lists; fi
+  choose_packages
+  echo "install-deps: would install: ${packages[*]}"
+  apt-get install -s -qq --no-install-recommends "${packages[@]}" >/dev/null
+  echo "install-deps: apt can install all of them"
+  exit 0
+fi
 
 # The quick path: the names chosen last time are all installed.
 stamp_dir=${XDG_CACHE_HOME:-$HOME/.cache}/tglink

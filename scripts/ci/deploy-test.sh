@@ -3,6 +3,8 @@
 # with the TDLib simulator only, so the real TDLib is never loaded (and the booted .deb runs
 # with --private-network besides):
 #   1. base     a Debian base image from the apt archive (mmdebstrap; cached a week)
+#      portable scripts/install-deps.sh --dry-run --test --deploy in fresh Debian 12 and 13 roots:
+#               the package names it picks exist there and apt can install them all
 #   2. image    the runtime image from build/ (scripts/ci/image-from-build.sh)
 #   3. run      `demo` in it: links printed, a /dl range answers 206, the health check turns
 #               healthy, `docker stop` exits 0
@@ -79,6 +81,25 @@ if [ "$(docker image inspect -f '{{index .Config.Labels "tar"}}' tglink-base:boo
 fi
 export BASE=tglink-base:bookworm
 done_step
+
+# --- 1b. portable ------------------------------------------------------------------------
+step portable "install-deps.sh's package names in fresh Debian 12 and 13 roots"
+checked=""
+for suite in bookworm trixie; do
+  if ! suite_tar=$(scripts/ci/base-image.sh "$suite" 2>"$work/base-$suite.log"); then
+    echo "test-deploy:   $suite: no base ($(tail -n1 "$work/base-$suite.log")): not checked"
+    continue
+  fi
+  suite_root="$work/root-$suite"
+  mkdir -p "$suite_root" && tar -xf "$suite_tar" -C "$suite_root"
+  systemd-nspawn -q --register=no --keep-unit -D "$suite_root" --bind-ro="$repo:/src" --pipe \
+    /src/scripts/install-deps.sh --dry-run --test --deploy >"$work/dry-$suite.log" 2>&1 ||
+    { tail -n 15 "$work/dry-$suite.log"; fail "install-deps.sh --dry-run on $suite"; }
+  echo "test-deploy:   $suite: $(sed -n 's/^install-deps: would install: //p' "$work/dry-$suite.log" | tr ' ' '\n' | grep -E '^libboost|^libclang-rt' | tr '\n' ' ')"
+  rm -rf "$suite_root"
+  checked="$checked $suite"
+done
+done_step "checked:$checked"
 
 # --- 2. image ----------------------------------------------------------------------------
 step image "runtime image from $build/"
