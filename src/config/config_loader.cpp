@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <array>
-#include <filesystem>
 #include <cctype>
+#include <filesystem>
 #include <limits>
 #include <set>
 #include <string>
