@@ -40,7 +40,6 @@ test:
 # on the TDLib simulator (scripts/ci/deploy-test.sh; README, "Deploy"). Skips, saying why, on a
 # machine that cannot run containers.
 test-deploy:
-	@scripts/install-deps.sh --deploy
 	@$(MAKE) --no-print-directory $(BUILD)/build.ninja
 	@ninja -C $(BUILD) -j$(JOBS) tglink
 	@scripts/ci/deploy-test.sh

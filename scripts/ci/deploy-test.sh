@@ -28,6 +28,9 @@ export TGLINK_CI_CACHE=${TGLINK_CI_CACHE:-/var/tmp/tglink-ci}
 
 skip() { echo "test-deploy: skipped: $*"; exit 0; }
 [ "$(id -u)" -eq 0 ] || skip "needs root (containers, systemd-nspawn)"
+deps_started=$(date +%s)
+scripts/install-deps.sh --deploy || skip "scripts/install-deps.sh --deploy could not install the container tools"
+echo "test-deploy: [deps] container tools present in $(($(date +%s) - deps_started)) s"
 for tool in dockerd docker docker-compose mmdebstrap systemd-nspawn dpkg-deb dpkg-shlibdeps curl; do
   command -v "$tool" >/dev/null || skip "$tool is missing: run scripts/install-deps.sh --deploy"
 done
