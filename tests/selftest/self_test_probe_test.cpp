@@ -77,7 +77,10 @@ class Listener {
     HttpHandler handler = [this](const HttpRequest& r, ResponseChannel& c) {
       return router_.dispatch(r, c);
     };
-    if (nonce) handler = with_self_test(std::move(handler), *nonce);
+    if (nonce) {
+      handler = with_self_test(std::move(handler), *nonce);
+      add_health_route(router_);
+    }
     HttpServerOptions options;
     options.bind_address = "127.0.0.1";
     options.port = 0;
@@ -162,6 +165,31 @@ class SelfTestProbeTest : public testing::Test {
 
   fs::path dir_;
 };
+
+// The first line of the answer to a bare GET, over a plain socket.
+std::string status_line(std::uint16_t port, const std::string& path) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(port);
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  timeval timeout{10, 0};
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+  std::string answer;
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) {
+    const std::string request = "GET " + path + " HTTP/1.0\r\n\r\n";
+    (void)!::write(fd, request.data(), request.size());
+    char chunk[4096];
+    for (ssize_t n; (n = ::read(fd, chunk, sizeof chunk)) > 0;) answer.append(chunk, n);
+  }
+  ::close(fd);
+  return answer.substr(0, answer.find("\r\n"));
+}
+
+TEST_F(SelfTestProbeTest, HealthzAnswersWithoutTelegram) {
+  const Listener tglink{kNonce};
+  EXPECT_EQ(status_line(tglink.port(), "/healthz"), "HTTP/1.1 200 OK");
+}
 
 TEST_F(SelfTestProbeTest, OwnListenerOnLoopbackPasses) {
   const Listener tglink{kNonce};
