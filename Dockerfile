@@ -1,5 +1,5 @@
 # tglink's container image, built from a clean clone:   docker build -t tglink .
-# (BuildKit: the default since Docker 23; DOCKER_BUILDKIT=1 before; podman/buildah too.)
+# (BuildKit: the default since Docker 23; DOCKER_BUILDKIT=1 before.)
 # Then:  docker run --rm -p 127.0.0.1:8080:8080 tglink demo   (the local demo, no Telegram)
 #        docker compose up -d                                 (the bot, PostgreSQL and Caddy: README, Deploy)
 #
