@@ -6,7 +6,7 @@ TEST_BUILD := build-test
 FUZZ_BUILD := build-fuzz
 CMAKE_GEN := -G Ninja -DCMAKE_EXPORT_COMPILE_COMMANDS=ON
 
-.PHONY: all deps build run demo test fuzz check-config bench bench-load format lint clean
+.PHONY: all deps build run demo test test-deploy deb image fuzz check-config bench bench-load format lint clean
 
 all: build
 
@@ -34,6 +34,24 @@ test:
 	@ninja -C $(BUILD) -j$(JOBS) tglink
 	@ninja -C $(TEST_BUILD) -j$(JOBS)
 	@scripts/run-tests.sh $(TEST_BUILD)
+	@$(MAKE) --no-print-directory test-deploy
+
+# The container image, compose with PostgreSQL and Caddy, and the .deb under systemd, each run
+# on the TDLib simulator (scripts/ci/deploy-test.sh; README, "Deploy"). Skips, saying why, on a
+# machine that cannot run containers.
+test-deploy:
+	@$(MAKE) --no-print-directory $(BUILD)/build.ninja
+	@ninja -C $(BUILD) -j$(JOBS) tglink
+	@scripts/ci/deploy-test.sh
+
+# dist/tglink_<version>_amd64.deb from build/ (scripts/make-deb.sh).
+deb: build
+	@scripts/install-deps.sh --deploy
+	@scripts/make-deb.sh $(BUILD)
+
+# The runtime image tglink:latest from build/, without compiling in the image.
+image: build
+	@scripts/ci/image-from-build.sh tglink:latest $(BUILD)
 
 # The libFuzzer targets (tests/fuzz/), each run for FUZZ_SECONDS (default 60).
 $(FUZZ_BUILD)/build.ninja:

@@ -8,7 +8,9 @@
 
 #include <unistd.h>
 
+#include "app/local_port.hpp"
 #include "app/migrate_store_command.hpp"
+#include "app/online_check.hpp"
 #include "app/service.hpp"
 #include "config/check_config_command.hpp"
 #include "config/config_loader.hpp"
@@ -25,6 +27,8 @@ constexpr const char* kUsage =
     "Usage:\n"
     "  tglink                      run the bot and the HTTP server\n"
     "  tglink check-config         validate the settings and print them (secrets masked)\n"
+    "  tglink check-config --online  also fetch BASE_URL's self-test path: do links open?\n"
+    "  tglink healthcheck          exit 0 when this machine's tglink answers /healthz\n"
     "  tglink demo [--send FILE...]  run the local demo on the TDLib simulator\n"
     "  tglink migrate-store --to postgresql://user:pass@host/db\n"
     "                              copy DATA_DIR's SQLite database into an empty PostgreSQL one\n"
@@ -44,6 +48,10 @@ std::optional<Arguments> parse_arguments(int argc, char** argv) {
   if (args.command == "demo" && words.size() > 1) {
     if (words[1] != "--send" || words.size() < 3) return std::nullopt;
     args.files.assign(words.begin() + 2, words.end());
+    return args;
+  }
+  if (args.command == "check-config" && words.size() == 2 && words[1] == "--online") {
+    args.rest.push_back(words[1]);
     return args;
   }
   if (args.command == "migrate-store") {
@@ -110,10 +118,44 @@ int serve(const Arguments& args) {
   }
 }
 
-int check_config() {
+int check_config(const Arguments& args) {
   const std::optional<EnvMap> dotenv = read_dotenv();
   if (!dotenv) return 2;
-  return run_check_config(read_process_environment(), *dotenv, std::cout, std::cerr);
+  const EnvMap env = read_process_environment();
+  const int checked = run_check_config(env, *dotenv, std::cout, std::cerr);
+  if (checked != 0 || args.rest.empty()) return checked;
+  const ConfigLoadResult loaded =
+      load_config(env, *dotenv, ConfigMode::Bot, build_config_defaults());
+  return run_online_check(*loaded.config, std::cout, std::cerr);
+}
+
+// The value of `name` from the environment, else from .env, else `fallback`.
+std::string setting(const EnvMap& env, const EnvMap& dotenv, const std::string& name,
+                    const std::string& fallback) {
+  if (const auto found = env.find(name); found != env.end()) return found->second;
+  if (const auto found = dotenv.find(name); found != dotenv.end()) return found->second;
+  return fallback;
+}
+
+// For container and service health checks: no credentials needed, no curl in the image.
+int healthcheck() {
+  const std::optional<EnvMap> dotenv = read_dotenv();
+  if (!dotenv) return 2;
+  const EnvMap env = read_process_environment();
+  const std::string port_text = setting(env, *dotenv, "PORT", "8080");
+  const int port = std::atoi(port_text.c_str());
+  if (port < 1 || port > 65535 || std::to_string(port) != port_text) {
+    std::cerr << "tglink healthcheck: PORT=\"" << port_text << "\" is not a port number\n";
+    return 2;
+  }
+  const std::string bind = setting(env, *dotenv, "BIND_ADDRESS", "0.0.0.0");
+  std::string error;
+  const int status =
+      local_http_status(bind, static_cast<std::uint16_t>(port), "/healthz", 5, error);
+  if (status == 200) return 0;
+  std::cerr << "tglink healthcheck: "
+            << (status == 0 ? error : "/healthz answered HTTP " + std::to_string(status)) << '\n';
+  return 1;
 }
 
 int migrate_store(const Arguments& args) {
@@ -131,7 +173,8 @@ int run_cli(int argc, char** argv) {
     return 2;
   }
   if (args->command == "serve" || args->command == "demo") return serve(*args);
-  if (args->command == "check-config") return check_config();
+  if (args->command == "check-config") return check_config(*args);
+  if (args->command == "healthcheck") return healthcheck();
   if (args->command == "migrate-store") return migrate_store(*args);
   if (args->command == "version" || args->command == "--version") {
     std::cout << "tglink " << TGLINK_VERSION << '\n';

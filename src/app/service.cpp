@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <thread>
 
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
@@ -12,6 +13,7 @@
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
+#include "app/database_wait.hpp"
 #include "app/database_work.hpp"
 #include "app/demo.hpp"
 #include "app/open_store.hpp"
@@ -48,6 +50,10 @@
 #include "ops/open_file_limit.hpp"
 #include "ops/periodic_jobs.hpp"
 #include "ops/uptime.hpp"
+#include "selftest/self_test_answer.hpp"
+#include "selftest/self_test_nonce_file.hpp"
+#include "selftest/self_test_route.hpp"
+#include "selftest/self_test_watch.hpp"
 #include "serving/active_streams.hpp"
 #include "serving/bandwidth_meter.hpp"
 #include "serving/file_handler.hpp"
@@ -100,6 +106,7 @@ struct Service::Impl {
   Router metrics_router;                            // the METRICS_ADDRESS listener's only route
   std::unique_ptr<HttpServer> metrics_server;       // METRICS_ADDRESS, when set
   std::unique_ptr<ReachabilityWatch> reachability;  // bots that cannot reach Telegram
+  std::unique_ptr<SelfTestWatch> self_test;         // do links on BASE_URL reach this process?
   asio::signal_set signals{io, SIGINT, SIGTERM};
   std::vector<bool> channel_checked;
   bool main_bot_ready = false;  // logged in, connected, getMe answered
@@ -133,6 +140,7 @@ struct Service::Impl {
     streamer = std::make_unique<TelegramFileStreamer>(io.get_executor(), config, log, *bots, clock);
     channel_checked.assign(bots->size(), false);
     reachability = std::make_unique<ReachabilityWatch>(bots->size(), clock.steady_now());
+    make_self_test();
     make_metrics();
     bots->subscribe_state([this](const BotSession& bot) { on_bot_state(bot); });
     if (config.uses_postgres()) start_relay();  // before the login: no message slips past
@@ -150,7 +158,10 @@ struct Service::Impl {
 
   void open_store() {
     create_private_directory(config.data_dir);  // TDLib and the link key live here too
-    OpenedStore opened = tglink::open_store(config);
+    const auto sleep = [](std::chrono::seconds pause) { std::this_thread::sleep_for(pause); };
+    OpenedStore opened =
+        open_store_waiting([this] { return tglink::open_store(config); },
+                           DatabaseWait{.total = config.database_wait}, clock, sleep, log);
     store = std::move(opened.store);
     log.info("Store: {} ({} users)", opened.description, store->count_users());
     database = std::make_unique<DatabaseWork>(config, *store, log);
@@ -166,6 +177,12 @@ struct Service::Impl {
         database->store_work().post_job("bandwidth flush", [this] { bandwidth->flush(); });
       });
     }
+  }
+
+  // The nonce goes to DATA_DIR too, for `check-config --online` run beside this process.
+  void make_self_test() {
+    self_test = std::make_unique<SelfTestWatch>(config.base_url, make_self_test_nonce(), log);
+    write_self_test_nonce(config.data_dir, self_test->nonce());
   }
 
   // Counters are kept whether or not /metrics is served: they cost a map update each.
@@ -189,6 +206,7 @@ struct Service::Impl {
     metrics = std::make_unique<metrics::ServiceMetrics>(registry, TGLINK_VERSION,
                                                         std::move(bot_ids), std::move(figures));
     streamer->set_observer(metrics.get());
+    self_test->register_metrics(registry);
     bots->watch_messages([this](std::size_t bot, const boost::json::object& message) {
       const std::optional<TdError> error = td_error(message);
       if (error && error->code == 429) metrics->flood_wait(bot);
@@ -206,6 +224,7 @@ struct Service::Impl {
     router.add_exact("/api/info", [this](const HttpRequest&, ResponseChannel& out) {
       return serve_api_info(out);
     });
+    add_health_route(router);
     player = std::make_unique<PlayerPage>(config, *links, clock);
     thumbnails = std::make_unique<ThumbnailSource>(std::make_unique<BotPoolRoster>(*bots),
                                                    config.log_channel);
@@ -253,6 +272,10 @@ struct Service::Impl {
         }});
     jobs.add(PeriodicJob{"revocation refresh", kRevocationRefreshEvery,
                          [this] { revocations->refresh_if_unheard(); }});
+    if (config.self_test_interval.count() > 0) {
+      jobs.add(PeriodicJob{"self-test", config.self_test_interval,
+                           [this] { asio::co_spawn(io, self_test->run_once(), asio::detached); }});
+    }
     jobs.add(PeriodicJob{"link traffic flush", kBandwidthFlushEvery, [this] {
                            database->store_work().post_job("link traffic flush",
                                                            [this] { traffic->flush(); });
@@ -331,9 +354,10 @@ struct Service::Impl {
     http_options.port = config.port;
     http_options.write_timeout = config.write_timeout;
     http_options.max_connections = max_connections();
-    RequestGuard guard{
-        limiter, config.trusted_proxies,
-        [this](const HttpRequest& r, ResponseChannel& c) { return router.dispatch(r, c); }};
+    RequestGuard guard{limiter, config.trusted_proxies,
+                       with_self_test([this](const HttpRequest& r,
+                                             ResponseChannel& c) { return router.dispatch(r, c); },
+                                      self_test->nonce())};
     HttpHandler counted = metered_handler(
         std::move(guard), [this](const HttpRequest& r) { return router.route_name(r.path()); },
         *metrics);
@@ -343,6 +367,7 @@ struct Service::Impl {
              config.base_url);
     const ConfigMode mode = options.demo ? ConfigMode::Demo : ConfigMode::Bot;
     for (const std::string& warning : config_warnings(config, mode)) log.warning("{}", warning);
+    asio::co_spawn(io, self_test->run_once(), asio::detached);
   }
 
   void warn_unreached_bots() {
@@ -434,6 +459,7 @@ struct Service::Impl {
     s.bots_total = bots->size();
     s.cache_bytes = directory_bytes(config.data_dir / "tdlib");
     s.memory = read_process_memory();
+    s.links_self_test = short_status(self_test->last());
     return s;
   }
 

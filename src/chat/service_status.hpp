@@ -24,6 +24,7 @@ struct ServiceStatus {
   std::size_t bots_total = 0;
   std::int64_t cache_bytes = 0;         // TDLib's downloaded files on disk
   std::optional<ProcessMemory> memory;  // nullopt where /proc is missing
+  std::string links_self_test;          // selftest/: "passed", "FAILED at DNS: ...", "not run yet"
 };
 
 using ServiceStatusSource = std::function<ServiceStatus()>;

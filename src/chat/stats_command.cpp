@@ -95,6 +95,9 @@ boost::asio::awaitable<Reply> admin_stats(const CommandCall& call) {
                          logs.capacity, logs.total));
   text.plain(fmt::format("• Uptime: {}\n", format_uptime(status.uptime)));
   text.plain(fmt::format("• Cache on disk: {}\n", format_size(status.cache_bytes)));
+  if (!status.links_self_test.empty()) {
+    text.plain(fmt::format("• Links self-test: {}\n", status.links_self_test));
+  }
   text.plain(co_await nodes_text(call));
   co_return reply;
 }

@@ -41,6 +41,9 @@ struct Config {
   // enough for rate-limited clients, which read a burst as large as the kernel's buffers and
   // then pause (docs/reliability.md, Slow clients).
   std::chrono::seconds write_timeout{300};
+  // SELF_TEST_INTERVAL: seconds between fetches of {BASE_URL}/_tglink/self-test (selftest/);
+  // it also runs at start. 0 = at start only.
+  std::chrono::seconds self_test_interval{300};
 
   // --- Features and limits (spec: Limits) ---
   // VIDEO_FRONTEND_URL: empty = built-in player at {BASE_URL}/player; "false" disables the button.
@@ -73,6 +76,9 @@ struct Config {
   // STORE_POOL_SIZE: connections (each with a worker thread) the HTTP side and the periodic jobs
   // use on PostgreSQL, so that writes from many users don't queue behind one (ignored on SQLite).
   int store_pool_size = 4;
+  // DATABASE_WAIT: seconds to keep trying a PostgreSQL server that does not answer yet at start
+  // (it may start after tglink in compose or a pod); 0 = give up at once.
+  std::chrono::seconds database_wait{60};
   // NODE_ID: this node's name in the leader lease and /api/info; default "<host name>:<PORT>".
   std::string node_id;
 

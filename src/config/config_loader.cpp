@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <filesystem>
 #include <limits>
 #include <set>
 #include <string>
@@ -319,6 +320,17 @@ void load_connection_limits(EnvReader& env, Config& config) {
   config.write_timeout = std::chrono::seconds{write_timeout};
 }
 
+void load_deployment_checks(EnvReader& env, Config& config) {
+  std::int64_t interval = config.self_test_interval.count();
+  load_integer(env, "SELF_TEST_INTERVAL", interval, 0, setting_bounds::kMaxSelfTestInterval.count(),
+               "a number of seconds", "SELF_TEST_INTERVAL=300 (0 = only at start)");
+  config.self_test_interval = std::chrono::seconds{interval};
+  std::int64_t wait = config.database_wait.count();
+  load_integer(env, "DATABASE_WAIT", wait, 0, setting_bounds::kMaxDatabaseWait.count(),
+               "a number of seconds", "DATABASE_WAIT=60 (0 = do not wait)");
+  config.database_wait = std::chrono::seconds{wait};
+}
+
 // --- Features and limits ---
 
 void load_video_frontend(EnvReader& env, Config& config) {
@@ -534,10 +546,20 @@ void load_log_level(EnvReader& env, Config& config) {
 
 }  // namespace
 
+// A libtdjson.so beside the binary (the container image's /opt/tglink, the .deb's
+// /usr/lib/tglink) wins over the npm copy in the source tree the binary was built from.
+std::filesystem::path default_tdjson_path() {
+  std::error_code ec;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  const std::filesystem::path beside = self.parent_path() / "libtdjson.so";
+  if (!ec && std::filesystem::exists(beside, ec)) return beside;
+  return TGLINK_BUILD_DEFAULT_TDJSON;
+}
+
 ConfigDefaults build_config_defaults() {
   std::array<char, 256> name{};
   const bool named = ::gethostname(name.data(), name.size() - 1) == 0;
-  return ConfigDefaults{.tdjson_path = TGLINK_BUILD_DEFAULT_TDJSON,
+  return ConfigDefaults{.tdjson_path = default_tdjson_path(),
                         .host_name = named ? std::string(name.data()) : std::string()};
 }
 
@@ -558,6 +580,7 @@ ConfigLoadResult load_config(const EnvMap& process_env, const EnvMap& dotenv, Co
   load_trusted_proxies(env, config);
   load_rate_limits(env, config);
   load_connection_limits(env, config);
+  load_deployment_checks(env, config);
   load_video_frontend(env, config);
   load_force_sub(env, config);
   load_channels(env, config);

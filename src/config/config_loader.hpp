@@ -32,7 +32,8 @@ struct ConfigDefaults {
   std::string host_name;              // this machine's name, for the default NODE_ID
 };
 
-// The pinned npm copy of libtdjson in the source tree this was built from.
+// TDJSON_PATH: a libtdjson.so beside the binary (image, .deb), else the pinned npm copy in the
+// source tree this was built from.
 [[nodiscard]] ConfigDefaults build_config_defaults();
 
 struct ConfigLoadResult {

@@ -77,6 +77,10 @@ std::string summarize_config(const Config& config) {
   line("MAX_CONNECTIONS", config.max_connections > 0 ? std::to_string(config.max_connections)
                                                      : std::string("from the open-file limit"));
   line("WRITE_TIMEOUT", fmt::format("{} s", config.write_timeout.count()));
+  line("SELF_TEST_INTERVAL",
+       config.self_test_interval.count() > 0
+           ? fmt::format("{} s (and at start)", config.self_test_interval.count())
+           : std::string("at start only"));
   line("VIDEO_FRONTEND_URL", describe_frontend(config));
   line("FORCE_SUB_CHANNELS", join(config.force_sub_channels, "none"));
   line("CHANNELS", config.any_channel ? std::string("* (any channel the bot is added to)")
@@ -96,6 +100,7 @@ std::string summarize_config(const Config& config) {
   line("STORE_POOL_SIZE", config.uses_postgres()
                               ? fmt::format("{} connections", config.store_pool_size)
                               : std::string("unused (SQLite)"));
+  line("DATABASE_WAIT", fmt::format("{} s", config.database_wait.count()));
   line("NODE_ID", config.node_id);
   line("TDJSON_PATH", config.tdjson_path.string());
   line("TDLIB_NETWORK", config.tdlib_network_none ? "none (offline)" : "auto");

@@ -24,6 +24,9 @@ inline constexpr std::chrono::seconds kMaxLinkExpiry{3650LL * 24 * 3600};
 // More connections than any open-file limit allows is a typo; so is a write timeout past an hour.
 inline constexpr std::int64_t kMaxConnections = 1'000'000;
 inline constexpr std::chrono::seconds kMaxWriteTimeout{3600};
+// A self-test once a day at least, and a start that waits for its database an hour at most.
+inline constexpr std::chrono::seconds kMaxSelfTestInterval{86400};
+inline constexpr std::chrono::seconds kMaxDatabaseWait{3600};
 // TDLib's UserId::MAX_USER_ID (td/telegram/UserId.h): user ids are at most 40 bits.
 // Each connection is a PostgreSQL backend process and a thread here; past 64 a server's default
 // max_connections (100) would be spent by two nodes.

@@ -1,6 +1,7 @@
 #include "logging/secret_masker.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 namespace tglink {
 
@@ -8,18 +9,34 @@ namespace {
 
 constexpr std::string_view kMask = "***";
 
-void replace_all(std::string& text, std::string_view secret) {
-  std::size_t position = text.find(secret);
-  while (position != std::string::npos) {
-    text.replace(position, secret.size(), kMask);
-    position = text.find(secret, position + kMask.size());
-  }
+bool is_word_character(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
+
+// Whether the occurrence at [position, position + length) is not part of a longer word.
+bool stands_alone(const std::string& text, std::size_t position, std::size_t length) {
+  const bool free_before = position == 0 || !is_word_character(text[position - 1]);
+  const std::size_t end = position + length;
+  const bool free_after = end >= text.size() || !is_word_character(text[end]);
+  return free_before && free_after;
 }
 
 }  // namespace
 
+void mask_whole_values(std::string& text, std::string_view secret) {
+  if (secret.size() < kMinimumSecretLength) return;
+  const bool anywhere = secret.size() >= kGluedSecretLength;
+  std::size_t position = text.find(secret);
+  while (position != std::string::npos) {
+    if (anywhere || stands_alone(text, position, secret.size())) {
+      text.replace(position, secret.size(), kMask);
+      position = text.find(secret, position + kMask.size());
+    } else {
+      position = text.find(secret, position + 1);
+    }
+  }
+}
+
 void SecretMasker::add(std::string secret) {
-  if (secret.empty()) {
+  if (secret.size() < kMinimumSecretLength) {
     return;
   }
   const std::lock_guard<std::mutex> lock(mutex_);
@@ -35,7 +52,7 @@ std::string SecretMasker::mask(std::string_view text) const {
   std::string masked(text);
   const std::lock_guard<std::mutex> lock(mutex_);
   for (const std::string& secret : secrets_) {
-    replace_all(masked, secret);
+    mask_whole_values(masked, secret);
   }
   return masked;
 }

@@ -4,6 +4,8 @@
 
 #include <libpq-fe.h>
 
+#include "logging/secret_masker.hpp"
+
 namespace tglink {
 
 namespace {
@@ -57,14 +59,6 @@ bool valid_ports(std::string_view ports) {
   }
 }
 
-void replace_all(std::string& text, const std::string& secret) {
-  if (secret.empty()) return;
-  for (std::size_t at = text.find(secret); at != std::string::npos;
-       at = text.find(secret, at + 3)) {
-    text.replace(at, secret.size(), "***");
-  }
-}
-
 }  // namespace
 
 bool is_postgres_url(std::string_view url) {
@@ -98,8 +92,8 @@ std::string redact_database_url(std::string_view url) {
 
 std::string redact_password(std::string_view url, std::string text) {
   const std::string password = database_url_password(url);
-  replace_all(text, password);
-  replace_all(text, percent_decoded(password));
+  mask_whole_values(text, password);
+  mask_whole_values(text, percent_decoded(password));
   return text;
 }
 

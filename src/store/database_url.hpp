@@ -19,8 +19,10 @@ namespace tglink {
 // The URL with its password replaced by "***": postgresql://user:***@host:5432/db.
 [[nodiscard]] std::string redact_database_url(std::string_view url);
 
-// `text` with every occurrence of the URL's password (as written and percent-decoded) replaced by
-// "***": for messages from libpq, which may quote the part of a URI it could not parse.
+// `text` with every whole occurrence of the URL's password (as written and percent-decoded)
+// replaced by "***": for messages from libpq, which may quote the part of a URI it could not
+// parse. Whole values only, by logging/secret_masker.hpp's rules: a password "p" leaves
+// "port 1 failed" alone.
 [[nodiscard]] std::string redact_password(std::string_view url, std::string text);
 
 // Why libpq cannot use `url` (wrong scheme, no host, bad percent-encoding, unknown parameter),

@@ -98,5 +98,59 @@ TEST(Cli, UnknownCommandGetsUsage) {
   EXPECT_NE(run.output.find("Usage:"), std::string::npos);
 }
 
+// --- check-config --online and healthcheck (selftest/) ---
+
+namespace online {
+
+std::map<std::string, std::string> on_port(std::uint16_t port, const std::string& base_url) {
+  std::map<std::string, std::string> env = kValid;
+  env["PORT"] = std::to_string(port);
+  env["BIND_ADDRESS"] = "127.0.0.1";
+  env["BASE_URL"] = base_url;
+  return env;
+}
+
+CompletedRun run(const TempDir& dir, std::vector<std::string> args,
+                 std::map<std::string, std::string> env) {
+  env["DATA_DIR"] = (dir.path() / "data").string();
+  return run_tglink(
+      {.args = std::move(args), .env = std::move(env), .working_directory = dir.path()});
+}
+
+// Nothing runs on PORT: a stand-in answers there for the moment of the test.
+TEST(CheckConfigOnline, LoopbackBaseUrlPassesAndKeepsItsWarning) {
+  TempDir dir;
+  const std::uint16_t port = testing::free_tcp_port();
+  const std::string base = "http://localhost:" + std::to_string(port);
+  const CompletedRun checked = run(dir, {"check-config", "--online"}, on_port(port, base));
+  EXPECT_EQ(checked.status, 0) << checked.output;
+  EXPECT_NE(checked.output.find("Self-test of " + base + "/_tglink/self-test: passed"),
+            std::string::npos)
+      << checked.output;
+  EXPECT_NE(checked.output.find("work only on this machine"), std::string::npos) << checked.output;
+}
+
+TEST(CheckConfigOnline, BaseUrlWhereNothingListensFailsWithTheStep) {
+  TempDir dir;
+  const std::uint16_t port = testing::free_tcp_port();
+  const std::uint16_t elsewhere = testing::free_tcp_port();
+  const CompletedRun checked = run(dir, {"check-config", "--online"},
+                                   on_port(port, "http://127.0.0.1:" + std::to_string(elsewhere)));
+  EXPECT_EQ(checked.status, 1) << checked.output;
+  EXPECT_NE(checked.output.find("FAILED at TCP connect"), std::string::npos) << checked.output;
+}
+
+TEST(Healthcheck, FailsWhenNothingAnswers) {
+  TempDir dir;
+  const std::uint16_t port = testing::free_tcp_port();
+  const CompletedRun checked = run(dir, {"healthcheck"}, {{"PORT", std::to_string(port)}});
+  EXPECT_EQ(checked.status, 1) << checked.output;
+  EXPECT_NE(checked.output.find("cannot connect to 127.0.0.1 port " + std::to_string(port)),
+            std::string::npos)
+      << checked.output;
+}
+
+}  // namespace online
+
 }  // namespace
 }  // namespace tglink

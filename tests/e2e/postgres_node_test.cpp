@@ -110,6 +110,8 @@ TEST(PostgresNode, OneOfTwoNodesLeadsAndTheOtherTakesOverWhenItIsKilled) {
   EXPECT_THAT(second.process().output(), HasSubstr("Node edge-b leads the chat side (term 2)"));
 }
 
+// The database is waited for DATABASE_WAIT seconds (3 here), each try logged, then the start
+// stops with exit status 1.
 TEST(PostgresNode, AnUnreachableDatabaseStopsTheStartWithTheHostNamed) {
   const testing::TempDir dir;
   const std::string port = std::to_string(testing::free_tcp_port());
@@ -121,9 +123,12 @@ TEST(PostgresNode, AnUnreachableDatabaseStopsTheStartWithTheHostNamed) {
                {"LOG_CHANNEL", std::to_string(SimHarness::kLogChannel)},
                {"SECRET_KEY", SimHarness::kSecretKey},
                {"DATA_DIR", (dir.path() / "data").string()},
-               {"DATABASE_URL", "postgresql://tglink:Unseen-Pw-77@127.0.0.1:" + port + "/tglink"}},
+               {"DATABASE_URL", "postgresql://tglink:Unseen-Pw-77@127.0.0.1:" + port + "/tglink"},
+               {"DATABASE_WAIT", "3"}},
        .working_directory = dir.path()});
   EXPECT_EQ(run.status, 1) << run.output;
+  EXPECT_THAT(run.output, HasSubstr("left of DATABASE_WAIT=3"));
+  EXPECT_THAT(run.output, HasSubstr("Gave up waiting for the database"));
   EXPECT_THAT(run.output, HasSubstr("127.0.0.1:" + port + "/tglink"));
   EXPECT_THAT(run.output, HasSubstr("cannot connect"));
   EXPECT_THAT(run.output, Not(HasSubstr("Unseen-Pw-77")));

@@ -15,8 +15,8 @@ std::string last_text(const Log& log) {
 
 TEST(SecretMasking, ReplacesEveryOccurrenceInLoggedText) {
   Log log(LogOptions{.ring_capacity = 4, .console = false});
-  log.add_secret("123456:ABCDEF");
-  log.error("request to /bot123456:ABCDEF/getMe failed; token 123456:ABCDEF");
+  log.add_secret("123456:ABCDEF-ghijkl");  // a bot token's shape, long enough to be glued
+  log.error("request to /bot123456:ABCDEF-ghijkl/getMe failed; token 123456:ABCDEF-ghijkl");
   EXPECT_EQ(last_text(log), "request to /bot***/getMe failed; token ***");
 }
 
@@ -33,9 +33,9 @@ TEST(SecretMasking, AppliesToSecretsAddedLater) {
 
 TEST(SecretMasking, LongerSecretIsHiddenWhole) {
   SecretMasker masker;
-  masker.add("abc");
   masker.add("abcdef");
-  EXPECT_EQ(masker.mask("x abcdef y abc"), "x *** y ***");
+  masker.add("abcdef-ghijkl");
+  EXPECT_EQ(masker.mask("x abcdef-ghijkl y abcdef"), "x *** y ***");
 }
 
 TEST(SecretMasking, EmptySecretChangesNothing) {
@@ -46,8 +46,41 @@ TEST(SecretMasking, EmptySecretChangesNothing) {
 
 TEST(SecretMasking, MaskDoesNotRescanItsOwnReplacement) {
   SecretMasker masker;
-  masker.add("**");
-  EXPECT_EQ(masker.mask("a**b"), "a***b");
+  masker.add("******");
+  EXPECT_EQ(masker.mask("a ****** b ************"), "a *** b ******");
+}
+
+// The bug this rule fixes: with the database password "p", libpq's errors read
+// "***ort 1 failed" and "acce***ting".
+TEST(SecretMasking, SecretShorterThanTheMinimumIsNotMasked) {
+  SecretMasker masker;
+  masker.add("p");
+  masker.add("12345");
+  EXPECT_EQ(masker.mask("connection to server on port 1 failed; accepting 12345"),
+            "connection to server on port 1 failed; accepting 12345");
+}
+
+TEST(SecretMasking, ShortSecretIsMaskedOnlyAsAWholeValue) {
+  SecretMasker masker;
+  masker.add("hunter");
+  EXPECT_EQ(masker.mask("the hunters met hunter; xhunter, hunter2 and :hunter@ stay"),
+            "the hunters met ***; xhunter, hunter2 and :***@ stay");
+}
+
+TEST(SecretMasking, LongSecretIsMaskedEvenGluedToOtherText) {
+  SecretMasker masker;
+  masker.add("0123456789abcdef");  // kGluedSecretLength characters
+  EXPECT_EQ(masker.mask("GET /bot0123456789abcdefXYZ and 0123456789abcdef"),
+            "GET /bot***XYZ and ***");
+}
+
+TEST(SecretMasking, WholeValueRuleAppliesToTextMaskedDirectly) {
+  std::string text = "password authentication failed for user \"tglink\" (password Pw-123)";
+  mask_whole_values(text, "Pw-123");
+  EXPECT_EQ(text, "password authentication failed for user \"tglink\" (password ***)");
+  std::string port = "port 5432 failed";
+  mask_whole_values(port, "p");
+  EXPECT_EQ(port, "port 5432 failed");
 }
 
 }  // namespace

@@ -27,6 +27,13 @@ TEST(DatabaseUrlTest, PasswordIsFoundAndRedacted) {
   EXPECT_EQ(redact_password(url, "bad token \"Se%40cret\" or Se@cret"), "bad token \"***\" or ***");
 }
 
+// libpq's message must stay readable when the password is short enough to occur inside words.
+TEST(DatabaseUrlTest, ShortPasswordDoesNotGarbleTheMessage) {
+  const std::string url = "postgresql://tglink:p@127.0.0.1:1/tglink";
+  const std::string message = "connection to server at \"127.0.0.1\", port 1 failed: accepting";
+  EXPECT_EQ(redact_password(url, message), message);
+}
+
 TEST(DatabaseUrlTest, UrlWithoutPasswordIsUnchanged) {
   EXPECT_EQ(database_url_password("postgresql://tglink@db/links"), "");
   EXPECT_EQ(redact_database_url("postgresql://tglink@db/links"), "postgresql://tglink@db/links");
