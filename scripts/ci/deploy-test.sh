@@ -16,7 +16,9 @@
 #               `systemd-analyze security` exposure
 #   6. full     the multi-stage Dockerfile from a clean tree, only when Dockerfile, CMake files,
 #               package-lock.json or install-deps.sh changed since its last pass (hash stamp);
-#               TGLINK_CI_FULL_IMAGE=1 forces it, =0 skips it
+#               TGLINK_CI_FULL_IMAGE=1 forces it, =0 skips it; skipped, saying so, when it
+#               would not fit in the time left of `make test` (TGLINK_TEST_STARTED, set by the
+#               Makefile; budget TGLINK_CI_BUDGET_MIN, default 48 minutes)
 # Each step prints its wall time. Skips (exit 0, with the reason) where this machine cannot
 # run containers: not root, or the tools of `scripts/install-deps.sh --deploy` missing.
 # Environment: TGLINK_CI_CACHE (default /var/tmp/tglink-ci), BUILD (default build).
@@ -234,6 +236,13 @@ if [ "$want_full" = 0 ]; then
   echo "test-deploy: [full] skipped: TGLINK_CI_FULL_IMAGE=0"
 elif [ "$want_full" = auto ] && [ "$(cat "$stamp" 2>/dev/null)" = "$inputs" ]; then
   echo "test-deploy: [full] skipped: Dockerfile, CMake files and dependencies unchanged since the last full build"
+elif [ "$want_full" = auto ] && [ -n "${TGLINK_TEST_STARTED:-}" ] &&
+  (( ($(date +%s) - TGLINK_TEST_STARTED) / 60 + 20 > ${TGLINK_CI_BUDGET_MIN:-48} )); then
+  # CI has 50 minutes for the whole `make test`: a full build that might not fit is left for a
+  # run with time to spare (or TGLINK_CI_FULL_IMAGE=1), and the log says so.
+  echo "test-deploy: [full] skipped: this run has used $(( ($(date +%s) - TGLINK_TEST_STARTED) / 60 )) min;" \
+    "the full build (about 15-20 min) would pass the ${TGLINK_CI_BUDGET_MIN:-48}-minute budget." \
+    "Run TGLINK_CI_FULL_IMAGE=1 make test-deploy to build it."
 else
   step full "the multi-stage Dockerfile from a clean tree (about 15 min on 2 cores)"
   git archive --format=tar HEAD | tar -x -C "$work" --one-top-level=src-tree
