@@ -49,7 +49,6 @@ const HLS_AUDIO_TYPES = {
 
 const CONTAINER_TYPES = {
   mp4: ['video/mp4'],
-  m4v: ['video/x-m4v', 'video/mp4'],
   mov: ['video/quicktime'],
   webm: ['video/webm'],
   mkv: ['video/x-matroska'],
@@ -58,6 +57,7 @@ const CONTAINER_TYPES = {
   avi: ['video/x-msvideo'],
   wmv: ['video/x-ms-wmv'],
   ts: ['video/mp2t'],
+  flv: ['video/x-flv'],
 };
 
 function canPlayAny(probe, types) {

@@ -61,6 +61,9 @@ function convertedSound(parsed) {
 function unplayableSentence(parsed) {
   const missing = whatIsMissing(parsed);
   const lead = missing ? `This browser cannot play ${missing}` : 'This file cannot be played in the browser';
+  if (has(parsed, 'no_streams')) {
+    return 'No picture or sound was found in this file. Download it, or open it in VLC, MX Player or mpv.';
+  }
   if (has(parsed, 'probe_failed')) {
     return 'The server could not read this file to find out its format. Download it, or open it in ' +
       'VLC, MX Player or mpv.';
@@ -69,7 +72,8 @@ function unplayableSentence(parsed) {
   if (has(parsed, 'ffmpeg_missing')) why = ', and this server has no converter (ffmpeg) installed';
   else if (has(parsed, 'conversion_off')) why = ', and converting videos is turned off on this server';
   else if (has(parsed, 'converter_busy')) why = ', and the server\'s converter is busy right now';
-  else if (has(parsed, 'remux_only')) why = ', and this server only repackages videos, it does not convert them';
+  else if (has(parsed, 'hls_unsupported')) why = ', and this browser cannot play the server\'s converted stream';
+  else if (has(parsed, 'video_too_large')) why = ': the picture is too large to convert';
   return `${lead}${why}. Download it, or open it in VLC, MX Player or mpv.`;
 }
 

@@ -71,14 +71,15 @@ export class TrackMenus {
     const audio = Array.isArray(decision.audio) ? decision.audio : [];
     const subtitles = Array.isArray(decision.subtitles) ? decision.subtitles : [];
     this.audioSelect.replaceChildren(...audio.map((track, i) => option(String(track.index), audioLabel(track, i))));
-    const chosenAudio = this.session.choice.audio_track;
+    const chosenAudio = Number.isInteger(decision.audio_track) ? decision.audio_track
+      : this.session.choice.audio_track;
     const current = audio.find((t) => t.index === chosenAudio) || audio.find((t) => t.default) || audio[0];
     if (current) this.audioSelect.value = String(current.index);
     this.audioChoice.hidden = audio.length < 2;
 
     this.subtitleSelect.replaceChildren(option('', 'Off'),
       ...subtitles.map((track, i) => option(String(track.index), subtitleLabel(track, i), track.kind === 'image')));
-    const chosenSubtitle = this.session.choice.subtitle_track;
+    const chosenSubtitle = this.session.choice.subtitle_track;  // "Off" may hide a carried one
     this.subtitleSelect.value = chosenSubtitle === null ? '' : String(chosenSubtitle);
     this.subtitleChoice.hidden = subtitles.length === 0;
 
