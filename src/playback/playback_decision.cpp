@@ -5,6 +5,8 @@
 #include <cctype>
 #include <utility>
 
+#include "playback/segment_grid.hpp"
+
 namespace tglink {
 
 namespace {
@@ -202,6 +204,8 @@ PlaybackDecision decide_playback(const std::optional<MediaProbe>& probe, std::st
 
   std::string blocker = conversion_blocker(client, policy, !video_copyable);
   if (blocker.empty() && too_large(*probe)) blocker = "video_too_large";
+  const ConversionMode mode = video_copyable ? ConversionMode::kRemux : ConversionMode::kTranscode;
+  if (blocker.empty() && !SegmentGrid::make(probe->duration, mode)) blocker = "duration_unknown";
   if (!blocker.empty()) {
     decision.reasons.push_back(blocker);
     decision.method = PlaybackMethod::kUnplayable;
@@ -278,6 +282,9 @@ std::string unplayable_sentence(const PlaybackDecision& decision) {
   if (has_reason(decision, "ffmpeg_missing")) why = "this server has no converter (ffmpeg)";
   if (has_reason(decision, "hls_unsupported")) why = "this browser plays no HLS";
   if (has_reason(decision, "video_too_large")) why = "the picture is too large to convert";
+  if (has_reason(decision, "duration_unknown")) {
+    why = "its length is unknown or over 12 hours, so it can't be converted";
+  }
   if (has_reason(decision, "no_streams")) return "This file has no video or audio to play.";
   if (has_reason(decision, "probe_failed") || has_reason(decision, "direct_excluded")) {
     if (what.empty()) what = "this file";
