@@ -30,6 +30,7 @@
 #include "http/http_server.hpp"
 #include "http/player_page.hpp"
 #include "http/player_routes.hpp"
+#include "http/internal_request.hpp"
 #include "http/rate_limiter.hpp"
 #include "http/request_guard.hpp"
 #include "http/request_meter.hpp"
@@ -39,6 +40,10 @@
 #include "links/secret_key.hpp"
 #include "logging/log.hpp"
 #include "media/telegram_file_streamer.hpp"
+#include "playback/child_process.hpp"
+#include "playback/session_token.hpp"
+#include "serving/playback_routes.hpp"
+#include "serving/playback_service.hpp"
 #include "media/thumbnail_source.hpp"
 #include "metrics/metric_registry.hpp"
 #include "metrics/metrics_endpoint.hpp"
@@ -89,6 +94,11 @@ struct Service::Impl {
   std::unique_ptr<PlayerPage> player;           // the built-in /player page
   std::unique_ptr<ThumbnailSource> thumbnails;  // posters (/thumb/) and the player's file facts
   std::unique_ptr<BatchPage> batch_page;        // /b/{token}: one link for many files
+  // The player's conversions (docs/playback.md): ffmpeg's loopback reads are recognised by
+  // `internal`; sessions sign the /hls URLs; `playback` probes files and runs the jobs.
+  InternalRequestKey internal = InternalRequestKey::generate();
+  std::unique_ptr<SessionTokenCodec> sessions;
+  std::unique_ptr<PlaybackService> playback;
   metrics::Registry registry;                   // what /metrics shows
   std::unique_ptr<metrics::ServiceMetrics> metrics;
   Router router;
@@ -212,10 +222,23 @@ struct Service::Impl {
     add_batch_routes(router, *batch_page);
     add_file_routes(router,
                     FileRouteDeps{*links, database->store(), database->store_work(), *streamer,
-                                  *bandwidth, streams, clock, log, traffic.get()});
+                                  *bandwidth, streams, clock, log, traffic.get(), &internal});
+    add_playback();
     if (!config.metrics_token.empty()) {
       router.add_exact("/metrics", metrics_handler(registry, config.metrics_token));
     }
+  }
+
+  void add_playback() {
+    sessions = std::make_unique<SessionTokenCodec>(links->derived_key("playback session"));
+    playback = std::make_unique<PlaybackService>(
+        io.get_executor(), playback_settings_from(config), database->store(),
+        database->store_work(), internal, std::make_unique<PosixProcessRunner>(), clock, log);
+    playback->start();
+    add_playback_routes(
+        router, PlaybackRouteDeps{LinkCheckDeps{*links, database->store(), database->store_work(),
+                                                *bandwidth, clock, log},
+                                  *streamer, *playback, *sessions, streams, traffic.get()});
   }
 
   // METRICS_ADDRESS: a listener of its own that serves /metrics without a token.
@@ -328,7 +351,8 @@ struct Service::Impl {
     http_options.max_connections = max_connections();
     RequestGuard guard{
         limiter, config.trusted_proxies,
-        [this](const HttpRequest& r, ResponseChannel& c) { return router.dispatch(r, c); }};
+        [this](const HttpRequest& r, ResponseChannel& c) { return router.dispatch(r, c); },
+        &internal};
     HttpHandler counted = metered_handler(
         std::move(guard), [this](const HttpRequest& r) { return router.route_name(r.path()); },
         *metrics);
@@ -477,6 +501,7 @@ struct Service::Impl {
     if (demo) demo->stop();
     // Broadcasts wait on the main bot's client: they stop while it is still open.
     if (broadcaster) co_await broadcaster->stop(2s);
+    if (playback) playback->stop();  // every ffmpeg killed and reaped
     co_await server->drain(3s);
     if (metrics_server) co_await metrics_server->drain(1s);
     jobs.stop();

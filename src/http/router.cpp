@@ -10,6 +10,10 @@ void Router::add_prefix(std::string prefix, HttpHandler handler) {
   routes_.push_back(Route{std::move(prefix), true, std::move(handler)});
 }
 
+void Router::add_post_prefix(std::string prefix, HttpHandler handler) {
+  routes_.push_back(Route{std::move(prefix), true, std::move(handler), true});
+}
+
 const Router::Route* Router::match(std::string_view path) const {
   const Route* best = nullptr;
   for (const Route& route : routes_) {
@@ -36,6 +40,16 @@ boost::asio::awaitable<void> Router::dispatch(const HttpRequest& request,
                                               ResponseChannel& channel) const {
   if (request.rejection) {
     co_await channel.send(*request.rejection);
+    co_return;
+  }
+  if (const Route* route = match(request.path()); route != nullptr && route->post_only) {
+    if (request.method == "POST") {
+      co_await route->handler(request, channel);
+      co_return;
+    }
+    HttpResponse response = json_error(405, "METHOD_NOT_ALLOWED", "Only POST is supported");
+    response.set_header("Allow", "POST");
+    co_await channel.send(std::move(response));
     co_return;
   }
   if (request.method != "GET" && request.method != "HEAD") {

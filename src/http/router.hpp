@@ -1,6 +1,7 @@
 #pragma once
 // Maps a request path to its handler: exact paths ("/api/info") and prefixes ("/dl/").
-// Unknown paths get a JSON 404, and methods other than GET and HEAD a JSON 405.
+// Unknown paths get a JSON 404, and methods other than GET and HEAD a JSON 405; a POST route
+// (add_post_prefix) takes POST only.
 
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@ class Router {
  public:
   void add_exact(std::string path, HttpHandler handler);
   void add_prefix(std::string prefix, HttpHandler handler);
+  void add_post_prefix(std::string prefix, HttpHandler handler);
 
   boost::asio::awaitable<void> dispatch(const HttpRequest& request, ResponseChannel& channel) const;
 
@@ -27,6 +29,7 @@ class Router {
     std::string path;
     bool is_prefix = false;
     HttpHandler handler;
+    bool post_only = false;
   };
   [[nodiscard]] const Route* match(std::string_view path) const;
 

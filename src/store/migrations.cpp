@@ -331,7 +331,19 @@ CREATE INDEX links_by_expiry ON links (expires_unix) WHERE expires_unix > 0;
 CREATE INDEX batches_by_expiry ON batches (expires_unix) WHERE expires_unix > 0;
 )sql";
 
-constexpr std::array<Migration, 10> kMigrations{{
+// Version 11: what ffprobe found in each file the player converts (playback/media_probe.hpp),
+// keyed by TDLib's remote unique id, so every link to the file and every node reuses one probe.
+// The same text in both dialects (BIGINT is SQLite's INTEGER).
+constexpr std::string_view kMediaProbes = R"sql(
+CREATE TABLE media_probes (
+  unique_id   TEXT   PRIMARY KEY,
+  probe_json  TEXT   NOT NULL,
+  ok          BIGINT NOT NULL DEFAULT 0,
+  probed_unix BIGINT NOT NULL DEFAULT 0
+);
+)sql";
+
+constexpr std::array<Migration, 11> kMigrations{{
     {1, "users, daily links, monthly bandwidth, counters", kUsersAndCounters,
      kUsersAndCountersPostgres},
     {2, "revoked links", kRevokedLinks, kRevokedLinksPostgres},
@@ -345,6 +357,7 @@ constexpr std::array<Migration, 10> kMigrations{{
      kRelayedUpdatesPostgres},
     {10, "indexes for deleting expired link records and batches", kRetentionIndexes,
      kRetentionIndexes},
+    {11, "media probes of the player's conversions", kMediaProbes, kMediaProbes},
 }};
 
 void apply_step(SqliteDatabase& db, const Migration& step) {

@@ -1,0 +1,51 @@
+#pragma once
+// The argv of ffprobe and of a conversion job. Only tglink's own values go in: the loopback
+// URL holds the link token (base64url), never a file name or a title.
+//
+// A job writes fMP4 HLS segments {n}.m4s (complete when they appear: -hls_flags temp_file) and
+// init.mp4 into its folder, plus, with a subtitle, the cues as WebVTT (subs-{run}.vtt) from the
+// same reading of the file. A run that starts at segment n seeks there before opening the input
+// (-ss n*L before -i, -start_number n):
+//  - transcode: frames are decoded from the keyframe before and dropped up to n*L, and a keyframe
+//    is forced every L seconds, so every segment is exactly [kL, (k+1)L); -output_ts_offset puts
+//    the segment at its true time;
+//  - remux: video is copied and can only start at a keyframe, so the run starts at the keyframe
+//    before n*L; -copyts keeps the file's own times, so the player places each segment by them.
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "playback/media_probe.hpp"
+#include "playback/segment_grid.hpp"
+#include "playback/session_token.hpp"
+
+namespace tglink {
+
+// How much of the file the probe and the jobs read before deciding what the streams are. MP4
+// and MKV carry the codec parameters in their headers; the default (5 MB) costs Telegram bytes.
+inline constexpr std::string_view kProbeSize = "2000000";
+inline constexpr std::string_view kAnalyzeDuration = "2000000";
+
+struct LoopbackSource {
+  std::string url;     // http://127.0.0.1:PORT/stream/{token}
+  std::string header;  // "X-Tglink-Internal: <secret>" (serving/internal_request.hpp)
+};
+
+[[nodiscard]] std::vector<std::string> ffprobe_argv(const std::string& ffprobe,
+                                                    const LoopbackSource& source);
+
+struct JobCommand {
+  std::string ffmpeg;
+  LoopbackSource source;
+  SessionChoice choice;
+  MediaProbe probe;
+  SegmentGrid grid;
+  std::string preset = "veryfast";
+  std::filesystem::path dir;
+};
+
+// The argv of run `run` (0, 1, ...) starting at `start_segment`.
+[[nodiscard]] std::vector<std::string> job_argv(const JobCommand& job, int start_segment, int run);
+
+}  // namespace tglink
