@@ -7,11 +7,16 @@
 // get from the server for it: the method and a pattern for the banner. Rows whose encoder is
 // missing from this ffmpeg are skipped and reported.
 //
-//   node media_matrix.mjs <dir>   writes the files and <dir>/manifest.json: [{name, path, mime,
-//                                 method, notice, audio, video, tracks, subtitles, ...}]
+//   node media_matrix.mjs <root>  makes the files once into <root>/<hash>/ (the hash of this
+//                                 script and of ffmpeg's version, so the suites of one run and
+//                                 later runs share them) with manifest.json: {files: [{name,
+//                                 path, mime, method, notice, seconds, matrix, ...}], skipped},
+//                                 and prints that folder's path last.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const SECONDS = 8;
 const PATTERN = `testsrc2=size=320x180:rate=25:duration=${SECONDS}`;
@@ -81,11 +86,12 @@ export const ROWS = [
   { name: 'subtitles.mkv', mime: 'video/x-matroska', encoder: 'libx264', method: 'direct',
     notice: QUIET, subtitles: true,
     output: [...X264, ...AAC, '-c:s', 'srt', '-metadata:s:s:0', 'language=eng'] },
-  // Not a matrix row: a long conversion for the queue and killed-job checks (5 minutes at 10 fps,
-  // so that its transcode is still running while a second viewer asks).
-  { name: 'long_hevc.mp4', mime: 'video/mp4', encoder: 'libx265', method: 'transcode', notice: VIDEO,
-    matrix: false, seconds: 300,
-    pattern: 'testsrc2=size=320x180:rate=10:duration=300', output: [...X265, ...AAC] },
+  // Not a matrix row: a longer conversion (10-bit H.264, cheap to make) for the queue and
+  // killed-job checks, 5 minutes at 10 fps.
+  { name: 'long_10bit.mkv', mime: 'video/x-matroska', encoder: 'libx264', method: 'transcode',
+    notice: VIDEO, matrix: false, seconds: 300,
+    pattern: 'testsrc2=size=320x180:rate=10:duration=300',
+    output: ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p10le', '-g', '20', ...AAC] },
 ];
 
 export const SUBTITLE_TEXT = 'Hello from the subtitle track';
@@ -148,9 +154,28 @@ export async function makeMedia(dir) {
   return { manifest, skipped };
 }
 
+// Makes the media under `root` unless an identical set is already there; answers its folder.
+// Several processes may race: each makes its own copy and the first rename wins.
+export async function cachedMedia(root) {
+  const version = spawnSync('ffmpeg', ['-version'], { encoding: 'utf8' }).stdout.split('\n')[0];
+  const hash = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url)))
+    .update(version).digest('hex').slice(0, 16);
+  const dir = join(root, hash);
+  if (existsSync(join(dir, 'manifest.json'))) return dir;
+  mkdirSync(root, { recursive: true });
+  const scratch = mkdtempSync(join(root, `${hash}.tmp-`));
+  const { manifest, skipped } = await makeMedia(scratch);
+  const moved = manifest.map((f) => ({ ...f, path: join(dir, f.name) }));
+  writeFileSync(join(scratch, 'manifest.json'), JSON.stringify({ files: moved, skipped }, null, 1));
+  try {
+    renameSync(scratch, dir);
+    console.log(`made ${manifest.length} files${skipped.length ? `; skipped ${skipped.join(', ')}` : ''}`);
+  } catch (_) {
+    rmSync(scratch, { recursive: true, force: true }); // another process was first
+  }
+  return dir;
+}
+
 if (process.argv[1] && process.argv[1].endsWith('media_matrix.mjs')) {
-  const dir = process.argv[2];
-  const { manifest, skipped } = await makeMedia(dir);
-  writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ files: manifest, skipped }, null, 1));
-  console.log(`made ${manifest.length} files in ${dir}${skipped.length ? `; skipped ${skipped.join(', ')}` : ''}`);
+  console.log(await cachedMedia(process.argv[2]));
 }

@@ -278,7 +278,7 @@ function ffmpegChildren() {
 
 async function killedSuite(context) {
   await check('a conversion job killed mid-play: playback goes on to the end', async () => {
-    const row = file('long_hevc.mp4');
+    const row = file('long_10bit.mkv');
     const { page } = await openPlayer(context, row.stream);
     await waitForDecision(page);
     await play(page);
@@ -299,25 +299,32 @@ async function killedSuite(context) {
 }
 
 // Two viewers (two addresses through TRUSTED_PROXIES), one transcode slot: the second waits,
-// is told its place, and plays once the first has gone.
+// is told its place, and plays once the first has gone. The first job is paused (SIGSTOP) while
+// the second asks, so that a fast machine cannot finish it first.
 async function busySuite(browser) {
   await check('converter busy: the second viewer is told its queue position, then plays', async () => {
     const first = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '10.0.0.1' } });
     const second = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '10.0.0.2' } });
-    const a = await openPlayer(first, file('long_hevc.mp4').stream);
+    const a = await openPlayer(first, file('long_10bit.mkv').stream);
     await waitForDecision(a.page);
     await play(a.page);
+    const jobs = ffmpegChildren();
+    expect(jobs.length === 1, `ffmpeg jobs: ${jobs}`);
+    process.kill(jobs[0], 'SIGSTOP');
     const b = await openPlayer(second, file('hevc_eac3.mkv').stream);
     await waitFor(b.page, () => document.getElementById('player').dataset.state === 'waiting', null,
       'the second viewer is not waiting');
     const waiting = await state(b.page);
     expect(/Waiting for a free converter: 1 video is ahead/.test(waiting.notice), `notice "${waiting.notice}"`);
     expect(waiting.reasons.includes('converter_busy'), `reasons ${waiting.reasons}`);
+    expect(await b.page.isVisible('#download'), 'no download link while waiting');
     await b.page.screenshot({ path: join(plan.screenshots, 'playback-busy-desktop.png') });
-    await first.close(); // the first viewer leaves: its job stops once idle
+    await first.close(); // the first viewer leaves, and its job ends
+    process.kill(jobs[0], 'SIGKILL');
     await waitForDecision(b.page);
     await play(b.page);
     expect((await state(b.page)).method === 'transcode', 'not a transcode once the slot is free');
+    await expectPictureAndSound(b.page, 'hevc_eac3.mkv after waiting');
     await second.close();
   });
 }

@@ -90,7 +90,8 @@ TEST_F(PlayerPageTest, ValidLinkGivesThePlayer) {
   EXPECT_TRUE(contains(body, "href=\"vlc://" + stream + "\""));
   EXPECT_TRUE(contains(body, "href=\"intent://files.example:8080/stream/"));
   EXPECT_TRUE(contains(body, "href=\"mpv://" + stream + "\""));
-  EXPECT_TRUE(contains(body, "data-playback=\"http://files.example:8080/api/playback/" + token() + "\""));
+  EXPECT_TRUE(
+      contains(body, "data-playback=\"http://files.example:8080/api/playback/" + token() + "\""));
   EXPECT_TRUE(contains(body, "data-assets=\"" + page_.asset_base() + "\""));
   EXPECT_TRUE(
       contains(body, "<script src=\"" + page_.asset_base() + "/player.js\" type=\"module\">"));
