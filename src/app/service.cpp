@@ -475,6 +475,7 @@ struct Service::Impl {
     s.uptime = uptime.elapsed();
     s.node = NodeStatus{leadership->node_id(), leadership->leading()};
     s.active_streams = static_cast<std::int64_t>(streams.count());
+    if (playback) s.player_conversion = playback->conversion_summary();
     return s;
   }
 

@@ -290,6 +290,12 @@ ServerPolicy PlaybackService::policy() const {
   return policy;
 }
 
+std::string PlaybackService::conversion_summary() const {
+  if (settings_.convert == ConvertPolicy::kOff) return "off";
+  if (!policy().ffmpeg_available) return "unavailable";
+  return settings_.convert == ConvertPolicy::kRemuxOnly ? "remux" : "remux and transcode";
+}
+
 asio::awaitable<std::optional<MediaProbe>> PlaybackService::probe(const StoredFile& file,
                                                                   std::string_view token) {
   std::shared_ptr<Impl> impl = impl_;
