@@ -116,7 +116,10 @@ void add_subtitle_output(std::vector<std::string>& argv, const JobCommand& job, 
   if (job.choice.mode == ConversionMode::kTranscode && start > 0) {
     add(argv, {"-output_ts_offset", seconds_arg(start)});
   }
-  add(argv, {"-f", "webvtt", (job.dir / ("subs-" + std::to_string(run) + ".vtt")).string()});
+  // Each cue reaches the file as it is read, not when a 32 KiB buffer fills: the subtitle
+  // segments are cut from it while the job runs (playback/webvtt_slices.hpp).
+  add(argv, {"-flush_packets", "1", "-f", "webvtt",
+             (job.dir / ("subs-" + std::to_string(run) + ".vtt")).string()});
 }
 
 }  // namespace
