@@ -200,7 +200,10 @@ SegmentStatus JobManager::segment(const JobSpec& spec, int segment) {
   Job& job = job_for(spec, wanted);
   job.last_asked = wanted;
   status.path = job.dir / segment_name(segment);
-  if (file_exists(status.path)) {
+  // init.mp4 is rewritten by every run, and not through a temporary file: it counts as written
+  // once the run has finished a segment.
+  const bool init_written = job.state != RunState::kRunning || frontier(job) > job.run_start;
+  if (file_exists(status.path) && (segment >= 0 || init_written)) {
     status.state = SegmentState::kReady;
     return status;
   }

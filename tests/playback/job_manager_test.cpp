@@ -127,6 +127,16 @@ TEST_F(JobManagerTest, ASegmentOnDiskIsReadyAndNearOnesAreWaitedFor) {
   EXPECT_EQ(runner_.spawned.size(), 1u);
 }
 
+TEST_F(JobManagerTest, InitIsServedOnceTheRunHasWrittenASegment) {
+  const JobSpec s = spec("a", ConversionMode::kRemux);
+  manager_.open(s, 0);
+  fs::create_directories(manager_.folder("a"));
+  std::ofstream(manager_.folder("a") / "init.mp4") << "half";
+  EXPECT_EQ(manager_.segment(s, -1).state, SegmentState::kConverting);
+  write_segment("a", 0);
+  EXPECT_EQ(manager_.segment(s, -1).state, SegmentState::kReady);
+}
+
 TEST_F(JobManagerTest, AFarSeekRestartsTheJobThere) {
   const JobSpec s = spec("a", ConversionMode::kTranscode);
   manager_.open(s, 0);
