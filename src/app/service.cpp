@@ -28,9 +28,9 @@
 #include "http/api_info.hpp"
 #include "http/batch_page.hpp"
 #include "http/http_server.hpp"
+#include "http/internal_request.hpp"
 #include "http/player_page.hpp"
 #include "http/player_routes.hpp"
-#include "http/internal_request.hpp"
 #include "http/rate_limiter.hpp"
 #include "http/request_guard.hpp"
 #include "http/request_meter.hpp"
@@ -40,10 +40,6 @@
 #include "links/secret_key.hpp"
 #include "logging/log.hpp"
 #include "media/telegram_file_streamer.hpp"
-#include "playback/child_process.hpp"
-#include "playback/session_token.hpp"
-#include "serving/playback_routes.hpp"
-#include "serving/playback_service.hpp"
 #include "media/thumbnail_source.hpp"
 #include "metrics/metric_registry.hpp"
 #include "metrics/metrics_endpoint.hpp"
@@ -52,10 +48,14 @@
 #include "ops/open_file_limit.hpp"
 #include "ops/periodic_jobs.hpp"
 #include "ops/uptime.hpp"
+#include "playback/child_process.hpp"
+#include "playback/session_token.hpp"
 #include "serving/active_streams.hpp"
 #include "serving/bandwidth_meter.hpp"
 #include "serving/file_handler.hpp"
 #include "serving/link_traffic.hpp"
+#include "serving/playback_routes.hpp"
+#include "serving/playback_service.hpp"
 #include "telegram/bot_pool.hpp"
 #include "telegram/bot_session.hpp"
 #include "telegram/channel_access_check.hpp"
@@ -99,7 +99,7 @@ struct Service::Impl {
   InternalRequestKey internal = InternalRequestKey::generate();
   std::unique_ptr<SessionTokenCodec> sessions;
   std::unique_ptr<PlaybackService> playback;
-  metrics::Registry registry;                   // what /metrics shows
+  metrics::Registry registry;  // what /metrics shows
   std::unique_ptr<metrics::ServiceMetrics> metrics;
   Router router;
   std::unique_ptr<HttpServer> server;
@@ -475,6 +475,7 @@ struct Service::Impl {
     s.uptime = uptime.elapsed();
     s.node = NodeStatus{leadership->node_id(), leadership->leading()};
     s.active_streams = static_cast<std::int64_t>(streams.count());
+    if (playback) s.player_conversion = playback->conversion_summary();
     return s;
   }
 

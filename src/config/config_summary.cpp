@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "config/playback_settings.hpp"
 #include "config/value_parsers.hpp"
 #include "store/database_url.hpp"
 

@@ -12,9 +12,9 @@ namespace tglink {
 
 namespace {
 
-constexpr std::array<std::string_view, 10> kPresets{
-    "ultrafast", "superfast", "veryfast", "faster", "fast",
-    "medium",    "slow",      "slower",   "veryslow", "placebo"};
+constexpr std::array<std::string_view, 10> kPresets{"ultrafast", "superfast", "veryfast", "faster",
+                                                    "fast",      "medium",    "slow",     "slower",
+                                                    "veryslow",  "placebo"};
 
 void load_bounded(EnvReader& env, std::string_view name, std::int64_t min, std::int64_t max,
                   std::string_view what, std::string_view example, std::int64_t& field) {
@@ -23,8 +23,8 @@ void load_bounded(EnvReader& env, std::string_view name, std::int64_t min, std::
   const std::optional<std::int64_t> number = parse_integer(found->value);
   if (!number || *number < min || *number > max) {
     env.report(found->name,
-               "\"" + found->value + "\" is not " + std::string(what) + " (" +
-                   std::to_string(min) + " to " + std::to_string(max) + ")",
+               "\"" + found->value + "\" is not " + std::string(what) + " (" + std::to_string(min) +
+                   " to " + std::to_string(max) + ")",
                example);
     return;
   }
@@ -61,19 +61,20 @@ void load_playback_settings(EnvReader& env, Config& config) {
       config.player_convert = convert->value;
     } else {
       env.report(convert->name,
-                 "\"" + convert->value + "\" is not on, remux (remux only, no video "
-                 "transcoding) or off (direct play only)",
+                 "\"" + convert->value +
+                     "\" is not on, remux (remux only, no video "
+                     "transcoding) or off (direct play only)",
                  "PLAYER_CONVERT=remux");
     }
   }
   load_program(env, "FFMPEG_PATH", config.ffmpeg_path);
   load_program(env, "FFPROBE_PATH", config.ffprobe_path);
-  load_int(env, "TRANSCODE_SLOTS", 1, 64, "a number of concurrent transcodes",
-           "TRANSCODE_SLOTS=1", config.transcode_slots);
+  load_int(env, "TRANSCODE_SLOTS", 1, 64, "a number of concurrent transcodes", "TRANSCODE_SLOTS=1",
+           config.transcode_slots);
   load_int(env, "REMUX_SLOTS", 1, 256, "a number of concurrent remuxes", "REMUX_SLOTS=8",
            config.remux_slots);
-  load_int(env, "TRANSCODE_MAX_HEIGHT", 144, 2160, "a number of lines",
-           "TRANSCODE_MAX_HEIGHT=720", config.transcode_max_height);
+  load_int(env, "TRANSCODE_MAX_HEIGHT", 144, 2160, "a number of lines", "TRANSCODE_MAX_HEIGHT=720",
+           config.transcode_max_height);
   load_bounded(env, "HLS_CACHE_MB", 64, 1 << 20, "a number of MiB", "HLS_CACHE_MB=2048",
                config.hls_cache_mb);
   if (const std::optional<EnvValue> preset = env.get("TRANSCODE_PRESET")) {
@@ -81,8 +82,9 @@ void load_playback_settings(EnvReader& env, Config& config) {
       config.transcode_preset = preset->value;
     } else {
       env.report(preset->name,
-                 "\"" + preset->value + "\" is not an x264 preset (ultrafast, superfast, "
-                 "veryfast, faster, fast, medium, slow, slower, veryslow)",
+                 "\"" + preset->value +
+                     "\" is not an x264 preset (ultrafast, superfast, "
+                     "veryfast, faster, fast, medium, slow, slower, veryslow)",
                  "TRANSCODE_PRESET=veryfast");
     }
   }

@@ -1,5 +1,10 @@
 #include "playback/child_process.hpp"
 
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <sstream>
+
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -7,11 +12,6 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <cerrno>
-#include <cstdlib>
-#include <cstring>
-#include <sstream>
 
 extern char** environ;
 
@@ -74,8 +74,8 @@ std::optional<int> spawn_child(const std::vector<std::string>& argv, int stdout_
   posix_spawnattr_setsigdefault(&attributes, &defaults);
   posix_spawnattr_setsigmask(&attributes, &none);
   posix_spawnattr_setpgroup(&attributes, 0);
-  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF |
-                                            POSIX_SPAWN_SETSIGMASK);
+  posix_spawnattr_setflags(&attributes,
+                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
   std::vector<char*> args = c_argv(argv);
   pid_t pid = 0;
   const int failed = posix_spawnp(&pid, args[0], &actions, &attributes, args.data(), environ);

@@ -19,9 +19,9 @@ namespace tglink {
 
 struct ChildExit {
   int pid = 0;
-  bool success = false;     // exited with status 0
-  bool signalled = false;   // killed by a signal (ours, usually)
-  int code = 0;             // exit status or signal number
+  bool success = false;    // exited with status 0
+  bool signalled = false;  // killed by a signal (ours, usually)
+  int code = 0;            // exit status or signal number
 };
 
 class ProcessRunner {
@@ -30,7 +30,8 @@ class ProcessRunner {
   // Starts argv[0] (searched in PATH when it has no '/'); stdin and stdout are /dev/null, stderr
   // goes to `stderr_file` (truncated) when given. nullopt, with `error` set, when it can't start.
   virtual std::optional<int> spawn(const std::vector<std::string>& argv,
-                                   const std::filesystem::path& stderr_file, std::string& error) = 0;
+                                   const std::filesystem::path& stderr_file,
+                                   std::string& error) = 0;
   virtual void signal(int pid, int signal_number) = 0;
   // The children of this runner that have exited since the last call; never blocks.
   virtual std::vector<ChildExit> reap() = 0;

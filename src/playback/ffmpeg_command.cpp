@@ -37,10 +37,28 @@ void add_video(std::vector<std::string>& argv, const JobCommand& job) {
   const int height = transcoded_height(video.height, job.choice.max_height);
   const std::string keyframes =
       "expr:gte(t,n_forced*" + std::to_string(static_cast<int>(job.grid.segment_seconds())) + ")";
-  add(argv, {"-c:v", "libx264", "-preset", job.preset, "-crf", "23", "-maxrate", "4M", "-bufsize",
-             "8M", "-profile:v", "high", "-level:v", "4.0", "-pix_fmt", "yuv420p", "-vf",
-             "scale=-2:" + std::to_string(height), "-force_key_frames", keyframes,
-             "-sc_threshold", "0"});
+  add(argv, {"-c:v",
+             "libx264",
+             "-preset",
+             job.preset,
+             "-crf",
+             "23",
+             "-maxrate",
+             "4M",
+             "-bufsize",
+             "8M",
+             "-profile:v",
+             "high",
+             "-level:v",
+             "4.0",
+             "-pix_fmt",
+             "yuv420p",
+             "-vf",
+             "scale=-2:" + std::to_string(height),
+             "-force_key_frames",
+             keyframes,
+             "-sc_threshold",
+             "0"});
 }
 
 void add_audio(std::vector<std::string>& argv, const JobCommand& job) {
@@ -65,12 +83,27 @@ void add_timing(std::vector<std::string>& argv, const JobCommand& job, double st
 }
 
 void add_hls_output(std::vector<std::string>& argv, const JobCommand& job, int start_segment) {
-  add(argv, {"-max_muxing_queue_size", "2048", "-f", "hls", "-hls_time",
-             std::to_string(static_cast<int>(job.grid.segment_seconds())), "-hls_segment_type",
-             "fmp4", "-hls_fmp4_init_filename", "init.mp4", "-hls_flags", "temp_file",
-             "-hls_playlist_type", "vod", "-hls_list_size", "0", "-start_number",
-             std::to_string(start_segment), "-hls_segment_filename",
-             (job.dir / "%d.m4s").string(), (job.dir / "ffmpeg.m3u8").string()});
+  add(argv, {"-max_muxing_queue_size",
+             "2048",
+             "-f",
+             "hls",
+             "-hls_time",
+             std::to_string(static_cast<int>(job.grid.segment_seconds())),
+             "-hls_segment_type",
+             "fmp4",
+             "-hls_fmp4_init_filename",
+             "init.mp4",
+             "-hls_flags",
+             "temp_file",
+             "-hls_playlist_type",
+             "vod",
+             "-hls_list_size",
+             "0",
+             "-start_number",
+             std::to_string(start_segment),
+             "-hls_segment_filename",
+             (job.dir / "%d.m4s").string(),
+             (job.dir / "ffmpeg.m3u8").string()});
 }
 
 void add_subtitle_output(std::vector<std::string>& argv, const JobCommand& job, double start,
@@ -78,12 +111,15 @@ void add_subtitle_output(std::vector<std::string>& argv, const JobCommand& job, 
   if (!job.choice.subtitle_track) return;
   const auto index = static_cast<std::size_t>(*job.choice.subtitle_track);
   if (index >= job.probe.subtitles.size()) return;
-  add(argv, {"-map", "0:" + std::to_string(job.probe.subtitles[index].stream_index), "-c:s",
-             "webvtt"});
+  add(argv,
+      {"-map", "0:" + std::to_string(job.probe.subtitles[index].stream_index), "-c:s", "webvtt"});
   if (job.choice.mode == ConversionMode::kTranscode && start > 0) {
     add(argv, {"-output_ts_offset", seconds_arg(start)});
   }
-  add(argv, {"-f", "webvtt", (job.dir / ("subs-" + std::to_string(run) + ".vtt")).string()});
+  // Each cue reaches the file as it is read, not when a 32 KiB buffer fills: the subtitle
+  // segments are cut from it while the job runs (playback/webvtt_slices.hpp).
+  add(argv, {"-flush_packets", "1", "-f", "webvtt",
+             (job.dir / ("subs-" + std::to_string(run) + ".vtt")).string()});
 }
 
 }  // namespace
@@ -97,8 +133,7 @@ std::vector<std::string> ffprobe_argv(const std::string& ffprobe, const Loopback
 
 std::vector<std::string> job_argv(const JobCommand& job, int start_segment, int run) {
   const double start = job.grid.start_of(start_segment);
-  std::vector<std::string> argv{job.ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error",
-                                "-y"};
+  std::vector<std::string> argv{job.ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"};
   add_input(argv, job.source);
   if (start > 0) add(argv, {"-ss", seconds_arg(start)});
   add(argv, {"-i", job.source.url, "-map_metadata", "-1", "-map_chapters", "-1"});

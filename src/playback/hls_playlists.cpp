@@ -79,8 +79,8 @@ std::string master_playlist(const MasterPlaylistFacts& facts) {
     if (plain_language(s.language)) out += ",LANGUAGE=\"" + s.language + "\"";
     out += ",DEFAULT=YES,AUTOSELECT=YES,FORCED=NO,URI=\"subs.m3u8\"\n";
   }
-  out += "#EXT-X-STREAM-INF:BANDWIDTH=" + std::to_string(std::max<std::uint64_t>(
-                                                facts.bandwidth, 64000));
+  out += "#EXT-X-STREAM-INF:BANDWIDTH=" +
+         std::to_string(std::max<std::uint64_t>(facts.bandwidth, 64000));
   out += ",CODECS=\"" + facts.codecs + "\"";
   if (facts.width > 0 && facts.height > 0) {
     out += ",RESOLUTION=" + std::to_string(facts.width) + "x" + std::to_string(facts.height);
@@ -143,8 +143,8 @@ int transcoded_height(int source_height, int max_height) {
 int transcoded_width(int source_width, int source_height, int max_height) {
   if (source_width <= 0 || source_height <= 0) return 0;
   const int height = transcoded_height(source_height, max_height);
-  const auto width = static_cast<int>(std::lround(static_cast<double>(source_width) * height /
-                                                  source_height));
+  const auto width =
+      static_cast<int>(std::lround(static_cast<double>(source_width) * height / source_height));
   return std::max(2, width - width % 2);
 }
 

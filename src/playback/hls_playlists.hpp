@@ -16,8 +16,8 @@
 namespace tglink {
 
 struct MasterPlaylistFacts {
-  std::string codecs;         // RFC 6381 list: "avc1.640028,mp4a.40.2"
-  int width = 0;              // 0 when unknown: no RESOLUTION
+  std::string codecs;  // RFC 6381 list: "avc1.640028,mp4a.40.2"
+  int width = 0;       // 0 when unknown: no RESOLUTION
   int height = 0;
   std::uint64_t bandwidth = 0;  // peak bits per second (an estimate)
   // The subtitle rendition, when the session carries one.

@@ -1,10 +1,10 @@
 #include "playback/job_manager.hpp"
 
-#include <signal.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <set>
+
+#include <signal.h>
+#include <unistd.h>
 
 #include "logging/log.hpp"
 
@@ -169,7 +169,8 @@ int JobManager::open(const JobSpec& spec, int start_segment) {
   }
   if (job.state == RunState::kFailed && job.runs > 0) return 0;
   // Stopped or exited: start again, unless the segment is already on disk.
-  if (file_exists(job.dir / segment_name(start_segment)) && job.state == RunState::kExited) return 0;
+  if (file_exists(job.dir / segment_name(start_segment)) && job.state == RunState::kExited)
+    return 0;
   stop_other_transcodes(job);
   if (has_slot(job)) {
     start_run(job, start_segment);
@@ -177,8 +178,7 @@ int JobManager::open(const JobSpec& spec, int start_segment) {
   }
   job.state = RunState::kQueued;
   job.run_start = start_segment;
-  (spec.mode == ConversionMode::kTranscode ? transcode_queue_ : remux_queue_)
-      .push_back(spec.key);
+  (spec.mode == ConversionMode::kTranscode ? transcode_queue_ : remux_queue_).push_back(spec.key);
   return queue_position(job);
 }
 
@@ -200,7 +200,10 @@ SegmentStatus JobManager::segment(const JobSpec& spec, int segment) {
   Job& job = job_for(spec, wanted);
   job.last_asked = wanted;
   status.path = job.dir / segment_name(segment);
-  if (file_exists(status.path)) {
+  // init.mp4 is rewritten by every run, and not through a temporary file: it counts as written
+  // once the run has finished a segment.
+  const bool init_written = job.state != RunState::kRunning || frontier(job) > job.run_start;
+  if (file_exists(status.path) && (segment >= 0 || init_written)) {
     status.state = SegmentState::kReady;
     return status;
   }
@@ -217,11 +220,11 @@ SegmentStatus JobManager::segment(const JobSpec& spec, int segment) {
         status.state = SegmentState::kConverting;
         return status;
       }
-      log_.info("Playback: job {} at segment {}, asked for {}: restarting there", spec.key,
-                reached, wanted);
+      log_.info("Playback: job {} at segment {}, asked for {}: restarting there", spec.key, reached,
+                wanted);
       start_run(job, wanted);
-      status.state = job.state == RunState::kRunning ? SegmentState::kConverting
-                                                     : SegmentState::kFailed;
+      status.state =
+          job.state == RunState::kRunning ? SegmentState::kConverting : SegmentState::kFailed;
       return status;
     }
     case RunState::kFailed:

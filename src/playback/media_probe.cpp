@@ -43,8 +43,7 @@ std::optional<double> number_field(const json::object& object, std::string_view 
 }
 
 // An integer in [min, max], else `fallback`.
-int bounded_int(const json::object& object, std::string_view key, int min, int max,
-                int fallback) {
+int bounded_int(const json::object& object, std::string_view key, int min, int max, int fallback) {
   const std::optional<double> value = number_field(object, key);
   if (!value || !std::isfinite(*value) || *value < min || *value > max) return fallback;
   return static_cast<int>(*value);
@@ -202,23 +201,28 @@ std::string probe_to_json(const MediaProbe& probe) {
   root["duration"] = probe.duration ? json::value(*probe.duration) : json::value(nullptr);
   if (probe.video) {
     const VideoStream& v = *probe.video;
-    root["video"] = json::object{{"index", v.stream_index}, {"codec", v.codec},
-                                 {"profile", v.profile}, {"level", v.level},
-                                 {"bit_depth", v.bit_depth}, {"pix_fmt", v.pix_fmt},
-                                 {"width", v.width}, {"height", v.height}};
+    root["video"] =
+        json::object{{"index", v.stream_index}, {"codec", v.codec},         {"profile", v.profile},
+                     {"level", v.level},        {"bit_depth", v.bit_depth}, {"pix_fmt", v.pix_fmt},
+                     {"width", v.width},        {"height", v.height}};
   }
   json::array audio;
   for (const AudioStream& a : probe.audio) {
-    audio.push_back(json::object{{"index", a.stream_index}, {"codec", a.codec},
-                                 {"profile", a.profile}, {"channels", a.channels},
-                                 {"language", a.language}, {"title", a.title},
+    audio.push_back(json::object{{"index", a.stream_index},
+                                 {"codec", a.codec},
+                                 {"profile", a.profile},
+                                 {"channels", a.channels},
+                                 {"language", a.language},
+                                 {"title", a.title},
                                  {"default", a.is_default}});
   }
   root["audio"] = std::move(audio);
   json::array subtitles;
   for (const SubtitleStream& s : probe.subtitles) {
-    subtitles.push_back(json::object{{"index", s.stream_index}, {"codec", s.codec},
-                                     {"language", s.language}, {"title", s.title},
+    subtitles.push_back(json::object{{"index", s.stream_index},
+                                     {"codec", s.codec},
+                                     {"language", s.language},
+                                     {"title", s.title},
                                      {"default", s.is_default}});
   }
   root["subtitles"] = std::move(subtitles);

@@ -23,14 +23,14 @@ inline constexpr int kMaxVideoDimension = 16384;
 inline constexpr double kMaxDurationSeconds = 7 * 24 * 3600.0;
 
 struct VideoStream {
-  int stream_index = 0;     // ffprobe's index in the file
-  std::string codec;        // ffprobe codec_name: h264, hevc, mpeg4, vc1, ...
-  std::string profile;      // "High", "Main 10", ... ("" unknown)
-  int level = 0;            // ffprobe's level (H.264: 31 for 3.1; HEVC: 93 for 3.1), 0 unknown
-  int bit_depth = 8;        // from pix_fmt or bits_per_raw_sample
-  std::string pix_fmt;      // yuv420p, yuv420p10le, ...
-  int width = 0;            // 0 unknown
-  int height = 0;           // 0 unknown
+  int stream_index = 0;  // ffprobe's index in the file
+  std::string codec;     // ffprobe codec_name: h264, hevc, mpeg4, vc1, ...
+  std::string profile;   // "High", "Main 10", ... ("" unknown)
+  int level = 0;         // ffprobe's level (H.264: 31 for 3.1; HEVC: 93 for 3.1), 0 unknown
+  int bit_depth = 8;     // from pix_fmt or bits_per_raw_sample
+  std::string pix_fmt;   // yuv420p, yuv420p10le, ...
+  int width = 0;         // 0 unknown
+  int height = 0;        // 0 unknown
 };
 
 struct AudioStream {
@@ -55,9 +55,9 @@ struct SubtitleStream {
 };
 
 struct MediaProbe {
-  std::string container;            // ffprobe format_name: "matroska,webm", "avi", ...
-  std::optional<double> duration;   // seconds; nullopt when unknown or absurd
-  std::optional<VideoStream> video; // the first video stream that is not a cover picture
+  std::string container;             // ffprobe format_name: "matroska,webm", "avi", ...
+  std::optional<double> duration;    // seconds; nullopt when unknown or absurd
+  std::optional<VideoStream> video;  // the first video stream that is not a cover picture
   std::vector<AudioStream> audio;
   std::vector<SubtitleStream> subtitles;
 };

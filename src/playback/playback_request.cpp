@@ -22,7 +22,8 @@ bool contains(const std::vector<std::string>& names, std::string_view name) {
 // Fills `out` from a list of short strings; false (and `error` set) when it is anything else.
 bool read_names(const json::value& value, std::string_view field, std::vector<std::string>& out,
                 std::string& error) {
-  const std::string problem = std::string(field) + " must be a list of at most 64 codec or "
+  const std::string problem = std::string(field) +
+                              " must be a list of at most 64 codec or "
                               "container names";
   if (!value.is_array() || value.get_array().size() > kMaxListItems) {
     error = problem;

@@ -91,10 +91,9 @@ std::string SessionTokenCodec::mac(std::string_view link_token, std::string_view
   message.append(body);
   unsigned char digest[EVP_MAX_MD_SIZE];
   unsigned int digest_size = 0;
-  const unsigned char* done =
-      HMAC(EVP_sha256(), key_.data(), static_cast<int>(key_.size()),
-           reinterpret_cast<const unsigned char*>(message.data()), message.size(), digest,
-           &digest_size);
+  const unsigned char* done = HMAC(EVP_sha256(), key_.data(), static_cast<int>(key_.size()),
+                                   reinterpret_cast<const unsigned char*>(message.data()),
+                                   message.size(), digest, &digest_size);
   if (done == nullptr || digest_size < kMacBytes) return {};
   return {reinterpret_cast<const char*>(digest), kMacBytes};
 }

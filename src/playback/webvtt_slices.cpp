@@ -60,8 +60,7 @@ double parse_webvtt_time(std::string_view text) {
   while (!clock.empty()) {
     if (count == 3) return -1;
     const std::size_t colon = clock.rfind(':');
-    const std::string_view part =
-        colon == std::string_view::npos ? clock : clock.substr(colon + 1);
+    const std::string_view part = colon == std::string_view::npos ? clock : clock.substr(colon + 1);
     if (!parse_number(part, parts[count++])) return -1;
     clock = colon == std::string_view::npos ? std::string_view() : clock.substr(0, colon);
   }

@@ -1,13 +1,12 @@
 #include "serving/playback_routes.hpp"
 
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <charconv>
 #include <fstream>
 #include <sstream>
 
 #include <boost/json.hpp>
+#include <sys/stat.h>
 
 #include "core/json_writer.hpp"
 #include "http/cache_lifetime.hpp"
@@ -60,9 +59,12 @@ HttpResponse locate_refusal(const LocateResult& located) {
 }
 
 json::value track_json(const AudioStream& audio, std::size_t index) {
-  return json::object{{"index", index},         {"codec", audio.codec},
-                      {"channels", audio.channels}, {"language", audio.language},
-                      {"title", audio.title},   {"default", audio.is_default}};
+  return json::object{{"index", index},
+                      {"codec", audio.codec},
+                      {"channels", audio.channels},
+                      {"language", audio.language},
+                      {"title", audio.title},
+                      {"default", audio.is_default}};
 }
 
 json::value subtitle_json(const SubtitleStream& subtitle, std::size_t index) {
@@ -77,8 +79,11 @@ json::value subtitle_json(const SubtitleStream& subtitle, std::size_t index) {
 json::value video_json(const std::optional<MediaProbe>& probe) {
   if (!probe || !probe->video) return nullptr;
   const VideoStream& v = *probe->video;
-  return json::object{{"codec", v.codec},         {"profile", v.profile}, {"bit_depth", v.bit_depth},
-                      {"width", v.width},         {"height", v.height}};
+  return json::object{{"codec", v.codec},
+                      {"profile", v.profile},
+                      {"bit_depth", v.bit_depth},
+                      {"width", v.width},
+                      {"height", v.height}};
 }
 
 json::value optional_int(std::optional<int> value) {
@@ -101,7 +106,8 @@ std::string answer_body(const PlaybackDecision& decision, const std::optional<Me
   json::array audio;
   json::array subtitles;
   if (probe) {
-    for (std::size_t i = 0; i < probe->audio.size(); ++i) audio.push_back(track_json(probe->audio[i], i));
+    for (std::size_t i = 0; i < probe->audio.size(); ++i)
+      audio.push_back(track_json(probe->audio[i], i));
     for (std::size_t i = 0; i < probe->subtitles.size(); ++i) {
       subtitles.push_back(subtitle_json(probe->subtitles[i], i));
     }
@@ -185,8 +191,8 @@ asio::awaitable<void> serve_api(const PlaybackRouteDeps& deps, const HttpRequest
     queue_position = playback.open(spec, grid->segment_at(parsed.request->start_seconds));
     if (queue_position > 0) decision.reasons.push_back("converter_busy");
   }
-  HttpResponse response = json_response(
-      200, answer_body(decision, probe, token, url, queue_position, max_height));
+  HttpResponse response =
+      json_response(200, answer_body(decision, probe, token, url, queue_position, max_height));
   response.set_header("Cache-Control", "no-store");
   co_await out.send(std::move(response));
 }
@@ -209,16 +215,15 @@ MasterPlaylistFacts master_facts(const StoredFile& file, const SessionChoice& ch
     codecs.push_back(video_codec_string(*probe.video, choice.mode));
     if (choice.mode == ConversionMode::kTranscode) {
       facts.height = transcoded_height(probe.video->height, choice.max_height);
-      facts.width =
-          transcoded_width(probe.video->width, probe.video->height, choice.max_height);
+      facts.width = transcoded_width(probe.video->width, probe.video->height, choice.max_height);
     } else {
       facts.width = probe.video->width;
       facts.height = probe.video->height;
     }
   }
   if (choice.audio_track && static_cast<std::size_t>(*choice.audio_track) < probe.audio.size()) {
-    codecs.push_back(audio_codec_string(
-        probe.audio[static_cast<std::size_t>(*choice.audio_track)], choice.copy_audio));
+    codecs.push_back(audio_codec_string(probe.audio[static_cast<std::size_t>(*choice.audio_track)],
+                                        choice.copy_audio));
   }
   for (const std::string& codec : codecs) {
     facts.codecs += (facts.codecs.empty() ? "" : ",") + codec;
@@ -385,8 +390,7 @@ asio::awaitable<void> serve_hls(const PlaybackRouteDeps& deps, const HttpRequest
   }
   const LinkedFile linked = co_await linked_file(deps, target->token, out);
   if (!linked.file) co_return;
-  const std::optional<SessionChoice> choice =
-      deps.sessions.decode(target->token, target->session);
+  const std::optional<SessionChoice> choice = deps.sessions.decode(target->token, target->session);
   if (!choice) {
     co_await out.send(json_error(404, "SESSION_NOT_FOUND", "No such playback session"));
     co_return;
@@ -400,13 +404,14 @@ asio::awaitable<void> serve_hls(const PlaybackRouteDeps& deps, const HttpRequest
         json_error(500, "CONVERSION_FAILED", "The file can no longer be read for conversion"));
     co_return;
   }
-  const JobSpec spec = deps.playback.job_spec(file, target->token, *choice, *probe, *grid,
-                                              request.client_address);
+  const JobSpec spec =
+      deps.playback.job_spec(file, target->token, *choice, *probe, *grid, request.client_address);
   const std::string& name = target->name;
   if (name == "master.m3u8" || name == "video.m3u8" || name == "subs.m3u8") {
     deps.playback.touch(spec);
     if (name == "master.m3u8") {
-      co_await out.send(playlist_response(master_playlist(master_facts(file, *choice, *probe, *grid))));
+      co_await out.send(
+          playlist_response(master_playlist(master_facts(file, *choice, *probe, *grid))));
     } else if (name == "video.m3u8") {
       co_await out.send(playlist_response(media_playlist(*grid)));
     } else if (choice->subtitle_track) {

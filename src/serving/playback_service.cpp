@@ -3,11 +3,11 @@
 #include <algorithm>
 
 #include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/redirect_error.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <boost/asio/use_awaitable.hpp>
-#include <boost/asio/detached.hpp>
-#include <boost/asio/redirect_error.hpp>
 
 #include "config/config.hpp"
 #include "config/playback_settings.hpp"
@@ -128,7 +128,8 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
   std::optional<std::optional<MediaProbe>> remembered(const std::string& key) {
     const auto found = probes.find(key);
     if (found == probes.end()) return std::nullopt;
-    if (!found->second.probe && clock.steady_now() - found->second.at >= settings.failed_probe_retry) {
+    if (!found->second.probe &&
+        clock.steady_now() - found->second.at >= settings.failed_probe_retry) {
       probes.erase(found);
       return std::nullopt;
     }
@@ -169,8 +170,7 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
           co_return run_captured(argv, timeout, kMaxProbeJsonBytes);
         },
         asio::use_awaitable);
-    if (!run.started || run.timed_out || run.output_too_large || !run.exit ||
-        !run.exit->success) {
+    if (!run.started || run.timed_out || run.output_too_large || !run.exit || !run.exit->success) {
       log.warning("Playback: ffprobe failed on message {} ({}{}{}{})", file.message_id, run.error,
                   run.timed_out ? "timed out" : "", run.output_too_large ? "output too large" : "",
                   run.exit && !run.exit->success ? "exit " + std::to_string(run.exit->code) : "");
@@ -186,8 +186,8 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
 
   asio::awaitable<std::optional<MediaProbe>> probe(StoredFile file, std::string token) {
     std::shared_ptr<Impl> keep = shared_from_this();
-    const std::string key = file.unique_id.empty() ? "m" + std::to_string(file.message_id)
-                                                   : file.unique_id;
+    const std::string key =
+        file.unique_id.empty() ? "m" + std::to_string(file.message_id) : file.unique_id;
     // One probe per file at a time: the others wait for its answer.
     asio::steady_timer wait(executor);
     while (probing.contains(key)) {
@@ -223,7 +223,8 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
     }
     if (!ffprobe_found || settings.loopback_base.empty()) co_return std::nullopt;
     std::optional<MediaProbe> probe = co_await run_ffprobe(file, token);
-    co_await save(MediaProbeRecord{key, probe ? probe_to_json(*probe) : "", probe.has_value(), now});
+    co_await save(
+        MediaProbeRecord{key, probe ? probe_to_json(*probe) : "", probe.has_value(), now});
     co_return probe;
   }
 
@@ -265,8 +266,9 @@ void PlaybackService::start() {
         !impl.ffmpeg_found ? settings_.ffmpeg : settings_.ffprobe);
   }
   if (settings_.loopback_base.empty()) {
-    impl.log.warning("Player: BIND_ADDRESS is not a loopback or wildcard address, so ffmpeg "
-                     "cannot read /stream; conversions are off");
+    impl.log.warning(
+        "Player: BIND_ADDRESS is not a loopback or wildcard address, so ffmpeg "
+        "cannot read /stream; conversions are off");
   }
   impl.jobs.clean_start();
   asio::co_spawn(impl.executor, Impl::tick_loop(impl_), asio::detached);
@@ -288,6 +290,12 @@ ServerPolicy PlaybackService::policy() const {
   return policy;
 }
 
+std::string PlaybackService::conversion_summary() const {
+  if (settings_.convert == ConvertPolicy::kOff) return "off";
+  if (!policy().ffmpeg_available) return "unavailable";
+  return settings_.convert == ConvertPolicy::kRemuxOnly ? "remux" : "remux and transcode";
+}
+
 asio::awaitable<std::optional<MediaProbe>> PlaybackService::probe(const StoredFile& file,
                                                                   std::string_view token) {
   std::shared_ptr<Impl> impl = impl_;
@@ -304,7 +312,7 @@ JobSpec PlaybackService::job_spec(const StoredFile& file, std::string_view token
   spec.mode = choice.mode;
   spec.segment_count = grid.count();
   spec.viewer = viewer;
-  JobCommand command{settings_.ffmpeg, impl_->source_of(token), choice, probe, grid,
+  JobCommand command{settings_.ffmpeg, impl_->source_of(token),     choice, probe, grid,
                      settings_.preset, impl_->jobs.folder(spec.key)};
   spec.command = [command](int start, int run) { return job_argv(command, start, run); };
   return spec;

@@ -66,6 +66,8 @@ class PlaybackService {
   void stop();
 
   [[nodiscard]] ServerPolicy policy() const;
+  // For /api/info: "remux and transcode", "remux", "off" or "unavailable" (no ffmpeg).
+  [[nodiscard]] std::string conversion_summary() const;
   [[nodiscard]] const PlaybackSettings& settings() const { return settings_; }
 
   // The probe of `file`, read through /stream/{token}: from memory, the store, or ffprobe.

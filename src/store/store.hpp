@@ -147,9 +147,9 @@ struct BanRecord {
 // What ffprobe found in a file (playback/media_probe.hpp keeps the JSON's shape), kept so that
 // every link to the same file, on every node, reuses one probe (schema step 11).
 struct MediaProbeRecord {
-  std::string unique_id;    // TDLib's remote unique id of the file
-  std::string probe_json;   // playback's own form; "" when the probe failed
-  bool ok = false;          // false: ffprobe could not read the file
+  std::string unique_id;   // TDLib's remote unique id of the file
+  std::string probe_json;  // playback's own form; "" when the probe failed
+  bool ok = false;         // false: ffprobe could not read the file
   std::int64_t probed_unix = 0;
 };
 
