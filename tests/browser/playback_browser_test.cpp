@@ -74,7 +74,9 @@ class PlaybackBrowserTest : public ::testing::Test {
 
   // Starts tglink with `env`, posts every file and runs `suite`; answers when all checks pass.
   void run_suite(const std::string& suite, std::map<std::string, std::string> env) {
-    SimHarness harness(SimHarnessOptions{.env = std::move(env)});
+    SimHarnessOptions options;
+    options.env = std::move(env);
+    SimHarness harness(std::move(options));
     const LinkTokenCodec codec{SimHarness::kSecretKey};
     const SystemTime later = SystemClock().now() + 1h;
     json::array files;
