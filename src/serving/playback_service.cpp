@@ -144,7 +144,10 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
   asio::awaitable<std::optional<MediaProbeRecord>> stored(const std::string& key) {
     Store& s = store;
     try {
-      co_return co_await store_work.run([&s, key] { return s.find_media_probe(key); });
+      // By reference: GCC 12 frees a by-value std::string capture of a temporary lambda in a
+      // co_await inside try twice (ASan: "free on address which was not malloc()-ed").
+      const std::string& k = key;
+      co_return co_await store_work.run([&s, &k] { return s.find_media_probe(k); });
     } catch (const StoreError& e) {
       log.warning("Playback: the stored probe of {} is unreadable: {}", key, e.what());
       co_return std::nullopt;
@@ -154,7 +157,8 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
   asio::awaitable<void> save(MediaProbeRecord record) {
     Store& s = store;
     try {
-      co_await store_work.run([&s, record] { s.save_media_probe(record); });
+      const MediaProbeRecord& r = record;  // by reference, as in stored()
+      co_await store_work.run([&s, &r] { s.save_media_probe(r); });
     } catch (const StoreError& e) {
       log.warning("Playback: the probe of {} was not stored: {}", record.unique_id, e.what());
     }
@@ -164,12 +168,14 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
                                                          std::string_view token) {
     const std::vector<std::string> argv = ffprobe_argv(settings.ffprobe, source_of(token));
     const std::chrono::milliseconds timeout = settings.probe_timeout;
+    // The arguments are the coroutine's parameters, copied into its frame: a coroutine lambda's
+    // captures live in the lambda object, which co_spawn does not keep (ASan: use after free).
+    auto probe_run = [](std::vector<std::string> args,
+                        std::chrono::milliseconds limit) -> asio::awaitable<CapturedRun> {
+      co_return run_captured(args, limit, kMaxProbeJsonBytes);
+    };
     const CapturedRun run = co_await asio::co_spawn(
-        probe_pool.get_executor(),
-        [argv, timeout]() -> asio::awaitable<CapturedRun> {
-          co_return run_captured(argv, timeout, kMaxProbeJsonBytes);
-        },
-        asio::use_awaitable);
+        probe_pool.get_executor(), probe_run(argv, timeout), asio::use_awaitable);
     if (!run.started || run.timed_out || run.output_too_large || !run.exit || !run.exit->success) {
       log.warning("Playback: ffprobe failed on message {} ({}{}{}{})", file.message_id, run.error,
                   run.timed_out ? "timed out" : "", run.output_too_large ? "output too large" : "",
