@@ -154,11 +154,11 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
     }
   }
 
-  asio::awaitable<void> save(MediaProbeRecord record) {
+  asio::awaitable<void> save(const MediaProbeRecord& record) {
     Store& s = store;
     try {
-      const MediaProbeRecord& r = record;  // by reference, as in stored()
-      co_await store_work.run([&s, &r] { s.save_media_probe(r); });
+      const MediaProbeRecord* r = &record;  // by pointer, as in stored()
+      co_await store_work.run([&s, r] { s.save_media_probe(*r); });
     } catch (const StoreError& e) {
       log.warning("Playback: the probe of {} was not stored: {}", record.unique_id, e.what());
     }
@@ -229,8 +229,10 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
     }
     if (!ffprobe_found || settings.loopback_base.empty()) co_return std::nullopt;
     std::optional<MediaProbe> probe = co_await run_ffprobe(file, token);
-    co_await save(
-        MediaProbeRecord{key, probe ? probe_to_json(*probe) : "", probe.has_value(), now});
+    // A named record passed by reference: GCC 12 destroys a prvalue argument of a coroutine
+    // twice (ASan: bad-free).
+    const MediaProbeRecord record{key, probe ? probe_to_json(*probe) : "", probe.has_value(), now};
+    co_await save(record);
     co_return probe;
   }
 
