@@ -77,6 +77,12 @@ function mseSupports(type) {
   }
 }
 
+// Chromium and Safari open QuickTime files with their MP4 demuxer, although Chromium answers
+// "" for video/quicktime; Firefox is left to the server.
+function quickTimeOpens(containers) {
+  return containers.includes('mp4') && !/Firefox\//.test(navigator.userAgent);
+}
+
 // Firefox answers "maybe" for Matroska but then preloads the whole file before playing
 // (jellyfin#15521); Safari answers "" anyway. Only Chromium's demuxer streams it.
 function matroskaStreams() {
@@ -109,6 +115,7 @@ export async function browserCapabilities() {
   const probe = document.createElement('video');
   const containers = Object.keys(CONTAINER_TYPES).filter(
     (name) => canPlayAny(probe, CONTAINER_TYPES[name]) && (name !== 'mkv' || matroskaStreams()));
+  if (!containers.includes('mov') && quickTimeOpens(containers)) containers.push('mov');
   const video = Object.keys(VIDEO_TYPES).filter((name) => canPlayAny(probe, VIDEO_TYPES[name]));
   const extra = await Promise.all(Object.keys(VIDEO_CONFIGS).map(
     async (name) => ((await decodes(VIDEO_CONFIGS[name])) ? name : null)));

@@ -152,7 +152,15 @@ export class PlaybackSession {
     if (decision.method === 'direct') this.playDirect(decision, start, resume);
     else if ((decision.method === 'remux' || decision.method === 'transcode') && decision.url) {
       this.playHls(decision, start, resume);
-    } else this.detach();
+    } else this.stop();
+  }
+
+  // Nothing to play (the answer is "unplayable"): no sound left running without its picture.
+  stop() {
+    this.detach();
+    this.video.pause();
+    this.video.removeAttribute('src');
+    this.video.load();
   }
 
   detach() {
@@ -192,8 +200,12 @@ export class PlaybackSession {
       this.choice.exclude_direct = true;
       this.askAgain();
     };
+    // Without a probe (no ffprobe on the server, or it could not read the file) the page only
+    // knows that it was sent as a video.
+    const reasons = Array.isArray(decision.reasons) ? decision.reasons : [];
+    const unprobed = reasons.includes('probe_failed') || reasons.includes('ffmpeg_missing');
     video.addEventListener('loadedmetadata', () => {
-      if (decision.video && video.videoWidth === 0) ruleOutDirect();
+      if ((decision.video || unprobed) && video.videoWidth === 0) ruleOutDirect();
     }, { once: true });
     const hasAudio = Array.isArray(decision.audio) && decision.audio.length > 0;
     if (hasAudio && 'webkitAudioDecodedByteCount' in video) {
