@@ -195,9 +195,12 @@ export class PlaybackSession {
   // Direct play on a wrong guess: the file has a picture or sound the browser does not decode.
   watchDirect(decision, generation) {
     const video = this.video;
-    const ruleOutDirect = () => {
+    // `failed` is "video" or "audio" (or "" for an error): the browser said it decodes it, and it did
+    // not, so it leaves the report too (a remux that copies it would fail the same way).
+    const ruleOutDirect = (failed) => {
       if (generation !== this.generation || this.legacy || this.choice.exclude_direct) return;
       this.choice.exclude_direct = true;
+      this.forget(decision, failed);
       this.askAgain();
     };
     // Without a probe (no ffprobe on the server, or it could not read the file) the page only
@@ -205,7 +208,7 @@ export class PlaybackSession {
     const reasons = Array.isArray(decision.reasons) ? decision.reasons : [];
     const unprobed = reasons.includes('probe_failed') || reasons.includes('ffmpeg_missing');
     video.addEventListener('loadedmetadata', () => {
-      if ((decision.video || unprobed) && video.videoWidth === 0) ruleOutDirect();
+      if ((decision.video || unprobed) && video.videoWidth === 0) ruleOutDirect('video');
     }, { once: true });
     const hasAudio = Array.isArray(decision.audio) && decision.audio.length > 0;
     if (hasAudio && 'webkitAudioDecodedByteCount' in video) {
@@ -218,7 +221,7 @@ export class PlaybackSession {
         if (from === null) from = video.currentTime;
         if (video.currentTime - from < SILENCE_CHECK_SECONDS) return;
         video.removeEventListener('timeupdate', listen);
-        if (video.webkitAudioDecodedByteCount === 0) ruleOutDirect();
+        if (video.webkitAudioDecodedByteCount === 0) ruleOutDirect('audio');
       };
       video.addEventListener('timeupdate', listen);
     }
@@ -227,11 +230,27 @@ export class PlaybackSession {
       const status = await this.streamStatus();
       if (status >= 200 && status < 300) {
         if (this.legacy || this.choice.exclude_direct) this.onProblem('unsupported');
-        else ruleOutDirect();
+        else ruleOutDirect('');
       } else {
         this.onProblem(linkProblem(status));
       }
     }, { once: true });
+  }
+
+  // Drops from the capability report the codec a direct play showed this browser lacks.
+  forget(decision, failed) {
+    const caps = this.capabilities;
+    if (failed === 'video' && decision.video && decision.video.codec) {
+      caps.video = caps.video.filter((codec) => codec !== decision.video.codec);
+    }
+    if (failed === 'audio') {
+      const playing = (decision.audio || []).find((track) => track.index === decision.audio_track) ||
+        (decision.audio || [])[0];
+      if (playing && playing.codec) {
+        caps.audio = caps.audio.filter((codec) => codec !== playing.codec);
+        caps.hls_audio = caps.hls_audio.filter((codec) => codec !== playing.codec);
+      }
+    }
   }
 
   async playHls(decision, start, resume) {
