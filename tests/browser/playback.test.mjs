@@ -330,7 +330,11 @@ async function busySuite(browser) {
     await first.close(); // the first viewer leaves, and its job ends
     process.kill(jobs[0], 'SIGKILL');
     await waitForDecision(b.page);
-    await play(b.page);
+    try {
+      await play(b.page);
+    } catch (error) {
+      throw new Error(`${error.message}\n  segments: ${JSON.stringify(b.record.hls.slice(-12))}`);
+    }
     expect((await state(b.page)).method === 'transcode', 'not a transcode once the slot is free');
     await expectPictureAndSound(b.page, 'hevc_eac3.mkv after waiting');
     await second.close();

@@ -81,6 +81,7 @@ import { TrackMenus } from './player_tracks.js';
     root.classList.toggle('is-muted', video.muted || video.volume === 0);
   }
 
+  let session = null; // player_session.js, once started
   let dragging = false;
   function updateTime() {
     timeCurrent.textContent = formatTime(video.currentTime);
@@ -99,7 +100,8 @@ import { TrackMenus } from './player_tracks.js';
   function togglePlay() {
     if (video.paused || video.ended) {
       // play() is refused until the user has interacted with the page; the button stays "Play".
-      video.play().catch(() => updatePlayState());
+      // Before the stream is attached, the session keeps the press for later.
+      (session ? session.play() : video.play()).catch(() => updatePlayState());
     } else {
       video.pause();
     }
@@ -218,7 +220,7 @@ import { TrackMenus } from './player_tracks.js';
     document.addEventListener('keydown', onKey);
 
     let menus = null;
-    const session = new PlaybackSession({
+    session = new PlaybackSession({
       video,
       streamUrl,
       playbackUrl: root.dataset.playback,

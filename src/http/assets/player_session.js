@@ -55,6 +55,10 @@ export class PlaybackSession {
     this.generation = 0; // bumps with every attach; stale callbacks compare and bail out
     this.legacy = false; // no playback API on this server: plain direct play
     this.requestedSubtitle = null; // the subtitle_track of the last request
+    // No media source yet (asking, waiting for a converter, loading hls.js): a Play press is
+    // kept for when there is one, since attaching a source would cancel it.
+    this.attaching = true;
+    this.pendingPlay = false;
   }
 
   async start() {
@@ -77,6 +81,24 @@ export class PlaybackSession {
     if (this.showSubtitleInStream(index)) return;
     if (index === null) return;
     await this.askAgain();
+  }
+
+  // The Play button: now, or as soon as the stream is attached.
+  play() {
+    if (this.attaching) {
+      this.pendingPlay = true;
+      return Promise.resolve();
+    }
+    return this.video.play();
+  }
+
+  // The stream is attached: play when it was playing or Play was pressed meanwhile.
+  attached(resume) {
+    this.attaching = false;
+    if (resume || this.pendingPlay) {
+      this.pendingPlay = false;
+      this.video.play().catch(() => {});
+    }
   }
 
   currentTime() {
@@ -165,6 +187,7 @@ export class PlaybackSession {
 
   detach() {
     this.generation += 1;
+    this.attaching = true;
     if (this.hls) {
       this.hls.destroy();
       this.hls = null;
@@ -176,8 +199,9 @@ export class PlaybackSession {
     const go = () => {
       if (generation !== this.generation) return;
       if (start > 0 && Math.abs(this.video.currentTime - start) > 0.5) this.video.currentTime = start;
-      if (resume) this.video.play().catch(() => {});
+      this.attached(resume);
     };
+    this.attaching = false; // the source is set: play() now waits for it by itself
     if (this.video.readyState >= HTMLMediaElement.HAVE_METADATA) go();
     else this.video.addEventListener('loadedmetadata', go, { once: true });
   }
@@ -300,8 +324,8 @@ export class PlaybackSession {
       this.showSubtitleInStream(this.choice.subtitle_track);
       this.onSubtitleTracks();
     });
-    hls.on(Hls.Events.MANIFEST_PARSED, () => {
-      if (generation === this.generation && resume) this.video.play().catch(() => {});
+    hls.on(Hls.Events.MEDIA_ATTACHED, () => {
+      if (generation === this.generation) this.attached(resume);
     });
     hls.loadSource(url);
     hls.attachMedia(this.video);
