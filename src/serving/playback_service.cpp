@@ -174,8 +174,8 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
                         std::chrono::milliseconds limit) -> asio::awaitable<CapturedRun> {
       co_return run_captured(args, limit, kMaxProbeJsonBytes);
     };
-    const CapturedRun run = co_await asio::co_spawn(
-        probe_pool.get_executor(), probe_run(argv, timeout), asio::use_awaitable);
+    const CapturedRun run = co_await asio::co_spawn(probe_pool.get_executor(),
+                                                    probe_run(argv, timeout), asio::use_awaitable);
     if (!run.started || run.timed_out || run.output_too_large || !run.exit || !run.exit->success) {
       log.warning("Playback: ffprobe failed on message {} ({}{}{}{})", file.message_id, run.error,
                   run.timed_out ? "timed out" : "", run.output_too_large ? "output too large" : "",
