@@ -213,7 +213,9 @@ TEST(PlaybackEndToEnd, HevcIsTranscodedToH264WithAKeyframeAtEverySegment) {
 
 TEST(PlaybackEndToEnd, WithConversionOffTheApiStillAnswers) {
   REQUIRE_TOOL("ffmpeg");
-  SimHarness harness({.env = {{"PLAYER_CONVERT", "off"}}});
+  testing::SimHarnessOptions options;
+  options.env["PLAYER_CONVERT"] = "off";
+  SimHarness harness(options);
   const PostedFile file = testing::post_file(harness, make_mkv(harness), "video/x-matroska");
   const json::object answer = post_playback(harness, file.token);
   EXPECT_EQ(answer.at("method").as_string(), "unplayable");

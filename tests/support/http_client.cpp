@@ -88,7 +88,7 @@ HttpResult http_call(std::uint16_t port, const HttpCall& call) {
 }
 
 HttpResult http_get(std::uint16_t port, const std::string& target) {
-  return http_call(port, HttpCall{.method = "GET", .target = target, .headers = {}});
+  return http_call(port, HttpCall{.method = "GET", .target = target, .headers = {}, .body = {}});
 }
 
 }  // namespace tglink::testing
