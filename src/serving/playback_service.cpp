@@ -143,18 +143,21 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
 
   asio::awaitable<std::optional<MediaProbeRecord>> stored(const std::string& key) {
     Store& s = store;
+    std::optional<MediaProbeRecord> record;
+    // The lambda captures references only: GCC 12 destroys a temporary holding a std::string
+    // wrongly across a co_await (ASan: bad-free), and `key` outlives the call anyway.
     try {
-      co_return co_await store_work.run([&s, key] { return s.find_media_probe(key); });
+      record = co_await store_work.run([&s, &key] { return s.find_media_probe(key); });
     } catch (const StoreError& e) {
       log.warning("Playback: the stored probe of {} is unreadable: {}", key, e.what());
-      co_return std::nullopt;
     }
+    co_return record;
   }
 
   asio::awaitable<void> save(MediaProbeRecord record) {
     Store& s = store;
     try {
-      co_await store_work.run([&s, record] { s.save_media_probe(record); });
+      co_await store_work.run([&s, &record] { s.save_media_probe(record); });
     } catch (const StoreError& e) {
       log.warning("Playback: the probe of {} was not stored: {}", record.unique_id, e.what());
     }
@@ -166,7 +169,7 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
     const std::chrono::milliseconds timeout = settings.probe_timeout;
     const CapturedRun run = co_await asio::co_spawn(
         probe_pool.get_executor(),
-        [argv, timeout]() -> asio::awaitable<CapturedRun> {
+        [&argv, timeout]() -> asio::awaitable<CapturedRun> {
           co_return run_captured(argv, timeout, kMaxProbeJsonBytes);
         },
         asio::use_awaitable);
@@ -223,8 +226,12 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
     }
     if (!ffprobe_found || settings.loopback_base.empty()) co_return std::nullopt;
     std::optional<MediaProbe> probe = co_await run_ffprobe(file, token);
-    co_await save(
-        MediaProbeRecord{key, probe ? probe_to_json(*probe) : "", probe.has_value(), now});
+    MediaProbeRecord record;
+    record.unique_id = key;
+    record.probe_json = probe ? probe_to_json(*probe) : "";
+    record.ok = probe.has_value();
+    record.probed_unix = now;
+    co_await save(std::move(record));
     co_return probe;
   }
 
@@ -299,7 +306,8 @@ std::string PlaybackService::conversion_summary() const {
 asio::awaitable<std::optional<MediaProbe>> PlaybackService::probe(const StoredFile& file,
                                                                   std::string_view token) {
   std::shared_ptr<Impl> impl = impl_;
-  co_return co_await impl->probe(file, std::string(token));
+  std::string token_copy(token);
+  co_return co_await impl->probe(file, std::move(token_copy));
 }
 
 JobSpec PlaybackService::job_spec(const StoredFile& file, std::string_view token,
