@@ -26,7 +26,7 @@ void add_input(std::vector<std::string>& argv, const LoopbackSource& source) {
              "-reconnect", "1", "-reconnect_on_network_error", "1", "-reconnect_delay_max", "5"});
 }
 
-void add_video(std::vector<std::string>& argv, const JobCommand& job) {
+void add_video(std::vector<std::string>& argv, const JobCommand& job, double start) {
   const VideoStream& video = *job.probe.video;
   add(argv, {"-map", "0:" + std::to_string(video.stream_index)});
   if (job.choice.mode == ConversionMode::kRemux) {
@@ -35,8 +35,10 @@ void add_video(std::vector<std::string>& argv, const JobCommand& job) {
     return;
   }
   const int height = transcoded_height(video.height, job.choice.max_height);
-  const std::string keyframes =
-      "expr:gte(t,n_forced*" + std::to_string(static_cast<int>(job.grid.segment_seconds())) + ")";
+  // t is the file's own time (-copyts): keyframes at start, start + L, ... are the grid's.
+  const std::string keyframes = "expr:gte(t,n_forced*" +
+                                std::to_string(static_cast<int>(job.grid.segment_seconds())) + "+" +
+                                seconds_arg(start) + ")";
   add(argv, {"-c:v",
              "libx264",
              "-preset",
@@ -73,20 +75,21 @@ void add_audio(std::vector<std::string>& argv, const JobCommand& job) {
   }
 }
 
-// The same clock for every output of the run (see the header).
-void add_timing(std::vector<std::string>& argv, const JobCommand& job, double start) {
-  if (job.choice.mode == ConversionMode::kRemux) {
-    add(argv, {"-copyts", "-start_at_zero", "-avoid_negative_ts", "disabled"});
-  } else if (start > 0) {
-    add(argv, {"-output_ts_offset", seconds_arg(start)});
-  }
+// The file's own clock in every run (see the header), so that a restarted run's segments carry
+// the times the first run's would have.
+void add_timing(std::vector<std::string>& argv) {
+  add(argv, {"-copyts", "-start_at_zero", "-avoid_negative_ts", "disabled"});
 }
 
 void add_hls_output(std::vector<std::string>& argv, const JobCommand& job, int start_segment) {
-  add(argv, {"-max_muxing_queue_size",
+  add(argv, {"-output_ts_offset",
+             seconds_arg(kTimestampOffset),
+             "-max_muxing_queue_size",
              "2048",
              "-f",
              "hls",
+             "-hls_segment_options",
+             "movflags=+frag_discont",
              "-hls_time",
              std::to_string(static_cast<int>(job.grid.segment_seconds())),
              "-hls_segment_type",
@@ -106,16 +109,13 @@ void add_hls_output(std::vector<std::string>& argv, const JobCommand& job, int s
              (job.dir / "ffmpeg.m3u8").string()});
 }
 
-void add_subtitle_output(std::vector<std::string>& argv, const JobCommand& job, double start,
-                         int run) {
+// Cues in the file's own time (no offset: X-TIMESTAMP-MAP says where they sit).
+void add_subtitle_output(std::vector<std::string>& argv, const JobCommand& job, int run) {
   if (!job.choice.subtitle_track) return;
   const auto index = static_cast<std::size_t>(*job.choice.subtitle_track);
   if (index >= job.probe.subtitles.size()) return;
   add(argv,
       {"-map", "0:" + std::to_string(job.probe.subtitles[index].stream_index), "-c:s", "webvtt"});
-  if (job.choice.mode == ConversionMode::kTranscode && start > 0) {
-    add(argv, {"-output_ts_offset", seconds_arg(start)});
-  }
   // Each cue reaches the file as it is read, not when a 32 KiB buffer fills: the subtitle
   // segments are cut from it while the job runs (playback/webvtt_slices.hpp).
   add(argv, {"-flush_packets", "1", "-f", "webvtt",
@@ -137,11 +137,11 @@ std::vector<std::string> job_argv(const JobCommand& job, int start_segment, int 
   add_input(argv, job.source);
   if (start > 0) add(argv, {"-ss", seconds_arg(start)});
   add(argv, {"-i", job.source.url, "-map_metadata", "-1", "-map_chapters", "-1"});
-  if (job.probe.video) add_video(argv, job);
+  if (job.probe.video) add_video(argv, job, start);
   add_audio(argv, job);
-  add_timing(argv, job, start);
+  add_timing(argv);
   add_hls_output(argv, job, start_segment);
-  add_subtitle_output(argv, job, start, run);
+  add_subtitle_output(argv, job, run);
   return argv;
 }
 

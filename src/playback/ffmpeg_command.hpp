@@ -5,12 +5,18 @@
 // A job writes fMP4 HLS segments {n}.m4s (complete when they appear: -hls_flags temp_file) and
 // init.mp4 into its folder, plus, with a subtitle, the cues as WebVTT (subs-{run}.vtt) from the
 // same reading of the file. A run that starts at segment n seeks there before opening the input
-// (-ss n*L before -i, -start_number n):
-//  - transcode: frames are decoded from the keyframe before and dropped up to n*L, and a keyframe
-//    is forced every L seconds, so every segment is exactly [kL, (k+1)L); -output_ts_offset puts
-//    the segment at its true time;
+// (-ss n*L before -i, -start_number n). Every run keeps the file's own clock (-copyts,
+// -start_at_zero) shifted by kTimestampOffset, and writes it into each fragment's tfdt
+// (movflags=+frag_discont), which is what hls.js places fragments by: a restarted run's
+// segments line up with the first run's (ffmpeg's default restarts tfdt at 0 and puts the
+// offset in an edit list, which hls.js ignores).
+//  - transcode: a keyframe is forced at the run's start and every L seconds after it, so
+//    segment k is exactly [kL, (k+1)L) of the file;
 //  - remux: video is copied and can only start at a keyframe, so the run starts at the keyframe
-//    before n*L; -copyts keeps the file's own times, so the player places each segment by them.
+//    before n*L, and segments are cut at the first keyframe L seconds after the previous cut;
+//    the player places them by their own times.
+// kTimestampOffset keeps B-frame and AAC-priming timestamps (slightly before 0) positive: a
+// tfdt cannot be negative.
 
 #include <filesystem>
 #include <string>
@@ -26,6 +32,9 @@ namespace tglink {
 // and MKV carry the codec parameters in their headers; the default (5 MB) costs Telegram bytes.
 inline constexpr std::string_view kProbeSize = "2000000";
 inline constexpr std::string_view kAnalyzeDuration = "2000000";
+// Seconds added to every timestamp of a conversion's segments (see above); the subtitle
+// segments say so in their X-TIMESTAMP-MAP (playback/webvtt_slices.hpp).
+inline constexpr double kTimestampOffset = 1.0;
 
 struct LoopbackSource {
   std::string url;     // http://127.0.0.1:PORT/stream/{token}

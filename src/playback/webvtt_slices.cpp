@@ -100,7 +100,7 @@ std::string webvtt_slice(const std::vector<WebVttCue>& cues, double start, doubl
   }
   std::stable_sort(chosen.begin(), chosen.end(),
                    [](const WebVttCue* a, const WebVttCue* b) { return a->start < b->start; });
-  std::string out = "WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:0,LOCAL:00:00:00.000\n\n";
+  std::string out = "WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:90000,LOCAL:00:00:00.000\n\n";
   const WebVttCue* previous = nullptr;
   for (const WebVttCue* cue : chosen) {
     if (previous != nullptr && *previous == *cue) continue;  // the same cue from two runs

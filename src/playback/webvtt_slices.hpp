@@ -24,8 +24,8 @@ struct WebVttCue {
                                                        std::size_t max_cues = 100000);
 
 // A WebVTT document of the cues overlapping [start, end), in start order, duplicates removed.
-// X-TIMESTAMP-MAP says the cue times are the media's own (MPEGTS 0 is time 0), as the fMP4
-// segments' times are.
+// The cues are in the file's own time and the video's times are that plus kTimestampOffset
+// (1 s, playback/ffmpeg_command.hpp), so X-TIMESTAMP-MAP maps cue time 0 to MPEGTS 90000.
 [[nodiscard]] std::string webvtt_slice(const std::vector<WebVttCue>& cues, double start,
                                        double end);
 

@@ -143,22 +143,21 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
 
   asio::awaitable<std::optional<MediaProbeRecord>> stored(const std::string& key) {
     Store& s = store;
+    std::optional<MediaProbeRecord> record;
+    // The lambda captures references only: GCC 12 destroys a temporary holding a std::string
+    // wrongly across a co_await (ASan: bad-free), and `key` outlives the call anyway.
     try {
-      // By reference: GCC 12 frees a by-value std::string capture of a temporary lambda in a
-      // co_await inside try twice (ASan: "free on address which was not malloc()-ed").
-      const std::string& k = key;
-      co_return co_await store_work.run([&s, &k] { return s.find_media_probe(k); });
+      record = co_await store_work.run([&s, &key] { return s.find_media_probe(key); });
     } catch (const StoreError& e) {
       log.warning("Playback: the stored probe of {} is unreadable: {}", key, e.what());
-      co_return std::nullopt;
     }
+    co_return record;
   }
 
-  asio::awaitable<void> save(const MediaProbeRecord& record) {
+  asio::awaitable<void> save(MediaProbeRecord record) {
     Store& s = store;
     try {
-      const MediaProbeRecord* r = &record;  // by pointer, as in stored()
-      co_await store_work.run([&s, r] { s.save_media_probe(*r); });
+      co_await store_work.run([&s, &record] { s.save_media_probe(record); });
     } catch (const StoreError& e) {
       log.warning("Playback: the probe of {} was not stored: {}", record.unique_id, e.what());
     }
@@ -168,14 +167,12 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
                                                          std::string_view token) {
     const std::vector<std::string> argv = ffprobe_argv(settings.ffprobe, source_of(token));
     const std::chrono::milliseconds timeout = settings.probe_timeout;
-    // The arguments are the coroutine's parameters, copied into its frame: a coroutine lambda's
-    // captures live in the lambda object, which co_spawn does not keep (ASan: use after free).
-    auto probe_run = [](std::vector<std::string> args,
-                        std::chrono::milliseconds limit) -> asio::awaitable<CapturedRun> {
-      co_return run_captured(args, limit, kMaxProbeJsonBytes);
-    };
-    const CapturedRun run = co_await asio::co_spawn(probe_pool.get_executor(),
-                                                    probe_run(argv, timeout), asio::use_awaitable);
+    const CapturedRun run = co_await asio::co_spawn(
+        probe_pool.get_executor(),
+        [&argv, timeout]() -> asio::awaitable<CapturedRun> {
+          co_return run_captured(argv, timeout, kMaxProbeJsonBytes);
+        },
+        asio::use_awaitable);
     if (!run.started || run.timed_out || run.output_too_large || !run.exit || !run.exit->success) {
       log.warning("Playback: ffprobe failed on message {} ({}{}{}{})", file.message_id, run.error,
                   run.timed_out ? "timed out" : "", run.output_too_large ? "output too large" : "",
@@ -229,10 +226,12 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
     }
     if (!ffprobe_found || settings.loopback_base.empty()) co_return std::nullopt;
     std::optional<MediaProbe> probe = co_await run_ffprobe(file, token);
-    // A named record passed by reference: GCC 12 destroys a prvalue argument of a coroutine
-    // twice (ASan: bad-free).
-    const MediaProbeRecord record{key, probe ? probe_to_json(*probe) : "", probe.has_value(), now};
-    co_await save(record);
+    MediaProbeRecord record;
+    record.unique_id = key;
+    record.probe_json = probe ? probe_to_json(*probe) : "";
+    record.ok = probe.has_value();
+    record.probed_unix = now;
+    co_await save(std::move(record));
     co_return probe;
   }
 
@@ -307,7 +306,8 @@ std::string PlaybackService::conversion_summary() const {
 asio::awaitable<std::optional<MediaProbe>> PlaybackService::probe(const StoredFile& file,
                                                                   std::string_view token) {
   std::shared_ptr<Impl> impl = impl_;
-  co_return co_await impl->probe(file, std::string(token));
+  std::string token_copy(token);
+  co_return co_await impl->probe(file, std::move(token_copy));
 }
 
 JobSpec PlaybackService::job_spec(const StoredFile& file, std::string_view token,

@@ -65,7 +65,10 @@ TEST(FfmpegCommand, TheProbeReadsLittleThroughTheLoopback) {
 TEST(FfmpegCommand, ATranscodeForcesAKeyframeEverySegment) {
   const std::vector<std::string> argv = job_argv(command(ConversionMode::kTranscode), 0, 0);
   EXPECT_EQ(after(argv, "-c:v"), "libx264");
-  EXPECT_EQ(after(argv, "-force_key_frames"), "expr:gte(t,n_forced*4)");
+  EXPECT_EQ(after(argv, "-force_key_frames"), "expr:gte(t,n_forced*4+0.000)");
+  EXPECT_THAT(argv, Contains("-copyts"));
+  EXPECT_EQ(after(argv, "-output_ts_offset"), "1.000");
+  EXPECT_EQ(after(argv, "-hls_segment_options"), "movflags=+frag_discont");
   EXPECT_EQ(after(argv, "-vf"), "scale=-2:720");
   EXPECT_EQ(after(argv, "-hls_time"), "4");
   EXPECT_EQ(after(argv, "-start_number"), "0");
@@ -89,7 +92,7 @@ TEST(FfmpegCommand, ARestartSeeksBeforeTheInputAndNumbersFromTheSegment) {
   EXPECT_LT(seek, input);
   EXPECT_EQ(*(seek + 1), "40.000");
   EXPECT_EQ(after(argv, "-start_number"), "10");
-  EXPECT_EQ(after(argv, "-output_ts_offset"), "40.000");
+  EXPECT_EQ(after(argv, "-force_key_frames"), "expr:gte(t,n_forced*4+40.000)");
   EXPECT_EQ(argv.back(), "/data/hls/job/subs-3.vtt");
 }
 

@@ -28,11 +28,12 @@ TEST(WebVtt, ASliceHoldsTheCuesOverlappingItOnce) {
   const std::vector<WebVttCue> again = parse_webvtt_cues(kVtt);  // a second run's file
   cues.insert(cues.end(), again.begin(), again.end());
   const std::string slice = webvtt_slice(cues, 8, 12);
-  EXPECT_TRUE(slice.starts_with("WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:0,LOCAL:00:00:00.000\n\n"));
+  EXPECT_TRUE(slice.starts_with("WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:90000,LOCAL:00:00:00.000\n\n"));
   EXPECT_THAT(slice, HasSubstr("Second\ncue"));
   EXPECT_EQ(slice.find("Second"), slice.rfind("Second"));
   EXPECT_THAT(slice, Not(HasSubstr("Hello")));
-  EXPECT_EQ(webvtt_slice(cues, 20, 24), "WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:0,LOCAL:00:00:00.000\n\n");
+  EXPECT_EQ(webvtt_slice(cues, 20, 24),
+            "WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:90000,LOCAL:00:00:00.000\n\n");
 }
 
 TEST(WebVtt, TimesParseStrictly) {
