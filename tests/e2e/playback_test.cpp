@@ -93,10 +93,14 @@ std::string folder_of(const json::object& answer) {
   return url.substr(0, url.rfind('/') + 1);
 }
 
+// Bytes of init and media segments this test received: what the monthly bandwidth counts.
+std::uint64_t segment_bytes_received = 0;
+
 // init.mp4 + segment n, as a player joins them, written to a file for ffprobe.
 std::filesystem::path fetch_segment(const SimHarness& harness, const std::string& folder, int n) {
   const HttpResult init = get_when_ready(harness, folder + "init.mp4");
   const HttpResult segment = get_when_ready(harness, folder + std::to_string(n) + ".m4s");
+  segment_bytes_received += init.body.size() + segment.body.size();
   if (init.status != 200 || segment.status != 200) {
     throw std::runtime_error("segment " + std::to_string(n) + ": " + std::to_string(init.status) +
                              "/" + std::to_string(segment.status) + " " + segment.body);
@@ -135,6 +139,7 @@ TEST(PlaybackEndToEnd, AnMkvWithAc3IsRemuxedWithAacAndItsTracksAndSubtitleOffere
   REQUIRE_TOOL("ffprobe");
   SimHarness harness;
   const PostedFile file = testing::post_file(harness, make_mkv(harness), "video/x-matroska");
+  segment_bytes_received = 0;
 
   const json::object answer = post_playback(harness, file.token);
   EXPECT_EQ(answer.at("method").as_string(), "remux");
@@ -182,7 +187,14 @@ TEST(PlaybackEndToEnd, AnMkvWithAc3IsRemuxedWithAacAndItsTracksAndSubtitleOffere
   EXPECT_THAT(cues.body, ::testing::Not(HasSubstr("Last words")));
   EXPECT_THAT(get_when_ready(harness, french_folder + "1.vtt").body, HasSubstr("Last words"));
 
-  // A forged session is refused; so is a session of this link on another link.
+  // Viewers' bytes count once; ffprobe's and ffmpeg's loopback reads of the whole file don't.
+  const HttpResult info = testing::http_get(harness.port(), "/api/info");
+  const json::object bandwidth =
+      json::parse(info.body).as_object().at("bandwidth_info").as_object();
+  EXPECT_EQ(bandwidth.at("used_bytes").as_int64(),
+            static_cast<std::int64_t>(segment_bytes_received));
+
+  // A forged session is refused.
   EXPECT_EQ(
       testing::http_get(harness.port(), "/hls/" + file.token + "/AAAAAAAAAAAAAAAAAAAA/video.m3u8")
           .status,
