@@ -165,6 +165,12 @@ async function matrixSuite(context) {
     const asked = record.requests[record.requests.length - 1];
     expect(asked.audio_track === 1, `request ${JSON.stringify(asked)}`);
     expect(asked.start >= before - 0.5, `asked to start at ${asked.start}, was at ${before}`);
+    // The menu shows the track the server's answer plays (decision.audio_track).
+    await waitFor(page, () => document.getElementById('audio-track').value === '1', null,
+      'the answer does not play track 2');
+    for (let tries = 0; tries < 50 && record.decisions.length < record.requests.length; tries += 1) {
+      await page.waitForTimeout(100); // the recorder reads answers after the page does
+    }
     const decision = record.decisions[record.decisions.length - 1];
     expect(decision.audio_track === 1, `the answer plays track ${decision.audio_track}`);
     await waitFor(page, (from) => document.getElementById('video').currentTime > from + 0.5, before,
