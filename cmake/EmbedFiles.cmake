@@ -1,8 +1,10 @@
 # Embeds a folder of small files (the player page's HTML, CSS and JS) into the binary, so
 # tglink serves its own assets with no files to install beside it.
 #
-# As a module:  tglink_embed_files(<output.cpp> DIRECTORY <dir> HEADER <include> FUNCTION <name>)
-#   adds a build step that regenerates <output.cpp> whenever a file in <dir> changes. The
+# As a module:  tglink_embed_files(<output.cpp> DIRECTORY <dir> HEADER <include> FUNCTION <name>
+#                                  [FILES <path>...])
+#   adds a build step that regenerates <output.cpp> whenever a file in <dir> (or one of FILES,
+#   embedded under its own file name, e.g. a script from node_modules) changes. The
 #   generated file defines, in namespace tglink:
 #     std::span<const EmbeddedFile> <name>();   every file, sorted by name
 #     std::string_view <name>_version();        first 16 hex digits of a SHA-256 of them all
@@ -11,13 +13,30 @@
 
 if(CMAKE_SCRIPT_MODE_FILE)
   file(GLOB names RELATIVE "${EMBED_DIRECTORY}" "${EMBED_DIRECTORY}/*")
+  # FILES arrive joined by "|": a ";" would split the command line of the build step.
+  string(REPLACE "|" ";" extra_files "${EMBED_FILES}")
+  set(paths "")
+  foreach(name IN LISTS names)
+    list(APPEND paths "${EMBED_DIRECTORY}/${name}")
+  endforeach()
+  foreach(extra IN LISTS extra_files)
+    get_filename_component(name "${extra}" NAME)
+    list(APPEND names "${name}")
+    list(APPEND paths "${extra}")
+  endforeach()
   list(SORT names)
   set(arrays "")
   set(entries "")
   set(all_hex "")
   set(index 0)
   foreach(name IN LISTS names)
-    file(READ "${EMBED_DIRECTORY}/${name}" hex HEX)
+    foreach(path IN LISTS paths)
+      get_filename_component(path_name "${path}" NAME)
+      if(path_name STREQUAL name)
+        set(source "${path}")
+      endif()
+    endforeach()
+    file(READ "${source}" hex HEX)
     string(LENGTH "${hex}" hex_length)
     math(EXPR size "${hex_length} / 2")
     string(APPEND all_hex "${name}:${hex};")
@@ -42,13 +61,22 @@ if(CMAKE_SCRIPT_MODE_FILE)
 endif()
 
 function(tglink_embed_files output)
-  cmake_parse_arguments(E "" "DIRECTORY;HEADER;FUNCTION" "" ${ARGN})
+  cmake_parse_arguments(E "" "DIRECTORY;HEADER;FUNCTION" "FILES" ${ARGN})
   get_filename_component(directory "${E_DIRECTORY}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
   file(GLOB inputs CONFIGURE_DEPENDS "${directory}/*")
+  foreach(extra IN LISTS E_FILES)
+    if(NOT EXISTS "${extra}")
+      message(FATAL_ERROR "tglink_embed_files: ${extra} is missing; scripts/install-deps.sh "
+                          "installs it (npm ci, pinned in package-lock.json)")
+    endif()
+    list(APPEND inputs "${extra}")
+  endforeach()
+  string(REPLACE ";" "|" joined_files "${E_FILES}")
   add_custom_command(
     OUTPUT "${output}"
     COMMAND "${CMAKE_COMMAND}" "-DEMBED_DIRECTORY=${directory}" "-DEMBED_OUTPUT=${output}"
             "-DEMBED_HEADER=${E_HEADER}" "-DEMBED_FUNCTION=${E_FUNCTION}"
+            "-DEMBED_FILES=${joined_files}"
             -P "${CMAKE_CURRENT_FUNCTION_LIST_FILE}"
     DEPENDS ${inputs} "${CMAKE_CURRENT_FUNCTION_LIST_FILE}"
     COMMENT "Embedding ${E_DIRECTORY} into ${output}"

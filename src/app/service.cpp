@@ -31,6 +31,7 @@
 #include "http/api_info.hpp"
 #include "http/batch_page.hpp"
 #include "http/http_server.hpp"
+#include "http/internal_request.hpp"
 #include "http/player_page.hpp"
 #include "http/player_routes.hpp"
 #include "http/rate_limiter.hpp"
@@ -50,6 +51,8 @@
 #include "ops/open_file_limit.hpp"
 #include "ops/periodic_jobs.hpp"
 #include "ops/uptime.hpp"
+#include "playback/child_process.hpp"
+#include "playback/session_token.hpp"
 #include "selftest/self_test_answer.hpp"
 #include "selftest/self_test_nonce_file.hpp"
 #include "selftest/self_test_route.hpp"
@@ -58,6 +61,8 @@
 #include "serving/bandwidth_meter.hpp"
 #include "serving/file_handler.hpp"
 #include "serving/link_traffic.hpp"
+#include "serving/playback_routes.hpp"
+#include "serving/playback_service.hpp"
 #include "store/postgres_revocation_listener.hpp"
 #include "telegram/bot_pool.hpp"
 #include "telegram/bot_session.hpp"
@@ -99,7 +104,12 @@ struct Service::Impl {
   std::unique_ptr<PlayerPage> player;           // the built-in /player page
   std::unique_ptr<ThumbnailSource> thumbnails;  // posters (/thumb/) and the player's file facts
   std::unique_ptr<BatchPage> batch_page;        // /b/{token}: one link for many files
-  metrics::Registry registry;                   // what /metrics shows
+  // The player's conversions (docs/playback.md): ffmpeg's loopback reads are recognised by
+  // `internal`; sessions sign the /hls URLs; `playback` probes files and runs the jobs.
+  InternalRequestKey internal = InternalRequestKey::generate();
+  std::unique_ptr<SessionTokenCodec> sessions;
+  std::unique_ptr<PlaybackService> playback;
+  metrics::Registry registry;  // what /metrics shows
   std::unique_ptr<metrics::ServiceMetrics> metrics;
   Router router;
   std::unique_ptr<HttpServer> server;
@@ -234,10 +244,22 @@ struct Service::Impl {
     batch_page = std::make_unique<BatchPage>(config, *links, *store, clock, *player, log);
     add_batch_routes(router, *batch_page);
     add_file_routes(router, FileRouteDeps{*links, revocations->revoked(), *streamer, *bandwidth,
-                                          streams, clock, log, traffic.get()});
+                                          streams, clock, log, traffic.get(), &internal});
+    add_playback();
     if (!config.metrics_token.empty()) {
       router.add_exact("/metrics", metrics_handler(registry, config.metrics_token));
     }
+  }
+
+  void add_playback() {
+    sessions = std::make_unique<SessionTokenCodec>(links->derived_key("playback session"));
+    playback = std::make_unique<PlaybackService>(
+        io.get_executor(), playback_settings_from(config), database->store(),
+        database->store_work(), internal, std::make_unique<PosixProcessRunner>(), clock, log);
+    playback->start();
+    add_playback_routes(
+        router, PlaybackRouteDeps{LinkCheckDeps{*links, revocations->revoked(), *bandwidth, clock},
+                                  *streamer, *playback, *sessions, streams, traffic.get()});
   }
 
   // METRICS_ADDRESS: a listener of its own that serves /metrics without a token.
@@ -357,7 +379,8 @@ struct Service::Impl {
     RequestGuard guard{limiter, config.trusted_proxies,
                        with_self_test([this](const HttpRequest& r,
                                              ResponseChannel& c) { return router.dispatch(r, c); },
-                                      self_test->nonce())};
+                                      self_test->nonce()),
+                       &internal};
     HttpHandler counted = metered_handler(
         std::move(guard), [this](const HttpRequest& r) { return router.route_name(r.path()); },
         *metrics);
@@ -486,6 +509,7 @@ struct Service::Impl {
     s.uptime = uptime.elapsed();
     s.node = NodeStatus{leadership->node_id(), leadership->leading()};
     s.active_streams = static_cast<std::int64_t>(streams.count());
+    if (playback) s.player_conversion = playback->conversion_summary();
     return s;
   }
 
@@ -512,6 +536,7 @@ struct Service::Impl {
     if (demo) demo->stop();
     // Broadcasts wait on the main bot's client: they stop while it is still open.
     if (broadcaster) co_await broadcaster->stop(2s);
+    if (playback) playback->stop();  // every ffmpeg killed and reaped
     co_await server->drain(3s);
     if (metrics_server) co_await metrics_server->drain(1s);
     jobs.stop();

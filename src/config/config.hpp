@@ -94,6 +94,16 @@ struct Config {
   std::string metrics_host;        // METRICS_ADDRESS's address; empty = no metrics listener
   std::uint16_t metrics_port = 0;  // METRICS_ADDRESS's port
 
+  // --- Player conversions (docs/playback.md; config/playback_settings.hpp) ---
+  std::string player_convert = "on";          // PLAYER_CONVERT: on, remux (remux only) or off
+  std::string ffmpeg_path = "ffmpeg";         // FFMPEG_PATH: a name PATH finds, or a path
+  std::string ffprobe_path;                   // FFPROBE_PATH; empty = "ffprobe" beside FFMPEG_PATH
+  int transcode_slots = 0;                    // TRANSCODE_SLOTS; 0 (unset) = cores / 2, at least 1
+  int remux_slots = 8;                        // REMUX_SLOTS
+  int transcode_max_height = 720;             // TRANSCODE_MAX_HEIGHT, lines
+  std::string transcode_preset = "veryfast";  // TRANSCODE_PRESET, an x264 preset
+  std::int64_t hls_cache_mb = 2048;           // HLS_CACHE_MB: disk for converted segments
+
   // --- Logging ---
   std::string log_level = "INFO";  // LOG_LEVEL: DEBUG, INFO, WARNING, ERROR, CRITICAL
 

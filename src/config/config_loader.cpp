@@ -14,6 +14,7 @@
 
 #include "config/env_reader.hpp"
 #include "config/metrics_settings.hpp"
+#include "config/playback_settings.hpp"
 #include "config/setting_bounds.hpp"
 #include "config/value_parsers.hpp"
 #include "logging/log.hpp"
@@ -593,6 +594,7 @@ ConfigLoadResult load_config(const EnvMap& process_env, const EnvMap& dotenv, Co
   load_tdlib_network(env, config);
   load_telegram_proxy(env, config);
   load_metrics_settings(env, config);
+  load_playback_settings(env, config);
   load_log_level(env, config);
   ConfigLoadResult result;
   result.problems = env.take_problems();

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "config/playback_settings.hpp"
 #include "config/value_parsers.hpp"
 #include "store/database_url.hpp"
 
@@ -111,6 +112,14 @@ std::string summarize_config(const Config& config) {
   line("METRICS_ADDRESS", config.metrics_listener_enabled()
                               ? fmt::format("{} port {}", config.metrics_host, config.metrics_port)
                               : std::string("not set"));
+  line("PLAYER_CONVERT", config.player_convert);
+  line("FFMPEG_PATH", config.ffmpeg_path);
+  line("FFPROBE_PATH", effective_ffprobe_path(config));
+  line("TRANSCODE_SLOTS", std::to_string(effective_transcode_slots(config)));
+  line("REMUX_SLOTS", std::to_string(config.remux_slots));
+  line("TRANSCODE_MAX_HEIGHT", std::to_string(config.transcode_max_height));
+  line("TRANSCODE_PRESET", config.transcode_preset);
+  line("HLS_CACHE_MB", std::to_string(config.hls_cache_mb));
   line("LOG_LEVEL", config.log_level);
   return text;
 }

@@ -48,11 +48,13 @@ json::object bandwidth_info(const Config& config, const BandwidthFigures& figure
   return info;
 }
 
-json::object streaming_info(std::int64_t active_streams) {
+json::object streaming_info(std::int64_t active_streams, const std::string& player_conversion) {
   return {{"active_streams", active_streams},
           {"supported_formats", json::array{"mp4", "mkv", "avi", "webm", "mov"}},
           {"range_requests_supported", true},
-          {"seeking_supported", true}};
+          {"seeking_supported", true},
+          // Beyond the spec: whether the built-in player converts what a browser can't play.
+          {"player_conversion", player_conversion}};
 }
 
 HttpResponse disconnected_response(const StatusSnapshot& snapshot) {
@@ -73,18 +75,19 @@ HttpResponse disconnected_response(const StatusSnapshot& snapshot) {
 
 HttpResponse api_info_response(const Config& config, const StatusSnapshot& snapshot) {
   if (!snapshot.bot_connected) return disconnected_response(snapshot);
-  const json::object body{{"status", "ok"},
-                          {"bot_status", "connected"},
-                          {"bot_info", bot_info(snapshot.bot)},
-                          {"features", features(config)},
-                          {"bandwidth_info", bandwidth_info(config, snapshot.bandwidth)},
-                          {"streaming_info", streaming_info(snapshot.active_streams)},
-                          {"uptime", format_uptime(snapshot.uptime)},
-                          {"server_time_utc", format_iso8601_utc(snapshot.now)},
-                          {"totaluser", snapshot.total_users},
-                          {"github_repo", kProjectRepositoryUrl},
-                          // Beyond the spec's fields, which stay as they are: which node answered.
-                          {"node", {{"id", snapshot.node.id}, {"leader", snapshot.node.leader}}}};
+  const json::object body{
+      {"status", "ok"},
+      {"bot_status", "connected"},
+      {"bot_info", bot_info(snapshot.bot)},
+      {"features", features(config)},
+      {"bandwidth_info", bandwidth_info(config, snapshot.bandwidth)},
+      {"streaming_info", streaming_info(snapshot.active_streams, snapshot.player_conversion)},
+      {"uptime", format_uptime(snapshot.uptime)},
+      {"server_time_utc", format_iso8601_utc(snapshot.now)},
+      {"totaluser", snapshot.total_users},
+      {"github_repo", kProjectRepositoryUrl},
+      // Beyond the spec's fields, which stay as they are: which node answered.
+      {"node", {{"id", snapshot.node.id}, {"leader", snapshot.node.leader}}}};
   return json_response(200, write_json(body));
 }
 

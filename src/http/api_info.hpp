@@ -42,6 +42,10 @@ struct StatusSnapshot {
   std::chrono::seconds uptime{0};
   SystemTime now;
   NodeStatus node;
+  // What the built-in player converts for browsers (docs/playback.md): "remux and transcode",
+  // "remux", "off", or "unavailable" (no ffmpeg). supported_formats are what /stream serves;
+  // this says whether the player can also play those the browser can't.
+  std::string player_conversion = "off";
 };
 
 // Bytes per "GB" in every bandwidth figure: GiB, as the limit is compared in binary units.

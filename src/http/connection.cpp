@@ -193,10 +193,12 @@ class BeastConnection final : public Connection {
       const bool sent = co_await send_continue();
       if (!sent) co_return std::nullopt;
     }
-    // The body, which no endpoint uses, is read and dropped, so the next request starts after it.
+    // The body is read whole (within kRequestBodyLimit), so the next request starts after it;
+    // POST /api/playback reads it, every other route ignores it.
     stream_.expires_after(options_.header_timeout);
     auto [body_ec, body_n] = co_await http::async_read(stream_, buffer_, parser, kTuple);
     if (body_ec) co_return refused_for(body_ec, std::move(incoming));
+    incoming.request.body = std::move(parser.get().body());
     co_return incoming;
   }
 

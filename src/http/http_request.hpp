@@ -20,6 +20,7 @@ struct HttpRequest {
   std::vector<std::pair<std::string, std::string>> headers;
   std::string peer_address;    // the TCP peer
   std::string client_address;  // after trusted-proxy resolution of X-Forwarded-For
+  std::string body;            // at most kRequestBodyLimit bytes (http/request_reader.hpp)
   // Set by the connection when the request cannot be served as sent (malformed, too large, or
   // framed in a way RFC 9112 forbids; http/request_framing.hpp). It is still passed to the
   // handler, so that it is rate-limited and carries the X-RateLimit-* headers like any other

@@ -6,6 +6,8 @@ namespace tglink {
 
 std::string vlc_url(std::string_view stream_url) { return "vlc://" + std::string(stream_url); }
 
+std::string mpv_url(std::string_view stream_url) { return "mpv://" + std::string(stream_url); }
+
 std::string mx_player_url(std::string_view stream_url, std::string_view title) {
   // An intent URL keeps the scheme apart: intent://host/path#Intent;scheme=https;...;end
   const std::size_t scheme_end = stream_url.find("://");

@@ -12,10 +12,13 @@ namespace {
 constexpr std::string_view kAssetsPath = "/player/assets/";
 constexpr std::string_view kGenericTitle = "Video";
 
+// media-src also allows blob: because hls.js plays remuxed and converted files through Media
+// Source Extensions, whose object URLs are blob:. hls.js runs without a worker, so worker-src
+// stays 'self' (default-src).
 std::string content_security_policy(std::string_view base_origin) {
   const std::string media = "'self' " + std::string(base_origin);
   return "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; media-src " +
-         media + "; connect-src " + media +
+         media + " blob:; connect-src " + media +
          "; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 }
 
@@ -103,6 +106,8 @@ HttpResponse PlayerPage::player_response(const PlayerSource& source,
       {"download_url", source.download_url},
       {"vlc_url", vlc_url(source.stream_url)},
       {"mx_url", mx_player_url(source.stream_url, title)},
+      {"mpv_url", mpv_url(source.stream_url)},
+      {"playback_url", config_.base_url + "/api/playback/" + source.token},
       {"named", named.empty() ? "0" : "1"},
   };
   return html_response(200, fill_template(player_template("player.html"), values));

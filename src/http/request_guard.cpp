@@ -7,6 +7,10 @@ namespace tglink {
 
 boost::asio::awaitable<void> RequestGuard::operator()(const HttpRequest& request,
                                                       ResponseChannel& channel) {
+  if (internal_ != nullptr && !request.rejection && internal_->accepts(request)) {
+    co_await next_(request, channel);
+    co_return;
+  }
   HttpRequest resolved = request;
   resolved.client_address = client_address(
       request.peer_address, request.joined_header("X-Forwarded-For"), trusted_proxies_);

@@ -5,19 +5,26 @@
 // whatever response follows. A client out of tokens gets the spec's 429 JSON body with
 // Retry-After, and the route is never called. A request the connection rejected
 // (HttpRequest::rejection) takes a token too, and is answered with its own error.
+// tglink's own loopback reads (http/internal_request.hpp) take no token.
 
 #include <span>
 
 #include "config/cidr.hpp"
 #include "http/http_handler.hpp"
+#include "http/internal_request.hpp"
 #include "http/rate_limiter.hpp"
 
 namespace tglink {
 
 class RequestGuard {
  public:
-  RequestGuard(RateLimiter& limiter, std::span<const Cidr> trusted_proxies, HttpHandler next)
-      : limiter_(limiter), trusted_proxies_(trusted_proxies), next_(std::move(next)) {}
+  // `internal` may be null (no loopback reads are recognised); it must outlive the guard.
+  RequestGuard(RateLimiter& limiter, std::span<const Cidr> trusted_proxies, HttpHandler next,
+               const InternalRequestKey* internal = nullptr)
+      : limiter_(limiter),
+        trusted_proxies_(trusted_proxies),
+        next_(std::move(next)),
+        internal_(internal) {}
 
   boost::asio::awaitable<void> operator()(const HttpRequest& request, ResponseChannel& channel);
 
@@ -25,6 +32,7 @@ class RequestGuard {
   RateLimiter& limiter_;
   std::span<const Cidr> trusted_proxies_;
   HttpHandler next_;
+  const InternalRequestKey* internal_;
 };
 
 }  // namespace tglink

@@ -16,6 +16,10 @@ void Router::add_prefix(std::string prefix, HttpHandler handler) {
   routes_.push_back(Route{std::move(prefix), true, std::move(handler)});
 }
 
+void Router::add_post_prefix(std::string prefix, HttpHandler handler) {
+  routes_.push_back(Route{std::move(prefix), true, std::move(handler), true});
+}
+
 const Router::Route* Router::match(std::string_view path) const {
   const Route* best = nullptr;
   for (const Route& route : routes_) {
@@ -50,10 +54,32 @@ std::string Router::route_name(std::string_view path) const {
   return std::string(name);
 }
 
+// A POST route (add_post_prefix) takes POST, and OPTIONS says so; any other method is 405.
+boost::asio::awaitable<void> Router::dispatch_post_only(const Route& route,
+                                                        const HttpRequest& request,
+                                                        ResponseChannel& channel) const {
+  if (request.method == "POST") {
+    co_await route.handler(request, channel);
+    co_return;
+  }
+  HttpResponse response;
+  if (request.method == "OPTIONS") {
+    response.status = 204;
+  } else {
+    response = json_error(405, "METHOD_NOT_ALLOWED", "Only POST is supported");
+  }
+  response.set_header("Allow", "POST, OPTIONS");
+  co_await channel.send(std::move(response));
+}
+
 boost::asio::awaitable<void> Router::dispatch(const HttpRequest& request,
                                               ResponseChannel& channel) const {
   if (request.rejection) {
     co_await channel.send(*request.rejection);
+    co_return;
+  }
+  if (const Route* route = match(request.path()); route != nullptr && route->post_only) {
+    co_await dispatch_post_only(*route, request, channel);
     co_return;
   }
   if (request.method == "OPTIONS") {

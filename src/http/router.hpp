@@ -1,7 +1,7 @@
 #pragma once
 // Maps a request path to its handler: exact paths ("/api/info") and prefixes ("/dl/").
 // Unknown paths get a JSON 404, OPTIONS (a path or "*") a 204 with Allow, and methods other than
-// GET, HEAD and OPTIONS a JSON 405.
+// GET, HEAD and OPTIONS a JSON 405; a POST route (add_post_prefix) takes POST (and OPTIONS) only.
 
 #include <string>
 #include <vector>
@@ -14,6 +14,7 @@ class Router {
  public:
   void add_exact(std::string path, HttpHandler handler);
   void add_prefix(std::string prefix, HttpHandler handler);
+  void add_post_prefix(std::string prefix, HttpHandler handler);
 
   boost::asio::awaitable<void> dispatch(const HttpRequest& request, ResponseChannel& channel) const;
 
@@ -28,9 +29,13 @@ class Router {
     std::string path;
     bool is_prefix = false;
     HttpHandler handler;
+    bool post_only = false;
   };
   [[nodiscard]] const Route* match(std::string_view path) const;
   [[nodiscard]] HttpResponse options_answer(const HttpRequest& request) const;
+  [[nodiscard]] boost::asio::awaitable<void> dispatch_post_only(const Route& route,
+                                                                const HttpRequest& request,
+                                                                ResponseChannel& channel) const;
 
   std::vector<Route> routes_;
 };

@@ -17,6 +17,10 @@
 namespace tglink {
 
 // One bot's handle on a file: TDLib's file ids are per client.
+// The download window of a converter's read (stream_internal): TDLib fetches fewer parts at once
+// under 2 MiB (media/download_scheduler.hpp).
+inline constexpr std::int64_t kInternalReadWindow = 2 << 20;
+
 struct BotFileId {
   std::size_t bot = 0;
   std::int32_t file_id = 0;
@@ -66,6 +70,16 @@ class FileStreamer {
   // sent.
   virtual boost::asio::awaitable<StreamOutcome> stream(const StoredFile& file, ByteRange range,
                                                        ResponseChannel& out) = 0;
+
+  // The same for tglink's own converters (playback/), which open many ranges to the end of the
+  // file and drop them after a few MiB: the bytes come through one bot with a download window of
+  // kInternalReadWindow instead of a viewer's read-ahead, so a dropped request costs little
+  // Telegram traffic. By default it is stream().
+  virtual boost::asio::awaitable<StreamOutcome> stream_internal(const StoredFile& file,
+                                                                ByteRange range,
+                                                                ResponseChannel& out) {
+    return stream(file, range, out);
+  }
 };
 
 }  // namespace tglink

@@ -32,8 +32,11 @@ boost::asio::awaitable<RangeEnd> send_range(RangeSource source, ByteRange& remai
   OpenFile file;
   RangeEnd result = RangeEnd::Complete;
   while (!remaining.empty()) {
-    const BytesOnDisk bytes = co_await scheduler.wait_for_bytes(
-        source.file_id, source.file_size, static_cast<std::int64_t>(remaining.begin), reader);
+    const auto offset = static_cast<std::int64_t>(remaining.begin);
+    WaitOptions options;
+    if (source.window > 0) options.window_end = std::min(offset + source.window, source.file_size);
+    const BytesOnDisk bytes = co_await scheduler.wait_for_bytes(source.file_id, source.file_size,
+                                                                offset, reader, options);
     if (bytes.status != BytesStatus::Ready) {
       detail = bytes.detail;
       result = RangeEnd::BotFailed;

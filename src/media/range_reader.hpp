@@ -28,6 +28,9 @@ struct RangeSource {
   std::int32_t file_id = 0;
   std::int64_t file_size = 0;         // as TDLib counts it (the scheduler's unit)
   MediaObserver* observer = nullptr;  // told of the bytes sent, hit or miss; may be null
+  // Bytes the download window reaches past the reader's position; 0 = the scheduler's
+  // read-ahead.
+  std::int64_t window = 0;
 };
 
 // Sends `remaining` and takes each byte off its front as it goes out, so on return it holds the

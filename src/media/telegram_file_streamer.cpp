@@ -150,7 +150,10 @@ struct TelegramFileStreamer::Impl : std::enable_shared_from_this<Impl> {
     ReaderTicket& operator=(const ReaderTicket&) = delete;
   };
 
-  asio::awaitable<StreamOutcome> stream(StoredFile file, ByteRange range, ResponseChannel& out) {
+  // `internal`: a converter's read (FileStreamer::stream_internal): one bot at a time and a
+  // download window of kInternalReadWindow.
+  asio::awaitable<StreamOutcome> stream(StoredFile file, ByteRange range, ResponseChannel& out,
+                                        bool internal) {
     std::shared_ptr<Impl> keep = shared_from_this();
     // The caller plans the range against file.size; past it no bot has the bytes, and inside it
     // every position fits TDLib's int64 offsets.
@@ -161,15 +164,18 @@ struct TelegramFileStreamer::Impl : std::enable_shared_from_this<Impl> {
     }
     BotAnswers answers;
     ByteRange remaining = range;
-    SpreadTarget target = co_await spread_target(file, answers);
-    if (target.lanes.size() >= 2)
-      co_return co_await stream_spread(file, std::move(target), remaining, out);
+    if (!internal) {
+      SpreadTarget target = co_await spread_target(file, answers);
+      if (target.lanes.size() >= 2)
+        co_return co_await stream_spread(file, std::move(target), remaining, out);
+    }
     std::set<std::size_t> tried;
     while (!remaining.empty()) {
       const std::optional<std::size_t> index = pick_bot(tried);
       if (!index) break;
       tried.insert(*index);
-      const std::optional<RangeEnd> end = co_await stream_on(*index, file, answers, remaining, out);
+      const std::optional<RangeEnd> end =
+          co_await stream_on(*index, file, answers, remaining, out, internal);
       if (end == RangeEnd::Complete) co_return StreamOutcome::Complete;
       if (end == RangeEnd::ClientGone) co_return StreamOutcome::ClientGone;
     }
@@ -259,7 +265,7 @@ struct TelegramFileStreamer::Impl : std::enable_shared_from_this<Impl> {
   // One bot's attempt; nullopt when it cannot even locate the file.
   asio::awaitable<std::optional<RangeEnd>> stream_on(std::size_t index, const StoredFile& file,
                                                      BotAnswers& answers, ByteRange& remaining,
-                                                     ResponseChannel& out) {
+                                                     ResponseChannel& out, bool internal) {
     const BotAnswer answer = co_await file_id_on(index, file, answers);
     if (!answer.file_id) {
       log.warning("{} cannot read message {}: {}", bots->label(index), file.message_id,
@@ -269,7 +275,8 @@ struct TelegramFileStreamer::Impl : std::enable_shared_from_this<Impl> {
     const std::int32_t file_id = *answer.file_id;
     BotMedia& bot = bot_media(index);
     ReaderTicket ticket(*this, bot, CachedFileKey{index, file_id, {}});
-    RangeSource source{*bot.scheduler, file_id, file.size, observer};
+    RangeSource source{*bot.scheduler, file_id, file.size, observer,
+                       internal ? kInternalReadWindow : 0};
     std::string detail;
     const RangeEnd end = co_await send_range(source, remaining, out, detail);
     if (end == RangeEnd::BotFailed) {
@@ -394,7 +401,15 @@ asio::awaitable<StreamOutcome> TelegramFileStreamer::stream(const StoredFile& fi
                                                             ResponseChannel& out) {
   std::shared_ptr<Impl> impl = impl_;
   StoredFile copy = file;
-  co_return co_await impl->stream(std::move(copy), range, out);
+  co_return co_await impl->stream(std::move(copy), range, out, false);
+}
+
+asio::awaitable<StreamOutcome> TelegramFileStreamer::stream_internal(const StoredFile& file,
+                                                                     ByteRange range,
+                                                                     ResponseChannel& out) {
+  std::shared_ptr<Impl> impl = impl_;
+  StoredFile copy = file;
+  co_return co_await impl->stream(std::move(copy), range, out, true);
 }
 
 void TelegramFileStreamer::trim() {

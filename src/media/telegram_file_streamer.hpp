@@ -62,6 +62,8 @@ class TelegramFileStreamer final : public FileStreamer {
   boost::asio::awaitable<LocateResult> locate(std::int64_t message_id) override;
   boost::asio::awaitable<StreamOutcome> stream(const StoredFile& file, ByteRange range,
                                                ResponseChannel& out) override;
+  boost::asio::awaitable<StreamOutcome> stream_internal(const StoredFile& file, ByteRange range,
+                                                        ResponseChannel& out) override;
 
   // The hourly memory clean-up: forgets cached lookups.
   void trim();

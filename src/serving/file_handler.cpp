@@ -12,6 +12,7 @@
 #include "http/entity_tag.hpp"
 #include "http/http_date.hpp"
 #include "http/http_response.hpp"
+#include "http/internal_request.hpp"
 #include "http/router.hpp"
 #include "links/link_token.hpp"
 #include "links/revoked_links.hpp"
@@ -20,6 +21,7 @@
 #include "serving/active_streams.hpp"
 #include "serving/bandwidth_meter.hpp"
 #include "serving/counting_channel.hpp"
+#include "serving/link_check.hpp"
 #include "serving/link_traffic.hpp"
 
 namespace tglink {
@@ -34,13 +36,6 @@ constexpr std::string_view kStreamPrefix = "/stream/";
 // than their remaining life), and so do /dl answers of such links, which would otherwise be
 // cached heuristically from Last-Modified (RFC 9111 §4.2.2) past the link's end.
 constexpr std::chrono::seconds kStreamMaxAge{3600};
-
-// Either the message id a link names, or the response that refuses it.
-struct LinkCheck {
-  std::optional<HttpResponse> refusal;
-  std::int64_t message_id = 0;
-  std::optional<SystemTime> expires_at;
-};
 
 std::string lower_case(std::string_view text) {
   std::string out(text);
@@ -159,37 +154,18 @@ bool runs_as_page_in_browser(std::string_view mime_type) {
 
 namespace {
 
-// The token's own checks: no store call.
-LinkCheck decode_link(const FileRouteDeps& deps, std::string_view token) {
-  LinkCheck check;
-  const DecodeResult decoded = deps.links.decode(token, deps.clock.now());
-  if (decoded.status == LinkStatus::Expired) {
-    check.refusal =
-        json_error(410, "LINK_EXPIRED", "This link has expired; ask the bot for a new one");
-    return check;
+// tglink's own converter reading: not viewer traffic (not metered, not in the link's figures,
+// not an active stream), and through the converter's small download window.
+asio::awaitable<void> send_internal_body(FileStreamer& files, Log& log, const StoredFile& file,
+                                         ByteRange body, HttpResponse head, ResponseChannel& out) {
+  co_await out.begin_body(std::move(head), body.length());
+  if (body.empty()) co_return;
+  const StreamOutcome outcome = co_await files.stream_internal(file, body, out);
+  if (outcome == StreamOutcome::SourceFailed) {
+    log.warning("File {}: source failed for a converter's read; closing the connection",
+                file.message_id);
+    out.abort();
   }
-  if (decoded.status != LinkStatus::Valid) {
-    check.refusal = json_error(404, "LINK_NOT_FOUND", "No file has this link");
-    return check;
-  }
-  check.message_id = decoded.claims.message_id;
-  check.expires_at = decoded.claims.expires_at;
-  return check;
-}
-
-// Every check in memory: the token, the revoked links (links/revoked_links.hpp, kept current on
-// every node) and the month's bandwidth. A cached range costs no database round trip.
-LinkCheck check_link(const FileRouteDeps& deps, std::string_view token) {
-  LinkCheck check = decode_link(deps, token);
-  if (check.refusal) return check;
-  if (deps.revoked.contains(check.message_id)) {
-    check.refusal = json_error(404, "LINK_REVOKED", "This link was revoked");
-  } else if (deps.bandwidth.limit_reached()) {
-    check.refusal = json_error(429, "BANDWIDTH_LIMIT_EXCEEDED",
-                               "The monthly bandwidth limit is reached; it resets next month",
-                               deps.bandwidth.seconds_until_reset());
-  }
-  return check;
 }
 
 asio::awaitable<void> send_body(const FileRouteDeps& deps, const StoredFile& file,
@@ -225,7 +201,9 @@ asio::awaitable<void> send_body(const FileRouteDeps& deps, const StoredFile& fil
 
 asio::awaitable<void> FileHandler::operator()(const HttpRequest& request,
                                               ResponseChannel& out) const {
-  const LinkCheck check = check_link(deps_, file_route_token(request.path()));
+  const bool internal = deps_.internal != nullptr && deps_.internal->accepts(request);
+  const LinkCheckDeps link_deps{deps_.links, deps_.revoked, deps_.bandwidth, deps_.clock};
+  const LinkCheck check = check_link(link_deps, file_route_token(request.path()), !internal);
   if (check.refusal) {
     HttpResponse refusal = *check.refusal;
     co_await out.send(std::move(refusal));
@@ -254,6 +232,10 @@ asio::awaitable<void> FileHandler::operator()(const HttpRequest& request,
   HttpResponse head = body_head(file, route_, plan, cache_control);
   if (request.is_head()) {
     co_await out.begin_body(std::move(head), plan.body.length());
+    co_return;
+  }
+  if (internal) {
+    co_await send_internal_body(deps_.files, deps_.log, file, plan.body, std::move(head), out);
     co_return;
   }
   co_await send_body(deps_, file, plan, std::move(head), out);

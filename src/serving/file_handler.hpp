@@ -31,6 +31,7 @@ class ActiveStreams;
 class BandwidthMeter;
 class Clock;
 class FileStreamer;
+class InternalRequestKey;
 class LinkTokenCodec;
 class LinkTrafficMeter;
 class Log;
@@ -50,6 +51,10 @@ struct FileRouteDeps {
   Log& log;
   // Each link's downloads and bytes (serving/link_traffic.hpp); null when they are not counted.
   LinkTrafficMeter* traffic = nullptr;
+  // Recognises tglink's own loopback reads (http/internal_request.hpp); null when none are made.
+  // Those skip the monthly limit, are not counted, and read through
+  // FileStreamer::stream_internal.
+  const InternalRequestKey* internal = nullptr;
 };
 
 // Retry-After of the 503 sent when no bot can read the log channel.

@@ -331,7 +331,19 @@ CREATE INDEX links_by_expiry ON links (expires_unix) WHERE expires_unix > 0;
 CREATE INDEX batches_by_expiry ON batches (expires_unix) WHERE expires_unix > 0;
 )sql";
 
-// Version 12 (11 is another branch's): channel posts whose file got links (channel mode), so a
+// Version 11: what ffprobe found in each file the player converts (playback/media_probe.hpp),
+// keyed by TDLib's remote unique id, so every link to the file and every node reuses one probe.
+// The same text in both dialects (BIGINT is SQLite's INTEGER).
+constexpr std::string_view kMediaProbes = R"sql(
+CREATE TABLE media_probes (
+  unique_id   TEXT   PRIMARY KEY,
+  probe_json  TEXT   NOT NULL,
+  ok          BIGINT NOT NULL DEFAULT 0,
+  probed_unix BIGINT NOT NULL DEFAULT 0
+);
+)sql";
+
+// Version 12: channel posts whose file got links (channel mode), so a
 // re-post of the same file (file_unique_id) reuses its log-channel copy and an edited post gets
 // its buttons back. Rows go with their channel's links: they hold no user data.
 constexpr std::string_view kChannelPosts = R"sql(
@@ -364,7 +376,7 @@ CREATE TABLE channel_posts (
 CREATE INDEX channel_posts_by_file ON channel_posts (file_unique_id, copy_message_id);
 )sql";
 
-constexpr std::array<Migration, 11> kMigrations{{
+constexpr std::array<Migration, 12> kMigrations{{
     {1, "users, daily links, monthly bandwidth, counters", kUsersAndCounters,
      kUsersAndCountersPostgres},
     {2, "revoked links", kRevokedLinks, kRevokedLinksPostgres},
@@ -378,6 +390,7 @@ constexpr std::array<Migration, 11> kMigrations{{
      kRelayedUpdatesPostgres},
     {10, "indexes for deleting expired link records and batches", kRetentionIndexes,
      kRetentionIndexes},
+    {11, "media probes of the player's conversions", kMediaProbes, kMediaProbes},
     {12, "channel posts with links", kChannelPosts, kChannelPostsPostgres},
 }};
 

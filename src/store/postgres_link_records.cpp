@@ -134,4 +134,21 @@ std::vector<BanRecord> PostgresStore::list_bans() {
   return bans;
 }
 
+void PostgresStore::save_media_probe(const MediaProbeRecord& probe) {
+  db_->query(
+      "INSERT INTO media_probes (unique_id, probe_json, ok, probed_unix) VALUES ($1, $2, $3, $4) "
+      "ON CONFLICT (unique_id) DO UPDATE SET probe_json = excluded.probe_json, ok = excluded.ok, "
+      "probed_unix = excluded.probed_unix",
+      {probe.unique_id, probe.probe_json, std::int64_t{probe.ok ? 1 : 0}, probe.probed_unix});
+}
+
+std::optional<MediaProbeRecord> PostgresStore::find_media_probe(const std::string& unique_id) {
+  const PgResult result = db_->query(
+      "SELECT unique_id, probe_json, ok, probed_unix FROM media_probes WHERE unique_id = $1",
+      {unique_id});
+  if (result.rows() == 0) return std::nullopt;
+  return MediaProbeRecord{result.text_at(0, 0), result.text_at(0, 1), result.int_at(0, 2) != 0,
+                          result.int_at(0, 3)};
+}
+
 }  // namespace tglink

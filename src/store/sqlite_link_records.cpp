@@ -155,4 +155,28 @@ std::vector<BanRecord> SqliteStore::list_bans() {
   return bans;
 }
 
+void SqliteStore::save_media_probe(const MediaProbeRecord& probe) {
+  SqliteStatement upsert(database(),
+                         "INSERT INTO media_probes (unique_id, probe_json, ok, probed_unix) "
+                         "VALUES (?1, ?2, ?3, ?4) ON CONFLICT (unique_id) DO UPDATE SET "
+                         "probe_json = excluded.probe_json, ok = excluded.ok, "
+                         "probed_unix = excluded.probed_unix");
+  StatementRun(upsert)
+      .bind(1, probe.unique_id)
+      .bind(2, probe.probe_json)
+      .bind(3, std::int64_t{probe.ok ? 1 : 0})
+      .bind(4, probe.probed_unix)
+      .finish();
+}
+
+std::optional<MediaProbeRecord> SqliteStore::find_media_probe(const std::string& unique_id) {
+  SqliteStatement select(database(),
+                         "SELECT unique_id, probe_json, ok, probed_unix FROM media_probes "
+                         "WHERE unique_id = ?1");
+  StatementRun run(select);
+  run.bind(1, unique_id);
+  if (!run.next_row()) return std::nullopt;
+  return MediaProbeRecord{run.text_at(0), run.text_at(1), run.int_at(2) != 0, run.int_at(3)};
+}
+
 }  // namespace tglink

@@ -82,6 +82,9 @@ class SqliteStore final : public Store {
   bool unban_user(std::int64_t user_id) override;
   [[nodiscard]] std::optional<BanRecord> find_ban(std::int64_t user_id) override;
   [[nodiscard]] std::vector<BanRecord> list_bans() override;
+  void save_media_probe(const MediaProbeRecord& probe) override;
+  [[nodiscard]] std::optional<MediaProbeRecord> find_media_probe(
+      const std::string& unique_id) override;
 
   std::int64_t open_batch(std::int64_t user_id, std::int64_t created_unix) override;
   [[nodiscard]] std::optional<BatchRecord> open_batch_of(std::int64_t user_id) override;

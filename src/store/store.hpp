@@ -157,6 +157,15 @@ struct BanRecord {
   std::int64_t banned_by = 0;  // the admin's user id
 };
 
+// What ffprobe found in a file (playback/media_probe.hpp keeps the JSON's shape), kept so that
+// every link to the same file, on every node, reuses one probe (schema step 11).
+struct MediaProbeRecord {
+  std::string unique_id;   // TDLib's remote unique id of the file
+  std::string probe_json;  // playback's own form; "" when the probe failed
+  bool ok = false;         // false: ffprobe could not read the file
+  std::int64_t probed_unix = 0;
+};
+
 class Store {
  public:
   virtual ~Store() = default;
@@ -301,6 +310,12 @@ class Store {
   [[nodiscard]] virtual std::vector<RelayedUpdate> claim_relayed_updates(int limit) = 0;
   // Forgets claimed updates relayed before `unix_time`; answers how many.
   virtual int delete_claimed_relays_before(std::int64_t unix_time) = 0;
+
+  // --- media probes of the player's conversions (schema step 11) ---
+  // Replaces any earlier probe of the same file.
+  virtual void save_media_probe(const MediaProbeRecord& probe) = 0;
+  [[nodiscard]] virtual std::optional<MediaProbeRecord> find_media_probe(
+      const std::string& unique_id) = 0;
 
   // --- channel posts with links (step 12) ---
   // Adds or replaces the post's row.

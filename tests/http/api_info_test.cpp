@@ -84,6 +84,15 @@ TEST(ApiInfo, ConnectedHasEveryFieldWithTheSpecTypes) {
             (json::array{"mp4", "mkv", "avi", "webm", "mov"}));
   EXPECT_TRUE(streaming.at("range_requests_supported").as_bool());
   EXPECT_TRUE(streaming.at("seeking_supported").as_bool());
+  // Without a converter the player says so instead of implying it plays every format listed.
+  EXPECT_EQ(streaming.at("player_conversion"), "off");
+  StatusSnapshot converting = connected_snapshot();
+  converting.player_conversion = "remux and transcode";
+  EXPECT_EQ(body_of(api_info_response(Config{}, converting))
+                .at("streaming_info")
+                .as_object()
+                .at("player_conversion"),
+            "remux and transcode");
 }
 
 TEST(ApiInfo, DisconnectedIsTheSpecErrorForm) {

@@ -49,6 +49,10 @@ TEST(PlayerLinks, VlcWrapsTheStreamUrl) {
   EXPECT_EQ(vlc_url("https://h.example/stream/tok"), "vlc://https://h.example/stream/tok");
 }
 
+TEST(PlayerLinks, MpvWrapsTheStreamUrl) {
+  EXPECT_EQ(mpv_url("https://h.example/stream/tok"), "mpv://https://h.example/stream/tok");
+}
+
 TEST(PlayerLinks, MxPlayerIntentKeepsSchemeApartAndEncodesTheTitle) {
   EXPECT_EQ(mx_player_url("https://h.example:8443/stream/tok/a%20b.mkv", "a b;c.mkv"),
             "intent://h.example:8443/stream/tok/a%20b.mkv#Intent;scheme=https;type=video/*;"

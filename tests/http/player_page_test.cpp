@@ -60,7 +60,7 @@ void expect_security_headers(const HttpResponse& response) {
   EXPECT_EQ(response.header("X-Frame-Options"), "DENY");
   EXPECT_EQ(response.header("Content-Security-Policy"),
             "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
-            "media-src 'self' http://files.example:8080; connect-src 'self' "
+            "media-src 'self' http://files.example:8080 blob:; connect-src 'self' "
             "http://files.example:8080; object-src 'none'; base-uri 'none'; form-action 'none'; "
             "frame-ancestors 'none'");
   EXPECT_FALSE(response.header("Location").has_value());
@@ -89,7 +89,12 @@ TEST_F(PlayerPageTest, ValidLinkGivesThePlayer) {
   EXPECT_TRUE(contains(body, "href=\"http://files.example:8080/dl/" + token() + "/Holiday.mp4\""));
   EXPECT_TRUE(contains(body, "href=\"vlc://" + stream + "\""));
   EXPECT_TRUE(contains(body, "href=\"intent://files.example:8080/stream/"));
-  EXPECT_TRUE(contains(body, "<script src=\"" + page_.asset_base() + "/player.js\" defer>"));
+  EXPECT_TRUE(contains(body, "href=\"mpv://" + stream + "\""));
+  EXPECT_TRUE(
+      contains(body, "data-playback=\"http://files.example:8080/api/playback/" + token() + "\""));
+  EXPECT_TRUE(contains(body, "data-assets=\"" + page_.asset_base() + "\""));
+  EXPECT_TRUE(
+      contains(body, "<script src=\"" + page_.asset_base() + "/player.js\" type=\"module\">"));
   EXPECT_TRUE(contains(body, "href=\"" + page_.asset_base() + "/player.css\""));
 }
 

@@ -116,6 +116,10 @@ class ForwardingStore : public Store {
     return inner_.find_ban(user_id);
   }
   std::vector<BanRecord> list_bans() override { return inner_.list_bans(); }
+  void save_media_probe(const MediaProbeRecord& probe) override { inner_.save_media_probe(probe); }
+  std::optional<MediaProbeRecord> find_media_probe(const std::string& unique_id) override {
+    return inner_.find_media_probe(unique_id);
+  }
   int delete_dead_links(std::int64_t cutoff_unix, int limit) override {
     return inner_.delete_dead_links(cutoff_unix, limit);
   }

@@ -71,7 +71,8 @@ HttpResult http_call(std::uint16_t port, const HttpCall& call) {
   if (fd < 0) return result;
   std::string request = call.method + " " + call.target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n";
   for (const auto& [name, value] : call.headers) request += name + ": " + value + "\r\n";
-  request += "Connection: close\r\n\r\n";
+  if (!call.body.empty()) request += "Content-Length: " + std::to_string(call.body.size()) + "\r\n";
+  request += "Connection: close\r\n\r\n" + call.body;
   (void)!::write(fd, request.data(), request.size());
   const std::string data = read_all(fd);
   ::close(fd);
@@ -87,7 +88,7 @@ HttpResult http_call(std::uint16_t port, const HttpCall& call) {
 }
 
 HttpResult http_get(std::uint16_t port, const std::string& target) {
-  return http_call(port, HttpCall{.method = "GET", .target = target, .headers = {}});
+  return http_call(port, HttpCall{.method = "GET", .target = target, .headers = {}, .body = {}});
 }
 
 }  // namespace tglink::testing

@@ -20,6 +20,7 @@ struct HttpCall {
   std::string method = "GET";
   std::string target = "/";
   std::map<std::string, std::string> headers;
+  std::string body;  // sent with Content-Length when not empty
 };
 
 [[nodiscard]] HttpResult http_call(std::uint16_t port, const HttpCall& call);

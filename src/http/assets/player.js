@@ -1,8 +1,13 @@
 // The built-in player page. The server renders everything the page needs into the HTML and
-// passes the stream URL in a data attribute; this script only adds the controls, the keyboard
-// shortcuts and the explanations when a video cannot be played. No inline script, no eval:
-// the page's Content-Security-Policy allows scripts from this server only.
+// passes the stream URL in a data attribute; this script adds the controls, the keyboard
+// shortcuts and the explanations, and hands the choice of how to play the file (direct, remuxed
+// or converted HLS) to player_session.js. No inline script, no eval: the page's
+// Content-Security-Policy allows scripts from this server only.
 'use strict';
+
+import { noticeFor } from './player_notices.js';
+import { PlaybackSession } from './player_session.js';
+import { TrackMenus } from './player_tracks.js';
 
 (() => {
   const root = document.getElementById('player');
@@ -21,6 +26,7 @@
   const copyButton = document.getElementById('copy');
   const linkField = document.getElementById('link');
   const title = document.getElementById('title');
+  const playbackNotice = document.getElementById('playback-notice');
 
   const SEEK_STEP_SECONDS = 5;
   const VOLUME_STEP = 0.1;
@@ -51,20 +57,19 @@
     root.classList.toggle('is-unplayable', kind === 'unsupported');
   }
 
-  // The media element only says "it failed"; a HEAD request says why.
-  async function explainFailure() {
-    let status = 0;
-    try {
-      const response = await fetch(streamUrl, { method: 'HEAD', cache: 'no-store' });
-      status = response.status;
-    } catch (_) {
-      status = 0;
-    }
-    if (status === 410) showNotice('expired');
-    else if (status === 404) showNotice('not-found');
-    else if (status === 503 || status === 429) showNotice('busy');
-    else if (status >= 200 && status < 300) showNotice('unsupported');
-    else showNotice('failed');
+  // The server's answer: the banner says what it does to the file, in words (never markup).
+  function showDecision(decision, menus) {
+    const waiting = Number(decision.queue_position) > 0;
+    root.dataset.method = String(decision.method || '');
+    root.dataset.reasons = (Array.isArray(decision.reasons) ? decision.reasons : []).join(' ');
+    root.dataset.state = waiting ? 'waiting' : (decision.method === 'unplayable' ? 'unsupported' : 'ready');
+    root.classList.toggle('is-unplayable', decision.method === 'unplayable');
+    root.classList.toggle('is-waiting', waiting);
+    notice.hidden = true;
+    const text = noticeFor(decision);
+    playbackNotice.textContent = text;
+    playbackNotice.hidden = text === '';
+    menus.update(decision);
   }
 
   function updatePlayState() {
@@ -76,6 +81,7 @@
     root.classList.toggle('is-muted', video.muted || video.volume === 0);
   }
 
+  let session = null; // player_session.js, once started
   let dragging = false;
   function updateTime() {
     timeCurrent.textContent = formatTime(video.currentTime);
@@ -94,7 +100,8 @@
   function togglePlay() {
     if (video.paused || video.ended) {
       // play() is refused until the user has interacted with the page; the button stays "Play".
-      video.play().catch(() => updatePlayState());
+      // Before the stream is attached, the session keeps the press for later.
+      (session ? session.play() : video.play()).catch(() => updatePlayState());
     } else {
       video.pause();
     }
@@ -193,7 +200,6 @@
     video.controls = false;
     controls.hidden = false;
 
-    video.addEventListener('error', explainFailure);
     video.addEventListener('play', updatePlayState);
     video.addEventListener('pause', updatePlayState);
     video.addEventListener('ended', updatePlayState);
@@ -213,8 +219,18 @@
     seek.addEventListener('change', () => { dragging = false; });
     document.addEventListener('keydown', onKey);
 
-    // The error may have happened before this deferred script ran.
-    if (video.error) explainFailure();
+    let menus = null;
+    session = new PlaybackSession({
+      video,
+      streamUrl,
+      playbackUrl: root.dataset.playback,
+      assets: root.dataset.assets,
+      onDecision: (decision) => showDecision(decision, menus),
+      onProblem: showNotice,
+    });
+    menus = new TrackMenus(session);
+    session.start();
+
     if (root.dataset.named !== '1') loadTitleFromHeaders();
     updatePlayState();
     updateMuteState();

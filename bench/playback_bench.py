@@ -1,0 +1,221 @@
+#!/usr/bin/env python3
+"""Playback benchmark (issue 18, bench/playback.sh): what the player's three ways of playing cost,
+measured side by side in one run, over HTTP against the release tglink on the simulator.
+
+Per round (a fresh tglink, so "cold" means from the simulator's Telegram), for a 720p clip of
+each kind (direct: H.264/AAC MP4; remux: H.264/AC-3 MKV; transcode: HEVC/AAC MP4):
+  - first segment: POST /api/playback as Chromium reports itself, then what the player fetches
+    before its first frame (direct: the first 512 KiB of /stream; HLS: master, playlist,
+    init.mp4, the first segment); cold, then warm (the same again: a second viewer);
+  - the whole conversion fetched as fast as it comes: media seconds per wall second (from the
+    POST), and the CPU of tglink's children (ffprobe, ffmpeg) per media second;
+  - a far seek on a second copy of the clip: the segment at 80 % right after the first one (the
+    job restarts there), then a segment already on disk;
+  - Telegram bytes (simulator counters) per media byte for the whole conversion.
+Medians and spreads (min-max) over the rounds. The player's own work (hls.js, decoding) is not
+in these figures: the browser matrix (tests/browser/playback.test.mjs) covers correctness.
+"""
+import argparse
+import http.client
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+from tglink_bench import LOG_CHANNEL, Tglink, mint_token
+
+CHROMIUM = {
+    "containers": ["mp4", "webm", "mkv", "mov", "ogg"],
+    "video": ["h264", "h264_10bit", "vp8", "vp9", "av1"],
+    "audio": ["aac", "mp3", "opus", "vorbis", "flac", "pcm_s16le"],
+    "hls": "mse",
+    "hls_audio": ["aac", "opus", "flac"],
+}
+
+X264 = ["-c:v", "libx264", "-preset", "veryfast", "-b:v", "2500k", "-pix_fmt", "yuv420p", "-g", "50"]
+CLIPS = {
+    "direct": ("clip.mp4", X264 + ["-c:a", "aac", "-b:a", "128k", "-movflags", "+faststart"]),
+    "remux": ("clip.mkv", X264 + ["-c:a", "ac3", "-b:a", "384k"]),
+    "transcode": ("clip_hevc.mp4", ["-c:v", "libx265", "-preset", "ultrafast", "-b:v", "2500k",
+                                    "-x265-params", "log-level=error", "-tag:v", "hvc1",
+                                    "-c:a", "aac", "-b:a", "128k"]),
+}
+
+
+def make_clips(work, seconds):
+    paths = {}
+    for mode, (name, codecs) in CLIPS.items():
+        path = os.path.join(work, name)
+        subprocess.run(["ffmpeg", "-nostdin", "-y", "-hide_banner", "-loglevel", "error",
+                        "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=25",
+                        "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
+                        "-t", str(seconds)] + codecs + [path], check=True)
+        # The same media with other bytes (a title), so that it is another file with a job of
+        # its own.
+        twin = os.path.join(work, "twin_" + name)
+        subprocess.run(["ffmpeg", "-nostdin", "-y", "-hide_banner", "-loglevel", "error", "-i", path,
+                        "-map", "0", "-c", "copy", "-metadata", "title=twin", twin], check=True)
+        paths[mode] = (path, twin)
+    return paths
+
+
+class Client:
+    def __init__(self, port):
+        self.port = port
+
+    def request(self, method, target, body=None, headers=None):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
+        conn.request(method, target, body=body, headers=headers or {})
+        response = conn.getresponse()
+        data = response.read()
+        conn.close()
+        return response.status, data
+
+    def decide(self, token):
+        status, data = self.request("POST", "/api/playback/" + token, json.dumps(CHROMIUM),
+                                    {"Content-Type": "application/json"})
+        if status != 200:
+            raise RuntimeError("POST /api/playback: %d %s" % (status, data[:200]))
+        return json.loads(data)
+
+    def segment(self, base, name):
+        # A segment still converting waits up to 20 s on the server; 503 means ask again.
+        for _ in range(60):
+            status, data = self.request("GET", base + name)
+            if status == 200:
+                return data
+            if status != 503:
+                raise RuntimeError("GET %s%s: %d %s" % (base, name, status, data[:200]))
+            time.sleep(1)
+        raise RuntimeError("GET %s%s: still not ready" % (base, name))
+
+
+def playlist_segments(text):
+    return [line for line in text.splitlines() if line and not line.startswith("#")]
+
+
+def first_frame(client, token):
+    """Seconds until the player has what it needs for its first frame; the decision."""
+    start = time.perf_counter()
+    decision = client.decide(token)
+    if decision["method"] == "direct":
+        client.request("GET", "/stream/" + token, headers={"Range": "bytes=0-524287"})
+        return time.perf_counter() - start, decision, None, []
+    url = decision["url"]
+    base = url[: url.rfind("/") + 1]
+    client.request("GET", url)
+    status, playlist = client.request("GET", base + "video.m3u8")
+    segments = playlist_segments(playlist.decode())
+    client.segment(base, "init.mp4")
+    client.segment(base, segments[0])
+    return time.perf_counter() - start, decision, base, segments
+
+
+def children_cpu_seconds(pid):
+    with open("/proc/%d/stat" % pid) as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[13]) + int(fields[14])) / ticks  # cutime, cstime: reaped children
+
+
+def telegram_bytes(tglink):
+    bots = tglink.sim.call(op="counters")["bots"]
+    return sum(bot.get("bytes_downloaded", 0) for bot in bots.values()) if isinstance(bots, dict) \
+        else sum(bot.get("bytes_downloaded", 0) for bot in bots)
+
+
+def wait_for_jobs_to_end(tglink, timeout=120):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        children = []
+        for task in os.listdir("/proc/%d/task" % tglink.proc.pid):
+            try:
+                with open("/proc/%d/task/%s/children" % (tglink.proc.pid, task)) as f:
+                    children += f.read().split()
+            except OSError:
+                pass
+        if not children:
+            return
+        time.sleep(0.2)
+
+
+def post(tglink, path, seconds):
+    answer = tglink.sim.call(op="send_file", chat_id=LOG_CHANNEL, path=path, kind="video",
+                             file_name=os.path.basename(path), mime_type="video/mp4",
+                             duration=seconds, width=1280, height=720)
+    return mint_token(answer["message_id"])
+
+
+def one_round(build, work, clips, seconds):
+    figures = {}
+    tglink = Tglink(build, work)
+    try:
+        client = Client(tglink.port)
+        for mode, (path, twin) in clips.items():
+            # The whole file: first segment, then every segment as fast as the job makes them.
+            token = post(tglink, path, seconds)
+            tglink.sim.call(op="reset_counters")
+            cpu_before = children_cpu_seconds(tglink.proc.pid)
+            start = time.perf_counter()
+            cold, decision, base, segments = first_frame(client, token)
+            if decision["method"] != mode:
+                raise RuntimeError("%s clip answered %s (%s)" % (mode, decision["method"],
+                                                                decision["reasons"]))
+            figures[mode + " first segment cold s"] = cold
+            if base is None:
+                figures[mode + " first segment warm s"] = first_frame(client, token)[0]
+                continue
+            for name in segments:
+                client.segment(base, name)
+            figures[mode + " x real time (whole file)"] = seconds / (time.perf_counter() - start)
+            wait_for_jobs_to_end(tglink)
+            figures[mode + " core-s per media-s"] = \
+                (children_cpu_seconds(tglink.proc.pid) - cpu_before) / seconds
+            figures[mode + " Telegram bytes / media bytes"] = \
+                telegram_bytes(tglink) / os.path.getsize(path)
+            figures[mode + " first segment warm s"] = first_frame(client, token)[0]
+            # Its twin (same media, other bytes, so a job of its own): a far seek right after
+            # the first segment restarts the job at 80 %; then a segment already on disk.
+            _, _, base, segments = first_frame(client, post(tglink, twin, seconds))
+            t = time.perf_counter()
+            client.segment(base, segments[int(len(segments) * 0.8)])
+            figures[mode + " seek beyond the job s"] = time.perf_counter() - t
+            t = time.perf_counter()
+            client.segment(base, segments[0])
+            figures[mode + " seek to a converted segment s"] = time.perf_counter() - t
+    finally:
+        tglink.stop()
+    return figures
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--build", default="build")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=int, default=60, help="length of each clip")
+    args = parser.parse_args()
+    work = tempfile.mkdtemp(prefix="tglink-playback-bench-")
+    try:
+        clips = make_clips(work, args.seconds)
+        rounds = []
+        for index in range(args.rounds):
+            rounds.append(one_round(args.build, work, clips, args.seconds))
+            print("round %d done" % (index + 1), file=sys.stderr)
+        print("%-48s %10s %21s" % ("figure (%d rounds, %d s 720p clips)" % (args.rounds, args.seconds),
+                                   "median", "spread (min-max)"))
+        for name in rounds[0]:
+            values = [r[name] for r in rounds if name in r]
+            print("%-48s %10.2f %10.2f-%-10.2f" % (name, statistics.median(values), min(values),
+                                                   max(values)))
+        print("load average during the run: %.1f %.1f %.1f on %d cores" %
+              (os.getloadavg() + (os.cpu_count(),)))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+#include "config/playback_settings.hpp"
+
+#include <algorithm>
+#include <array>
+#include <thread>
+
+#include "config/config.hpp"
+#include "config/env_reader.hpp"
+#include "config/value_parsers.hpp"
+
+namespace tglink {
+
+namespace {
+
+constexpr std::array<std::string_view, 10> kPresets{"ultrafast", "superfast", "veryfast", "faster",
+                                                    "fast",      "medium",    "slow",     "slower",
+                                                    "veryslow",  "placebo"};
+
+void load_bounded(EnvReader& env, std::string_view name, std::int64_t min, std::int64_t max,
+                  std::string_view what, std::string_view example, std::int64_t& field) {
+  const std::optional<EnvValue> found = env.get(name);
+  if (!found) return;
+  const std::optional<std::int64_t> number = parse_integer(found->value);
+  if (!number || *number < min || *number > max) {
+    env.report(found->name,
+               "\"" + found->value + "\" is not " + std::string(what) + " (" + std::to_string(min) +
+                   " to " + std::to_string(max) + ")",
+               example);
+    return;
+  }
+  field = *number;
+}
+
+void load_int(EnvReader& env, std::string_view name, std::int64_t min, std::int64_t max,
+              std::string_view what, std::string_view example, int& field) {
+  std::int64_t value = field;
+  load_bounded(env, name, min, max, what, example, value);
+  field = static_cast<int>(value);
+}
+
+// A program name or path: no shell ever sees it, but a control character is surely a mistake.
+void load_program(EnvReader& env, std::string_view name, std::string& field) {
+  const std::optional<EnvValue> found = env.get(name);
+  if (!found) return;
+  const bool printable = std::all_of(found->value.begin(), found->value.end(), [](char c) {
+    return static_cast<unsigned char>(c) >= 0x20 && c != 0x7F;
+  });
+  if (found->value.empty() || !printable) {
+    env.report(found->name, "must be a program name or path",
+               std::string(name) + "=/usr/bin/" + (name == "FFMPEG_PATH" ? "ffmpeg" : "ffprobe"));
+    return;
+  }
+  field = found->value;
+}
+
+}  // namespace
+
+void load_playback_settings(EnvReader& env, Config& config) {
+  if (const std::optional<EnvValue> convert = env.get("PLAYER_CONVERT")) {
+    if (convert->value == "on" || convert->value == "remux" || convert->value == "off") {
+      config.player_convert = convert->value;
+    } else {
+      env.report(convert->name,
+                 "\"" + convert->value +
+                     "\" is not on, remux (remux only, no video "
+                     "transcoding) or off (direct play only)",
+                 "PLAYER_CONVERT=remux");
+    }
+  }
+  load_program(env, "FFMPEG_PATH", config.ffmpeg_path);
+  load_program(env, "FFPROBE_PATH", config.ffprobe_path);
+  load_int(env, "TRANSCODE_SLOTS", 1, 64, "a number of concurrent transcodes", "TRANSCODE_SLOTS=1",
+           config.transcode_slots);
+  load_int(env, "REMUX_SLOTS", 1, 256, "a number of concurrent remuxes", "REMUX_SLOTS=8",
+           config.remux_slots);
+  load_int(env, "TRANSCODE_MAX_HEIGHT", 144, 2160, "a number of lines", "TRANSCODE_MAX_HEIGHT=720",
+           config.transcode_max_height);
+  load_bounded(env, "HLS_CACHE_MB", 64, 1 << 20, "a number of MiB", "HLS_CACHE_MB=2048",
+               config.hls_cache_mb);
+  if (const std::optional<EnvValue> preset = env.get("TRANSCODE_PRESET")) {
+    if (std::find(kPresets.begin(), kPresets.end(), preset->value) != kPresets.end()) {
+      config.transcode_preset = preset->value;
+    } else {
+      env.report(preset->name,
+                 "\"" + preset->value +
+                     "\" is not an x264 preset (ultrafast, superfast, "
+                     "veryfast, faster, fast, medium, slow, slower, veryslow)",
+                 "TRANSCODE_PRESET=veryfast");
+    }
+  }
+}
+
+int effective_transcode_slots(const Config& config) {
+  if (config.transcode_slots > 0) return config.transcode_slots;
+  const unsigned cores = std::thread::hardware_concurrency();
+  return std::max(1, static_cast<int>(cores / 2));
+}
+
+std::string effective_ffprobe_path(const Config& config) {
+  if (!config.ffprobe_path.empty()) return config.ffprobe_path;
+  const std::string& ffmpeg = config.ffmpeg_path;
+  const std::size_t slash = ffmpeg.rfind('/');
+  if (slash == std::string::npos) return "ffprobe";
+  return ffmpeg.substr(0, slash + 1) + "ffprobe";
+}
+
+}  // namespace tglink

@@ -1,0 +1,148 @@
+#include "playback/ffmpeg_command.hpp"
+
+#include <cstdio>
+
+#include "playback/hls_playlists.hpp"
+
+namespace tglink {
+
+namespace {
+
+std::string seconds_arg(double seconds) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.3f", seconds);
+  return buffer;
+}
+
+void add(std::vector<std::string>& argv, std::initializer_list<std::string> args) {
+  argv.insert(argv.end(), args.begin(), args.end());
+}
+
+// Reading tglink's own /stream: a slow Telegram download is waited for, a dropped connection
+// is reopened at the same byte.
+void add_input(std::vector<std::string>& argv, const LoopbackSource& source) {
+  add(argv, {"-headers", source.header + "\r\n", "-probesize", std::string(kProbeSize),
+             "-analyzeduration", std::string(kAnalyzeDuration), "-rw_timeout", "60000000",
+             "-reconnect", "1", "-reconnect_on_network_error", "1", "-reconnect_delay_max", "5"});
+}
+
+void add_video(std::vector<std::string>& argv, const JobCommand& job, double start) {
+  const VideoStream& video = *job.probe.video;
+  add(argv, {"-map", "0:" + std::to_string(video.stream_index)});
+  if (job.choice.mode == ConversionMode::kRemux) {
+    add(argv, {"-c:v", "copy"});
+    if (video.codec == "hevc") add(argv, {"-tag:v", "hvc1"});  // what Safari and MSE expect
+    return;
+  }
+  const int height = transcoded_height(video.height, job.choice.max_height);
+  // t is the file's own time (-copyts): keyframes at start, start + L, ... are the grid's.
+  const std::string keyframes = "expr:gte(t,n_forced*" +
+                                std::to_string(static_cast<int>(job.grid.segment_seconds())) + "+" +
+                                seconds_arg(start) + ")";
+  add(argv, {"-c:v",
+             "libx264",
+             "-preset",
+             job.preset,
+             "-crf",
+             "23",
+             "-maxrate",
+             "4M",
+             "-bufsize",
+             "8M",
+             "-profile:v",
+             "high",
+             "-level:v",
+             "4.0",
+             "-pix_fmt",
+             "yuv420p",
+             "-vf",
+             "scale=-2:" + std::to_string(height),
+             "-force_key_frames",
+             keyframes,
+             "-sc_threshold",
+             "0"});
+}
+
+void add_audio(std::vector<std::string>& argv, const JobCommand& job) {
+  if (!job.choice.audio_track) return;
+  const auto index = static_cast<std::size_t>(*job.choice.audio_track);
+  if (index >= job.probe.audio.size()) return;
+  add(argv, {"-map", "0:" + std::to_string(job.probe.audio[index].stream_index)});
+  if (job.choice.copy_audio) {
+    add(argv, {"-c:a", "copy"});
+  } else {
+    add(argv, {"-c:a", "aac", "-ac", "2", "-b:a", "160k"});
+  }
+}
+
+// The file's own clock in every run (see the header), so that a restarted run's segments carry
+// the times the first run's would have.
+void add_timing(std::vector<std::string>& argv) {
+  add(argv, {"-copyts", "-start_at_zero", "-avoid_negative_ts", "disabled"});
+}
+
+void add_hls_output(std::vector<std::string>& argv, const JobCommand& job, int start_segment) {
+  add(argv, {"-output_ts_offset",
+             seconds_arg(kTimestampOffset),
+             "-max_muxing_queue_size",
+             "2048",
+             "-f",
+             "hls",
+             "-hls_segment_options",
+             "movflags=+frag_discont",
+             "-hls_time",
+             std::to_string(static_cast<int>(job.grid.segment_seconds())),
+             "-hls_segment_type",
+             "fmp4",
+             "-hls_fmp4_init_filename",
+             "init.mp4",
+             "-hls_flags",
+             "temp_file",
+             "-hls_playlist_type",
+             "vod",
+             "-hls_list_size",
+             "0",
+             "-start_number",
+             std::to_string(start_segment),
+             "-hls_segment_filename",
+             (job.dir / "%d.m4s").string(),
+             (job.dir / "ffmpeg.m3u8").string()});
+}
+
+// Cues in the file's own time (no offset: X-TIMESTAMP-MAP says where they sit).
+void add_subtitle_output(std::vector<std::string>& argv, const JobCommand& job, int run) {
+  if (!job.choice.subtitle_track) return;
+  const auto index = static_cast<std::size_t>(*job.choice.subtitle_track);
+  if (index >= job.probe.subtitles.size()) return;
+  add(argv,
+      {"-map", "0:" + std::to_string(job.probe.subtitles[index].stream_index), "-c:s", "webvtt"});
+  // Each cue reaches the file as it is read, not when a 32 KiB buffer fills: the subtitle
+  // segments are cut from it while the job runs (playback/webvtt_slices.hpp).
+  add(argv, {"-flush_packets", "1", "-f", "webvtt",
+             (job.dir / ("subs-" + std::to_string(run) + ".vtt")).string()});
+}
+
+}  // namespace
+
+std::vector<std::string> ffprobe_argv(const std::string& ffprobe, const LoopbackSource& source) {
+  std::vector<std::string> argv{ffprobe, "-v", "error", "-hide_banner"};
+  add_input(argv, source);
+  add(argv, {"-show_format", "-show_streams", "-of", "json", "-i", source.url});
+  return argv;
+}
+
+std::vector<std::string> job_argv(const JobCommand& job, int start_segment, int run) {
+  const double start = job.grid.start_of(start_segment);
+  std::vector<std::string> argv{job.ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"};
+  add_input(argv, job.source);
+  if (start > 0) add(argv, {"-ss", seconds_arg(start)});
+  add(argv, {"-i", job.source.url, "-map_metadata", "-1", "-map_chapters", "-1"});
+  if (job.probe.video) add_video(argv, job, start);
+  add_audio(argv, job);
+  add_timing(argv);
+  add_hls_output(argv, job, start_segment);
+  add_subtitle_output(argv, job, run);
+  return argv;
+}
+
+}  // namespace tglink

@@ -1,0 +1,134 @@
+#pragma once
+// The conversion jobs: one ffmpeg per (file, choice), shared by every viewer of that choice,
+// started, restarted for far seeks, queued for a slot, stopped when nobody watches, and their
+// segments kept on disk within a byte budget. Pure bookkeeping over a ProcessRunner and the
+// job folders, driven by the caller's clock: no Asio, no threads (playback_service.hpp drives
+// it on the I/O thread), so tests run it with a fake runner and a fake clock.
+//
+// Rules (docs/playback.md, Jobs):
+//  - a segment on disk is served whatever the job does;
+//  - a segment the running job will reach soon (at most `restart_ahead` segments past the
+//    first one it has not written) is waited for; one further ahead, or before where the run
+//    started, restarts the job there (SIGKILL, then -ss at the segment);
+//  - transcodes take one of `transcode_slots`, remuxes one of `remux_slots`; a job without a
+//    slot waits in its kind's FIFO queue, whose position is reported (1 = next);
+//  - a viewer address holds at most one transcode: a new one stops its previous transcode when
+//    no other address watched that one lately;
+//  - a job nobody asked anything of for `idle_stop` is stopped; its folder stays for later
+//    viewers until unused for `cache_idle`, or until the folders pass `cache_bytes` (least
+//    recently used first; a running job loses segments well behind its viewers).
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/clock.hpp"
+#include "playback/child_process.hpp"
+#include "playback/session_token.hpp"
+
+namespace tglink {
+
+class Log;
+
+struct JobSettings {
+  std::filesystem::path root;  // DATA_DIR/hls
+  int transcode_slots = 1;
+  int remux_slots = 8;
+  int restart_ahead = 3;  // segments
+  std::chrono::seconds idle_stop{60};
+  std::chrono::seconds cache_idle{900};
+  std::uint64_t cache_bytes = 2048ull << 20;
+  // Segments this far behind the last one asked for may go when over budget.
+  int keep_behind = 10;
+};
+
+// What a job converts; the command is made per run.
+struct JobSpec {
+  std::string key;  // folder name: file unique id (made safe) + "-" + choice_key
+  ConversionMode mode = ConversionMode::kRemux;
+  int segment_count = 0;
+  std::string viewer;  // client address
+  // argv for a run starting at a segment; `run` numbers the runs of this job (0, 1, ...).
+  std::function<std::vector<std::string>(int start_segment, int run)> command;
+};
+
+enum class SegmentState {
+  kReady,       // `path` is complete on disk
+  kConverting,  // the job is on its way to it: ask again shortly
+  kQueued,      // waiting for a slot; queue_position says where
+  kFailed,      // ffmpeg failed before writing it
+  kOutOfRange,  // no such segment
+};
+
+struct SegmentStatus {
+  SegmentState state = SegmentState::kConverting;
+  int queue_position = 0;
+  std::filesystem::path path;
+};
+
+class JobManager {
+ public:
+  JobManager(JobSettings settings, ProcessRunner& runner, const Clock& clock, Log& log);
+  ~JobManager();
+  JobManager(const JobManager&) = delete;
+  JobManager& operator=(const JobManager&) = delete;
+
+  // Removes every folder left under `root` by an earlier run, and makes `root`.
+  void clean_start();
+
+  // Makes sure the job runs (or waits) from `start_segment`; the viewer's queue position, 0
+  // when it has a slot.
+  int open(const JobSpec& spec, int start_segment);
+  // Segment `segment` of the job (opening it when needed). `segment` -1 is init.mp4.
+  SegmentStatus segment(const JobSpec& spec, int segment);
+  // The job's folder (whether or not it exists).
+  [[nodiscard]] std::filesystem::path folder(const std::string& key) const;
+  // Keeps the job alive and counts the viewer without asking for a segment (playlists).
+  void touch(const std::string& key, const std::string& viewer);
+
+  // Reaps exited children, stops idle jobs, gives free slots to the queues, enforces the disk
+  // budget. Call every second or so.
+  void tick();
+  // Shutdown: every child gets SIGKILL and is reaped; queues are emptied.
+  void stop_all();
+
+  [[nodiscard]] std::size_t running_jobs() const;
+  [[nodiscard]] std::size_t queued_jobs() const;
+  [[nodiscard]] std::uint64_t disk_bytes() const { return disk_bytes_; }
+
+ private:
+  struct Job;
+
+  Job& job_for(const JobSpec& spec, int start_segment);
+  void start_run(Job& job, int start_segment);
+  void kill_run(Job& job);
+  void stop(Job& job);
+  [[nodiscard]] bool has_slot(const Job& job) const;
+  int queue_position(const Job& job) const;
+  void give_slots();
+  void stop_other_transcodes(const Job& job);
+  int frontier(Job& job);
+  void on_exit(const ChildExit& exit);
+  void stop_idle();
+  void enforce_budget();
+  void remove_folder(Job& job);
+
+  JobSettings settings_;
+  ProcessRunner& runner_;
+  const Clock& clock_;
+  Log& log_;
+  std::map<std::string, std::unique_ptr<Job>> jobs_;
+  std::deque<std::string> transcode_queue_;
+  std::deque<std::string> remux_queue_;
+  std::map<int, std::string> pids_;  // running children -> job key (killed runs too)
+  std::uint64_t disk_bytes_ = 0;
+};
+
+}  // namespace tglink

@@ -1,0 +1,151 @@
+// Issue 18: every file of the spec's list plays in the built-in player, in headless Chromium,
+// against the real tglink on the simulator. The files come from media_matrix.mjs (made once
+// into <build>/test-media/, shared by the suites, which CTest runs as separate processes; a few
+// hundred KB each, remade when the script or ffmpeg changes); each suite starts tglink with its own
+// settings, posts the files into the log channel, mints their links and runs
+// playback.test.mjs (playwright-core driving Debian's Chromium). Screenshots land in
+// <build>/test-results/playback/.
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <boost/json.hpp>
+#include <gtest/gtest.h>
+
+#include "core/clock.hpp"
+#include "links/link_token.hpp"
+#include "support/sim_harness.hpp"
+#include "support/temp_dir.hpp"
+
+namespace tglink {
+namespace {
+
+namespace json = boost::json;
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+using testing::SimHarness;
+using testing::SimHarnessOptions;
+using testing::TempDir;
+
+// Runs a shell command; its output goes to `log`. Answers the exit status.
+int run(const std::string& command, const fs::path& log) {
+  const std::string line = command + " >" + log.string() + " 2>&1";
+  return std::system(line.c_str());
+}
+
+std::string file_text(const fs::path& path) {
+  std::ifstream in(path);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// The script prints the media folder last.
+std::string last_line(std::string text) {
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  const std::size_t newline = text.rfind('\n');
+  return newline == std::string::npos ? text : text.substr(newline + 1);
+}
+
+fs::path browser_dir() { return fs::path(TGLINK_SOURCE_DIR) / "tests" / "browser"; }
+
+class PlaybackBrowserTest : public ::testing::Test {
+ protected:
+  // The media: made by the first suite, found by the others.
+  static void SetUpTestSuite() {
+    const TempDir scratch("tglink-playback-media");
+    const fs::path log = scratch.path() / "make.log";
+    const fs::path root = fs::path(TGLINK_BINARY_DIR) / "test-media";
+    const int status =
+        run("node " + (browser_dir() / "media_matrix.mjs").string() + " " + root.string(), log);
+    const std::string output = file_text(log);
+    std::cout << output;
+    const fs::path manifest = fs::path(last_line(output)) / "manifest.json";
+    manifest_ = status == 0 && fs::exists(manifest) ? json::parse(file_text(manifest)).as_object()
+                                                    : json::object{};
+  }
+
+  void SetUp() override {
+    ASSERT_TRUE(fs::exists("/usr/bin/chromium") &&
+                fs::exists(fs::path(TGLINK_SOURCE_DIR) / "node_modules" / "playwright-core"))
+        << "needs /usr/bin/chromium and node_modules/playwright-core: "
+           "scripts/install-deps.sh --test";
+    ASSERT_TRUE(manifest_.contains("files")) << "media_matrix.mjs failed";
+  }
+
+  // Starts tglink with `env`, posts every file and runs `suite`; answers when all checks pass.
+  void run_suite(const std::string& suite, std::map<std::string, std::string> env) {
+    SimHarnessOptions options;
+    options.env = std::move(env);
+    SimHarness harness(std::move(options));
+    const LinkTokenCodec codec{SimHarness::kSecretKey};
+    const SystemTime later = SystemClock().now() + 1h;
+    json::array files;
+    for (const json::value& entry : manifest_.at("files").as_array()) {
+      json::object file = entry.as_object();
+      const json::object request{{"op", "send_file"},
+                                 {"chat_id", SimHarness::kLogChannel},
+                                 {"path", file.at("path")},
+                                 {"kind", "video"},
+                                 {"mime_type", file.at("mime")},
+                                 {"file_name", file.at("name")},
+                                 {"duration", file.at("seconds")},
+                                 {"width", 320},
+                                 {"height", 180}};
+      const std::int64_t message_id =
+          harness.sim().call(request).at("message_id").to_number<std::int64_t>();
+      const std::string token =
+          codec.encode(LinkClaims{.message_id = message_id, .expires_at = later});
+      file["stream"] = harness.base_url() + "/stream/" + token;
+      files.push_back(std::move(file));
+    }
+    const json::object plan{
+        {"suite", suite},
+        {"base_url", harness.base_url()},
+        {"screenshots", (fs::path(TGLINK_BINARY_DIR) / "test-results" / "playback").string()},
+        {"files", std::move(files)},
+        {"subtitle_text", "Hello from the subtitle track"},
+        {"tglink_pid", harness.process().pid()},
+    };
+    const fs::path plan_path = harness.dir() / "plan.json";
+    std::ofstream(plan_path) << json::serialize(plan);
+    const fs::path log = harness.dir() / "browser.log";
+    const int status =
+        run("cd " + std::string(TGLINK_SOURCE_DIR) + " && node " +
+                (browser_dir() / "playback.test.mjs").string() + " " + plan_path.string(),
+            log);
+    const std::string output = file_text(log);
+    std::cout << output;
+    EXPECT_EQ(status, 0) << output << "\ntglink's log:\n" << harness.process().output();
+    EXPECT_NE(output.find(" passed, 0 failed"), std::string::npos) << output;
+  }
+
+  static json::object manifest_;
+};
+
+json::object PlaybackBrowserTest::manifest_;
+
+// Every container and codec: direct, remux or transcode as Chromium needs; picture, sound, a
+// seek to 80%; the second audio track; a subtitle cue.
+TEST_F(PlaybackBrowserTest, EveryFormatPlaysSeeksAndSaysWhatItDoes) { run_suite("matrix", {}); }
+
+// A browser that claims decoders it lacks gets direct play, and the player asks again.
+TEST_F(PlaybackBrowserTest, DirectPlayWithoutPictureOrSoundFallsBack) { run_suite("fallback", {}); }
+
+TEST_F(PlaybackBrowserTest, WithoutFfmpegWhatTheBrowserPlaysStillPlays) {
+  run_suite("no-ffmpeg",
+            {{"FFMPEG_PATH", "/nonexistent/ffmpeg"}, {"FFPROBE_PATH", "/nonexistent/ffprobe"}});
+}
+
+TEST_F(PlaybackBrowserTest, ConversionOffSaysSo) {
+  run_suite("conversion-off", {{"PLAYER_CONVERT", "off"}});
+}
+
+// One transcode slot and two viewers (two addresses through a trusted proxy header).
+TEST_F(PlaybackBrowserTest, BusyConverterQueuesTheSecondViewer) {
+  run_suite("busy", {{"TRANSCODE_SLOTS", "1"}, {"TRUSTED_PROXIES", "127.0.0.1"}});
+}
+
+TEST_F(PlaybackBrowserTest, JobKilledMidPlayRecovers) { run_suite("killed", {}); }
+
+}  // namespace
+}  // namespace tglink

@@ -1,0 +1,110 @@
+// The argv of the probe and of the jobs: what they read, where they write, how they seek.
+
+#include "playback/ffmpeg_command.hpp"
+
+#include <algorithm>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+namespace tglink {
+namespace {
+
+using ::testing::Contains;
+using ::testing::Not;
+
+// The value after `flag` in argv ("" when absent).
+std::string after(const std::vector<std::string>& argv, std::string_view flag) {
+  const auto it = std::find(argv.begin(), argv.end(), flag);
+  return it == argv.end() || it + 1 == argv.end() ? "" : *(it + 1);
+}
+
+JobCommand command(ConversionMode mode) {
+  MediaProbe probe;
+  probe.container = "matroska,webm";
+  probe.duration = 100;
+  VideoStream video;
+  video.stream_index = 0;
+  video.codec = "hevc";
+  video.width = 1920;
+  video.height = 1080;
+  probe.video = video;
+  AudioStream first;
+  first.stream_index = 1;
+  first.title = "$(rm -rf /)";
+  AudioStream second;
+  second.stream_index = 2;
+  probe.audio = {first, second};
+  SubtitleStream subs;
+  subs.stream_index = 3;
+  subs.codec = "subrip";
+  probe.subtitles = {subs};
+  SessionChoice choice;
+  choice.mode = mode;
+  choice.audio_track = 1;
+  choice.subtitle_track = 0;
+  choice.max_height = 720;
+  return JobCommand{"ffmpeg",
+                    LoopbackSource{"http://127.0.0.1:8080/stream/TOKEN", "X-Tglink-Internal: s"},
+                    choice,
+                    probe,
+                    *SegmentGrid::make(100.0, mode),
+                    "veryfast",
+                    "/data/hls/job"};
+}
+
+TEST(FfmpegCommand, TheProbeReadsLittleThroughTheLoopback) {
+  const std::vector<std::string> argv = ffprobe_argv(
+      "ffprobe", LoopbackSource{"http://127.0.0.1:1/stream/T", "X-Tglink-Internal: s"});
+  EXPECT_EQ(argv[0], "ffprobe");
+  EXPECT_EQ(after(argv, "-probesize"), "2000000");
+  EXPECT_EQ(after(argv, "-headers"), "X-Tglink-Internal: s\r\n");
+  EXPECT_EQ(argv.back(), "http://127.0.0.1:1/stream/T");
+}
+
+TEST(FfmpegCommand, ATranscodeForcesAKeyframeEverySegment) {
+  const std::vector<std::string> argv = job_argv(command(ConversionMode::kTranscode), 0, 0);
+  EXPECT_EQ(after(argv, "-c:v"), "libx264");
+  EXPECT_EQ(after(argv, "-force_key_frames"), "expr:gte(t,n_forced*4+0.000)");
+  EXPECT_THAT(argv, Contains("-copyts"));
+  EXPECT_EQ(after(argv, "-output_ts_offset"), "1.000");
+  EXPECT_EQ(after(argv, "-hls_segment_options"), "movflags=+frag_discont");
+  EXPECT_EQ(after(argv, "-vf"), "scale=-2:720");
+  EXPECT_EQ(after(argv, "-hls_time"), "4");
+  EXPECT_EQ(after(argv, "-start_number"), "0");
+  EXPECT_THAT(argv, Not(Contains("-ss")));
+  EXPECT_THAT(argv, Contains("0:2"));  // the second audio track's stream
+  EXPECT_EQ(after(argv, "-c:a"), "aac");
+  EXPECT_EQ(after(argv, "-hls_segment_filename"), "/data/hls/job/%d.m4s");
+  EXPECT_EQ(after(argv, "-hls_flags"), "temp_file");
+  // The subtitle comes out of the same reading of the file.
+  EXPECT_THAT(argv, Contains("0:3"));
+  EXPECT_EQ(argv.back(), "/data/hls/job/subs-0.vtt");
+  // Nothing of the file's own text reaches the command line.
+  EXPECT_THAT(argv, Not(Contains("$(rm -rf /)")));
+}
+
+TEST(FfmpegCommand, ARestartSeeksBeforeTheInputAndNumbersFromTheSegment) {
+  const std::vector<std::string> argv = job_argv(command(ConversionMode::kTranscode), 10, 3);
+  const auto seek = std::find(argv.begin(), argv.end(), "-ss");
+  const auto input = std::find(argv.begin(), argv.end(), "-i");
+  ASSERT_NE(seek, argv.end());
+  EXPECT_LT(seek, input);
+  EXPECT_EQ(*(seek + 1), "40.000");
+  EXPECT_EQ(after(argv, "-start_number"), "10");
+  EXPECT_EQ(after(argv, "-force_key_frames"), "expr:gte(t,n_forced*4+40.000)");
+  EXPECT_EQ(argv.back(), "/data/hls/job/subs-3.vtt");
+}
+
+TEST(FfmpegCommand, ARemuxCopiesTheVideoAndKeepsItsTimes) {
+  const std::vector<std::string> argv = job_argv(command(ConversionMode::kRemux), 2, 1);
+  EXPECT_EQ(after(argv, "-c:v"), "copy");
+  EXPECT_EQ(after(argv, "-tag:v"), "hvc1");
+  EXPECT_THAT(argv, Contains("-copyts"));
+  EXPECT_EQ(after(argv, "-ss"), "12.000");
+  EXPECT_EQ(after(argv, "-hls_time"), "6");
+  EXPECT_THAT(argv, Not(Contains("-force_key_frames")));
+}
+
+}  // namespace
+}  // namespace tglink

@@ -1,0 +1,288 @@
+// The job manager over a fake process runner and a fake clock: what starts, what waits, what
+// restarts, what stops and what is deleted. "ffmpeg writing a segment" is the test creating the
+// file in the job's folder.
+
+#include "playback/job_manager.hpp"
+
+#include <fstream>
+#include <map>
+
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include "logging/log.hpp"
+#include "support/fake_clock.hpp"
+#include "support/temp_dir.hpp"
+
+namespace tglink {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::FakeClock;
+using testing::TempDir;
+
+class FakeRunner final : public ProcessRunner {
+ public:
+  struct Spawned {
+    int pid;
+    std::vector<std::string> argv;
+  };
+  std::optional<int> spawn(const std::vector<std::string>& argv, const fs::path&,
+                           std::string& error) override {
+    if (fail_next) {
+      fail_next = false;
+      error = "no such program";
+      return std::nullopt;
+    }
+    const int pid = next_pid++;
+    spawned.push_back({pid, argv});
+    alive.insert(pid);
+    return pid;
+  }
+  void signal(int pid, int signal_number) override {
+    signals.emplace_back(pid, signal_number);
+    if (alive.erase(pid) > 0) exited.push_back(ChildExit{pid, false, true, signal_number});
+  }
+  std::vector<ChildExit> reap() override { return std::exchange(exited, {}); }
+
+  // The process ends on its own.
+  void finish(int pid, bool success) {
+    if (alive.erase(pid) > 0) exited.push_back(ChildExit{pid, success, false, success ? 0 : 1});
+  }
+
+  int next_pid = 100;
+  bool fail_next = false;
+  std::vector<Spawned> spawned;
+  std::set<int> alive;
+  std::vector<ChildExit> exited;
+  std::vector<std::pair<int, int>> signals;
+};
+
+class JobManagerTest : public ::testing::Test {
+ protected:
+  JobManagerTest() : manager_(settings(), runner_, clock_, log_) { manager_.clean_start(); }
+
+  JobSettings settings() {
+    JobSettings s;
+    s.root = dir_.path() / "hls";
+    s.transcode_slots = 1;
+    s.remux_slots = 2;
+    s.restart_ahead = 3;
+    s.idle_stop = std::chrono::seconds{60};
+    s.cache_idle = std::chrono::seconds{900};
+    s.cache_bytes = 1000;
+    s.keep_behind = 2;
+    return s;
+  }
+
+  static JobSpec spec(std::string key, ConversionMode mode, std::string viewer = "1.1.1.1") {
+    JobSpec s;
+    s.key = std::move(key);
+    s.mode = mode;
+    s.segment_count = 100;
+    s.viewer = std::move(viewer);
+    s.command = [](int start, int run) {
+      return std::vector<std::string>{"ffmpeg", "start=" + std::to_string(start),
+                                      "run=" + std::to_string(run)};
+    };
+    return s;
+  }
+
+  void write_segment(const std::string& key, int n, std::size_t bytes = 10) {
+    fs::create_directories(manager_.folder(key));
+    std::ofstream(manager_.folder(key) / (std::to_string(n) + ".m4s")) << std::string(bytes, 'x');
+  }
+
+  TempDir dir_;
+  FakeClock clock_;
+  Log log_;
+  FakeRunner runner_;
+  JobManager manager_;
+};
+
+TEST_F(JobManagerTest, OpenStartsAJobAtTheSegment) {
+  EXPECT_EQ(manager_.open(spec("a", ConversionMode::kRemux), 5), 0);
+  ASSERT_EQ(runner_.spawned.size(), 1u);
+  EXPECT_EQ(runner_.spawned[0].argv[1], "start=5");
+  EXPECT_EQ(manager_.running_jobs(), 1u);
+}
+
+TEST_F(JobManagerTest, ViewersOfTheSameChoiceShareOneJob) {
+  manager_.open(spec("a", ConversionMode::kRemux, "1.1.1.1"), 0);
+  manager_.open(spec("a", ConversionMode::kRemux, "2.2.2.2"), 0);
+  EXPECT_EQ(manager_.segment(spec("a", ConversionMode::kRemux, "3.3.3.3"), 1).state,
+            SegmentState::kConverting);
+  EXPECT_EQ(runner_.spawned.size(), 1u);
+}
+
+TEST_F(JobManagerTest, ASegmentOnDiskIsReadyAndNearOnesAreWaitedFor) {
+  const JobSpec s = spec("a", ConversionMode::kRemux);
+  manager_.open(s, 0);
+  write_segment("a", 0);
+  const SegmentStatus ready = manager_.segment(s, 0);
+  EXPECT_EQ(ready.state, SegmentState::kReady);
+  EXPECT_EQ(ready.path, manager_.folder("a") / "0.m4s");
+  // The job has written 0; 1..4 are at most restart_ahead past its frontier (1).
+  EXPECT_EQ(manager_.segment(s, 4).state, SegmentState::kConverting);
+  EXPECT_EQ(runner_.spawned.size(), 1u);
+}
+
+TEST_F(JobManagerTest, InitIsServedOnceTheRunHasWrittenASegment) {
+  const JobSpec s = spec("a", ConversionMode::kRemux);
+  manager_.open(s, 0);
+  fs::create_directories(manager_.folder("a"));
+  std::ofstream(manager_.folder("a") / "init.mp4") << "half";
+  EXPECT_EQ(manager_.segment(s, -1).state, SegmentState::kConverting);
+  write_segment("a", 0);
+  EXPECT_EQ(manager_.segment(s, -1).state, SegmentState::kReady);
+}
+
+TEST_F(JobManagerTest, AFarSeekRestartsTheJobThere) {
+  const JobSpec s = spec("a", ConversionMode::kTranscode);
+  manager_.open(s, 0);
+  write_segment("a", 0);
+  EXPECT_EQ(manager_.segment(s, 40).state, SegmentState::kConverting);
+  ASSERT_EQ(runner_.spawned.size(), 2u);
+  EXPECT_EQ(runner_.spawned[1].argv[1], "start=40");
+  EXPECT_EQ(runner_.spawned[1].argv[2], "run=1");
+  ASSERT_EQ(runner_.signals.size(), 1u);
+  EXPECT_EQ(runner_.signals[0], std::make_pair(100, SIGKILL));
+  // Back before where the run started, and not on disk: restart again.
+  EXPECT_EQ(manager_.segment(s, 10).state, SegmentState::kConverting);
+  EXPECT_EQ(runner_.spawned.back().argv[1], "start=10");
+  // Segment 0 is on disk from the first run: served, no restart.
+  EXPECT_EQ(manager_.segment(s, 0).state, SegmentState::kReady);
+  EXPECT_EQ(runner_.spawned.size(), 3u);
+  manager_.tick();  // the killed runs are reaped and forgotten
+  EXPECT_EQ(manager_.running_jobs(), 1u);
+}
+
+TEST_F(JobManagerTest, TranscodesQueueForASlotInOrder) {
+  EXPECT_EQ(manager_.open(spec("a", ConversionMode::kTranscode, "1.1.1.1"), 0), 0);
+  EXPECT_EQ(manager_.open(spec("b", ConversionMode::kTranscode, "2.2.2.2"), 3), 1);
+  EXPECT_EQ(manager_.open(spec("c", ConversionMode::kTranscode, "3.3.3.3"), 0), 2);
+  const SegmentStatus queued =
+      manager_.segment(spec("c", ConversionMode::kTranscode, "3.3.3.3"), 0);
+  EXPECT_EQ(queued.state, SegmentState::kQueued);
+  EXPECT_EQ(queued.queue_position, 2);
+  // Remuxes have slots of their own.
+  EXPECT_EQ(manager_.open(spec("r", ConversionMode::kRemux), 0), 0);
+  EXPECT_EQ(manager_.queued_jobs(), 2u);
+  // The first transcode ends: the next in line starts where its viewer asked.
+  runner_.finish(100, true);
+  manager_.tick();
+  EXPECT_EQ(runner_.spawned.back().argv[1], "start=3");
+  EXPECT_EQ(manager_.open(spec("c", ConversionMode::kTranscode, "3.3.3.3"), 0), 1);
+}
+
+TEST_F(JobManagerTest, OneTranscodePerViewerAddress) {
+  JobSettings wide = settings();
+  wide.transcode_slots = 4;
+  JobManager manager(wide, runner_, clock_, log_);
+  manager.open(spec("a", ConversionMode::kTranscode, "1.1.1.1"), 0);
+  manager.open(spec("b", ConversionMode::kTranscode, "1.1.1.1"), 0);
+  EXPECT_EQ(manager.running_jobs(), 1u);
+  EXPECT_EQ(runner_.signals.size(), 1u);  // "a" was stopped for "b"
+  // A job someone else also watches is left alone.
+  manager.open(spec("c", ConversionMode::kTranscode, "2.2.2.2"), 0);
+  manager.open(spec("c", ConversionMode::kTranscode, "1.1.1.1"), 0);
+  manager.open(spec("d", ConversionMode::kTranscode, "1.1.1.1"), 0);
+  EXPECT_EQ(manager.running_jobs(), 2u);  // c (shared) and d; b was 1.1.1.1's alone
+}
+
+TEST_F(JobManagerTest, AJobStopsSoonAfterItsLastViewerAndItsFolderGoesLater) {
+  const JobSpec s = spec("a", ConversionMode::kRemux);
+  manager_.open(s, 0);
+  write_segment("a", 0);
+  clock_.advance(std::chrono::seconds{30});
+  manager_.touch("a", "1.1.1.1");  // a playlist request keeps it alive
+  clock_.advance(std::chrono::seconds{59});
+  manager_.tick();
+  EXPECT_EQ(manager_.running_jobs(), 1u);
+  clock_.advance(std::chrono::seconds{2});
+  manager_.tick();
+  EXPECT_EQ(manager_.running_jobs(), 0u);
+  EXPECT_TRUE(runner_.alive.empty());
+  // Its segments stay for the next viewer...
+  EXPECT_EQ(manager_.segment(s, 0).state, SegmentState::kReady);
+  EXPECT_EQ(runner_.spawned.size(), 1u);
+  // ...until unused for cache_idle.
+  clock_.advance(std::chrono::seconds{901});
+  manager_.tick();
+  EXPECT_FALSE(fs::exists(manager_.folder("a")));
+}
+
+TEST_F(JobManagerTest, AFinishedJobServesItsSegmentsAndRestartsForMissingOnes) {
+  const JobSpec s = spec("a", ConversionMode::kRemux);
+  manager_.open(s, 0);
+  write_segment("a", 0);
+  runner_.finish(100, true);
+  manager_.tick();
+  EXPECT_EQ(manager_.running_jobs(), 0u);
+  EXPECT_EQ(manager_.segment(s, 0).state, SegmentState::kReady);
+  EXPECT_EQ(manager_.segment(s, 50).state, SegmentState::kConverting);
+  EXPECT_EQ(runner_.spawned.back().argv[1], "start=50");
+}
+
+TEST_F(JobManagerTest, AFailedJobIsNotRetriedForThePartItFailedOn) {
+  const JobSpec s = spec("a", ConversionMode::kTranscode);
+  manager_.open(s, 0);
+  write_segment("a", 0);
+  runner_.finish(100, false);
+  manager_.tick();
+  EXPECT_EQ(manager_.segment(s, 1).state, SegmentState::kFailed);
+  EXPECT_EQ(runner_.spawned.size(), 1u);
+  // Elsewhere in the file it may work: a new run.
+  EXPECT_EQ(manager_.segment(s, 60).state, SegmentState::kConverting);
+  EXPECT_EQ(runner_.spawned.size(), 2u);
+}
+
+TEST_F(JobManagerTest, AJobThatCannotStartFails) {
+  runner_.fail_next = true;
+  const JobSpec s = spec("a", ConversionMode::kRemux);
+  manager_.open(s, 0);
+  EXPECT_EQ(manager_.segment(s, 0).state, SegmentState::kFailed);
+}
+
+TEST_F(JobManagerTest, SegmentsOutsideTheGridAreRefused) {
+  const JobSpec s = spec("a", ConversionMode::kRemux);
+  EXPECT_EQ(manager_.segment(s, 100).state, SegmentState::kOutOfRange);
+  EXPECT_EQ(manager_.segment(s, -2).state, SegmentState::kOutOfRange);
+  EXPECT_TRUE(runner_.spawned.empty());
+}
+
+TEST_F(JobManagerTest, TheByteBudgetDropsIdleFoldersFirstThenOldSegments) {
+  const JobSpec old = spec("old", ConversionMode::kRemux);
+  manager_.open(old, 0);
+  write_segment("old", 0, 600);
+  runner_.finish(100, true);
+  clock_.advance(std::chrono::seconds{5});
+  const JobSpec live = spec("live", ConversionMode::kRemux);
+  manager_.open(live, 0);
+  for (int n = 0; n < 6; ++n) write_segment("live", n, 100);
+  manager_.segment(live, 5);
+  manager_.tick();  // 600 + 600 > 1000: "old" goes, being idle
+  EXPECT_FALSE(fs::exists(manager_.folder("old")));
+  EXPECT_TRUE(fs::exists(manager_.folder("live") / "0.m4s"));
+  for (int n = 6; n < 12; ++n) write_segment("live", n, 100);
+  manager_.segment(live, 11);
+  manager_.tick();  // 1200 > 1000: segments well behind the viewer go
+  EXPECT_FALSE(fs::exists(manager_.folder("live") / "0.m4s"));
+  EXPECT_TRUE(fs::exists(manager_.folder("live") / "11.m4s"));
+  EXPECT_LE(manager_.disk_bytes(), 1000u);
+}
+
+TEST_F(JobManagerTest, StartUpEmptiesTheFolderAndShutdownKillsEveryChild) {
+  write_segment("stale", 0);
+  manager_.clean_start();
+  EXPECT_FALSE(fs::exists(manager_.folder("stale")));
+  manager_.open(spec("a", ConversionMode::kRemux), 0);
+  manager_.open(spec("b", ConversionMode::kRemux), 0);
+  manager_.open(spec("t", ConversionMode::kTranscode), 0);
+  manager_.stop_all();
+  EXPECT_TRUE(runner_.alive.empty());
+  EXPECT_EQ(manager_.running_jobs(), 0u);
+}
+
+}  // namespace
+}  // namespace tglink

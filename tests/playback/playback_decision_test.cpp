@@ -1,0 +1,396 @@
+// The decision table of docs/playback.md: the eight files issue 18 found failing in Chromium,
+// and what changes with the browser, the viewer's choices and the server's policy.
+
+#include "playback/playback_decision.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+namespace tglink {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::IsEmpty;
+using ::testing::UnorderedElementsAre;
+
+VideoStream video(std::string codec, int depth = 8, int width = 1920, int height = 1080) {
+  VideoStream v;
+  v.codec = std::move(codec);
+  v.bit_depth = depth;
+  v.width = width;
+  v.height = height;
+  return v;
+}
+
+AudioStream audio(std::string codec, bool is_default = false) {
+  AudioStream a;
+  a.codec = std::move(codec);
+  a.channels = 2;
+  a.is_default = is_default;
+  return a;
+}
+
+SubtitleStream subtitle(std::string codec) {
+  SubtitleStream s;
+  s.codec = std::move(codec);
+  s.kind = subtitle_kind_of(s.codec);
+  return s;
+}
+
+MediaProbe media(std::string container, std::optional<VideoStream> v, std::vector<AudioStream> a,
+                 std::vector<SubtitleStream> s = {}) {
+  MediaProbe probe;
+  probe.container = std::move(container);
+  probe.duration = 120;
+  probe.video = std::move(v);
+  probe.audio = std::move(a);
+  probe.subtitles = std::move(s);
+  return probe;
+}
+
+// Debian's Chromium as measured (notes/playback.md §0).
+PlaybackRequest chromium() {
+  PlaybackRequest request;
+  request.client.containers = {"mp4", "webm", "mkv", "mov"};
+  request.client.video = {"h264", "vp8", "vp9", "av1"};
+  request.client.audio = {"aac", "mp3", "opus", "vorbis", "flac"};
+  request.client.hls = HlsSupport::kMse;
+  request.client.hls_audio = {"aac", "opus", "flac"};
+  return request;
+}
+
+// Safari: HEVC and AC-3, no Matroska, native HLS.
+PlaybackRequest safari() {
+  PlaybackRequest request;
+  request.client.containers = {"mp4", "mov"};
+  request.client.video = {"h264", "hevc"};
+  request.client.audio = {"aac", "mp3", "ac3", "eac3", "flac"};
+  request.client.hls = HlsSupport::kNative;
+  request.client.hls_audio = {"aac", "ac3", "eac3", "flac"};
+  return request;
+}
+
+const ServerPolicy kOn{};
+
+PlaybackDecision decide(const MediaProbe& probe, const PlaybackRequest& request,
+                        std::string_view name = "film.mkv", ServerPolicy policy = kOn) {
+  return decide_playback(probe, name, request, policy);
+}
+
+// --- the eight failing files of issue 18 ---
+
+TEST(PlaybackDecision, XvidAviWithMp3IsTranscoded) {
+  const PlaybackDecision d = decide(media("avi", video("mpeg4"), {audio("mp3")}), chromium());
+  EXPECT_EQ(d.method, PlaybackMethod::kTranscode);
+  EXPECT_FALSE(d.copy_video);
+  EXPECT_FALSE(d.copy_audio);  // MP3 does not go in fMP4 for Chromium's MSE
+  EXPECT_THAT(d.reasons,
+              UnorderedElementsAre("container_unsupported:avi", "video_codec_unsupported:mpeg4",
+                                   "audio_codec_unsupported:mp3"));
+}
+
+TEST(PlaybackDecision, DivxAviWithAc3IsTranscoded) {
+  const PlaybackDecision d = decide(media("avi", video("msmpeg4v3"), {audio("ac3")}), chromium());
+  EXPECT_EQ(d.method, PlaybackMethod::kTranscode);
+  EXPECT_THAT(d.reasons,
+              UnorderedElementsAre("container_unsupported:avi", "video_codec_unsupported:msmpeg4v3",
+                                   "audio_codec_unsupported:ac3"));
+}
+
+TEST(PlaybackDecision, WmvIsTranscoded) {
+  const PlaybackDecision d =
+      decide(media("asf", video("wmv2"), {audio("wmav2")}), chromium(), "clip.wmv");
+  EXPECT_EQ(d.method, PlaybackMethod::kTranscode);
+  EXPECT_THAT(d.reasons,
+              UnorderedElementsAre("container_unsupported:wmv", "video_codec_unsupported:wmv2",
+                                   "audio_codec_unsupported:wmav2"));
+}
+
+TEST(PlaybackDecision, HevcMp4InChromiumIsTranscodedAndItsAacCopied) {
+  const PlaybackDecision d = decide(media("mov,mp4,m4a,3gp,3g2,mj2", video("hevc"), {audio("aac")}),
+                                    chromium(), "film.mp4");
+  EXPECT_EQ(d.method, PlaybackMethod::kTranscode);
+  EXPECT_TRUE(d.copy_audio);
+  EXPECT_THAT(d.reasons, ElementsAre("video_codec_unsupported:hevc"));
+}
+
+TEST(PlaybackDecision, HevcMkvWithEac3InChromiumIsTranscoded) {
+  const PlaybackDecision d =
+      decide(media("matroska,webm", video("hevc", 10), {audio("eac3")}), chromium());
+  EXPECT_EQ(d.method, PlaybackMethod::kTranscode);
+  EXPECT_THAT(d.reasons,
+              UnorderedElementsAre("video_codec_unsupported:hevc", "audio_codec_unsupported:eac3"));
+}
+
+TEST(PlaybackDecision, H264WithAc3InMp4IsRemuxedWithAudioConverted) {
+  const PlaybackDecision d = decide(media("mov,mp4,m4a,3gp,3g2,mj2", video("h264"), {audio("ac3")}),
+                                    chromium(), "film.mp4");
+  EXPECT_EQ(d.method, PlaybackMethod::kRemux);
+  EXPECT_TRUE(d.copy_video);
+  EXPECT_FALSE(d.copy_audio);
+  EXPECT_THAT(d.reasons, ElementsAre("audio_codec_unsupported:ac3"));
+}
+
+TEST(PlaybackDecision, H264WithAc3InMkvIsRemuxed) {
+  const PlaybackDecision d =
+      decide(media("matroska,webm", video("h264"), {audio("ac3")}), chromium());
+  EXPECT_EQ(d.method, PlaybackMethod::kRemux);
+  EXPECT_THAT(d.reasons, ElementsAre("audio_codec_unsupported:ac3"));
+}
+
+TEST(PlaybackDecision, H263In3gpIsTranscoded) {
+  const PlaybackDecision d =
+      decide(media("mov,mp4,m4a,3gp,3g2,mj2", video("h263", 8, 176, 144), {audio("amr_nb")}),
+             chromium(), "phone.3gp");
+  EXPECT_EQ(d.method, PlaybackMethod::kTranscode);
+  EXPECT_THAT(d.reasons,
+              UnorderedElementsAre("container_unsupported:3gp", "video_codec_unsupported:h263",
+                                   "audio_codec_unsupported:amr_nb"));
+}
+
+// --- what plays as it is ---
+
+TEST(PlaybackDecision, H264AacMp4PlaysDirect) {
+  const PlaybackDecision d = decide(media("mov,mp4,m4a,3gp,3g2,mj2", video("h264"), {audio("aac")}),
+                                    chromium(), "film.mp4");
+  EXPECT_EQ(d.method, PlaybackMethod::kDirect);
+  EXPECT_THAT(d.reasons, IsEmpty());
+}
+
+TEST(PlaybackDecision, Vp9OpusWebmPlaysDirect) {
+  const MediaProbe probe = media("matroska,webm", video("vp9"), {audio("opus")});
+  EXPECT_EQ(container_name(probe, "x.webm"), "webm");
+  EXPECT_EQ(decide(probe, chromium()).method, PlaybackMethod::kDirect);
+}
+
+TEST(PlaybackDecision, H264AacMkvPlaysDirectWhereMatroskaPlays) {
+  EXPECT_EQ(decide(media("matroska,webm", video("h264"), {audio("aac")}), chromium()).method,
+            PlaybackMethod::kDirect);
+}
+
+TEST(PlaybackDecision, HevcMkvInSafariIsRemuxedNotTranscoded) {
+  const PlaybackDecision d =
+      decide(media("matroska,webm", video("hevc"), {audio("aac")}), safari());
+  EXPECT_EQ(d.method, PlaybackMethod::kRemux);
+  EXPECT_TRUE(d.copy_video);
+  EXPECT_TRUE(d.copy_audio);
+  EXPECT_THAT(d.reasons, ElementsAre("container_unsupported:mkv"));
+}
+
+TEST(PlaybackDecision, HevcMp4WithAacInSafariPlaysDirect) {
+  EXPECT_EQ(
+      decide(media("mov,mp4,m4a,3gp,3g2,mj2", video("hevc"), {audio("aac")}), safari(), "film.mp4")
+          .method,
+      PlaybackMethod::kDirect);
+}
+
+TEST(PlaybackDecision, TenBitH264IsTranscodedUnlessTheBrowserSaysSo) {
+  const MediaProbe probe = media("matroska,webm", video("h264", 10), {audio("aac")});
+  const PlaybackDecision d = decide(probe, chromium());
+  EXPECT_EQ(d.method, PlaybackMethod::kTranscode);
+  EXPECT_THAT(d.reasons, ElementsAre("video_codec_unsupported:h264_10bit"));
+  PlaybackRequest capable = chromium();
+  capable.client.video.push_back("h264_10bit");
+  EXPECT_EQ(decide(probe, capable).method, PlaybackMethod::kDirect);
+}
+
+TEST(PlaybackDecision, Mpeg2AndVc1AreTranscoded) {
+  EXPECT_EQ(decide(media("mpegts", video("mpeg2video"), {audio("mp2")}), chromium()).method,
+            PlaybackMethod::kTranscode);
+  EXPECT_EQ(decide(media("asf", video("vc1"), {audio("wmapro")}), chromium()).method,
+            PlaybackMethod::kTranscode);
+}
+
+TEST(PlaybackDecision, DecodableVideoThatFmp4CannotCarryIsTranscoded) {
+  // VP8 plays in WebM, but in an AVI it must be re-encoded: VP8 does not go into fMP4.
+  const PlaybackDecision d = decide(media("avi", video("vp8"), {audio("mp3")}), chromium());
+  EXPECT_EQ(d.method, PlaybackMethod::kTranscode);
+  EXPECT_THAT(d.reasons, ::testing::Contains("video_codec_unsupported:vp8"));
+}
+
+// --- the viewer's choices ---
+
+TEST(PlaybackDecision, ASecondAudioTrackNeedsARemux) {
+  const MediaProbe probe = media("matroska,webm", video("h264"), {audio("aac"), audio("aac")});
+  PlaybackRequest request = chromium();
+  request.audio_track = 1;
+  const PlaybackDecision d = decide(probe, request);
+  EXPECT_EQ(d.method, PlaybackMethod::kRemux);
+  EXPECT_EQ(d.audio_track, 1);
+  EXPECT_TRUE(d.copy_audio);
+  EXPECT_THAT(d.reasons, ElementsAre("audio_track_selected"));
+}
+
+TEST(PlaybackDecision, TheDefaultTrackIsChosenWhenNoneIsAsked) {
+  const MediaProbe probe =
+      media("matroska,webm", video("h264"), {audio("aac"), audio("ac3", true)});
+  const PlaybackDecision d = decide(probe, chromium());
+  EXPECT_EQ(d.audio_track, 1);
+  EXPECT_EQ(d.method, PlaybackMethod::kRemux);
+}
+
+TEST(PlaybackDecision, AnAudioTrackOutOfRangeFallsBackToTheDefault) {
+  PlaybackRequest request = chromium();
+  request.audio_track = 7;
+  const PlaybackDecision d = decide(media("matroska,webm", video("h264"), {audio("aac")}), request);
+  EXPECT_EQ(d.audio_track, 0);
+  EXPECT_EQ(d.method, PlaybackMethod::kDirect);
+}
+
+TEST(PlaybackDecision, ATextSubtitleNeedsARemux) {
+  const MediaProbe probe =
+      media("matroska,webm", video("h264"), {audio("aac")}, {subtitle("subrip")});
+  PlaybackRequest request = chromium();
+  request.subtitle_track = 0;
+  const PlaybackDecision d = decide(probe, request);
+  EXPECT_EQ(d.method, PlaybackMethod::kRemux);
+  EXPECT_EQ(d.subtitle_track, 0);
+  EXPECT_THAT(d.reasons, ElementsAre("subtitle_selected"));
+}
+
+TEST(PlaybackDecision, AnImageSubtitleIsNeverCarriedButNoticed) {
+  const MediaProbe probe =
+      media("matroska,webm", video("h264"), {audio("aac")}, {subtitle("hdmv_pgs_subtitle")});
+  PlaybackRequest request = chromium();
+  request.subtitle_track = 0;
+  const PlaybackDecision d = decide(probe, request);
+  EXPECT_EQ(d.method, PlaybackMethod::kDirect);
+  EXPECT_FALSE(d.subtitle_track);
+  EXPECT_THAT(d.reasons, ElementsAre("image_subtitles"));
+  EXPECT_THAT(playback_notice(d, probe, 0, 720), ::testing::HasSubstr("VLC"));
+}
+
+TEST(PlaybackDecision, ExcludingDirectPlayRemuxesAFileThatSeemedPlayable) {
+  const PlaybackDecision d = decide(
+      media("mov,mp4,m4a,3gp,3g2,mj2", video("h264"), {audio("aac")}),
+      [] {
+        PlaybackRequest r = chromium();
+        r.exclude_direct = true;
+        return r;
+      }(),
+      "film.mp4");
+  EXPECT_EQ(d.method, PlaybackMethod::kRemux);
+  EXPECT_THAT(d.reasons, ElementsAre("direct_excluded"));
+}
+
+// --- the server's policy and hostile or unknown files ---
+
+TEST(PlaybackDecision, ConversionOffLeavesOnlyDirectPlay) {
+  const ServerPolicy off{ConvertPolicy::kOff, true};
+  const PlaybackDecision d =
+      decide(media("matroska,webm", video("h264"), {audio("ac3")}), chromium(), "f.mkv", off);
+  EXPECT_EQ(d.method, PlaybackMethod::kUnplayable);
+  EXPECT_THAT(d.reasons, ElementsAre("audio_codec_unsupported:ac3", "conversion_off"));
+  EXPECT_THAT(playback_notice(d, std::nullopt, 0, 720), ::testing::HasSubstr("conversion is off"));
+  EXPECT_EQ(decide(media("matroska,webm", video("h264"), {audio("aac")}), chromium(), "f.mkv", off)
+                .method,
+            PlaybackMethod::kDirect);
+}
+
+TEST(PlaybackDecision, RemuxOnlyRemuxesButNeverTranscodes) {
+  const ServerPolicy remux{ConvertPolicy::kRemuxOnly, true};
+  EXPECT_EQ(
+      decide(media("matroska,webm", video("h264"), {audio("ac3")}), chromium(), "f.mkv", remux)
+          .method,
+      PlaybackMethod::kRemux);
+  const PlaybackDecision d =
+      decide(media("matroska,webm", video("hevc"), {audio("aac")}), chromium(), "f.mkv", remux);
+  EXPECT_EQ(d.method, PlaybackMethod::kUnplayable);
+  EXPECT_THAT(d.reasons, ::testing::Contains("conversion_off"));
+}
+
+TEST(PlaybackDecision, WithoutFfmpegTheApiStillAnswers) {
+  const ServerPolicy missing{ConvertPolicy::kOn, false};
+  const PlaybackDecision d =
+      decide(media("avi", video("mpeg4"), {audio("mp3")}), chromium(), "f.avi", missing);
+  EXPECT_EQ(d.method, PlaybackMethod::kUnplayable);
+  EXPECT_THAT(d.reasons, ::testing::Contains("ffmpeg_missing"));
+  EXPECT_THAT(playback_notice(d, std::nullopt, 0, 720), ::testing::HasSubstr("Download"));
+  // No probe at all (ffprobe missing): the browser may still play it.
+  const PlaybackDecision unknown = decide_playback(std::nullopt, "f.mp4", chromium(), missing);
+  EXPECT_EQ(unknown.method, PlaybackMethod::kDirect);
+  EXPECT_THAT(unknown.reasons, ElementsAre("ffmpeg_missing"));
+}
+
+TEST(PlaybackDecision, AFailedProbeTriesDirectPlayOnce) {
+  EXPECT_EQ(decide_playback(std::nullopt, "f.mkv", chromium(), kOn).method,
+            PlaybackMethod::kDirect);
+  PlaybackRequest again = chromium();
+  again.exclude_direct = true;
+  const PlaybackDecision d = decide_playback(std::nullopt, "f.mkv", again, kOn);
+  EXPECT_EQ(d.method, PlaybackMethod::kUnplayable);
+  EXPECT_THAT(d.reasons, ElementsAre("probe_failed", "direct_excluded"));
+}
+
+TEST(PlaybackDecision, APageWithoutHlsGetsNoConversion) {
+  PlaybackRequest request = chromium();
+  request.client.hls = HlsSupport::kNone;
+  const PlaybackDecision d = decide(media("matroska,webm", video("h264"), {audio("ac3")}), request);
+  EXPECT_EQ(d.method, PlaybackMethod::kUnplayable);
+  EXPECT_THAT(d.reasons, ::testing::Contains("hls_unsupported"));
+}
+
+TEST(PlaybackDecision, AnUnknownDurationCannotBeConverted) {
+  MediaProbe probe = media("avi", video("mpeg4"), {audio("mp3")});
+  probe.duration.reset();
+  const PlaybackDecision d = decide(probe, chromium());
+  EXPECT_EQ(d.method, PlaybackMethod::kUnplayable);
+  EXPECT_THAT(d.reasons, ::testing::Contains("duration_unknown"));
+}
+
+TEST(PlaybackDecision, AnAbsurdPictureIsNotConverted) {
+  const PlaybackDecision d =
+      decide(media("avi", video("mpeg4", 8, 16000, 16000), {audio("mp3")}), chromium());
+  EXPECT_EQ(d.method, PlaybackMethod::kUnplayable);
+  EXPECT_THAT(d.reasons, ::testing::Contains("video_too_large"));
+}
+
+TEST(PlaybackDecision, AFileWithoutStreamsIsUnplayable) {
+  const PlaybackDecision d = decide(media("data", std::nullopt, {}), chromium());
+  EXPECT_EQ(d.method, PlaybackMethod::kUnplayable);
+  EXPECT_THAT(d.reasons, ElementsAre("no_streams"));
+}
+
+TEST(PlaybackDecision, AudioOnlyFilesFollowTheSameRules) {
+  EXPECT_EQ(decide(media("flac", std::nullopt, {audio("flac")}),
+                   [] {
+                     PlaybackRequest r = chromium();
+                     r.client.containers.push_back("flac");
+                     return r;
+                   }())
+                .method,
+            PlaybackMethod::kDirect);
+  const PlaybackDecision d =
+      decide(media("matroska,webm", std::nullopt, {audio("ac3")}), chromium());
+  EXPECT_EQ(d.method, PlaybackMethod::kRemux);
+  EXPECT_FALSE(d.copy_video);
+}
+
+TEST(PlaybackDecision, ContainerNamesFollowTheFileName) {
+  const MediaProbe mp4 = media("mov,mp4,m4a,3gp,3g2,mj2", video("h264"), {audio("aac")});
+  EXPECT_EQ(container_name(mp4, "a.MP4"), "mp4");
+  EXPECT_EQ(container_name(mp4, "a.mov"), "mov");
+  EXPECT_EQ(container_name(mp4, "a.3GP"), "3gp");
+  EXPECT_EQ(container_name(media("asf", std::nullopt, {}), "x"), "wmv");
+  EXPECT_EQ(container_name(media("mpegts", std::nullopt, {}), "x"), "ts");
+  EXPECT_EQ(container_name(media("matroska,webm", video("h264"), {}), "x.webm"), "mkv");
+}
+
+// --- what the banner says ---
+
+TEST(PlaybackNotice, SaysWhatIsConvertedAndWhereTheQueueIs) {
+  const MediaProbe probe = media("matroska,webm", video("hevc"), {audio("eac3")});
+  const PlaybackDecision d = decide(probe, chromium());
+  const std::string notice = playback_notice(d, probe, 2, 720);
+  EXPECT_THAT(notice, ::testing::HasSubstr("number 2 in the queue"));
+  EXPECT_THAT(notice, ::testing::HasSubstr("HEVC → H.264, up to 720p"));
+  EXPECT_THAT(notice, ::testing::HasSubstr("E-AC-3 → AAC"));
+  const MediaProbe ac3 = media("matroska,webm", video("h264"), {audio("ac3")});
+  EXPECT_EQ(playback_notice(decide(ac3, chromium()), ac3, 0, 720),
+            "Audio converted on the server (AC-3 → AAC).");
+  const MediaProbe plain = media("matroska,webm", video("h264"), {audio("aac")});
+  EXPECT_EQ(playback_notice(decide(plain, chromium()), plain, 0, 720), "");
+}
+
+}  // namespace
+}  // namespace tglink
