@@ -93,7 +93,7 @@ TEST_F(OfflineService, BadRequestsGetJsonErrors) {
   EXPECT_EQ(unknown.status, 404);
   EXPECT_EQ(json::parse(unknown.body).at("status"), "error");
   const HttpResult post =
-      http_call(port_, {.method = "POST", .target = "/api/info", .headers = {}});
+      http_call(port_, {.method = "POST", .target = "/api/info", .headers = {}, .body = {}});
   EXPECT_EQ(post.status, 405);
 }
 

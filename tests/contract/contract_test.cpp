@@ -213,8 +213,9 @@ void run_scenario(const std::filesystem::path& log) {
     }
     ASSERT_FALSE(match.empty()) << "no link in the bot's replies";
     const std::string target = match.str();
-    (void)harness.call({.method = "GET", .target = target, .headers = {{"Range", "bytes=0-99"}}});
-    (void)harness.call({.method = "HEAD", .target = target, .headers = {}});
+    (void)harness.call(
+        {.method = "GET", .target = target, .headers = {{"Range", "bytes=0-99"}}, .body = {}});
+    (void)harness.call({.method = "HEAD", .target = target, .headers = {}, .body = {}});
     // Admin commands that send documents, edit messages and change the store.
     const std::size_t before = harness.sim().messages(700001).size();
     harness.sim().send_text(700001, "/logs level=DEBUG limit=500");
