@@ -29,7 +29,10 @@ $(TEST_BUILD)/build.ninja:
 # The service is also compiled as `make run` builds it (optimised): GCC warns differently once it
 # inlines, and the test build alone would not show that `make run` no longer compiles.
 # When `make test` started: test-deploy leaves out a step that would not fit in CI's time.
-TGLINK_TEST_STARTED ?= $(shell date +%s)
+# (Expanded once, when the first make reads this file; the sub-makes inherit it.)
+ifndef TGLINK_TEST_STARTED
+TGLINK_TEST_STARTED := $(shell date +%s)
+endif
 export TGLINK_TEST_STARTED
 
 test:
