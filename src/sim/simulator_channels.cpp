@@ -149,7 +149,8 @@ json::object Simulator::chat_member(const json::object& request) {
 // can_edit_message(only_reply_markup = true): never a
 // forwarded message; in a private chat only the bot's own; a channel post only with
 // can_edit_messages, or with can_post_messages when the bot posted it ("Message can't be
-// edited"). Bots editing only the keyboard have no time limit.
+// edited"), then get_reply_markup ("Inline keyboard expected"). Bots editing only the keyboard
+// have no time limit.
 void Simulator::on_edit_message_reply_markup(Session& session, const json::object& request,
                                              const Extra& extra) {
   const std::int64_t chat_id = int_field(request, "chat_id");
@@ -176,6 +177,12 @@ void Simulator::on_edit_message_reply_markup(Session& session, const json::objec
     can_edit = can_edit && outgoing;
   }
   if (!can_edit) return answer_error(session, extra, 400, "Message can't be edited");
+  // get_reply_markup(only_inline_keyboard = true): no markup removes the keyboard; any other
+  // than an inline keyboard is refused.
+  const json::object& markup = object_field(request, "reply_markup");
+  if (!markup.empty() && type_of(markup) != "replyMarkupInlineKeyboard") {
+    return answer_error(session, extra, 400, "Inline keyboard expected");
+  }
   PendingEdit edit;
   edit.client_id = session.client_id;
   edit.extra = extra;

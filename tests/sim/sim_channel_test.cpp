@@ -85,6 +85,12 @@ TEST_F(SimChannelTest, TheKeyboardEditCountsInTheChannelsLimit) {
   ASSERT_EQ(edited.at("@type"), "message") << json::serialize(edited);
   EXPECT_EQ(control_->messages(kChannel).at(0).keyboard.at(0).at(0).text, "Download");
   EXPECT_EQ(control_->counters(kBotId).messages_edited, 1);
+  // get_reply_markup(only_inline_keyboard): a reply keyboard is refused, before the limit.
+  json::object reply_keyboard = keyboard_edit(id);
+  reply_keyboard["reply_markup"] =
+      json::object{{"@type", "replyMarkupShowKeyboard"}, {"rows", json::array{}}};
+  const json::object not_inline = request(client_, reply_keyboard);
+  EXPECT_EQ(not_inline.at("message"), "Inline keyboard expected") << json::serialize(not_inline);
   // The same keyboard again is over the channel's one message an hour: waited out past 60 s.
   const json::object again = request(client_, keyboard_edit(id));
   EXPECT_EQ(again.at("code").to_number<int>(), 429) << json::serialize(again);
