@@ -124,11 +124,14 @@ std::pair<std::string, std::string> stem_and_extension(const std::string& name) 
 
 std::string clean_filename(std::string_view name) {
   if (valid_utf8(name) != name) return {};
-  const std::size_t slash = name.rfind('/');
+  // PathView: the file name follows the last '/' or '\\'; its extension follows its last '.',
+  // save a '.' that begins the name (".git" is a stem).
+  const std::size_t slash = name.find_last_of("/\\");
   const std::string_view file_name =
       slash == std::string_view::npos ? name : name.substr(slash + 1);
   const std::u32string points = code_points(file_name);
-  const std::size_t dot = points.rfind(U'.');
+  std::size_t dot = points.rfind(U'.');
+  if (dot == 0) dot = std::u32string::npos;
   const std::u32string_view all(points);
   const std::string stem =
       clean_part(dot == std::u32string::npos ? all : all.substr(0, dot), kStemLimit);

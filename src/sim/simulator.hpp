@@ -131,6 +131,9 @@ class Simulator {
   void touch_message(Session& session, std::int64_t chat_id, std::int64_t server_id);
   // Whether the client still holds the message (it was used within message_unload_delay).
   bool message_loaded(const Session& session, std::int64_t chat_id, std::int64_t server_id) const;
+  // MessagesManager::get_message_force for an edit: the message (by TDLib id) when it exists, is
+  // not deleted and the client holds it, now used again; nullptr means "Message not found".
+  MessageRecord* message_in_memory(Session& session, std::int64_t chat_id, std::int64_t message_id);
   SimClock::duration unload_delay(const Session& session) const;
 
   // --- messages (simulator_messages.cpp)
@@ -185,6 +188,8 @@ class Simulator {
   boost::json::object edit_post(const boost::json::object& request);
   boost::json::object set_bot_rights(const boost::json::object& request);
   boost::json::object chat_member(const boost::json::object& request);
+  // The sessions of the logged-in bots that administer the channel, one per bot.
+  std::vector<Session*> administrator_sessions(std::int64_t chat_id);
   // updateNewMessage (or the edit updates) for a channel post, to every bot administrator.
   void deliver_channel_post(std::int64_t chat_id, const MessageRecord& record);
   void on_edit_message_reply_markup(Session& session, const boost::json::object& request,

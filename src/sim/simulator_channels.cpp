@@ -5,8 +5,10 @@
 // with editMessageReplyMarkup under TDLib's rights (MessagesManager::edit_message_reply_markup,
 // can_edit_message) and leaves with leaveChat.
 
+#include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "sim/json_fields.hpp"
 #include "sim/link_check.hpp"
@@ -29,17 +31,24 @@ bool is_administrator(MemberStatus status) {
 
 }  // namespace
 
-void Simulator::deliver_channel_post(std::int64_t chat_id, const MessageRecord& record) {
+std::vector<Session*> Simulator::administrator_sessions(std::int64_t chat_id) {
   const Channel& channel = world_.channels.at(chat_id);
   std::set<std::int64_t> bots;
   for (const auto& [id, session] : sessions_) {
     if (session.auth == AuthState::kReady) bots.insert(session.bot_id);
   }
+  std::vector<Session*> out;
   for (const std::int64_t bot_id : bots) {
-    // Telegram sends a channel's posts only to the bots among its administrators.
+    // Telegram sends a channel's posts (and their edits) only to the bots among its
+    // administrators.
     if (!is_administrator(world_.member_status(channel, bot_id))) continue;
-    Session* session = session_of_bot(bot_id);
-    if (session == nullptr) continue;
+    if (Session* session = session_of_bot(bot_id)) out.push_back(session);
+  }
+  return out;
+}
+
+void Simulator::deliver_channel_post(std::int64_t chat_id, const MessageRecord& record) {
+  for (Session* session : administrator_sessions(chat_id)) {
     announce_chat(*session, chat_id);
     touch_message(*session, chat_id, record.server_id);
     emit(*session, json::object{{"@type", "updateNewMessage"},
@@ -88,15 +97,7 @@ json::object Simulator::edit_post(const json::object& request) {
   // The stricter reading: an edit made in a Telegram app does not keep a bot's keyboard.
   record->reply_markup = nullptr;
   record->edit_date = clock_.unix_now();
-  const Channel& channel = world_.channels.at(chat_id);
-  std::set<std::int64_t> bots;
-  for (const auto& [id, session] : sessions_) {
-    if (session.auth == AuthState::kReady) bots.insert(session.bot_id);
-  }
-  for (const std::int64_t bot_id : bots) {
-    if (!is_administrator(world_.member_status(channel, bot_id))) continue;
-    Session* session = session_of_bot(bot_id);
-    if (session == nullptr) continue;
+  for (Session* session : administrator_sessions(chat_id)) {
     announce_chat(*session, chat_id);
     emit(*session, json::object{{"@type", "updateMessageContent"},
                                 {"chat_id", chat_id},
@@ -142,23 +143,28 @@ json::object Simulator::chat_member(const json::object& request) {
   return ok(json::object{{"status", member_status_name(status)}});
 }
 
-// MessagesManager::edit_message_reply_markup: the chat loaded ("Chat not found"), the message in
-// memory ("Message not found"), then can_edit_message(only_reply_markup = true): never a
+// MessagesManager::edit_message_reply_markup: the chat loaded ("Chat not found"), then
+// have_input_peer(AccessRights::Edit), which a channel the bot is no member of fails ("Can't access
+// the chat"), the message in memory ("Message not found"), then
+// can_edit_message(only_reply_markup = true): never a
 // forwarded message; in a private chat only the bot's own; a channel post only with
 // can_edit_messages, or with can_post_messages when the bot posted it ("Message can't be
-// edited"). Bots editing only the keyboard have no time limit.
+// edited"), then get_reply_markup ("Inline keyboard expected"). Bots editing only the keyboard
+// have no time limit.
 void Simulator::on_edit_message_reply_markup(Session& session, const json::object& request,
                                              const Extra& extra) {
   const std::int64_t chat_id = int_field(request, "chat_id");
   const std::int64_t message_id = int_field(request, "message_id");
   if (!knows_chat(session, chat_id)) return answer_error(session, extra, 400, "Chat not found");
-  MessageRecord* record =
-      world_.find_message(World::chat_key(session.bot_id, chat_id), message_id >> kMessageIdShift);
-  if (record == nullptr || record->deleted ||
-      !message_loaded(session, chat_id, record->server_id)) {
-    return answer_error(session, extra, 400, "Message not found");
+  if (World::is_channel_id(chat_id)) {
+    auto channel = world_.channels.find(chat_id);
+    if (channel == world_.channels.end() ||
+        world_.member_status(channel->second, session.bot_id) == MemberStatus::kLeft) {
+      return answer_error(session, extra, 400, "Can't access the chat");
+    }
   }
-  touch_message(session, chat_id, record->server_id);
+  const MessageRecord* record = message_in_memory(session, chat_id, message_id);
+  if (record == nullptr) return answer_error(session, extra, 400, "Message not found");
   const bool outgoing = record->sender_user_id == session.bot_id;
   bool can_edit = !record->forwarded;
   if (World::is_channel_id(chat_id)) {
@@ -171,6 +177,12 @@ void Simulator::on_edit_message_reply_markup(Session& session, const json::objec
     can_edit = can_edit && outgoing;
   }
   if (!can_edit) return answer_error(session, extra, 400, "Message can't be edited");
+  // get_reply_markup(only_inline_keyboard = true): no markup removes the keyboard; any other
+  // than an inline keyboard is refused.
+  const json::object& markup = object_field(request, "reply_markup");
+  if (!markup.empty() && type_of(markup) != "replyMarkupInlineKeyboard") {
+    return answer_error(session, extra, 400, "Inline keyboard expected");
+  }
   PendingEdit edit;
   edit.client_id = session.client_id;
   edit.extra = extra;
@@ -184,12 +196,17 @@ void Simulator::on_edit_message_reply_markup(Session& session, const json::objec
   attempt_edit(std::move(edit));
 }
 
-// DialogParticipantManager::leave_dialog: a private chat cannot be left.
+// DialogParticipantManager::leave_dialog: "Chat not found" for a chat not loaded, 400 "Can't
+// leave private chats"; a channel goes to restrict_channel_participant ("Chat info not found"
+// without the channel; one the bot is no member of is left at once, with success).
 void Simulator::on_leave_chat(Session& session, std::int64_t chat_id, const Extra& extra) {
   if (!knows_chat(session, chat_id)) return answer_error(session, extra, 400, "Chat not found");
+  if (!World::is_channel_id(chat_id)) {
+    return answer_error(session, extra, 400, "Can't leave private chats");
+  }
   auto channel = world_.channels.find(chat_id);
-  if (!World::is_channel_id(chat_id) || channel == world_.channels.end()) {
-    return answer_error(session, extra, 400, "Chat can't be left");
+  if (channel == world_.channels.end()) {
+    return answer_error(session, extra, 400, "Chat info not found");
   }
   channel->second.members[session.bot_id] = MemberStatus::kLeft;
   channel->second.rights.erase(session.bot_id);

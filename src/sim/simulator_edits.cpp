@@ -27,13 +27,8 @@ void Simulator::on_edit_message_text(Session& session, const json::object& reque
   // MessagesManager::edit_message_text: the chat must be loaded and the message in memory
   // (get_message_force); an unloaded message is "not found" until getMessage loads it.
   if (!knows_chat(session, chat_id)) return answer_error(session, extra, 400, "Chat not found");
-  MessageRecord* record =
-      world_.find_message(World::chat_key(session.bot_id, chat_id), message_id >> kMessageIdShift);
-  if (record == nullptr || record->deleted ||
-      !message_loaded(session, chat_id, record->server_id)) {
-    return answer_error(session, extra, 400, "Message not found");
-  }
-  touch_message(session, chat_id, record->server_id);
+  const MessageRecord* record = message_in_memory(session, chat_id, message_id);
+  if (record == nullptr) return answer_error(session, extra, 400, "Message not found");
   if (record->sender_user_id != session.bot_id || record->content.file_kind.has_value()) {
     return answer_error(session, extra, 400, "Message can't be edited");
   }

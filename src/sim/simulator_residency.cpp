@@ -60,4 +60,16 @@ bool Simulator::message_loaded(const Session& session, std::int64_t chat_id,
          clock_.now() - found->second < unload_delay(session);
 }
 
+MessageRecord* Simulator::message_in_memory(Session& session, std::int64_t chat_id,
+                                            std::int64_t message_id) {
+  MessageRecord* record =
+      world_.find_message(World::chat_key(session.bot_id, chat_id), message_id >> kMessageIdShift);
+  if (record == nullptr || record->deleted ||
+      !message_loaded(session, chat_id, record->server_id)) {
+    return nullptr;
+  }
+  touch_message(session, chat_id, record->server_id);
+  return record;
+}
+
 }  // namespace tglink::sim

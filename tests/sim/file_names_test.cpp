@@ -29,6 +29,9 @@ TEST(CleanFilename, ControlsGoAndLengthsAreCut) {
   EXPECT_EQ(clean_filename(std::string(496, 'n') + ".mkv"), std::string(64, 'n') + ".mkv");
   EXPECT_EQ(clean_filename("a." + std::string(30, 'e')), "a." + std::string(16, 'e'));
   EXPECT_EQ(clean_filename("видео.mp4"), "видео.mp4");  // letters of any script stay
+  // PathView: a backslash ends a directory too; a first dot does not start an extension.
+  EXPECT_EQ(clean_filename("dir\\evil.exe"), "evil.exe");
+  EXPECT_EQ(clean_filename("." + std::string(20, 'e')), std::string(20, 'e'));
 }
 
 TEST(SuggestedFileNames, AreFewAndDistinct) {

@@ -85,6 +85,12 @@ TEST_F(SimChannelTest, TheKeyboardEditCountsInTheChannelsLimit) {
   ASSERT_EQ(edited.at("@type"), "message") << json::serialize(edited);
   EXPECT_EQ(control_->messages(kChannel).at(0).keyboard.at(0).at(0).text, "Download");
   EXPECT_EQ(control_->counters(kBotId).messages_edited, 1);
+  // get_reply_markup(only_inline_keyboard): a reply keyboard is refused, before the limit.
+  json::object reply_keyboard = keyboard_edit(id);
+  reply_keyboard["reply_markup"] =
+      json::object{{"@type", "replyMarkupShowKeyboard"}, {"rows", json::array{}}};
+  const json::object not_inline = request(client_, reply_keyboard);
+  EXPECT_EQ(not_inline.at("message"), "Inline keyboard expected") << json::serialize(not_inline);
   // The same keyboard again is over the channel's one message an hour: waited out past 60 s.
   const json::object again = request(client_, keyboard_edit(id));
   EXPECT_EQ(again.at("code").to_number<int>(), 429) << json::serialize(again);
@@ -92,18 +98,21 @@ TEST_F(SimChannelTest, TheKeyboardEditCountsInTheChannelsLimit) {
 }
 
 TEST_F(SimChannelTest, LeavingEndsTheMembershipAndAPrivateChatCannotBeLeft) {
-  posted(true);
+  const std::int64_t message_id = posted(true).at("id").to_number<std::int64_t>();
   const json::object left =
       request(client_, json::object{{"@type", "leaveChat"}, {"chat_id", kChannel}});
   EXPECT_EQ(left.at("@type"), "ok") << json::serialize(left);
   const json::object status = control_->call(
       json::object{{"op", "chat_member"}, {"chat_id", kChannel}, {"user_id", kBotId}});
   EXPECT_EQ(status.at("status"), "left");
+  // have_input_peer(AccessRights::Edit) fails in a channel the bot left.
+  const json::object no_access = request(client_, keyboard_edit(message_id));
+  EXPECT_EQ(no_access.at("message"), "Can't access the chat") << json::serialize(no_access);
   control_->send_text(kUserId, "/start");
   td_->wait_update(client_, "updateNewMessage");
   const json::object refused =
       request(client_, json::object{{"@type", "leaveChat"}, {"chat_id", kUserId}});
-  EXPECT_EQ(refused.at("message"), "Chat can't be left") << json::serialize(refused);
+  EXPECT_EQ(refused.at("message"), "Can't leave private chats") << json::serialize(refused);
 }
 
 TEST_F(SimChannelTest, UploadsOverTheSendersLimitAreRefusedAndAPathIsOneFile) {
