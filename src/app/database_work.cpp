@@ -1,5 +1,7 @@
 #include "app/database_work.hpp"
 
+#include <vector>
+
 #include "app/open_store.hpp"
 #include "store/store_pool.hpp"
 
@@ -8,7 +10,7 @@ namespace tglink {
 namespace {
 
 // One connection of its own, for the chat side's worker.
-std::unique_ptr<Store> worker_connection(const Config& config) {
+std::unique_ptr<Store> chat_connection(const Config& config) {
   if (!config.uses_postgres()) return nullptr;
   return open_store(config).store;
 }
@@ -29,7 +31,7 @@ StoreExecutor::Mode mode_for(const Config& config) {
 
 DatabaseWork::DatabaseWork(const Config& config, Store& service_store, Log& log)
     : own_store_(worker_connections(config)),
-      chat_own_store_(worker_connection(config)),
+      chat_own_store_(chat_connection(config)),
       store_(own_store_ ? *own_store_ : service_store),
       chat_store_(chat_own_store_ ? *chat_own_store_ : service_store),
       store_work_(mode_for(config), log, static_cast<std::size_t>(config.store_pool_size)),

@@ -4,14 +4,14 @@
 // On PostgreSQL every Store call is a network round trip, so the work the HTTP side and the
 // periodic jobs cause (revocation checks, bandwidth and traffic flushes, heartbeats, clean-ups)
 // runs on a store executor with a pool of STORE_POOL_SIZE connections of its own (one worker
-// each, store/store_pool.hpp), and the leader lease is renewed on
-// another (it has its own connection already, cluster/postgres_lease.hpp), so a slow data query
-// never delays a renewal. The chat side's calls (ChatContext::on_store) run on a third executor
-// with a third connection, so a chat call that waits on the database (a locked row, a slow query)
-// never holds up a download's revocation check or /api/info queued behind it on one worker. The
-// service's first connection is left to the batch page and the relay of users' messages.
+// each, store/store_pool.hpp), and the leader lease is renewed on another (it has its own
+// connection already, cluster/postgres_lease.hpp), so a slow data query never delays a renewal. The
+// chat side's calls (ChatContext::on_store) run on a third executor with a third connection, so a
+// chat call that waits on the database (a locked row, a slow query) never holds up a download's
+// revocation check or /api/info queued behind it on one worker. The service's first connection is
+// left to the batch page and the relay of users' messages.
 //
-// On SQLite both executors run inline on the I/O thread, on the service's one store: its calls
+// On SQLite all three executors run inline on the I/O thread, on the service's one store: its calls
 // take microseconds, less than handing them to a thread would cost.
 
 #include <memory>
@@ -26,7 +26,8 @@ class Log;
 
 class DatabaseWork {
  public:
-  // Opens the store executor's own connection on PostgreSQL; throws StoreError as open_store().
+  // Opens the executors' own connections on PostgreSQL (the pool's and the chat worker's);
+  // throws StoreError as open_store().
   DatabaseWork(const Config& config, Store& service_store, Log& log);
   DatabaseWork(const DatabaseWork&) = delete;
   DatabaseWork& operator=(const DatabaseWork&) = delete;

@@ -7,7 +7,6 @@
 #include "config/config.hpp"
 #include "core/clock.hpp"
 #include "core/unix_time.hpp"
-#include "links/link_token.hpp"
 #include "logging/log.hpp"
 #include "media/file_kind.hpp"
 #include "store/store.hpp"
@@ -112,12 +111,11 @@ asio::awaitable<void> ChannelPosts::on_edited(json::object update) {
     expires_at = SystemTime{std::chrono::seconds(post->expires_unix)};
     if (*expires_at <= chat_.clock.now()) co_return;  // dead links: no buttons to put back
   }
-  MadeLink link;
-  link.file.kind = file_kind_named(post->file_kind).value_or(FileKind::document);
-  link.file.mime_type = post->mime_type;
-  link.expires_at = expires_at;
+  IncomingFile file;
+  file.kind = file_kind_named(post->file_kind).value_or(FileKind::document);
+  file.mime_type = post->mime_type;
   // The same claims sign the same token: the buttons come back as they were.
-  link.token = chat_.links.encode(LinkClaims{post->copy_message_id, expires_at});
+  const MadeLink link = made_link(chat_, file, post->copy_message_id, expires_at);
   chat_.log.info("Channel {}: post {} was edited and lost its buttons; putting them back", chat_id,
                  message_id);
   co_await uploads_.channel_turn(chat_id);

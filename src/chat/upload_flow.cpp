@@ -50,11 +50,16 @@ std::optional<SystemTime> link_expiry_from(const ChatContext& chat, SystemTime n
   return std::chrono::floor<std::chrono::seconds>(now) + chat.config.link_expiry;
 }
 
-Reply made_link_reply(const ChatContext& chat, const IncomingFile& file,
-                      std::int64_t copy_message_id, std::optional<SystemTime> expires_at) {
+MadeLink made_link(const ChatContext& chat, const IncomingFile& file, std::int64_t copy_message_id,
+                   std::optional<SystemTime> expires_at) {
   MadeLink link{file, "", expires_at};
   link.token = chat.links.encode(LinkClaims{copy_message_id, link.expires_at});
-  return link_reply(chat.config, link);
+  return link;
+}
+
+Reply made_link_reply(const ChatContext& chat, const IncomingFile& file,
+                      std::int64_t copy_message_id, std::optional<SystemTime> expires_at) {
+  return link_reply(chat.config, made_link(chat, file, copy_message_id, expires_at));
 }
 
 Reply made_link_reply(const ChatContext& chat, const IncomingFile& file,

@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "chat/incoming_file.hpp"
+#include "chat/link_reply.hpp"
 #include "chat/reply.hpp"
 #include "core/clock.hpp"
 #include "store/store.hpp"
@@ -40,6 +41,11 @@ struct FileMessage {
 
 // The expiry a new link gets: now + LINK_EXPIRY_DURATION, or none when links do not expire.
 [[nodiscard]] std::optional<SystemTime> link_expiry_from(const ChatContext& chat, SystemTime now);
+
+// The link to the confirmed copy `copy_message_id` (signs the token), expiring at `expires_at`.
+[[nodiscard]] MadeLink made_link(const ChatContext& chat, const IncomingFile& file,
+                                 std::int64_t copy_message_id,
+                                 std::optional<SystemTime> expires_at);
 
 // The reply with the links to the confirmed copy `copy_message_id` (signs the token), expiring
 // at `expires_at` (link_expiry_from).

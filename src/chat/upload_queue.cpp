@@ -22,7 +22,6 @@
 #include "core/time_format.hpp"
 #include "core/unix_time.hpp"
 #include "core/user_text.hpp"
-#include "links/link_token.hpp"
 #include "logging/log.hpp"
 #include "telegram/td_fields.hpp"
 
@@ -456,9 +455,8 @@ asio::awaitable<void> UploadQueue::finish_album(AlbumKey key) {
   std::vector<MadeLink> links;
   for (const PendingUpload& upload : files) {
     co_await store_link(link_record_of(upload, expires_at, chat_.clock.now()));
-    MadeLink link{file_message_of(upload).file, "", expires_at};
-    link.token = chat_.links.encode(LinkClaims{upload.copy_message_id, expires_at});
-    links.push_back(std::move(link));
+    links.push_back(
+        made_link(chat_, file_message_of(upload).file, upload.copy_message_id, expires_at));
   }
   chat_.log.info("User {}: album of {} files answered", files.front().user_id, files.size());
   // Confirmed before the rows go, as finish() does: a kill must not lose a reply TDLib held.
@@ -489,8 +487,7 @@ asio::awaitable<void> UploadQueue::finish_channel_post(PendingUpload upload) {
   const SystemTime now = chat_.clock.now();
   const std::optional<SystemTime> expires_at = link_expiry_from(chat_, now);
   co_await store_link(link_record_of(upload, expires_at, now));
-  MadeLink link{message.file, "", expires_at};
-  link.token = chat_.links.encode(LinkClaims{upload.copy_message_id, expires_at});
+  const MadeLink link = made_link(chat_, message.file, upload.copy_message_id, expires_at);
   const std::shared_ptr<bool> alive = alive_;
   const ChannelLinksPlaced placed =
       co_await channel_links_.place(upload.chat_id, upload.message_id, link);

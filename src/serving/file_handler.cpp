@@ -14,8 +14,6 @@
 #include "http/http_response.hpp"
 #include "http/internal_request.hpp"
 #include "http/router.hpp"
-#include "links/link_token.hpp"
-#include "links/revoked_links.hpp"
 #include "logging/log.hpp"
 #include "media/file_streamer.hpp"
 #include "serving/active_streams.hpp"

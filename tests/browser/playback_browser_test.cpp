@@ -24,6 +24,7 @@ namespace {
 namespace json = boost::json;
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
+using testing::read_file;
 using testing::SimHarness;
 using testing::SimHarnessOptions;
 using testing::TempDir;
@@ -32,11 +33,6 @@ using testing::TempDir;
 int run(const std::string& command, const fs::path& log) {
   const std::string line = command + " >" + log.string() + " 2>&1";
   return std::system(line.c_str());
-}
-
-std::string file_text(const fs::path& path) {
-  std::ifstream in(path);
-  return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
 // The script prints the media folder last.
@@ -57,10 +53,10 @@ class PlaybackBrowserTest : public ::testing::Test {
     const fs::path root = fs::path(TGLINK_BINARY_DIR) / "test-media";
     const int status =
         run("node " + (browser_dir() / "media_matrix.mjs").string() + " " + root.string(), log);
-    const std::string output = file_text(log);
+    const std::string output = read_file(log);
     std::cout << output;
     const fs::path manifest = fs::path(last_line(output)) / "manifest.json";
-    manifest_ = status == 0 && fs::exists(manifest) ? json::parse(file_text(manifest)).as_object()
+    manifest_ = status == 0 && fs::exists(manifest) ? json::parse(read_file(manifest)).as_object()
                                                     : json::object{};
   }
 
@@ -113,7 +109,7 @@ class PlaybackBrowserTest : public ::testing::Test {
         run("cd " + std::string(TGLINK_SOURCE_DIR) + " && node " +
                 (browser_dir() / "playback.test.mjs").string() + " " + plan_path.string(),
             log);
-    const std::string output = file_text(log);
+    const std::string output = read_file(log);
     std::cout << output;
     EXPECT_EQ(status, 0) << output << "\ntglink's log:\n" << harness.process().output();
     EXPECT_NE(output.find(" passed, 0 failed"), std::string::npos) << output;
