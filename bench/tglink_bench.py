@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """tglink benchmarks (bench/run.sh): hot path vs nginx, cold path on the simulator, memory,
 one stream over several bots (spread_bench.py), serving with PostgreSQL a few milliseconds away
-(store_latency_bench.py).
+(store_latency_bench.py), /api/info under load (info_latency_bench.py).
 
 Every figure is printed next to its reference measured in the same run, as a ratio, so the
 numbers mean something on any machine. Nothing here is a pass/fail test.
@@ -23,6 +23,7 @@ import tempfile
 import threading
 import time
 
+import info_latency_bench
 import range_client
 import spread_bench
 import store_latency_bench
@@ -321,64 +322,6 @@ def hot_path(args, work):
     os.remove(path)
 
 
-def info_latency(args, work):
-    """/api/info's latency while `--info-ranges` connections fetch cached 1 MiB ranges."""
-    connections = args.info_ranges
-    print("\n== 6. /api/info latency while %d connections fetch cached 1 MiB ranges"
-          % connections)
-    path = os.path.join(work, "info.bin")
-    size = args.info_mib * MIB
-    make_file(path, size)
-    tg = Tglink(args.build, work)
-    try:
-        target = tg.post(path)
-        fetch(tg.port, target)
-        idle = api_info_latencies(tg.port, 2.0)
-        outcome = {}
-
-        def load():
-            outcome["served"] = range_client.run(tg.port, target, size, MIB, connections,
-                                                 int(args.info_seconds) + 4,
-                                                 args.client_processes)
-
-        loader = threading.Thread(target=load)
-        loader.start()
-        time.sleep(2)  # every connection open and busy
-        busy = api_info_latencies(tg.port, args.info_seconds)
-        loader.join()
-        served = outcome["served"]
-        print("%-28s %10s %10s %10s %8s" % ("", "p50 ms", "p99 ms", "max ms", "asked"))
-        for name, values in (("idle", idle), ("%d ranges under way" % connections, busy)):
-            ordered = sorted(values)
-            print("%-28s %10.1f %10.1f %10.1f %8d" % (
-                name, 1000 * ordered[len(ordered) // 2],
-                1000 * ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))],
-                1000 * ordered[-1], len(ordered)))
-        print("ranges served meanwhile: %.0f req/s (%.0f MiB/s)"
-              % (served.per_second, served.mib_per_second))
-    finally:
-        tg.stop()
-    os.remove(path)
-
-
-def api_info_latencies(port, seconds):
-    """Asks /api/info one request after another on a fresh connection each, for `seconds`."""
-    latencies = []
-    end = time.perf_counter() + seconds
-    while time.perf_counter() < end:
-        start = time.perf_counter()
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        conn.request("GET", "/api/info")
-        response = conn.getresponse()
-        response.read()
-        conn.close()
-        if response.status != 200:
-            raise RuntimeError("/api/info: %d" % response.status)
-        latencies.append(time.perf_counter() - start)
-        time.sleep(0.02)
-    return latencies
-
-
 def cold_path(args, work):
     limit = args.cold_limit_mib * MIB
     print("\n== 2. Cold path: one stream of a %d MiB file, simulator limit %d MiB/s per bot"
@@ -461,9 +404,6 @@ def main():
                         help="processes of the hot-path load client")
     parser.add_argument("--range-requests", type=int, default=512,
                         help="requests of the old Python client, printed for comparison")
-    parser.add_argument("--info-ranges", type=int, default=500)
-    parser.add_argument("--info-mib", type=int, default=256)
-    parser.add_argument("--info-seconds", type=float, default=10)
     parser.add_argument("--cold-mib", type=int, default=256)
     parser.add_argument("--cold-limit-mib", type=int, default=64)
     parser.add_argument("--readers", type=int, default=500)
@@ -473,6 +413,7 @@ def main():
                         default=[1, 4], help="bot counts to measure, comma-separated")
     spread_bench.add_arguments(parser)
     store_latency_bench.add_arguments(parser)
+    info_latency_bench.add_arguments(parser)
     args = parser.parse_args()
     args.build = os.path.abspath(args.build)
     work = tempfile.mkdtemp(prefix="tglink-bench-")
@@ -489,7 +430,7 @@ def main():
         if args.only in (None, "store"):
             store_latency_bench.store_latency(args, work, make_file, Tglink)
         if args.only in (None, "info"):
-            info_latency(args, work)
+            info_latency_bench.info_latency(args, work, make_file, Tglink, fetch)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -44,12 +44,12 @@ struct ClientLog {
 // The ResponseChannel of one request on one connection.
 class Exchange final : public ResponseChannel {
  public:
-  Exchange(beast::tcp_stream& stream, const HttpServerOptions& options, ClientLog client,
-           bool is_head, bool keep_alive)
+  Exchange(beast::tcp_stream& stream, SendLane& lane, const HttpServerOptions& options,
+           ClientLog client, bool is_head, bool keep_alive)
       : stream_(stream),
         options_(options),
         client_(client),
-        writer_(stream.socket(), options.write_timeout),
+        writer_(stream.socket(), lane, options.write_timeout),
         is_head_(is_head),
         keep_alive_(keep_alive) {}
 
@@ -129,10 +129,11 @@ class Exchange final : public ResponseChannel {
 
 class BeastConnection final : public Connection {
  public:
-  BeastConnection(tcp::socket socket, const HttpServerOptions& options, const HttpHandler& handler,
-                  Log& log)
+  BeastConnection(tcp::socket socket, SendLane& lane, const HttpServerOptions& options,
+                  const HttpHandler& handler, Log& log)
       : peer_(peer_of(socket)),
         stream_(std::move(socket)),
+        lane_(lane),
         options_(options),
         handler_(handler),
         log_(log) {}
@@ -157,8 +158,9 @@ class BeastConnection final : public Connection {
       first = false;
       if (!incoming) break;
       const bool keep_alive = incoming->keep_alive && !incoming->request.rejection;
-      Exchange exchange{stream_, options_, ClientLog{peer_, log_}, incoming->is_head,
-                        keep_alive && !closing_};
+      Exchange exchange{stream_,           lane_,
+                        options_,          ClientLog{peer_, log_},
+                        incoming->is_head, keep_alive && !closing_};
       co_await handle(incoming->request, exchange);
       if (exchange.failed() || !keep_alive) break;
     }
@@ -254,6 +256,7 @@ class BeastConnection final : public Connection {
   std::string peer_;
   beast::tcp_stream stream_;
   beast::flat_buffer buffer_;
+  SendLane& lane_;
   const HttpServerOptions& options_;
   const HttpHandler& handler_;
   Log& log_;
@@ -263,9 +266,10 @@ class BeastConnection final : public Connection {
 
 }  // namespace
 
-std::shared_ptr<Connection> make_connection(tcp::socket socket, const HttpServerOptions& options,
+std::shared_ptr<Connection> make_connection(tcp::socket socket, SendLane& lane,
+                                            const HttpServerOptions& options,
                                             const HttpHandler& handler, Log& log) {
-  return std::make_shared<BeastConnection>(std::move(socket), options, handler, log);
+  return std::make_shared<BeastConnection>(std::move(socket), lane, options, handler, log);
 }
 
 }  // namespace tglink

@@ -18,6 +18,7 @@
 namespace tglink {
 
 class Log;
+class SendLane;
 
 class Connection : public std::enable_shared_from_this<Connection> {
  public:
@@ -29,7 +30,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   virtual boost::asio::awaitable<void> run() = 0;
 };
 
-std::shared_ptr<Connection> make_connection(boost::asio::ip::tcp::socket socket,
+// `lane` is where large bodies take turns with the server's other connections (send_lane.hpp).
+std::shared_ptr<Connection> make_connection(boost::asio::ip::tcp::socket socket, SendLane& lane,
                                             const HttpServerOptions& options,
                                             const HttpHandler& handler, Log& log);
 

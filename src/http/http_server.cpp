@@ -14,6 +14,7 @@
 
 #include "http/connection.hpp"
 #include "http/connection_refusal.hpp"
+#include "http/send_lane.hpp"
 #include "logging/log.hpp"
 
 namespace tglink {
@@ -24,6 +25,9 @@ using asio::ip::tcp;
 namespace {
 // The "limit reached" warning is logged at most this often, however many are refused.
 constexpr std::chrono::seconds kLimitWarningInterval{60};
+// Body chunks sent between two looks at everything else on the I/O thread (send_lane.hpp):
+// 4 chunks of 256 KiB, about a millisecond of sends on loopback.
+constexpr std::size_t kTurnsPerRound = 4;
 }  // namespace
 
 struct HttpServer::Impl : std::enable_shared_from_this<HttpServer::Impl> {
@@ -32,13 +36,15 @@ struct HttpServer::Impl : std::enable_shared_from_this<HttpServer::Impl> {
         options(std::move(options_in)),
         handler(std::move(handler_in)),
         log(log_in),
-        acceptor(io_in) {}
+        acceptor(io_in),
+        lane(io_in.get_executor(), kTurnsPerRound) {}
 
   asio::io_context& io;
   HttpServerOptions options;
   HttpHandler handler;
   Log& log;
   tcp::acceptor acceptor;
+  SendLane lane;
   std::unordered_set<std::shared_ptr<Connection>> connections;
   std::size_t lingering_refusals = 0;
   std::uint64_t refused = 0;  // since the last warning
@@ -86,7 +92,7 @@ struct HttpServer::Impl : std::enable_shared_from_this<HttpServer::Impl> {
         continue;
       }
       socket.set_option(tcp::no_delay(true));
-      spawn(make_connection(std::move(socket), options, handler, log));
+      spawn(make_connection(std::move(socket), lane, options, handler, log));
     }
   }
 
@@ -137,6 +143,9 @@ HttpServer::~HttpServer() {
   boost::system::error_code ec;
   impl_->acceptor.close(ec);
   for (const auto& connection : impl_->connections) connection->force_close();
+  // Writers waiting for a turn hold their connections, and through them this server: handed
+  // back to the io_context, they finish on their closed sockets, or are destroyed with it.
+  impl_->lane.open_all();
 }
 
 void HttpServer::start() {
@@ -157,6 +166,7 @@ asio::awaitable<void> HttpServer::drain(std::chrono::milliseconds grace) {
   const auto deadline = std::chrono::steady_clock::now() + grace;
   co_await impl->wait_until_no_connection(deadline);
   for (const auto& connection : impl->connections) connection->force_close();
+  impl->lane.open_all();
   // A closed socket wakes the body writes under way at once. Their handlers still have to run
   // to the end, so that the bytes each write took are counted (serving/counting_channel.hpp)
   // before the service flushes its counters, and so that no handler is left suspended, to be

@@ -8,6 +8,10 @@
 // Waiting for the socket to become writable again is not that test: Linux reports it writable
 // only once a third of a send buffer of megabytes has drained, which a 100 KiB/s reader takes
 // longer than any sensible timeout to do.
+//
+// A large body is sent in chunks, each after a turn in the server's SendLane, so that hundreds
+// of busy connections don't keep short answers waiting. A body that fits in one small write
+// (an /api/info answer, a page, a playlist) goes straight out.
 
 #include <chrono>
 #include <cstdint>
@@ -17,13 +21,15 @@
 #include <boost/asio/ip/tcp.hpp>
 
 #include "core/byte_range.hpp"
+#include "http/send_lane.hpp"
 
 namespace tglink {
 
 class SocketWriter {
  public:
-  // The socket is put in non-blocking mode; it must outlive the writer.
-  SocketWriter(boost::asio::ip::tcp::socket& socket, std::chrono::milliseconds write_timeout);
+  // The socket is put in non-blocking mode; it and the lane must outlive the writer.
+  SocketWriter(boost::asio::ip::tcp::socket& socket, SendLane& lane,
+               std::chrono::milliseconds write_timeout);
 
   // Bytes handed to the kernel: all of them, or fewer when the client went away or read nothing
   // for the write timeout.
@@ -39,6 +45,7 @@ class SocketWriter {
   boost::asio::awaitable<bool> wait_for_reader();
 
   boost::asio::ip::tcp::socket& socket_;
+  SendLane& lane_;
   std::chrono::milliseconds write_timeout_;
   bool stalled_ = false;
 };

@@ -25,6 +25,7 @@ const std::string kBody(48 * 1024 * 1024, 'b');
 
 struct SocketPair {
   asio::io_context io;
+  SendLane lane{io.get_executor(), 4};
   tcp::socket server{io};
   tcp::socket client{io};
 
@@ -43,7 +44,7 @@ struct SocketPair {
 
 TEST(SocketWriter, ClientThatReadsNothingIsGivenUpOnAsStalled) {
   SocketPair pair;
-  SocketWriter writer{pair.server, kTimeout};
+  SocketWriter writer{pair.server, pair.lane, kTimeout};
   const std::uint64_t written = pair.write_body(writer);
   EXPECT_LT(written, kBody.size());
   EXPECT_GT(written, 0U);
@@ -52,7 +53,7 @@ TEST(SocketWriter, ClientThatReadsNothingIsGivenUpOnAsStalled) {
 
 TEST(SocketWriter, ClientThatGoesAwayIsNotStalled) {
   SocketPair pair;
-  SocketWriter writer{pair.server, std::chrono::seconds(30)};
+  SocketWriter writer{pair.server, pair.lane, std::chrono::seconds(30)};
   pair.client.set_option(asio::socket_base::linger(true, 0));  // close with a reset
   std::thread reader{[&] {
     std::string first(1024 * 1024, '\0');
@@ -67,7 +68,7 @@ TEST(SocketWriter, ClientThatGoesAwayIsNotStalled) {
 
 TEST(SocketWriter, ClientThatReadsGetsEveryByte) {
   SocketPair pair;
-  SocketWriter writer{pair.server, kTimeout};
+  SocketWriter writer{pair.server, pair.lane, kTimeout};
   std::string received(kBody.size(), '\0');
   std::thread reader{[&] { asio::read(pair.client, asio::buffer(received)); }};
   const std::uint64_t written = pair.write_body(writer);
