@@ -8,8 +8,9 @@
 // connection already, cluster/postgres_lease.hpp), so a slow data query never delays a renewal. The
 // chat side's calls (ChatContext::on_store) run on a third executor with a third connection, so a
 // chat call that waits on the database (a locked row, a slow query) never holds up a download's
-// revocation check or /api/info queued behind it on one worker. The service's first connection is
-// left to the batch page and the relay of users' messages.
+// revocation check or /api/info queued behind it on one worker. The batch page and the relay of
+// users' messages between nodes use the pool too. The service's first connection is read at start
+// only (the user count, every revocation).
 //
 // On SQLite all three executors run inline on the I/O thread, on the service's one store: its calls
 // take microseconds, less than handing them to a thread would cost.

@@ -241,8 +241,9 @@ struct Service::Impl {
     add_player_routes(router, *player, thumbnails.get());
     add_thumbnail_route(
         router, ThumbnailRouteDeps{*links, revocations->revoked(), *thumbnails, clock, log});
-    batch_page = std::make_unique<BatchPage>(config, *links, *store, clock, *player, log);
-    add_batch_routes(router, *batch_page);
+    batch_page =
+        std::make_unique<BatchPage>(config, *links, database->store(), clock, *player, log);
+    add_batch_routes(router, *batch_page, database->store_work());
     add_file_routes(router, FileRouteDeps{*links, revocations->revoked(), *streamer, *bandwidth,
                                           streams, clock, log, traffic.get(), &internal});
     add_playback();
@@ -445,12 +446,14 @@ struct Service::Impl {
   // Only with several nodes: a single node's session receives every update itself.
   void start_relay() {
     TelegramClient& client = bots->main_bot().client();
-    relay = std::make_unique<MessageRelay>(client, *store, log, clock,
+    relay = std::make_unique<MessageRelay>(client, database->store(), database->store_work(),
+                                           io.get_executor(), log, clock,
                                            [this] { return chat != nullptr; });
-    relayed = std::make_unique<RelayedMessages>(client, *store, log, clock,
-                                                [this](const boost::json::object& update) {
-                                                  if (chat) chat->receive_relayed(update);
-                                                });
+    relayed =
+        std::make_unique<RelayedMessages>(client, database->store(), database->store_work(), log,
+                                          clock, [this](const boost::json::object& update) {
+                                            if (chat) chat->receive_relayed(update);
+                                          });
     jobs.add(PeriodicJob{"relayed messages", kRelayDrainEvery, [this] { drain_relayed(); }});
   }
 

@@ -1,5 +1,7 @@
 #include "chat/message_relay.hpp"
 
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <fmt/format.h>
@@ -9,6 +11,7 @@
 #include "core/clock.hpp"
 #include "core/unix_time.hpp"
 #include "logging/log.hpp"
+#include "store/store_executor.hpp"
 #include "telegram/td_fields.hpp"
 #include "telegram/td_object.hpp"
 
@@ -27,10 +30,13 @@ std::string id_text(const json::object& object) {
 
 }  // namespace
 
-MessageRelay::MessageRelay(TelegramClient& client, Store& store, Log& log, const Clock& clock,
+MessageRelay::MessageRelay(TelegramClient& client, Store& store, StoreExecutor& store_work,
+                           asio::any_io_executor executor, Log& log, const Clock& clock,
                            std::function<bool()> chat_side_started)
     : client_(client),
       store_(store),
+      store_work_(store_work),
+      executor_(std::move(executor)),
       log_(log),
       clock_(clock),
       chat_side_started_(std::move(chat_side_started)) {
@@ -63,29 +69,39 @@ std::optional<RelayedUpdate> MessageRelay::relayable(const json::object& update)
 }
 
 void MessageRelay::relay(const json::object& update) {
-  const std::optional<RelayedUpdate> relayed = relayable(update);
-  if (!relayed) return;
+  std::optional<RelayedUpdate> relayed = relayable(update);
+  if (relayed) asio::co_spawn(executor_, write(std::move(*relayed)), asio::detached);
+}
+
+asio::awaitable<void> MessageRelay::write(RelayedUpdate relayed) {
   const std::string what =
-      relayed->query_id.empty()
-          ? fmt::format("message {} of chat {}", relayed->message_id, relayed->chat_id)
-          : fmt::format("button press {} in chat {}", relayed->query_id, relayed->chat_id);
+      relayed.query_id.empty()
+          ? fmt::format("message {} of chat {}", relayed.message_id, relayed.chat_id)
+          : fmt::format("button press {} in chat {}", relayed.query_id, relayed.chat_id);
+  bool stored = false;
   try {
-    if (store_.relay_update(*relayed)) log_.info("Relayed {} to the leader", what);
+    const RelayedUpdate& update = relayed;  // the frame's copy: the work captures a reference
+    stored = co_await store_work_.run([this, &update] { return store_.relay_update(update); });
   } catch (const StoreError& e) {
     log_.error("The {} is lost: it could not be relayed to the leader: {}", what, e.what());
   }
+  if (stored) log_.info("Relayed {} to the leader", what);
 }
 
-RelayedMessages::RelayedMessages(TelegramClient& client, Store& store, Log& log, const Clock& clock,
-                                 RelayedUpdateHandler handler)
-    : client_(client), store_(store), log_(log), clock_(clock), handler_(std::move(handler)) {}
+RelayedMessages::RelayedMessages(TelegramClient& client, Store& store, StoreExecutor& store_work,
+                                 Log& log, const Clock& clock, RelayedUpdateHandler handler)
+    : client_(client),
+      store_(store),
+      store_work_(store_work),
+      log_(log),
+      clock_(clock),
+      handler_(std::move(handler)) {}
 
 asio::awaitable<void> RelayedMessages::drain() {
   for (;;) {
     std::vector<RelayedUpdate> claimed;
     try {
-      forget_old();
-      claimed = store_.claim_relayed_updates(kRelayClaimBatch);
+      claimed = co_await store_work_.run([this] { return claim(); });
     } catch (const StoreError& e) {
       log_.warning("Could not read the updates other nodes relayed: {}", e.what());
       co_return;
@@ -122,14 +138,16 @@ asio::awaitable<std::optional<json::object>> RelayedMessages::load(const Relayed
   co_return std::optional<json::object>(std::move(answer));
 }
 
-void RelayedMessages::forget_old() {
+std::vector<RelayedUpdate> RelayedMessages::claim() {
   const std::int64_t cut_off =
       unix_seconds(clock_.now()) -
       std::chrono::duration_cast<std::chrono::seconds>(kRelayKeptFor).count();
   // Once an hour is enough: the table grows only by what followers received.
-  if (cut_off - forgotten_until_unix_ < 3600) return;
-  store_.delete_claimed_relays_before(cut_off);
-  forgotten_until_unix_ = cut_off;
+  if (cut_off - forgotten_until_unix_ >= 3600) {
+    store_.delete_claimed_relays_before(cut_off);
+    forgotten_until_unix_ = cut_off;
+  }
+  return store_.claim_relayed_updates(kRelayClaimBatch);
 }
 
 }  // namespace tglink

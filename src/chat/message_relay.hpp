@@ -9,6 +9,9 @@
 //     (TDLib answers only in a loaded chat), and for a message getMessage (file ids are per
 //     client) -> ChatService, as if its own session had received the update
 //
+// Every store call runs on the store executor (store/store_executor.hpp), never on the I/O
+// thread, so a slow or held database delays the relay only, not this node's downloads.
+//
 // Telegram hands each update to one session, so an update reaches the chat side either directly
 // (the leader's session got it) or through the relay, never both; the store's key makes a
 // repeated relay a no-op, and a claim hands each update to one leader.
@@ -18,6 +21,7 @@
 #include <functional>
 #include <optional>
 
+#include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/awaitable.hpp>
 #include <boost/json/object.hpp>
 
@@ -28,6 +32,7 @@ namespace tglink {
 
 class Clock;
 class Log;
+class StoreExecutor;
 
 // How often the leader looks for relayed updates: about the most a relayed one waits.
 inline constexpr std::chrono::seconds kRelayDrainEvery{1};
@@ -43,21 +48,27 @@ inline constexpr std::chrono::hours kRelayKeptFor{24};
 // handled and relayed. Lives as long as the client.
 class MessageRelay {
  public:
-  MessageRelay(TelegramClient& client, Store& store, Log& log, const Clock& clock,
+  // `store` is used on `store_work` only; the relay's own coroutines run on `executor`.
+  MessageRelay(TelegramClient& client, Store& store, StoreExecutor& store_work,
+               boost::asio::any_io_executor executor, Log& log, const Clock& clock,
                std::function<bool()> chat_side_started);
   ~MessageRelay();
   MessageRelay(const MessageRelay&) = delete;
   MessageRelay& operator=(const MessageRelay&) = delete;
 
-  // Relays a user's private message or a button press; other updates are left alone. A store
-  // failure is logged (the update is then lost), never thrown.
+  // Relays a user's private message or a button press; other updates are left alone. Returns at
+  // once: the update is written on the store executor. A store failure is logged (the update
+  // is then lost), never thrown.
   void relay(const boost::json::object& update);
 
  private:
   [[nodiscard]] std::optional<RelayedUpdate> relayable(const boost::json::object& update) const;
+  boost::asio::awaitable<void> write(RelayedUpdate relayed);
 
   TelegramClient& client_;
   Store& store_;
+  StoreExecutor& store_work_;
+  boost::asio::any_io_executor executor_;
   Log& log_;
   const Clock& clock_;
   std::function<bool()> chat_side_started_;
@@ -70,8 +81,9 @@ using RelayedUpdateHandler = std::function<void(const boost::json::object& updat
 // The leader's half: claims relayed updates and loads each with this node's client.
 class RelayedMessages {
  public:
-  RelayedMessages(TelegramClient& client, Store& store, Log& log, const Clock& clock,
-                  RelayedUpdateHandler handler);
+  // `store` is used on `store_work` only.
+  RelayedMessages(TelegramClient& client, Store& store, StoreExecutor& store_work, Log& log,
+                  const Clock& clock, RelayedUpdateHandler handler);
 
   // Claims what waits and hands over each update that loads. A message Telegram no longer has
   // (deleted meanwhile) is logged and dropped. Never throws.
@@ -80,14 +92,16 @@ class RelayedMessages {
  private:
   [[nodiscard]] boost::asio::awaitable<std::optional<boost::json::object>> load(
       const RelayedUpdate& relayed);
-  void forget_old();
+  // Claims the next batch, after forgetting old claims once an hour; on the store executor.
+  [[nodiscard]] std::vector<RelayedUpdate> claim();
 
   TelegramClient& client_;
   Store& store_;
+  StoreExecutor& store_work_;
   Log& log_;
   const Clock& clock_;
   RelayedUpdateHandler handler_;
-  std::int64_t forgotten_until_unix_ = 0;  // the last forget_old's cut-off
+  std::int64_t forgotten_until_unix_ = 0;  // the cut-off of the last forgetting
 };
 
 }  // namespace tglink

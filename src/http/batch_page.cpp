@@ -12,6 +12,7 @@
 #include "logging/log.hpp"
 #include "media/file_kind.hpp"
 #include "store/store.hpp"
+#include "store/store_executor.hpp"
 
 namespace tglink {
 
@@ -137,10 +138,22 @@ BatchListing BatchPage::listing(const BatchRecord& batch) const {
   return listing;
 }
 
-void add_batch_routes(Router& router, const BatchPage& page) {
+namespace {
+
+// The page reads the store twice; on the store executor, so that a slow or held database delays
+// this page only, never the I/O thread's other connections.
+boost::asio::awaitable<void> serve_batch(const BatchPage& page, StoreExecutor& store_work,
+                                         const HttpRequest& request, ResponseChannel& out) {
+  HttpResponse response = co_await store_work.run([&page, &request] { return page.page(request); });
+  co_await out.send(std::move(response));
+}
+
+}  // namespace
+
+void add_batch_routes(Router& router, const BatchPage& page, StoreExecutor& store_work) {
   router.add_prefix(std::string(kBatchPrefix),
-                    [&page](const HttpRequest& request, ResponseChannel& out) {
-                      return out.send(page.page(request));
+                    [&page, &store_work](const HttpRequest& request, ResponseChannel& out) {
+                      return serve_batch(page, store_work, request, out);
                     });
 }
 

@@ -28,6 +28,7 @@ class Log;
 class PlayerPage;
 class Router;
 class Store;
+class StoreExecutor;
 struct BatchListing;
 struct BatchRecord;
 
@@ -52,8 +53,10 @@ class BatchPage {
   Log& log_;
 };
 
-// Adds the "/b/" prefix route; `page` must outlive the router.
-void add_batch_routes(Router& router, const BatchPage& page);
+// Adds the "/b/" prefix route; `page` and `store_work` must outlive the router. The page is
+// built on `store_work` (store/store_executor.hpp): it reads the store, and everything it uses
+// is read-only or thread-safe.
+void add_batch_routes(Router& router, const BatchPage& page, StoreExecutor& store_work);
 
 // The token in "/b/{token}[/anything]"; "" when there is none.
 [[nodiscard]] std::string_view batch_route_token(std::string_view path);

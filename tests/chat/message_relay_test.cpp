@@ -1,5 +1,6 @@
 // The relay between nodes (chat/message_relay.hpp) over the fake TelegramClient and an in-memory
-// store: what a follower writes for the leader, and what the leader loads and hands over.
+// store: what a follower writes for the leader, and what the leader loads and hands over, and that
+// the follower's writes wait on the store executor, never on the thread the update came on.
 #include "chat/message_relay.hpp"
 
 #include <boost/asio/co_spawn.hpp>
@@ -10,8 +11,11 @@
 
 #include "logging/log.hpp"
 #include "store/sqlite_store.hpp"
+#include "store/store_executor.hpp"
 #include "support/fake_clock.hpp"
 #include "support/fake_telegram_client.hpp"
+#include "support/forwarding_store.hpp"
+#include "support/gate.hpp"
 #include "support/io_wait.hpp"
 
 namespace tglink {
@@ -50,18 +54,49 @@ class MessageRelayTest : public ::testing::Test {
   SqliteStore store{":memory:"};
   testing::FakeClock clock{testing::utc(2026, 11, 23, 17, 0)};
   testing::FakeTelegramClient client;
+  StoreExecutor inline_work{StoreExecutor::Mode::kInline, log};
   bool chat_side_started = false;
+
+  MessageRelay make_relay(Store& target, StoreExecutor& work) {
+    return MessageRelay(client, target, work, io.get_executor(), log, clock,
+                        [this] { return chat_side_started; });
+  }
+  // Runs the relay's writes until the store holds `count` updates; answers them, claimed.
+  std::vector<RelayedUpdate> claim_when(std::size_t count) {
+    std::vector<RelayedUpdate> claimed;
+    testing::run_until(io, [&] {
+      std::vector<RelayedUpdate> more = store.claim_relayed_updates(10);
+      claimed.insert(claimed.end(), more.begin(), more.end());
+      return claimed.size() >= count;
+    });
+    io.restart();
+    io.poll();  // anything more the relay would write
+    std::vector<RelayedUpdate> more = store.claim_relayed_updates(10);
+    claimed.insert(claimed.end(), more.begin(), more.end());
+    return claimed;
+  }
+};
+
+// A store whose relay_update waits at a gate: a database that holds the follower's write.
+class HeldRelayStore final : public testing::ForwardingStore {
+ public:
+  using ForwardingStore::ForwardingStore;
+  testing::Gate gate;
+  bool relay_update(const RelayedUpdate& update) override {
+    gate.pass();
+    return ForwardingStore::relay_update(update);
+  }
 };
 
 TEST_F(MessageRelayTest, AFollowerRelaysUsersMessagesAndButtonPressesOnly) {
-  MessageRelay relay(client, store, log, clock, [this] { return chat_side_started; });
+  MessageRelay relay = make_relay(store, inline_work);
   client.push_update(message_update(kUser, 1 << 20));
   client.push_update(message_update(kUser, 1 << 20));        // the same again: once
   client.push_update(message_update(kUser, 2 << 20, true));  // the bot's own: not relayed
   client.push_update(message_update(-1001234, 1 << 20));     // a channel post: not relayed
   client.push_update(button_press("77"));
 
-  const std::vector<RelayedUpdate> claimed = store.claim_relayed_updates(10);
+  const std::vector<RelayedUpdate> claimed = claim_when(2);
   ASSERT_EQ(claimed.size(), 2U);
   EXPECT_EQ(claimed[0].chat_id, kUser);
   EXPECT_EQ(claimed[0].message_id, 1 << 20);
@@ -72,12 +107,29 @@ TEST_F(MessageRelayTest, AFollowerRelaysUsersMessagesAndButtonPressesOnly) {
 }
 
 TEST_F(MessageRelayTest, OnceTheChatSideRunsHereItDecidesAndTheRelayOnlyListensNoMore) {
-  MessageRelay relay(client, store, log, clock, [this] { return chat_side_started; });
+  MessageRelay relay = make_relay(store, inline_work);
   chat_side_started = true;
   client.push_update(message_update(kUser, 1 << 20));
+  io.poll();
   EXPECT_TRUE(store.claim_relayed_updates(10).empty());
   relay.relay(message_update(kUser, 2 << 20));  // what the chat side passes on
-  ASSERT_EQ(store.claim_relayed_updates(10).size(), 1U);
+  const std::vector<RelayedUpdate> claimed = claim_when(1);
+  ASSERT_EQ(claimed.size(), 1U);
+  EXPECT_EQ(claimed[0].message_id, 2 << 20);
+}
+
+TEST_F(MessageRelayTest, AHeldDatabaseHoldsTheFollowersWriteNotTheThreadTheUpdateCameOn) {
+  HeldRelayStore held{store};
+  StoreExecutor worker{StoreExecutor::Mode::kWorker, log};
+  MessageRelay relay = make_relay(held, worker);
+  client.push_update(message_update(kUser, 1 << 20));  // returns at once
+  io.restart();
+  io.poll();  // the write starts, and waits on the worker
+  ASSERT_TRUE(held.gate.wait_arrived());
+  client.push_update(message_update(kUser, 2 << 20));  // the next update is not held up either
+  held.gate.open();
+  const std::vector<RelayedUpdate> claimed = claim_when(2);
+  EXPECT_EQ(claimed.size(), 2U);
 }
 
 TEST_F(MessageRelayTest, TheLeaderLoadsEachRelayedMessageWithItsOwnClientAndHandsItOver) {
@@ -92,7 +144,7 @@ TEST_F(MessageRelayTest, TheLeaderLoadsEachRelayedMessageWithItsOwnClientAndHand
     return message_update(kUser, request.at("message_id").as_int64()).at("message").as_object();
   });
   std::vector<json::object> handed;
-  RelayedMessages relayed(client, store, log, clock,
+  RelayedMessages relayed(client, store, inline_work, log, clock,
                           [&](const json::object& update) { handed.push_back(update); });
   bool done = false;
   boost::asio::co_spawn(

@@ -3,7 +3,10 @@
 // a user's upload whose row waits on a locked pending_uploads table for a few seconds, pauses that
 // upload only: a download and /api/info are answered while it waits, and the upload gets its
 // link once the database answers.
+// Issue 20, second pass: the batch page's store reads run on the store executor too, so a batch
+// page that waits on the database pauses no download either.
 
+#include <future>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -69,6 +72,46 @@ TEST(HeldDatabase, AChatCallWaitingOnTheDatabasePausesNoDownloadAndNoApiInfo) {
   const auto replies = harness.sim().wait_messages(kUser, 1, 15000);
   ASSERT_EQ(replies.size(), 1U);
   EXPECT_FALSE(testing::link_path_in(replies.back().text, "/dl/").empty()) << replies.back().text;
+}
+
+// Sends `text` as kUser and answers the text of the bot's reply, the chat's message `count`.
+std::string reply_to(SimHarness& harness, const std::string& text, std::size_t count) {
+  harness.sim().send_text(kUser, text);
+  const auto messages = harness.sim().wait_messages(kUser, count, 15000);
+  return messages.size() >= count ? messages[count - 1].text : std::string();
+}
+
+TEST(HeldDatabase, ABatchPageWaitingOnTheDatabasePausesNoDownloadAndNoApiInfo) {
+  const ScratchPostgresDatabase db;
+  SimHarnessOptions options;
+  options.env["DATABASE_URL"] = db.url();
+  SimHarness harness{options};
+  harness.sim().create_user(kUser, "Ann");
+  const PostedFile posted = testing::post_file(harness, harness.make_file("a.bin", 100'000));
+  reply_to(harness, "/batch", 1);
+  sim::SendFileRequest request;
+  request.user_id = kUser;
+  request.path = harness.make_file("in-batch.bin", 40'000, 5).string();
+  harness.sim().send_file(request);
+  const std::string batch = testing::link_path_in(reply_to(harness, "/done", 2), "/b/");
+  ASSERT_FALSE(batch.empty()) << "no batch link";
+  ASSERT_EQ(harness.get(batch + "?format=urls").status, 200);
+
+  PgConnection holder(db.url());
+  PgConnection watcher(db.url());
+  holder.exec("BEGIN; LOCK TABLE batches IN ACCESS EXCLUSIVE MODE");
+  std::future<int> page =
+      std::async(std::launch::async, [&] { return harness.get(batch + "?format=urls").status; });
+  ASSERT_TRUE(wait_for_a_lock_waiter(watcher)) << "the batch page never reached the store";
+
+  const HttpResult download = harness.get("/dl/" + posted.token);
+  EXPECT_EQ(download.status, 200);
+  EXPECT_TRUE(download.body == testing::read_file(posted.source)) << "downloaded bytes differ";
+  EXPECT_EQ(harness.get("/api/info").status, 200);
+  EXPECT_GT(lock_waiters(watcher), 0) << "both were answered only after the database was free";
+
+  holder.exec("COMMIT");
+  EXPECT_EQ(page.get(), 200);
 }
 
 }  // namespace
