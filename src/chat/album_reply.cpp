@@ -31,10 +31,12 @@ std::string shortened_name(std::string_view name, std::size_t max_chars) {
   return std::string(name);
 }
 
-Reply album_reply(const Config& config, const std::vector<MadeLink>& links) {
+Reply album_reply(const Config& config, const std::vector<MadeLink>& links, AlbumReader reader) {
   Reply reply;
   FormattedText& text = reply.text;
-  text.bold(fmt::format("Your {} links are ready", links.size())).plain("\n");
+  text.bold(reader == AlbumReader::kChannel ? fmt::format("Links to these {} files", links.size())
+                                            : fmt::format("Your {} links are ready", links.size()))
+      .plain("\n");
   std::size_t number = 0;
   for (const MadeLink& link : links) {
     ++number;

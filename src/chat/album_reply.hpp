@@ -14,8 +14,14 @@ namespace tglink {
 
 struct Config;
 
+// Who reads the reply: the user who sent the album ("Your 3 links are ready"), or a channel's
+// subscribers under the channel's own album, to whom "your" would be wrong ("Links to these 3
+// files").
+enum class AlbumReader { kSender, kChannel };
+
 // `links` in the order the user sent them; all share one expiry.
-[[nodiscard]] Reply album_reply(const Config& config, const std::vector<MadeLink>& links);
+[[nodiscard]] Reply album_reply(const Config& config, const std::vector<MadeLink>& links,
+                                AlbumReader reader);
 
 // `name` cut to at most `max_chars` characters (UTF-8 aware), with "…" when cut.
 [[nodiscard]] std::string shortened_name(std::string_view name, std::size_t max_chars);

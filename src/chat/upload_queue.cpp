@@ -461,8 +461,10 @@ asio::awaitable<void> UploadQueue::finish_album(AlbumKey key) {
   chat_.log.info("User {}: album of {} files answered", files.front().user_id, files.size());
   // Confirmed before the rows go, as finish() does: a kill must not lose a reply TDLib held.
   const std::shared_ptr<bool> alive = alive_;
-  (void)co_await album_reply_confirmed(key.first, files.front().message_id,
-                                       album_reply(chat_.config, links));
+  (void)co_await album_reply_confirmed(
+      key.first, files.front().message_id,
+      album_reply(chat_.config, links,
+                  is_channel_chat(key.first) ? AlbumReader::kChannel : AlbumReader::kSender));
   if (!*alive) co_return;  // stopped meanwhile: the rows stay, and the next start replies
   for (const PendingUpload& upload : files) {
     if (is_channel_chat(upload.chat_id)) co_await record_channel_post(upload, expires_at, false);

@@ -27,7 +27,7 @@ TEST(AlbumReply, ListsEveryFileWithItsLinksAndTheExpiryOnce) {
   Config config;
   config.base_url = "https://h.example";
   config.video_frontend_url = "https://play.example/";
-  const Reply reply = album_reply(config, album());
+  const Reply reply = album_reply(config, album(), AlbumReader::kSender);
   const std::string& text = reply.text.text();
   EXPECT_TRUE(contains(text, "Your 3 links are ready"));
   EXPECT_TRUE(contains(text, "1. one.mp4 (2.0 KiB)"));
@@ -46,7 +46,7 @@ TEST(AlbumReply, ListsEveryFileWithItsLinksAndTheExpiryOnce) {
 
 TEST(AlbumReply, ALocalhostPlayerLinkGoesInTheText) {
   Config config;  // BASE_URL's default, http://localhost:8080
-  const Reply reply = album_reply(config, album());
+  const Reply reply = album_reply(config, album(), AlbumReader::kSender);
   EXPECT_TRUE(reply.keyboard.empty());
   EXPECT_TRUE(contains(reply.text.text(), "Play: http://localhost:8080/player?stream="));
 }
@@ -56,6 +56,16 @@ TEST(AlbumReply, ShortenedNamesCutWholeCharacters) {
   EXPECT_EQ(shortened_name("abcd", 3), "abc…");
   EXPECT_EQ(shortened_name("ééé", 2), "éé…");
   EXPECT_EQ(shortened_name("", 2), "");
+}
+
+TEST(AlbumReply, UnderAChannelsAlbumItSpeaksToTheSubscribersNotToASender) {
+  Config config;
+  config.base_url = "https://h.example";
+  const Reply reply = album_reply(config, album(), AlbumReader::kChannel);
+  const std::string& text = reply.text.text();
+  EXPECT_TRUE(contains(text, "Links to these 3 files")) << text;
+  EXPECT_FALSE(contains(text, "Your")) << text;
+  EXPECT_TRUE(contains(text, "https://h.example/dl/T3"));
 }
 
 }  // namespace

@@ -164,7 +164,7 @@ TEST(HostileNames, AnAlbumOfTenHostileNamesFitsOneMessage) {
                                "TOKEN" + std::to_string(i),
                                {}});
     }
-    const Reply reply = album_reply(reply_config(), links);
+    const Reply reply = album_reply(reply_config(), links, AlbumReader::kSender);
     expect_sendable(reply.text, hostile.label);
     EXPECT_EQ(split_reply(reply).size(), 1U) << hostile.label;
     for (const auto& row : reply.keyboard) {

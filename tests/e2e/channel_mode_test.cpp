@@ -175,6 +175,9 @@ TEST(ChannelMode, AlbumGetsOneReplyListingEveryFile) {
     ++links;
   }
   EXPECT_EQ(links, 3U) << replies.front().text;
+  // Read by the channel's subscribers, not by a sender: no "Your … links".
+  EXPECT_NE(replies.front().text.find("Links to these 3 files"), std::string::npos)
+      << replies.front().text;
   for (const std::int64_t post : posts) EXPECT_FALSE(has_buttons(sim, post));
   EXPECT_EQ(log_copies(sim), 3U);
 }
