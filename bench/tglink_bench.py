@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """tglink benchmarks (bench/run.sh): hot path vs nginx, cold path on the simulator, memory,
 one stream over several bots (spread_bench.py), serving with PostgreSQL a few milliseconds away
-(store_latency_bench.py), /api/info under load (info_latency_bench.py).
+(store_latency_bench.py), /api/info under load (info_latency_bench.py), and the hot path
+timed from outside with curl (curl_check.py).
 
 Every figure is printed next to its reference measured in the same run, as a ratio, so the
 numbers mean something on any machine. Nothing here is a pass/fail test.
@@ -23,6 +24,7 @@ import tempfile
 import threading
 import time
 
+import curl_check
 import info_latency_bench
 import range_client
 import spread_bench
@@ -394,7 +396,7 @@ def memory_with_bots(args, work, path, bots):
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--build", default="build")
-    parser.add_argument("--only", choices=["hot", "cold", "memory", "spread", "store", "info"])
+    parser.add_argument("--only", choices=["hot", "cold", "memory", "spread", "store", "info", "curl"])
     parser.add_argument("--hot-mib", type=int, default=1024)
     parser.add_argument("--rounds", type=int, default=5,
                         help="rounds of alternating measurements (hot path, store)")
@@ -431,6 +433,8 @@ def main():
             store_latency_bench.store_latency(args, work, make_file, Tglink)
         if args.only in (None, "info"):
             info_latency_bench.info_latency(args, work, make_file, Tglink, fetch)
+        if args.only in (None, "curl"):
+            curl_check.curl_check(args, work, make_file, Tglink, Nginx, fetch)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
