@@ -129,8 +129,13 @@ asio::awaitable<void> ChatService::load_bans() {
 }
 
 void ChatService::handle_update(const json::object& update) {
-  if (td_type(update) == "updateNewCallbackQuery") {
+  const std::string_view type = td_type(update);
+  if (type == "updateNewCallbackQuery") {
     on_callback_query(update);
+  } else if (type == "updateMessageEdited") {
+    on_message_edited(update);
+  } else if (type == "updateChatMember") {
+    on_chat_member(update);
   } else {
     on_new_message(update);
   }
@@ -212,12 +217,20 @@ void ChatService::on_callback_query(const json::object& update) {
 }
 
 void ChatService::on_message_edited(const json::object& update) {
-  if (!chat_.leads() || !chat_.config.channel_mode_enabled()) return;
+  if (!chat_.leads()) {  // the leader puts buttons back
+    if (chat_.pass_on) chat_.pass_on(update);
+    return;
+  }
+  if (!chat_.config.channel_mode_enabled()) return;
   spawn(channel_posts_.on_edited(update), "edited channel post");
 }
 
 void ChatService::on_chat_member(const json::object& update) {
-  if (!chat_.leads() || !chat_.config.channel_mode_enabled()) return;
+  if (!chat_.leads()) {  // the leader leaves unlisted channels
+    if (chat_.pass_on) chat_.pass_on(update);
+    return;
+  }
+  if (!chat_.config.channel_mode_enabled()) return;
   spawn(channel_posts_.on_member_update(update), "chat member update");
 }
 

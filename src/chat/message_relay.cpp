@@ -28,6 +28,28 @@ std::string id_text(const json::object& object) {
   return id ? std::to_string(*id) : std::string();
 }
 
+// An edit of a channel's post, or a change of a channel's members (channel mode: the leader puts
+// the post's buttons back, or leaves a channel it was added to). Sent whole, as TDLib wrote it:
+// the leader needs only ids and the markup's presence from it, which are the same for every
+// client. Keyed by its date, so each change is relayed once, however often it arrives.
+std::optional<RelayedUpdate> channel_change(const json::object& update, std::int64_t now_unix) {
+  const std::string_view type = td_type(update);
+  const std::int64_t chat_id = td_int53(update, "chat_id").value_or(0);
+  if ((type != "updateMessageEdited" && type != "updateChatMember") || !is_channel_chat(chat_id)) {
+    return std::nullopt;
+  }
+  if (type == "updateMessageEdited") {
+    return RelayedUpdate{chat_id, td_int53(update, "message_id").value_or(0), now_unix,
+                         fmt::format("edited:{}", td_int53(update, "edit_date").value_or(0)),
+                         json::serialize(update)};
+  }
+  return RelayedUpdate{
+      chat_id, 0, now_unix,
+      fmt::format("member:{}:{}", td_int53(update, "date").value_or(0),
+                  td_int53(update, "new_chat_member.member_id.user_id").value_or(0)),
+      json::serialize(update)};
+}
+
 }  // namespace
 
 MessageRelay::MessageRelay(TelegramClient& client, Store& store, StoreExecutor& store_work,
@@ -40,7 +62,8 @@ MessageRelay::MessageRelay(TelegramClient& client, Store& store, StoreExecutor& 
       log_(log),
       clock_(clock),
       chat_side_started_(std::move(chat_side_started)) {
-  for (const char* type : {"updateNewMessage", "updateNewCallbackQuery"}) {
+  for (const char* type :
+       {"updateNewMessage", "updateNewCallbackQuery", "updateMessageEdited", "updateChatMember"}) {
     subscriptions_.push_back(client_.subscribe(type, [this](const json::object& update) {
       if (!chat_side_started_()) relay(update);
     }));
@@ -52,6 +75,9 @@ MessageRelay::~MessageRelay() {
 }
 
 std::optional<RelayedUpdate> MessageRelay::relayable(const json::object& update) const {
+  if (std::optional<RelayedUpdate> change = channel_change(update, unix_seconds(clock_.now()))) {
+    return change;
+  }
   if (td_type(update) == "updateNewCallbackQuery") {
     RelayedUpdate press{td_int53(update, "chat_id").value_or(0),
                         td_int53(update, "message_id").value_or(0), unix_seconds(clock_.now()),
@@ -77,7 +103,7 @@ asio::awaitable<void> MessageRelay::write(RelayedUpdate relayed) {
   const std::string what =
       relayed.query_id.empty()
           ? fmt::format("message {} of chat {}", relayed.message_id, relayed.chat_id)
-          : fmt::format("button press {} in chat {}", relayed.query_id, relayed.chat_id);
+          : fmt::format("update {} in chat {}", relayed.query_id, relayed.chat_id);
   bool stored = false;
   try {
     const RelayedUpdate& update = relayed;  // the frame's copy: the work captures a reference

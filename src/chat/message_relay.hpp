@@ -5,9 +5,13 @@
 //   follower: updateNewMessage (private, incoming, or a channel post) -> Store::relay_update(chat
 //             id, message id)
 //             updateNewCallbackQuery                -> Store::relay_update(..., query id, JSON)
+//             updateMessageEdited, updateChatMember in a channel (channel mode)
+//                                                   -> Store::relay_update(..., "edited:<date>"
+//                                                      or "member:<date>:<user>", JSON)
 //   leader, every kRelayDrainEvery: Store::claim_relayed_updates -> getChat on its own client
 //     (TDLib answers only in a loaded chat), and for a message getMessage (file ids are per
-//     client) -> ChatService, as if its own session had received the update
+//     client); the other kinds are handed over as written -> ChatService, as if its own session
+//     had received the update
 //
 // Every store call runs on the store executor (store/store_executor.hpp), never on the I/O
 // thread, so a slow or held database delays the relay only, not this node's downloads.
@@ -56,7 +60,8 @@ class MessageRelay {
   MessageRelay(const MessageRelay&) = delete;
   MessageRelay& operator=(const MessageRelay&) = delete;
 
-  // Relays a user's private message or a button press; other updates are left alone. Returns at
+  // Relays a user's private message, a button press, a channel's post, an edit of a channel's
+  // post or a change of a channel's members; other updates are left alone. Returns at
   // once: the update is written on the store executor. A store failure is logged (the update
   // is then lost), never thrown.
   void relay(const boost::json::object& update);

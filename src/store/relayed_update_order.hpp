@@ -18,16 +18,18 @@ inline void sort_relayed_updates(std::vector<RelayedUpdate>& messages) {
   });
 }
 
-// Rejects what TDLib never gives: a message without a chat or a positive id, a button press
-// without its update.
+// Rejects what TDLib never gives: an update without a chat; a new message without a positive id;
+// a keyed update (a button press, a channel's edit or member change) without its update. A
+// member change names no message: its message id is 0.
 inline void require_valid_relay(const RelayedUpdate& update) {
-  if (update.chat_id == 0 || update.message_id <= 0) {
+  const bool keyed = !update.query_id.empty();
+  if (update.chat_id == 0 || update.message_id < 0 || (!keyed && update.message_id == 0)) {
     throw StoreError("relay_update: chat id " + std::to_string(update.chat_id) +
                      " and message id " + std::to_string(update.message_id) +
                      " do not name a message");
   }
-  if (!update.query_id.empty() && update.query.empty()) {
-    throw StoreError("relay_update: button press " + update.query_id + " without its update");
+  if (keyed && update.query.empty()) {
+    throw StoreError("relay_update: update " + update.query_id + " without its JSON");
   }
 }
 

@@ -32,8 +32,10 @@ struct RelayedUpdate {
   std::int64_t chat_id = 0;
   std::int64_t message_id = 0;  // the message, or the one whose button was pressed
   std::int64_t relayed_unix = 0;
-  std::string query_id;  // a button press: the callback query's id; "" for a message
-  std::string query;     // a button press: TDLib's updateNewCallbackQuery, as JSON
+  // "" for a new message; a button press: the callback query's id; in a channel, an edited post
+  // "edited:<edit date>" and a member change "member:<date>:<user id>" (chat/message_relay.hpp)
+  std::string query_id;
+  std::string query;  // all but new messages: TDLib's update, as JSON
 };
 
 // A node sharing the store (docs/scaling.md), as it last reported itself.

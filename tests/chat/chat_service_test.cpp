@@ -19,6 +19,7 @@
 #include "support/fake_clock.hpp"
 #include "support/fake_telegram_client.hpp"
 #include "support/io_wait.hpp"
+#include "telegram/td_object.hpp"
 
 namespace tglink {
 namespace {
@@ -136,6 +137,7 @@ class ChatServiceTest : public ::testing::Test {
   void start() {
     ChatContext context{config, log, store, clock, links, client, io.get_executor()};
     context.leading = [this] { return leading; };
+    context.pass_on = [this](const json::object& update) { passed_on.push_back(update); };
     service = std::make_unique<ChatService>(std::move(context), default_commands(), options);
     service->start();
   }
@@ -196,8 +198,9 @@ class ChatServiceTest : public ::testing::Test {
   testing::FakeTelegramClient client;
   ChatServiceOptions options = test_options();
   std::unique_ptr<ChatService> service;
-  bool member = false;  // in kChannel, for require_channel()
-  bool leading = true;  // whether this node leads the chat side (docs/scaling.md)
+  bool member = false;                  // in kChannel, for require_channel()
+  bool leading = true;                  // whether this node leads the chat side (docs/scaling.md)
+  std::vector<json::object> passed_on;  // what a follower hands the relay for the leader
   std::int64_t next_temporary_ = 1000;
   std::int64_t next_real_ = 300;
   std::int64_t next_message_id_ = 1;
@@ -751,6 +754,48 @@ TEST_F(ChatServiceTest, AFollowerIgnoresUpdatesUntilItLeads) {
   leading = true;
   send(kUser, text_content("/help"));
   EXPECT_EQ(replies(1).size(), 1U);
+}
+
+TEST_F(ChatServiceTest, AFollowerPassesOnWhatTheLeaderMustHandleChannelChangesToo) {
+  leading = false;
+  start();
+  send(kUser, text_content("/help"));
+  client.push_update(json::object{{"@type", "updateMessageEdited"},
+                                  {"chat_id", -1009876543210},
+                                  {"message_id", 5 << 20},
+                                  {"edit_date", 1000}});
+  client.push_update(json::object{{"@type", "updateChatMember"}, {"chat_id", -1009876543210}});
+  io.run_for(20ms);
+  ASSERT_EQ(passed_on.size(), 3U);
+  EXPECT_EQ(td_type(passed_on[0]), "updateNewMessage");
+  EXPECT_EQ(td_type(passed_on[1]), "updateMessageEdited");
+  EXPECT_EQ(td_type(passed_on[2]), "updateChatMember");
+  EXPECT_TRUE(client.sent_of_type("sendMessage").empty());
+}
+
+TEST_F(ChatServiceTest, TheLeaderPutsButtonsBackOnAPostWhoseEditAnotherNodeRelayed) {
+  config.channels = {-1009876543210};
+  ChannelPostRecord post;
+  post.chat_id = -1009876543210;
+  post.message_id = 5 << 20;
+  post.copy_message_id = 9 << 20;
+  post.file_kind = "video";
+  post.mime_type = "video/mp4";
+  post.has_buttons = true;
+  store.save_channel_post(post);
+  client.respond_to("editMessageReplyMarkup", [](const json::object& request) {
+    return json::object{
+        {"@type", "message"}, {"id", request.at("message_id")}, {"chat_id", request.at("chat_id")}};
+  });
+  start();
+  // What RelayedMessages hands over: the follower's update, as its session had it.
+  service->receive_relayed(json::object{{"@type", "updateMessageEdited"},
+                                        {"chat_id", -1009876543210},
+                                        {"message_id", 5 << 20},
+                                        {"edit_date", 1000}});
+  ASSERT_TRUE(testing::run_until(
+      io, [&] { return !client.sent_of_type("editMessageReplyMarkup").empty(); }));
+  EXPECT_EQ(client.sent_of_type("editMessageReplyMarkup")[0].at("message_id").as_int64(), 5 << 20);
 }
 
 TEST_F(ChatServiceTest, AFollowerPostsNoUploadUntilItLeads) {

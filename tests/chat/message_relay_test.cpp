@@ -3,6 +3,9 @@
 // the follower's writes wait on the store executor, never on the thread the update came on.
 #include "chat/message_relay.hpp"
 
+#include <map>
+#include <string>
+
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/io_context.hpp>
@@ -45,6 +48,25 @@ json::object button_press(std::string id) {
       {"chat_id", kUser},
       {"message_id", 3 << 20},
       {"payload", json::object{{"@type", "callbackQueryPayloadData"}, {"data", "Sm9pbmVk"}}}};
+}
+
+constexpr std::int64_t kChannel = -1001234567890;
+
+json::object post_edited(std::int64_t chat_id, std::int64_t message_id, std::int64_t edit_date) {
+  return json::object{{"@type", "updateMessageEdited"},
+                      {"chat_id", chat_id},
+                      {"message_id", message_id},
+                      {"edit_date", edit_date}};
+}
+
+json::object bot_added(std::int64_t chat_id, std::int64_t date) {
+  json::object member{{"@type", "chatMember"},
+                      {"member_id", json::object{{"@type", "messageSenderUser"}, {"user_id", 77}}},
+                      {"status", json::object{{"@type", "chatMemberStatusAdministrator"}}}};
+  return json::object{{"@type", "updateChatMember"},
+                      {"chat_id", chat_id},
+                      {"date", date},
+                      {"new_chat_member", std::move(member)}};
 }
 
 class MessageRelayTest : public ::testing::Test {
@@ -106,6 +128,27 @@ TEST_F(MessageRelayTest, AFollowerRelaysUsersMessagesAndButtonPressesOnly) {
   EXPECT_EQ(json::parse(claimed[1].query).as_object(), button_press("77"));
 }
 
+TEST_F(MessageRelayTest, AFollowerRelaysAChannelsEditsAndMemberChangesEachOnce) {
+  MessageRelay relay = make_relay(store, inline_work);
+  client.push_update(post_edited(kChannel, 5 << 20, 1000));
+  client.push_update(post_edited(kChannel, 5 << 20, 1000));  // the same edit again: once
+  client.push_update(post_edited(kChannel, 5 << 20, 1060));  // edited again later
+  client.push_update(post_edited(kUser, 6 << 20, 1000));     // not a channel: not relayed
+  client.push_update(bot_added(kChannel, 1100));
+
+  std::map<std::string, RelayedUpdate> by_key;
+  for (const RelayedUpdate& claimed : claim_when(3)) by_key[claimed.query_id] = claimed;
+  ASSERT_EQ(by_key.size(), 3U);
+  const RelayedUpdate& edit = by_key["edited:1000"];
+  EXPECT_EQ(edit.chat_id, kChannel);
+  EXPECT_EQ(edit.message_id, 5 << 20);
+  EXPECT_EQ(json::parse(edit.query).as_object(), post_edited(kChannel, 5 << 20, 1000));
+  EXPECT_EQ(by_key.count("edited:1060"), 1U);
+  const RelayedUpdate& member = by_key["member:1100:77"];
+  EXPECT_EQ(member.message_id, 0);  // a member change names no message
+  EXPECT_EQ(json::parse(member.query).as_object(), bot_added(kChannel, 1100));
+}
+
 TEST_F(MessageRelayTest, OnceTheChatSideRunsHereItDecidesAndTheRelayOnlyListensNoMore) {
   MessageRelay relay = make_relay(store, inline_work);
   chat_side_started = true;
@@ -136,6 +179,8 @@ TEST_F(MessageRelayTest, TheLeaderLoadsEachRelayedMessageWithItsOwnClientAndHand
   store.relay_update(RelayedUpdate{kUser, 1 << 20, 100, {}, {}});
   store.relay_update(RelayedUpdate{kUser, 2 << 20, 100, {}, {}});  // deleted meanwhile
   store.relay_update(RelayedUpdate{kUser, 3 << 20, 101, "77", json::serialize(button_press("77"))});
+  store.relay_update(RelayedUpdate{kChannel, 4 << 20, 102, "edited:1000",
+                                   json::serialize(post_edited(kChannel, 4 << 20, 1000))});
   client.respond_to("getChat", [](const json::object& request) {
     return json::object{{"@type", "chat"}, {"id", request.at("chat_id")}};
   });
@@ -156,12 +201,13 @@ TEST_F(MessageRelayTest, TheLeaderLoadsEachRelayedMessageWithItsOwnClientAndHand
       boost::asio::detached);
   ASSERT_TRUE(testing::run_until(io, [&] { return done; }));
 
-  ASSERT_EQ(handed.size(), 2U);
+  ASSERT_EQ(handed.size(), 3U);
   EXPECT_EQ(handed[0], message_update(kUser, 1 << 20));
   EXPECT_EQ(handed[1], button_press("77"));
-  // The chat is loaded before each message: the leader's client may never have seen it.
+  EXPECT_EQ(handed[2], post_edited(kChannel, 4 << 20, 1000));  // as the follower's session had it
+  // The chat is loaded before each update: the leader's client may never have seen it.
   EXPECT_EQ(client.sent_types(), (std::vector<std::string>{"getChat", "getMessage", "getChat",
-                                                           "getMessage", "getChat"}));
+                                                           "getMessage", "getChat", "getChat"}));
   EXPECT_TRUE(store.claim_relayed_updates(10).empty());  // claimed once, by this drain
 }
 

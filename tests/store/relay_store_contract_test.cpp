@@ -111,7 +111,17 @@ TEST_P(RelayStoreTest, RefusesARelayThatNamesNoMessage) {
   EXPECT_THROW(store.relay_update(RelayedUpdate{7, 1 << 20, 100, "93", ""}), StoreError);
   EXPECT_THROW(store.relay_update(RelayedUpdate{0, 1 << 20, 100, {}, {}}), StoreError);
   EXPECT_THROW(store.relay_update(RelayedUpdate{7, 0, 100, {}, {}}), StoreError);
+  EXPECT_THROW(store.relay_update(RelayedUpdate{7, -5, 100, "edited:1", "{}"}), StoreError);
   EXPECT_TRUE(store.claim_relayed_updates(10).empty());
+}
+
+TEST_P(RelayStoreTest, AChannelsMemberChangeNamesNoMessageAndIsKeptOnceByItsKey) {
+  EXPECT_TRUE(store.relay_update(RelayedUpdate{-1001234567890, 0, 100, "member:99:77", "{}"}));
+  EXPECT_FALSE(store.relay_update(RelayedUpdate{-1001234567890, 0, 100, "member:99:77", "{}"}));
+  const std::vector<RelayedUpdate> claimed = store.claim_relayed_updates(10);
+  ASSERT_EQ(claimed.size(), 1U);
+  EXPECT_EQ(claimed[0].message_id, 0);
+  EXPECT_EQ(claimed[0].query_id, "member:99:77");
 }
 
 TEST_P(RelayStoreTest, TwoNodesClaimingAtOnceNeverGetTheSameMessage) {
