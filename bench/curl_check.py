@@ -22,17 +22,11 @@ RANGES = 512
 AT_ONCE = 64
 
 
-def curl_check(args, work, make_file, tglink_class, nginx_class, fetch):
+def curl_check(args, work, nginx_readable_file, tglink_class, nginx_class, fetch):
     print("\n== 7. The hot path timed from outside: curl against tglink and nginx, cached %d MiB "
           "file, %d rounds alternating" % (args.hot_mib, args.rounds))
-    root = os.path.join(work, "curl-www")
-    os.makedirs(root)
-    os.chmod(work, 0o755)
-    os.chmod(root, 0o755)
-    path = os.path.join(root, "hot.bin")
     size = args.hot_mib * MIB
-    make_file(path, size)
-    os.chmod(path, 0o644)
+    root, path = nginx_readable_file(work, "curl-www", size)
     tg = tglink_class(args.build, work)
     ng = nginx_class(work, root)
     try:

@@ -272,19 +272,25 @@ def make_file(path, size):
             left -= len(block)
 
 
+def nginx_readable_file(work, folder, size):
+    """A file of `size` random bytes in work/folder, readable by nginx's worker, which may run
+    as another user (nobody, when started as root); answers (folder's path, file's path)."""
+    root = os.path.join(work, folder)
+    os.makedirs(root)
+    os.chmod(work, 0o755)
+    os.chmod(root, 0o755)
+    path = os.path.join(root, "hot.bin")
+    make_file(path, size)
+    os.chmod(path, 0o644)
+    return root, path
+
+
 def hot_path(args, work):
     rounds, seconds = args.rounds, args.round_seconds
     print("\n== 1. Hot path: cached %d MiB file, tglink vs nginx on loopback, %d rounds "
           "alternating, %d s each" % (args.hot_mib, rounds, seconds))
-    root = os.path.join(work, "www")
-    os.makedirs(root)
-    # nginx's worker may run as another user (nobody, when started as root).
-    os.chmod(work, 0o755)
-    os.chmod(root, 0o755)
-    path = os.path.join(root, "hot.bin")
     size = args.hot_mib * MIB
-    make_file(path, size)
-    os.chmod(path, 0o644)
+    root, path = nginx_readable_file(work, "www", size)
     tg = Tglink(args.build, work)
     ng = Nginx(work, root)
     try:
@@ -434,7 +440,7 @@ def main():
         if args.only in (None, "info"):
             info_latency_bench.info_latency(args, work, make_file, Tglink, fetch)
         if args.only in (None, "curl"):
-            curl_check.curl_check(args, work, make_file, Tglink, Nginx, fetch)
+            curl_check.curl_check(args, work, nginx_readable_file, Tglink, Nginx, fetch)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -44,13 +44,37 @@ bool wait_for_a_lock_waiter(PgConnection& watcher) {
   return false;
 }
 
-TEST(HeldDatabase, AChatCallWaitingOnTheDatabasePausesNoDownloadAndNoApiInfo) {
-  const ScratchPostgresDatabase db;
+SimHarnessOptions on_postgres(const ScratchPostgresDatabase& db) {
   SimHarnessOptions options;
   options.env["DATABASE_URL"] = db.url();
-  SimHarness harness{options};
-  harness.sim().create_user(kUser, "Ann");
-  const PostedFile posted = testing::post_file(harness, harness.make_file("a.bin", 100'000));
+  return options;
+}
+
+// tglink on PostgreSQL, with a user and a file in the log channel to download.
+class HeldDatabase : public ::testing::Test {
+ protected:
+  HeldDatabase() {
+    harness.sim().create_user(kUser, "Ann");
+    posted = testing::post_file(harness, harness.make_file("a.bin", 100'000));
+  }
+
+  const ScratchPostgresDatabase db;
+  SimHarness harness{on_postgres(db)};
+  PostedFile posted;
+};
+
+// While a call waits on the held database: a download of `posted` and /api/info are answered,
+// and the call still waits (so they did not wait for it).
+void expect_served_while_held(SimHarness& harness, const PostedFile& posted,
+                              PgConnection& watcher) {
+  const HttpResult download = harness.get("/dl/" + posted.token);
+  EXPECT_EQ(download.status, 200);
+  EXPECT_TRUE(download.body == testing::read_file(posted.source)) << "downloaded bytes differ";
+  EXPECT_EQ(harness.get("/api/info").status, 200);
+  EXPECT_GT(lock_waiters(watcher), 0) << "both were answered only after the database was free";
+}
+
+TEST_F(HeldDatabase, AChatCallWaitingOnTheDatabasePausesNoDownloadAndNoApiInfo) {
   const auto upload = harness.make_file("b.bin", 50'000, 3);
 
   PgConnection holder(db.url());
@@ -62,11 +86,7 @@ TEST(HeldDatabase, AChatCallWaitingOnTheDatabasePausesNoDownloadAndNoApiInfo) {
   harness.sim().send_file(request);
   ASSERT_TRUE(wait_for_a_lock_waiter(watcher)) << "the upload never reached the store";
 
-  const HttpResult download = harness.get("/dl/" + posted.token);
-  EXPECT_EQ(download.status, 200);
-  EXPECT_TRUE(download.body == testing::read_file(posted.source)) << "downloaded bytes differ";
-  EXPECT_EQ(harness.get("/api/info").status, 200);
-  EXPECT_GT(lock_waiters(watcher), 0) << "both were answered only after the database was free";
+  expect_served_while_held(harness, posted, watcher);
 
   holder.exec("COMMIT");
   const auto replies = harness.sim().wait_messages(kUser, 1, 15000);
@@ -81,13 +101,7 @@ std::string reply_to(SimHarness& harness, const std::string& text, std::size_t c
   return messages.size() >= count ? messages[count - 1].text : std::string();
 }
 
-TEST(HeldDatabase, ABatchPageWaitingOnTheDatabasePausesNoDownloadAndNoApiInfo) {
-  const ScratchPostgresDatabase db;
-  SimHarnessOptions options;
-  options.env["DATABASE_URL"] = db.url();
-  SimHarness harness{options};
-  harness.sim().create_user(kUser, "Ann");
-  const PostedFile posted = testing::post_file(harness, harness.make_file("a.bin", 100'000));
+TEST_F(HeldDatabase, ABatchPageWaitingOnTheDatabasePausesNoDownloadAndNoApiInfo) {
   reply_to(harness, "/batch", 1);
   sim::SendFileRequest request;
   request.user_id = kUser;
@@ -104,11 +118,7 @@ TEST(HeldDatabase, ABatchPageWaitingOnTheDatabasePausesNoDownloadAndNoApiInfo) {
       std::async(std::launch::async, [&] { return harness.get(batch + "?format=urls").status; });
   ASSERT_TRUE(wait_for_a_lock_waiter(watcher)) << "the batch page never reached the store";
 
-  const HttpResult download = harness.get("/dl/" + posted.token);
-  EXPECT_EQ(download.status, 200);
-  EXPECT_TRUE(download.body == testing::read_file(posted.source)) << "downloaded bytes differ";
-  EXPECT_EQ(harness.get("/api/info").status, 200);
-  EXPECT_GT(lock_waiters(watcher), 0) << "both were answered only after the database was free";
+  expect_served_while_held(harness, posted, watcher);
 
   holder.exec("COMMIT");
   EXPECT_EQ(page.get(), 200);
