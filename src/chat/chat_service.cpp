@@ -361,7 +361,9 @@ asio::awaitable<void> ChatService::handle_joined(json::object query) {
   }
   for (const IncomingMessage& message : commands) {
     const ChatCommand* command = commands_.find(parse_command_line(message.text).value().name);
-    if (command != nullptr) co_await run_command(*command, message);
+    if (command != nullptr) {
+      co_await run_command(*command, message);
+    }
   }
 }
 

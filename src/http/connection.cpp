@@ -60,7 +60,9 @@ class Exchange final : public ResponseChannel {
   awaitable<void> send(HttpResponse response) override {
     const std::uint64_t length = response.body.size();
     co_await begin_body(response, length);
-    if (!is_head_ && length > 0) co_await write(response.body);
+    if (!is_head_ && length > 0) {
+      co_await write(response.body);
+    }
   }
 
   awaitable<void> begin_body(HttpResponse head, std::uint64_t content_length) override {

@@ -62,9 +62,10 @@ struct HttpServer::Impl : std::enable_shared_from_this<HttpServer::Impl> {
   void listen() {
     boost::system::error_code ec;
     const asio::ip::address address = asio::ip::make_address(options.bind_address, ec);
-    if (ec)
+    if (ec) {
       throw std::runtime_error("BIND_ADDRESS: \"" + options.bind_address +
                                "\" is not an IP address");
+    }
     const tcp::endpoint endpoint{address, options.port};
     acceptor.open(endpoint.protocol());
     acceptor.set_option(tcp::acceptor::reuse_address(true));
@@ -126,7 +127,7 @@ struct HttpServer::Impl : std::enable_shared_from_this<HttpServer::Impl> {
     co_await timer.async_wait(asio::as_tuple(asio::use_awaitable));
   }
 
-  void spawn(std::shared_ptr<Connection> connection) {
+  void spawn(const std::shared_ptr<Connection>& connection) {
     connections.insert(connection);
     asio::co_spawn(io, connection->run(),
                    [self = shared_from_this(), connection](const std::exception_ptr&) {

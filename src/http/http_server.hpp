@@ -31,7 +31,7 @@ struct HttpServerOptions {
   std::chrono::seconds header_timeout{30};  // from connect (or the last response) to full headers
   std::chrono::seconds idle_timeout{75};    // an idle keep-alive connection
   std::chrono::seconds write_timeout{300};  // a client that reads none of the response
-  std::size_t header_limit = 16 * 1024;
+  std::size_t header_limit = std::size_t{16} * 1024;
   std::size_t max_connections = 1024;  // open connections; more are refused with 503
 };
 

@@ -21,7 +21,7 @@ using RequestParser = boost::beast::http::request_parser<boost::beast::http::str
 using RequestMessage = boost::beast::http::request<boost::beast::http::string_body>;
 
 // No endpoint takes a body; small ones are read and ignored, larger ones refused with 413.
-inline constexpr std::size_t kRequestBodyLimit = 64 * 1024;
+inline constexpr std::size_t kRequestBodyLimit = std::size_t{64} * 1024;
 
 // Sets the limits every request is read under: `header_limit` bytes for the request line and
 // headers together (431 beyond), kRequestBodyLimit for the body (413 beyond).

@@ -60,7 +60,9 @@ asio::awaitable<std::uint64_t> SocketWriter::write(std::span<const char> bytes) 
   const bool takes_turns = bytes.size() > kStraightOut;
   std::uint64_t written = 0;
   while (written < bytes.size()) {
-    if (takes_turns) co_await lane_.turn();
+    if (takes_turns) {
+      co_await lane_.turn();
+    }
     const ssize_t sent =
         ::send(socket_.native_handle(), bytes.data() + written,
                std::min<std::uint64_t>(bytes.size() - written, kChunk), MSG_NOSIGNAL);
@@ -79,7 +81,9 @@ asio::awaitable<std::uint64_t> SocketWriter::write_file(int fd, ByteRange bytes)
   auto position = static_cast<off_t>(bytes.begin);
   std::uint64_t written = 0;
   while (written < bytes.length()) {
-    if (takes_turns) co_await lane_.turn();
+    if (takes_turns) {
+      co_await lane_.turn();
+    }
     const ssize_t sent = ::sendfile(socket_.native_handle(), fd, &position,
                                     std::min(bytes.length() - written, kChunk));
     const Step step = classify(sent);

@@ -58,8 +58,9 @@ void add_maintenance_jobs(PeriodicJobs& jobs, const MaintenanceTargets& t) {
       "record retention", kRecordRetentionEvery, [&work, &s = t.store, &c = t.clock, &log = t.log] {
         work.post_job("record retention", [&s, &c, &log] {
           const RetentionCounts went = delete_dead_records(s, c.now());
-          if (went.links + went.batches > 0) {
-            log.info("Deleted {} dead link records and {} dead batches", went.links, went.batches);
+          if (went.links + went.batches + went.channel_posts > 0) {
+            log.info("Deleted {} dead link records, {} dead batches and {} dead channel posts",
+                     went.links, went.batches, went.channel_posts);
           }
         });
       }});

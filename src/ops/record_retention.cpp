@@ -33,6 +33,8 @@ RetentionCounts delete_dead_records(Store& store, SystemTime now, int max_batche
                                    max_batches);
   counts.batches = delete_in_batches(
       [&] { return store.delete_dead_batches(cutoff, kRetentionBatch); }, max_batches);
+  counts.channel_posts = delete_in_batches(
+      [&] { return store.delete_dead_channel_posts(cutoff, kRetentionBatch); }, max_batches);
   return counts;
 }
 

@@ -29,12 +29,15 @@ inline constexpr int kRetentionBatchesPerRun = 20;
 struct RetentionCounts {
   int links = 0;
   int batches = 0;
+  int channel_posts = 0;
 };
 
 // The unix time before which a dead record may go: `now` minus kRecordGrace.
 [[nodiscard]] std::int64_t retention_cutoff_unix(SystemTime now);
 
-// One run of the job: deletes dead link records, then dead batches, each in bounded statements,
+// One run of the job: deletes dead link records, dead batches, then dead channel posts (links
+// expired before the cutoff; a revoked copy's at once, since no page shows them), each in bounded
+// statements,
 // stopping when one answers less than a full batch or after `max_batches` statements each.
 RetentionCounts delete_dead_records(Store& store, SystemTime now,
                                     int max_batches = kRetentionBatchesPerRun);

@@ -21,4 +21,11 @@ int PostgresStore::delete_dead_batches(std::int64_t cutoff_unix, int limit) {
           .affected());
 }
 
+int PostgresStore::delete_dead_channel_posts(std::int64_t cutoff_unix, int limit) {
+  require_positive_limit(limit);
+  return static_cast<int>(
+      db_->query(delete_dead_channel_posts_sql("$1", "$2"), {cutoff_unix, std::int64_t{limit}})
+          .affected());
+}
+
 }  // namespace tglink

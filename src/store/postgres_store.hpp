@@ -97,6 +97,7 @@ class PostgresStore final : public Store {
   // store/postgres_retention.cpp
   int delete_dead_links(std::int64_t cutoff_unix, int limit) override;
   int delete_dead_batches(std::int64_t cutoff_unix, int limit) override;
+  int delete_dead_channel_posts(std::int64_t cutoff_unix, int limit) override;
 
   // store/postgres_channel_posts.cpp
   void save_channel_post(const ChannelPostRecord& post) override;

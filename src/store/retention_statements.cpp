@@ -26,6 +26,15 @@ std::string delete_dead_batches_sql(std::string_view cutoff, std::string_view li
       cutoff, limit);
 }
 
+std::string delete_dead_channel_posts_sql(std::string_view cutoff, std::string_view limit) {
+  return fmt::format(
+      "DELETE FROM channel_posts WHERE (chat_id, message_id) IN (SELECT chat_id, message_id FROM ("
+      "SELECT chat_id, message_id FROM channel_posts WHERE expires_unix > 0 AND expires_unix < {0} "
+      "UNION SELECT p.chat_id, p.message_id FROM channel_posts p JOIN revoked_links r "
+      "ON r.message_id = p.copy_message_id WHERE p.copy_message_id <> 0) AS dead LIMIT {1})",
+      cutoff, limit);
+}
+
 void require_positive_limit(int limit) {
   if (limit <= 0) {
     throw StoreError("retention: the batch size must be positive, not " + std::to_string(limit));

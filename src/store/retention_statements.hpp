@@ -17,6 +17,11 @@ namespace tglink {
 // files (batch_files goes by ON DELETE CASCADE). Open batches stay: their owner may still /done.
 [[nodiscard]] std::string delete_dead_batches_sql(std::string_view cutoff, std::string_view limit);
 
+// Channel posts (channel mode) whose links expired before the cutoff, or whose copy in the log
+// channel is revoked: their buttons are never put back, and a re-post makes a fresh copy.
+[[nodiscard]] std::string delete_dead_channel_posts_sql(std::string_view cutoff,
+                                                        std::string_view limit);
+
 // Throws StoreError unless 0 < limit.
 void require_positive_limit(int limit);
 

@@ -29,4 +29,9 @@ int SqliteStore::delete_dead_batches(std::int64_t cutoff_unix, int limit) {
   return run_bounded_delete(database(), delete_dead_batches_sql("?1", "?2"), cutoff_unix, limit);
 }
 
+int SqliteStore::delete_dead_channel_posts(std::int64_t cutoff_unix, int limit) {
+  return run_bounded_delete(database(), delete_dead_channel_posts_sql("?1", "?2"), cutoff_unix,
+                            limit);
+}
+
 }  // namespace tglink

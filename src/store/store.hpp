@@ -302,6 +302,8 @@ class Store {
   virtual int delete_dead_links(std::int64_t cutoff_unix, int limit) = 0;
   // Closed batches only, each with its files; an open batch is never deleted.
   virtual int delete_dead_batches(std::int64_t cutoff_unix, int limit) = 0;
+  // Channel posts whose links expired before `cutoff_unix`, or whose copy is revoked.
+  virtual int delete_dead_channel_posts(std::int64_t cutoff_unix, int limit) = 0;
 
   // --- users' messages and button presses relayed from followers to the leader (step 9) ---
   // Records an update for the leader; false (and nothing changed) when it was relayed before (the

@@ -137,6 +137,9 @@ class StorePool final : public Store {
   int delete_dead_batches(std::int64_t cutoff_unix, int limit) override {
     return lend()->delete_dead_batches(cutoff_unix, limit);
   }
+  int delete_dead_channel_posts(std::int64_t cutoff_unix, int limit) override {
+    return lend()->delete_dead_channel_posts(cutoff_unix, limit);
+  }
   void save_media_probe(const MediaProbeRecord& probe) override { lend()->save_media_probe(probe); }
   std::optional<MediaProbeRecord> find_media_probe(const std::string& unique_id) override {
     return lend()->find_media_probe(unique_id);

@@ -1,6 +1,6 @@
 // The retention part of the Store contract (store/store.hpp, "retention") and the ban list, on
-// SQLite and PostgreSQL: which link records and batches are dead, that a call deletes at most
-// its limit, and that what still works, or is still in its grace period, stays.
+// SQLite and PostgreSQL: which link records, batches and channel posts are dead, that a call
+// deletes at most its limit, and that what still works, or is still in its grace period, stays.
 
 #include <cstdint>
 #include <vector>
@@ -53,6 +53,41 @@ TEST_P(RetentionStoreTest, DeadLinkRecordsGoAndLiveOrRecentOnesStay) {
   EXPECT_TRUE(has_link(store, 5));
   EXPECT_TRUE(store.is_revoked(4 << 20));  // the revocation still holds
   EXPECT_EQ(store.delete_dead_links(kCutoff, 100), 0);
+}
+
+ChannelPostRecord channel_post(std::int64_t message_id, std::int64_t copy, std::int64_t expires) {
+  ChannelPostRecord post;
+  post.chat_id = -1001234567890;
+  post.message_id = message_id << 20;
+  post.copy_message_id = copy << 20;
+  post.file_unique_id = "file" + std::to_string(message_id);
+  post.expires_unix = expires;
+  post.has_buttons = true;
+  return post;
+}
+
+bool has_channel_post(Store& store, std::int64_t message_id) {
+  return store.find_channel_post(-1001234567890, message_id << 20).has_value();
+}
+
+TEST_P(RetentionStoreTest, DeadChannelPostsGoAndLiveOnesStay) {
+  store.save_channel_post(channel_post(1, 11, kCutoff - 10));  // its links expired before
+  store.save_channel_post(channel_post(2, 12, kCutoff + 10));  // expire after the cutoff
+  store.save_channel_post(channel_post(3, 13, 0));             // never expire
+  store.save_channel_post(channel_post(4, 14, 0));             // its copy is revoked
+  store.revoke_link(14 << 20, 0);
+  store.save_channel_post(channel_post(5, 0, 0));  // no copy yet
+
+  EXPECT_EQ(store.delete_dead_channel_posts(kCutoff, 100), 2);
+
+  EXPECT_FALSE(has_channel_post(store, 1));
+  EXPECT_TRUE(has_channel_post(store, 2));
+  EXPECT_TRUE(has_channel_post(store, 3));
+  EXPECT_FALSE(has_channel_post(store, 4));
+  EXPECT_TRUE(has_channel_post(store, 5));
+  EXPECT_FALSE(store.find_channel_copy("file4").has_value());  // a re-post makes a fresh copy
+  EXPECT_EQ(store.delete_dead_channel_posts(kCutoff, 100), 0);
+  EXPECT_THROW((void)store.delete_dead_channel_posts(kCutoff, 0), StoreError);
 }
 
 TEST_P(RetentionStoreTest, ADeleteTakesAtMostItsLimit) {

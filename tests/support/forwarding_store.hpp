@@ -126,6 +126,9 @@ class ForwardingStore : public Store {
   int delete_dead_batches(std::int64_t cutoff_unix, int limit) override {
     return inner_.delete_dead_batches(cutoff_unix, limit);
   }
+  int delete_dead_channel_posts(std::int64_t cutoff_unix, int limit) override {
+    return inner_.delete_dead_channel_posts(cutoff_unix, limit);
+  }
   bool relay_update(const RelayedUpdate& update) override { return inner_.relay_update(update); }
   void save_channel_post(const ChannelPostRecord& post) override { inner_.save_channel_post(post); }
   std::optional<ChannelPostRecord> find_channel_post(std::int64_t chat_id,
