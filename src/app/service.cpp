@@ -203,6 +203,13 @@ struct Service::Impl {
     }
     metrics::ServiceFigures figures;
     figures.active_streams = [this] { return static_cast<double>(streams.count()); };
+    // The server is made after the metrics; a scrape before it exists reads 0.
+    figures.http_connections = [this] {
+      return server ? static_cast<double>(server->open_connections()) : 0.0;
+    };
+    figures.http_bodies_waiting = [this] {
+      return server ? static_cast<double>(server->bodies_waiting()) : 0.0;
+    };
     figures.cache_disk_bytes = [this] { return static_cast<double>(streamer->cached_bytes()); };
     figures.cache_limit_bytes = [this] { return config.cache_max_gb * 1024 * 1024 * 1024; };
     figures.bots = [this] {

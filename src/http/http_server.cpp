@@ -158,6 +158,8 @@ std::uint16_t HttpServer::port() const { return impl_->acceptor.local_endpoint()
 
 std::size_t HttpServer::open_connections() const { return impl_->connections.size(); }
 
+std::size_t HttpServer::bodies_waiting() const { return impl_->lane.waiting(); }
+
 asio::awaitable<void> HttpServer::drain(std::chrono::milliseconds grace) {
   auto impl = impl_;
   impl->draining = true;

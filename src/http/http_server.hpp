@@ -48,6 +48,8 @@ class HttpServer {
   // The port actually bound.
   [[nodiscard]] std::uint16_t port() const;
   [[nodiscard]] std::size_t open_connections() const;
+  // Bodies waiting for a turn in the send lane (send_lane.hpp).
+  [[nodiscard]] std::size_t bodies_waiting() const;
 
   // Stops accepting and closes idle connections at once; exchanges under way may finish
   // within `grace`, after which their sockets are closed too, and their handlers get up to

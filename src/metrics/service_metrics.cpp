@@ -77,6 +77,15 @@ void ServiceMetrics::register_figures(Registry& registry, ServiceFigures figures
     registry.gauge_from("tglink_active_streams", "Response bodies being sent now.", {},
                         single(std::move(figures.active_streams)));
   }
+  if (figures.http_connections) {
+    registry.gauge_from("tglink_http_connections", "Open HTTP connections.", {},
+                        single(std::move(figures.http_connections)));
+  }
+  if (figures.http_bodies_waiting) {
+    registry.gauge_from("tglink_http_bodies_waiting",
+                        "Response bodies waiting for their turn to send a chunk.", {},
+                        single(std::move(figures.http_bodies_waiting)));
+  }
   if (figures.cache_disk_bytes) {
     registry.gauge_from("tglink_cache_disk_bytes", "Bytes of TDLib's downloaded files on disk.", {},
                         single(std::move(figures.cache_disk_bytes)));

@@ -8,6 +8,8 @@
 //   tglink_http_requests_total{route,code}             responses started
 //   tglink_http_response_bytes_total{route}            body bytes that reached the socket
 //   tglink_active_streams                              bodies being sent
+//   tglink_http_connections                            open HTTP connections
+//   tglink_http_bodies_waiting                         bodies waiting for a turn to send a chunk
 //   tglink_telegram_downloaded_bytes_total{bot}        file bytes TDLib downloaded
 //   tglink_cache_served_bytes_total{result=hit|miss}   file bytes sent: on disk already, or waited
 //   tglink_cache_disk_bytes / tglink_cache_limit_bytes TDLib's files on disk / CACHE_MAX_GB
@@ -45,6 +47,10 @@ struct BotFigure {
 // Read at every scrape; an empty function leaves its metric out.
 struct ServiceFigures {
   std::function<double()> active_streams;
+  std::function<double()> http_connections;
+  // Bodies waiting in the HTTP server's send lane (http/send_lane.hpp): near the number of fast
+  // readers when the node sends as fast as it can; 0 when sockets, not the node, set the pace.
+  std::function<double()> http_bodies_waiting;
   std::function<double()> cache_disk_bytes;
   std::function<double()> cache_limit_bytes;
   std::function<std::vector<BotFigure>()> bots;

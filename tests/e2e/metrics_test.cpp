@@ -96,6 +96,8 @@ TEST(MetricsEndToEnd, ADownloadMovesTheByteCountersByExactlyItsSize) {
   EXPECT_EQ(value(after, "tglink_bots_connected"), 1);
   EXPECT_EQ(value(after, "tglink_build_info{version=\"" TGLINK_VERSION "\"}"), 1);
   EXPECT_GE(value(after, "tglink_cache_disk_bytes"), bytes);
+  EXPECT_EQ(after.count("tglink_http_connections"), 1U);
+  EXPECT_EQ(value(after, "tglink_http_bodies_waiting"), 0);  // the download is over
   EXPECT_GT(value(after, "process_resident_memory_bytes"), 0);
   EXPECT_GT(value(after, "process_open_fds"), 0);
 

@@ -34,6 +34,8 @@ TEST(ReadmeAlertsTest, AreValidRulesOverExportedMetrics) {
   Registry registry;
   ServiceMetrics metrics(registry, "1", {"1"},
                          ServiceFigures{.active_streams = [] { return 0.0; },
+                                        .http_connections = {},
+                                        .http_bodies_waiting = {},
                                         .cache_disk_bytes = {},
                                         .cache_limit_bytes = {},
                                         .bots = [] { return std::vector<BotFigure>{}; }});

@@ -32,6 +32,8 @@ struct Fixture {
   ServiceFigures figures() {
     ServiceFigures out;
     out.active_streams = [this] { return streams; };
+    out.http_connections = [] { return 12.0; };
+    out.http_bodies_waiting = [] { return 5.0; };
     out.cache_disk_bytes = [] { return 4096.0; };
     out.cache_limit_bytes = [] { return 10.0 * 1024 * 1024 * 1024; };
     out.bots = [] { return std::vector<BotFigure>{{"111", true}, {"222", false}}; };
@@ -82,6 +84,8 @@ TEST(ServiceMetricsTest, FiguresAreReadAtScrapeTime) {
   f.streams = 1;
   EXPECT_EQ(value_of(f.registry, "tglink_active_streams"), 1);
   EXPECT_EQ(value_of(f.registry, "tglink_cache_disk_bytes"), 4096);
+  EXPECT_EQ(value_of(f.registry, "tglink_http_connections"), 12);
+  EXPECT_EQ(value_of(f.registry, "tglink_http_bodies_waiting"), 5);
   EXPECT_EQ(value_of(f.registry, "tglink_bots"), 2);
   EXPECT_EQ(value_of(f.registry, "tglink_bots_connected"), 1);
   EXPECT_EQ(value_of(f.registry, "tglink_bot_connected", {"222"}), 0);
