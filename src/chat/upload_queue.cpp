@@ -326,14 +326,9 @@ asio::awaitable<void> UploadQueue::finish(PendingUpload upload) {
     co_return;
   }
   const FileMessage message = file_message_of(upload);
-  chat_.log.info("User {}: {} {} ({} bytes) -> log message {}", upload.user_id,
-                 to_string(message.file.kind), text_for_log(upload.file_name), upload.file_size,
-                 upload.copy_message_id);
+  const std::string owner = fmt::format("User {}", upload.user_id);
   const SystemTime now = chat_.clock.now();
-  const std::optional<SystemTime> expires_at = link_expiry_from(chat_, now);
-  // Recorded before the reply, so /mylinks lists the link as soon as the user sees it; a second
-  // record after a restart changes nothing.
-  co_await store_link(link_record_of(upload, expires_at, now));
+  const std::optional<SystemTime> expires_at = co_await record_copy(upload, owner, now);
   Reply made = made_link_reply(chat_, message.file, upload.copy_message_id, expires_at);
   const std::shared_ptr<bool> alive = alive_;
   (void)co_await reply_confirmed(upload.chat_id, std::move(made));
@@ -483,12 +478,9 @@ asio::awaitable<bool> UploadQueue::album_reply_confirmed(std::int64_t chat_id,
 
 asio::awaitable<void> UploadQueue::finish_channel_post(PendingUpload upload) {
   const FileMessage message = file_message_of(upload);
-  chat_.log.info("Channel {}: {} {} ({} bytes) -> log message {}", upload.chat_id,
-                 to_string(message.file.kind), text_for_log(upload.file_name), upload.file_size,
-                 upload.copy_message_id);
+  const std::string owner = fmt::format("Channel {}", upload.chat_id);
   const SystemTime now = chat_.clock.now();
-  const std::optional<SystemTime> expires_at = link_expiry_from(chat_, now);
-  co_await store_link(link_record_of(upload, expires_at, now));
+  const std::optional<SystemTime> expires_at = co_await record_copy(upload, owner, now);
   const MadeLink link = made_link(chat_, message.file, upload.copy_message_id, expires_at);
   const std::shared_ptr<bool> alive = alive_;
   const ChannelLinksPlaced placed =
@@ -551,6 +543,19 @@ asio::awaitable<std::int64_t> UploadQueue::add_row(const PendingUpload& upload) 
   std::int64_t id = 0;
   co_await chat_.on_store([&](Store& store) { id = store.add_pending_upload(upload); });
   co_return id;
+}
+
+asio::awaitable<std::optional<SystemTime>> UploadQueue::record_copy(const PendingUpload& upload,
+                                                                    const std::string& owner,
+                                                                    SystemTime now) {
+  chat_.log.info("{}: {} {} ({} bytes) -> log message {}", owner,
+                 to_string(file_message_of(upload).file.kind), text_for_log(upload.file_name),
+                 upload.file_size, upload.copy_message_id);
+  const std::optional<SystemTime> expires_at = link_expiry_from(chat_, now);
+  // Recorded before the reply, so /mylinks lists the link as soon as the user sees it; a second
+  // record after a restart changes nothing.
+  co_await store_link(link_record_of(upload, expires_at, now));
+  co_return expires_at;
 }
 
 asio::awaitable<void> UploadQueue::store_link(const LinkRecord& link) {

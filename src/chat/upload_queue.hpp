@@ -149,6 +149,10 @@ class UploadQueue {
   [[nodiscard]] boost::asio::awaitable<std::int64_t> add_row(const PendingUpload& upload);
   // The link's record (for /mylinks), and the link counted in the user's day.
   [[nodiscard]] boost::asio::awaitable<void> store_link(const LinkRecord& link);
+  // Logs a confirmed copy as `owner`'s ("User 42", "Channel -100…") and records its link, made
+  // `now`; answers the link's expiry.
+  [[nodiscard]] boost::asio::awaitable<std::optional<SystemTime>> record_copy(
+      const PendingUpload& upload, const std::string& owner, SystemTime now);
   [[nodiscard]] boost::asio::awaitable<void> count_link(std::int64_t user_id, SystemTime now);
 
   // Sends `reply` into `chat_id` (over several messages when it is too long for one,
