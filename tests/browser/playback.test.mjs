@@ -136,6 +136,8 @@ async function matrixRow(context, row) {
   expect(now.method === row.method, `${row.name}: method ${now.method} (${now.reasons}), expected ${row.method}`);
   expect(new RegExp(row.notice).test(now.notice), `${row.name}: notice "${now.notice}" does not match /${row.notice}/`);
   await seekTo80AndPlayOn(page, row.name);
+  // What a viewer sees after the seek, mode by mode: picture, controls and the notice.
+  await page.screenshot({ path: join(plan.screenshots, `playback-${row.method}-${row.name.replace(/[^A-Za-z0-9.-]/g, '_')}.png`) });
   if (row.method !== 'direct') {
     expect(record.hls.some((r) => r.status === 200 && /\.m4s$/.test(r.url)), `${row.name}: no segment fetched`);
   }
