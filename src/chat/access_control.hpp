@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <map>
 
-#include "chat/reply.hpp"
+#include "chat/messages/reply.hpp"
 #include "core/clock.hpp"
 
 namespace tglink {

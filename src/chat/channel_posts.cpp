@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "chat/access_control.hpp"
-#include "chat/upload_flow.hpp"
+#include "chat/uploads/upload_flow.hpp"
 #include "config/config.hpp"
 #include "core/clock.hpp"
 #include "core/unix_time.hpp"

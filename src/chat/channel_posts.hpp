@@ -8,7 +8,7 @@
 //     -> forwarded from elsewhere, already with buttons, no video/audio/document/photo: ignored
 //     -> a re-post of a file whose copy LOG_CHANNEL holds (same file_unique_id): that copy
 //     -> UploadQueue, charged to the channel: copy, then the buttons on the post
-//        (chat/channel_links.hpp); an album gets one reply under its first post
+//        (chat/uploads/channel_post_links.hpp); an album gets one reply under its first post
 //   updateChatMember: the bot made an administrator of a channel not served: left at once
 //   updateMessageEdited without a keyboard, of a post that had its buttons: the buttons put back
 //     (an edit made in a Telegram app drops them), in the channel's budget
@@ -22,9 +22,9 @@
 #include <boost/asio/awaitable.hpp>
 #include <boost/json/object.hpp>
 
-#include "chat/channel_post.hpp"
 #include "chat/chat_context.hpp"
-#include "chat/upload_queue.hpp"
+#include "chat/messages/channel_post.hpp"
+#include "chat/uploads/upload_queue.hpp"
 
 namespace tglink {
 

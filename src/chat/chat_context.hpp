@@ -16,7 +16,7 @@
 #include <boost/json/object.hpp>
 
 #include "chat/ban_list.hpp"
-#include "chat/reply.hpp"
+#include "chat/messages/reply.hpp"
 #include "chat/service_status.hpp"
 
 namespace tglink {
@@ -41,7 +41,7 @@ struct ChatContext {
   boost::asio::any_io_executor executor;
   // For /info and the admin /stats; empty in tests that do not need it.
   ServiceStatusSource status = {};
-  // Runs /broadcast jobs (chat/broadcaster.hpp); null when broadcasts are not wired.
+  // Runs /broadcast jobs (chat/commands/broadcast_jobs.hpp); null when broadcasts are not wired.
   Broadcaster* broadcaster = nullptr;
   // Whether this node leads the chat side now (cluster/leadership.hpp); empty = always, as a
   // single node does. While it answers false, updates are ignored and no upload or broadcast

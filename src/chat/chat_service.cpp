@@ -5,12 +5,12 @@
 #include <boost/asio/use_awaitable.hpp>
 #include <fmt/format.h>
 
-#include "chat/base64.hpp"
-#include "chat/bot_command_menu.hpp"
-#include "chat/broadcaster.hpp"
-#include "chat/command_line.hpp"
+#include "chat/commands/bot_command_menu.hpp"
+#include "chat/commands/broadcast_jobs.hpp"
+#include "chat/commands/command_line.hpp"
+#include "chat/commands/my_links_page.hpp"
 #include "chat/detached_work.hpp"
-#include "chat/my_links.hpp"
+#include "chat/messages/callback_query.hpp"
 #include "config/config.hpp"
 #include "core/time_format.hpp"
 #include "core/user_text.hpp"
@@ -38,15 +38,6 @@ Reply not_a_file_reply() {
       "link. /help lists the commands.");
 }
 
-json::object answer_callback(const json::object& query, std::string text, bool alert) {
-  return json::object{{"@type", "answerCallbackQuery"},
-                      {"callback_query_id", std::to_string(td_int64(query, "id").value_or(0))},
-                      {"text", std::move(text)},
-                      {"show_alert", alert},
-                      {"url", ""},
-                      {"cache_time", 0}};
-}
-
 // Whether every handler can answer the query (by its id) and act for its sender; a query that
 // cannot be is logged and skipped.
 bool is_answerable(const json::object& query, Log& log) {
@@ -61,10 +52,6 @@ bool is_answerable(const json::object& query, Log& log) {
 }
 
 }  // namespace
-
-std::string callback_data(const json::object& query) {
-  return base64_decode(td_string(query, "payload.data").value_or(""));
-}
 
 ChatService::ChatService(ChatContext context, CommandRegistry commands, ChatServiceOptions options)
     : chat_(std::move(context)),

@@ -13,7 +13,7 @@
 //   updateNewMessage (channel post), updateMessageEdited, updateChatMember: channel mode
 //   (chat/channel_posts.hpp) updateNewCallbackQuery "I've joined" -> re-check membership, then what
 //   waited, in order;
-//     /mylinks' buttons (chat/my_links.hpp); /broadcast's (chat/broadcaster.hpp)
+//     /mylinks' buttons (chat/commands/my_links_page.hpp); /broadcast's (chat/commands/broadcast_jobs.hpp)
 //
 // Only the node that leads the chat side (ChatContext::leading) handles updates. Telegram gives a
 // bot's updates to one of its sessions; when that is another node's, that node relays each user's
@@ -38,11 +38,11 @@
 #include "chat/access_control.hpp"
 #include "chat/channel_posts.hpp"
 #include "chat/chat_context.hpp"
-#include "chat/command_registry.hpp"
+#include "chat/commands/command_registry.hpp"
 #include "chat/force_subscription.hpp"
-#include "chat/incoming_message.hpp"
-#include "chat/upload_flow.hpp"
-#include "chat/upload_queue.hpp"
+#include "chat/messages/incoming_message.hpp"
+#include "chat/uploads/upload_flow.hpp"
+#include "chat/uploads/upload_queue.hpp"
 #include "telegram/telegram_client.hpp"
 
 namespace tglink {
@@ -118,8 +118,5 @@ class ChatService {
   std::vector<boost::json::object> before_bans_;  // updates waiting for the first ban list
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
 };
-
-// The callback query's data bytes, decoded from TDLib's base64; empty when it carries none.
-[[nodiscard]] std::string callback_data(const boost::json::object& query);
 
 }  // namespace tglink

@@ -16,7 +16,7 @@
 
 #include <boost/asio/awaitable.hpp>
 
-#include "chat/reply.hpp"
+#include "chat/messages/reply.hpp"
 
 namespace tglink {
 

@@ -6,8 +6,8 @@
 #include <boost/json/serialize.hpp>
 #include <fmt/format.h>
 
-#include "chat/channel_post.hpp"
-#include "chat/incoming_message.hpp"
+#include "chat/messages/channel_post.hpp"
+#include "chat/messages/incoming_message.hpp"
 #include "core/clock.hpp"
 #include "core/unix_time.hpp"
 #include "logging/log.hpp"

@@ -1,6 +1,6 @@
 #include "config/config_warnings.hpp"
 
-#include "core/telegram_link_check.hpp"
+#include "core/telegram_button_urls.hpp"
 
 namespace tglink {
 

@@ -1,5 +1,5 @@
 #pragma once
-// The settings of issue 14's metrics and proxy, read beside the rest (config_loader.cpp):
+// The settings of the metrics and proxy, read beside the rest (config_loader.cpp):
 //   METRICS_TOKEN    /metrics on the main port, behind Authorization: Bearer <token>
 //   METRICS_ADDRESS  ip:port of a second listener that serves only /metrics, without a token
 //   TELEGRAM_PROXY   the proxy every bot's TDLib goes through (telegram_proxy.hpp)

@@ -1,5 +1,5 @@
 #pragma once
-// The settings of the player's conversions (issue 18, docs/playback.md), read beside the rest
+// The settings of the player's conversions (docs/playback.md), read beside the rest
 // (config_loader.cpp):
 //   PLAYER_CONVERT        on | remux | off
 //   FFMPEG_PATH           the ffmpeg program (a name PATH finds, or a path)

@@ -6,7 +6,7 @@
 // of that queue, hundreds of busy connections filled it: anything new (accepting a connection,
 // reading a request, answering /api/info) waited for a pass over all of them, and a request
 // needs two or three passes. With 500 cached ranges under way that was 80 ms at the median
-// (issue 20, docs/performance.md). Writers with more to send wait in this lane instead. The
+// (docs/performance.md). Writers with more to send wait in this lane instead. The
 // lane lets `turns_per_round` of them send one chunk each, then queues itself once behind
 // whatever else is ready, so short work waits for a few chunks, not for hundreds. Every chunk
 // is still sent, in first-come order, so bodies go no slower.

@@ -6,7 +6,7 @@
 // or alter one, so ids cannot be guessed or walked. Checking a token needs no Telegram call and
 // no database lookup (revocation is a separate Store lookup by message id).
 //
-// Layout, before base64url without padding (links/base64url.hpp):
+// Layout, before base64url without padding (core/base64.hpp):
 //   byte 0       version, 1
 //   varint       message id, rotated right by 20 bits (see below)
 //   varint       expiry in unix seconds; 0 = never expires

@@ -1,6 +1,6 @@
 #pragma once
 // The kinds of file Telegram messages carry, by name, and which of them stream and play. The bot's
-// replies (chat/link_reply.hpp) and the batch page (http/batch_page.hpp) both ask these
+// replies (chat/uploads/link_reply.hpp) and the batch page (web/batch_page.hpp) both ask these
 // questions, so that the page offers exactly what a reply offers.
 
 #include <optional>

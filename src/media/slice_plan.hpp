@@ -41,7 +41,7 @@ struct SliceSettings {
   // The lanes sharing the stream (send_spread sets it). Toward the end a new slice is the work
   // left (bytes no slice covers, and those other lanes still have to bring) divided among them,
   // never shorter than `tail_slice_bytes`, so that the lanes end together: a 96 MiB file in
-  // 16 MiB slices on 4 bots left two bots idle for the last third (issue 20).
+  // 16 MiB slices on 4 bots left two bots idle for the last third.
   std::size_t lanes = 1;
   // 2 MiB is a quarter of a second of a bot at 8 MiB/s, against a round trip of 50-150 ms lost
   // per slice: shorter tail slices would spend more in round trips than they balance.

@@ -59,7 +59,7 @@ struct SpreadLane {
 struct SpreadSettings {
   SliceSettings slices;
   // No byte for this long and the slice goes to another lane. A pause a client sees should stay
-  // under 3 s (issue 11): half of that to notice the silence, the other half for the next bot to
+  // under 3 s: half of that to notice the silence, the other half for the next bot to
   // bring its first part (two round trips and a part, under 0.5 s at 150 ms). A working bot
   // reports a part at least every round trip plus one part's transfer (about 0.2 s at 150 ms and
   // 8 MiB/s), so 1.5 s is seven such intervals and a slow round trip is not taken for a stall.

@@ -6,7 +6,7 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 
-#include "links/base64url.hpp"
+#include "core/base64.hpp"
 #include "links/varint.hpp"
 
 namespace tglink {

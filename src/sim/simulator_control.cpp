@@ -3,7 +3,7 @@
 
 #include <filesystem>
 
-#include "sim/base64.hpp"
+#include "core/base64.hpp"
 #include "sim/json_fields.hpp"
 #include "sim/network_profile.hpp"
 #include "sim/simulator.hpp"

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "sim/json_fields.hpp"
-#include "sim/link_check.hpp"
+#include "sim/url_validation.hpp"
 #include "sim/simulator.hpp"
 #include "sim/tdlib_objects.hpp"
 

@@ -67,7 +67,7 @@ struct BroadcastJob {
   std::int64_t total = 0;
 };
 
-// An upload not yet answered with its link (chat/upload_queue.hpp), kept here so that neither a
+// An upload not yet answered with its link (chat/uploads/upload_queue.hpp), kept here so that neither a
 // long wait nor a restart loses it. `stage` is where it is:
 //   "held"    waiting for the user to join the forced-subscription channels ("I've joined")
 //   "queued"  accepted, waiting for its turn (the user's flood limit, LOG_CHANNEL's post rate)
@@ -102,7 +102,7 @@ struct ChannelPostRecord {
 };
 
 // One link for many files: the files a user sends between /batch and /done
-// (chat/batch_commands.cpp), shown at /b/{token} (http/batch_page.hpp).
+// (chat/commands/batch_commands.cpp), shown at /b/{token} (web/batch_page.hpp).
 struct BatchRecord {
   std::int64_t id = 0;
   std::int64_t user_id = 0;
@@ -268,7 +268,7 @@ class Store {
   [[nodiscard]] virtual std::vector<NodeRecord> list_nodes() = 0;
   // The greatest LOG_CHANNEL message id an upload was confirmed as ("posted"), 0 before the
   // first. A copy requested and not confirmed when a process died can only be later than it
-  // (chat/unconfirmed_copies.hpp).
+  // (chat/uploads/unconfirmed_copies.hpp).
   [[nodiscard]] virtual std::int64_t last_log_channel_post() = 0;
 
   // --- links people made, and what they served (schema step 7) ---

@@ -6,12 +6,12 @@
 #include <gtest/gtest.h>
 
 #include "chat/access_control.hpp"
-#include "chat/ban_target.hpp"
-#include "chat/base64.hpp"
 #include "chat/chat_service.hpp"
-#include "chat/default_commands.hpp"
-#include "chat/my_links.hpp"
+#include "chat/commands/ban_target.hpp"
+#include "chat/commands/default_commands.hpp"
+#include "chat/commands/my_links_page.hpp"
 #include "config/config.hpp"
+#include "core/base64.hpp"
 #include "core/user_text.hpp"
 #include "links/link_token.hpp"
 #include "logging/log.hpp"

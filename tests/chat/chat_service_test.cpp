@@ -8,9 +8,9 @@
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
 
-#include "chat/base64.hpp"
-#include "chat/default_commands.hpp"
+#include "chat/commands/default_commands.hpp"
 #include "config/config.hpp"
+#include "core/base64.hpp"
 #include "links/batch_token.hpp"
 #include "links/link_token.hpp"
 #include "links/link_urls.hpp"

@@ -14,15 +14,14 @@
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
 
-#include "chat/album_reply.hpp"
 #include "chat/chat_service.hpp"
-#include "chat/default_commands.hpp"
-#include "chat/link_reply.hpp"
-#include "chat/upload_limits.hpp"
+#include "chat/commands/default_commands.hpp"
+#include "chat/uploads/album_reply.hpp"
+#include "chat/uploads/link_reply.hpp"
+#include "chat/uploads/upload_limits.hpp"
 #include "config/config.hpp"
 #include "core/url_encoding.hpp"
 #include "core/user_text.hpp"
-#include "http/batch_formats.hpp"
 #include "http/content_disposition.hpp"
 #include "links/link_token.hpp"
 #include "logging/log.hpp"
@@ -30,6 +29,7 @@
 #include "support/fake_clock.hpp"
 #include "support/fake_telegram_client.hpp"
 #include "support/io_wait.hpp"
+#include "web/batch_formats.hpp"
 
 namespace tglink {
 namespace {

@@ -13,7 +13,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "links/base64url.hpp"
+#include "core/base64.hpp"
 #include "links/link_token.hpp"
 #include "links/varint.hpp"
 

@@ -1,4 +1,4 @@
-// Fuzz target: the /player page's check of its `stream` parameter (http/player_source.hpp),
+// Fuzz target: the /player page's check of its `stream` parameter (web/player_source.hpp),
 // which decides what URL the page will ever put in front of a browser.
 //
 // Input: "<base url candidate>\n<stream url>". The candidate is used as BASE_URL when
@@ -22,7 +22,7 @@
 #include <string_view>
 
 #include "config/value_parsers.hpp"
-#include "http/player_source.hpp"
+#include "web/player_source.hpp"
 
 namespace {
 

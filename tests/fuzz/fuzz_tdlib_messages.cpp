@@ -23,8 +23,8 @@
 
 #include <boost/json/parse.hpp>
 
-#include "chat/incoming_file.hpp"
-#include "chat/incoming_message.hpp"
+#include "chat/messages/incoming_file.hpp"
+#include "chat/messages/incoming_message.hpp"
 #include "media/message_file.hpp"
 #include "telegram/td_fields.hpp"
 #include "telegram/td_object.hpp"

@@ -8,7 +8,7 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 
-#include "links/base64url.hpp"
+#include "core/base64.hpp"
 
 namespace tglink {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "links/base64url.hpp"
+#include "core/base64.hpp"
 
 namespace tglink {
 namespace {

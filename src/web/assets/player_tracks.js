@@ -1,0 +1,102 @@
+// The sound and subtitle menus, filled from the server's decision: every audio track
+// of the file, and its subtitles (text ones can be switched on; picture ones are listed but
+// disabled, the browser cannot show them). Titles and languages come from the file itself, so
+// they are only ever set as text.
+'use strict';
+
+import { displayName } from './player_notices.js';
+
+function languageName(code) {
+  if (!code || code === 'und') return '';
+  try {
+    const names = new Intl.DisplayNames([navigator.language || 'en'], { type: 'language' });
+    return names.of(code) || code;
+  } catch (_) {
+    return code;
+  }
+}
+
+function channelsText(channels) {
+  if (channels === 1) return 'mono';
+  if (channels === 2) return 'stereo';
+  if (channels === 6) return '5.1';
+  if (channels === 8) return '7.1';
+  return channels > 0 ? `${channels} ch` : '';
+}
+
+// "English — Director's commentary (AC-3 (Dolby Digital), 5.1)"; "Track 2" when nothing is known.
+export function audioLabel(track, position) {
+  const name = [languageName(track.language), track.title].filter(Boolean).join(' — ');
+  const details = [displayName(track.codec), channelsText(Number(track.channels) || 0)]
+    .filter(Boolean).join(', ');
+  return `${name || `Track ${position + 1}`}${details ? ` (${details})` : ''}`;
+}
+
+export function subtitleLabel(track, position) {
+  const name = [languageName(track.language), track.title].filter(Boolean).join(' — ');
+  const label = name || `Subtitles ${position + 1}`;
+  return track.kind === 'image' ? `${label} (picture subtitles: not shown here)` : label;
+}
+
+function option(value, text, disabled = false) {
+  const element = document.createElement('option');
+  element.value = value;
+  element.textContent = text;
+  element.disabled = disabled;
+  return element;
+}
+
+// Wires the menus to `session` (player_session.js). update(decision) refills them.
+export class TrackMenus {
+  constructor(session) {
+    this.session = session;
+    this.panel = document.getElementById('tracks');
+    this.toggle = document.getElementById('tracks-button');
+    this.audioChoice = document.getElementById('audio-choice');
+    this.audioSelect = document.getElementById('audio-track');
+    this.subtitleChoice = document.getElementById('subtitle-choice');
+    this.subtitleSelect = document.getElementById('subtitle-track');
+    this.audioSelect.addEventListener('change', () => this.onAudio());
+    this.subtitleSelect.addEventListener('change', () => this.onSubtitle());
+    this.toggle.addEventListener('click', () => this.setOpen(this.panel.hidden));
+    this.shown = false;
+  }
+
+  setOpen(open) {
+    this.panel.hidden = !open;
+    this.toggle.setAttribute('aria-expanded', String(open));
+  }
+
+  update(decision) {
+    const audio = Array.isArray(decision.audio) ? decision.audio : [];
+    const subtitles = Array.isArray(decision.subtitles) ? decision.subtitles : [];
+    this.audioSelect.replaceChildren(...audio.map((track, i) => option(String(track.index), audioLabel(track, i))));
+    const chosenAudio = Number.isInteger(decision.audio_track) ? decision.audio_track
+      : this.session.choice.audio_track;
+    const current = audio.find((t) => t.index === chosenAudio) || audio.find((t) => t.default) || audio[0];
+    if (current) this.audioSelect.value = String(current.index);
+    this.audioChoice.hidden = audio.length < 2;
+
+    this.subtitleSelect.replaceChildren(option('', 'Off'),
+      ...subtitles.map((track, i) => option(String(track.index), subtitleLabel(track, i), track.kind === 'image')));
+    const chosenSubtitle = this.session.choice.subtitle_track;  // "Off" may hide a carried one
+    this.subtitleSelect.value = chosenSubtitle === null ? '' : String(chosenSubtitle);
+    this.subtitleChoice.hidden = subtitles.length === 0;
+
+    const any = !this.audioChoice.hidden || !this.subtitleChoice.hidden;
+    this.toggle.hidden = !any;
+    // Open the first time there is a choice, so it is seen; the button folds it away.
+    if (!any) this.setOpen(false);
+    else if (!this.shown) this.setOpen(true);
+    this.shown = this.shown || any;
+  }
+
+  onAudio() {
+    this.session.chooseAudio(Number(this.audioSelect.value));
+  }
+
+  onSubtitle() {
+    const value = this.subtitleSelect.value;
+    this.session.chooseSubtitle(value === '' ? null : Number(value));
+  }
+}
