@@ -13,7 +13,8 @@
 //   updateNewMessage (channel post), updateMessageEdited, updateChatMember: channel mode
 //   (chat/channel_posts.hpp) updateNewCallbackQuery "I've joined" -> re-check membership, then what
 //   waited, in order;
-//     /mylinks' buttons (chat/commands/my_links_page.hpp); /broadcast's (chat/commands/broadcast_jobs.hpp)
+//     /mylinks' buttons (chat/commands/my_links_page.hpp); /broadcast's
+//     (chat/commands/broadcast_jobs.hpp)
 //
 // Only the node that leads the chat side (ChatContext::leading) handles updates. Telegram gives a
 // bot's updates to one of its sessions; when that is another node's, that node relays each user's

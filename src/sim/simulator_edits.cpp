@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "sim/json_fields.hpp"
-#include "sim/url_validation.hpp"
 #include "sim/simulator.hpp"
 #include "sim/tdlib_objects.hpp"
+#include "sim/url_validation.hpp"
 
 namespace tglink::sim {
 namespace json = boost::json;

@@ -67,8 +67,8 @@ struct BroadcastJob {
   std::int64_t total = 0;
 };
 
-// An upload not yet answered with its link (chat/uploads/upload_queue.hpp), kept here so that neither a
-// long wait nor a restart loses it. `stage` is where it is:
+// An upload not yet answered with its link (chat/uploads/upload_queue.hpp), kept here so that
+// neither a long wait nor a restart loses it. `stage` is where it is:
 //   "held"    waiting for the user to join the forced-subscription channels ("I've joined")
 //   "queued"  accepted, waiting for its turn (the user's flood limit, LOG_CHANNEL's post rate)
 //   "posting" the copy into LOG_CHANNEL was requested and is not confirmed yet

@@ -78,13 +78,13 @@ std::string batch_html(const BatchListing& listing, std::string_view assets,
   std::string summary = format_size(total_size(listing)) + " in all";
   summary += listing.expires_at ? ". Links expire " + iso_seconds(*listing.expires_at) + "."
                                 : ". Links do not expire.";
-  std::string page = fill_page(
-      "batch.html",
-      TemplateValues{{"title", fmt::format("{} file{}", count, count == 1 ? "" : "s")},
-                     {"assets", std::string(assets)},
-                     {"count", std::to_string(count)},
-                     {"summary", summary},
-                     {"urls_url", std::string(urls_url)}});
+  std::string page =
+      fill_page("batch.html",
+                TemplateValues{{"title", fmt::format("{} file{}", count, count == 1 ? "" : "s")},
+                               {"assets", std::string(assets)},
+                               {"count", std::to_string(count)},
+                               {"summary", summary},
+                               {"urls_url", std::string(urls_url)}});
   return put_at(std::move(page), kFilesMarker, rows);
 }
 

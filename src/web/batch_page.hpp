@@ -1,6 +1,6 @@
 #pragma once
-// GET and HEAD of /b/{token}: a batch (chat/commands/batch_commands.cpp) as an HTML page listing every
-// file with its download, stream and play links; as JSON with `Accept: application/json` (or
+// GET and HEAD of /b/{token}: a batch (chat/commands/batch_commands.cpp) as an HTML page listing
+// every file with its download, stream and play links; as JSON with `Accept: application/json` (or
 // ?format=json); as a plain URL list for download managers with ?format=urls (`aria2c -i`).
 //
 // The batch token is checked first, with no Telegram call: 404 LINK_NOT_FOUND for a token not

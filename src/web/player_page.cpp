@@ -117,10 +117,8 @@ HttpResponse PlayerPage::player_response(const PlayerSource& source,
 HttpResponse PlayerPage::notice_response(int status, std::string_view reason,
                                          std::string_view heading, std::string_view message) const {
   const TemplateValues values{
-      {"assets", asset_base()},
-      {"reason", std::string(reason)},
-      {"heading", std::string(heading)},
-      {"title", std::string(heading)},
+      {"assets", asset_base()},          {"reason", std::string(reason)},
+      {"heading", std::string(heading)}, {"title", std::string(heading)},
       {"message", std::string(message)},
   };
   return html_response(status, fill_page("notice.html", values));

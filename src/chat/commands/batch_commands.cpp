@@ -1,6 +1,6 @@
 // /batch and /done: one link for many files. /batch opens a batch in the store; every file the
-// user sends while it is open joins it (chat/uploads/upload_queue.hpp) instead of getting a reply of its
-// own; /done closes it and answers with one link, {BASE_URL}/b/{token}: a page listing every
+// user sends while it is open joins it (chat/uploads/upload_queue.hpp) instead of getting a reply
+// of its own; /done closes it and answers with one link, {BASE_URL}/b/{token}: a page listing every
 // file (web/batch_page.hpp), JSON for programs, a URL list for download managers. The batch
 // token is signed and expires like a file link (links/batch_token.hpp); each file still counts
 // toward the daily limit.

@@ -29,9 +29,9 @@
 // keeps no queued message across a restart (no message database), a bot cannot list a chat's
 // history (getChatHistory: 400 "The method is not available to bots"), and a private chat's
 // message ids come from the bot's one sequence for all its private chats, so reading ids one by
-// one (as UploadQueue does in LOG_CHANNEL, chat/uploads/unconfirmed_copies.hpp) has no bound on how many
-// to read. Sending again would repeat the message whenever the kill fell after the server took it,
-// which is most of the round trip: a missed message is the smaller harm.
+// one (as UploadQueue does in LOG_CHANNEL, chat/uploads/unconfirmed_copies.hpp) has no bound on how
+// many to read. Sending again would repeat the message whenever the kill fell after the server took
+// it, which is most of the round trip: a missed message is the smaller harm.
 //
 // Sending pauses while the main bot is not connected, before the next claim, and while this node
 // does not lead the chat side (ChatContext::leading): the leader resumes the job from the store,

@@ -2,8 +2,8 @@
 // Copies a user's message into LOG_CHANNEL on Telegram's side (forwardMessages with
 // send_copy = true: no download, no upload) and answers the real id of the copy.
 //
-// Before the copy, the source is loaded (chat/messages/message_loading.hpp): the user's chat (after a
-// restart TDLib does not know it) and the message (bots unload messages about 30 minutes after
+// Before the copy, the source is loaded (chat/messages/message_loading.hpp): the user's chat (after
+// a restart TDLib does not know it) and the message (bots unload messages about 30 minutes after
 // their last use, and forwarding an unloaded message answers null).
 //
 // A link must never point at a message that does not exist, so the id is only answered once

@@ -27,16 +27,16 @@
 // Channel mode (chat/channel_posts.hpp): a channel's post is an upload whose user is the channel.
 // It takes a turn in the channel's own budget (Telegram's 20 messages a minute into one channel,
 // shared by the edit that puts the buttons on and any reply) as well as LOG_CHANNEL's, round-robin
-// with users and other channels; its links go on the post (chat/uploads/channel_post_links.hpp), an album's in
-// one reply under its first post, and refusals go to the admins rather than into the channel. A
-// re-post comes with its copy already made, and is not copied again.
+// with users and other channels; its links go on the post (chat/uploads/channel_post_links.hpp), an
+// album's in one reply under its first post, and refusals go to the admins rather than into the
+// channel. A re-post comes with its copy already made, and is not copied again.
 //
 // start() resumes what a previous process left: "queued" goes back into the queue, "posted" gets
 // its reply, "held" keeps waiting. A "posting" upload was requested and not confirmed: it may or
 // may not have reached Telegram. Before anything else is posted, LOG_CHANNEL is searched after the
-// last confirmed post for a copy of its file (chat/uploads/unconfirmed_copies.hpp); one found is adopted,
-// otherwise the upload is queued and posted again. A crash after Telegram confirmed the link
-// reply and before the row is deleted sends the same link twice: one round trip to the store,
+// last confirmed post for a copy of its file (chat/uploads/unconfirmed_copies.hpp); one found is
+// adopted, otherwise the upload is queued and posted again. A crash after Telegram confirmed the
+// link reply and before the row is deleted sends the same link twice: one round trip to the store,
 // the alternative being a user who never gets a link.
 
 #include <chrono>
