@@ -1,4 +1,4 @@
-"""Part 7 of bench/tglink_bench.py (`--only curl`): the hot path measured from outside, by curl.
+"""The hot path measured from outside, by curl (part `curl`).
 
 bench/range_client.py is our own client, so the hot-path figures are checked here with another
 one, timed as whole processes: tglink and nginx serve the same cached --hot-mib file, and curl is
@@ -15,20 +15,21 @@ import random
 import subprocess
 import time
 
-import wrk_load
+import stats
+from harness import MIB, Nginx, Tglink, fetch, nginx_readable_file
 
-MIB = 1024 * 1024
+TOOLS = ("nginx", "curl")
 RANGES = 512
 AT_ONCE = 64
 
 
-def curl_check(args, work, nginx_readable_file, tglink_class, nginx_class, fetch):
-    print("\n== 7. The hot path timed from outside: curl against tglink and nginx, cached %d MiB "
+def run(args, work):
+    print("\n== The hot path timed from outside: curl against tglink and nginx, cached %d MiB "
           "file, %d rounds alternating" % (args.hot_mib, args.rounds))
     size = args.hot_mib * MIB
     root, path = nginx_readable_file(work, "curl-www", size)
-    tg = tglink_class(args.build, work)
-    ng = nginx_class(work, root)
+    tg = Tglink(args.build, work)
+    ng = Nginx(work, root)
     try:
         target = tg.post(path)
         fetch(tg.port, target)
@@ -43,11 +44,11 @@ def curl_check(args, work, nginx_readable_file, tglink_class, nginx_class, fetch
         for label, command in rows:
             for name in urls:
                 _timed(command(name))  # warm-up
-            times = wrk_load.alternate({name: (lambda name=name: _timed(command(name)))
+            times = stats.alternate({name: (lambda name=name: _timed(command(name)))
                                         for name in urls}, args.rounds)
             print("%-36s %24s %24s %20s" % (
-                label, wrk_load.summary(times["tglink"]), wrk_load.summary(times["nginx"]),
-                wrk_load.summary(wrk_load.ratios(times["nginx"], times["tglink"]))))
+                label, stats.summary(times["tglink"]), stats.summary(times["nginx"]),
+                stats.summary(stats.ratios(times["nginx"], times["tglink"]))))
     finally:
         tg.stop()
         ng.stop()
