@@ -288,7 +288,7 @@ TEST_F(SpreadStreamingTest, TwoStreamsBothProgressOnSharedBots) {
   EXPECT_EQ(second.body(), worlds_[0]->content().substr(12 * kSlice, 8 * kSlice));
 }
 
-// Issue 20: a bot that still brings a byte now and then, far below the crawl limit, is never
+// A bot that still brings a byte now and then, far below the crawl limit, is never
 // silent long enough to count as stalled; the crawl limit hands its slice to the others, which
 // finish it without fetching any byte it already brought.
 TEST_F(SpreadStreamingTest, ACrawlingBotsSliceIsFinishedByTheOthers) {
@@ -311,7 +311,7 @@ TEST_F(SpreadStreamingTest, ACrawlingBotsSliceIsFinishedByTheOthers) {
   EXPECT_EQ(observer_.twice_bytes, 0U);
 }
 
-// Issue 20: a bot with nothing left to take steals the second half of a slower bot's slice. The
+// A bot with nothing left to take steals the second half of a slower bot's slice. The
 // window it was cut from is cut short at once, so with less than the margin in flight (here a
 // bot brings 1 KiB at a time, as TDLib's parts) what comes twice is bounded by the margin per
 // steal, and whatever came twice is counted.

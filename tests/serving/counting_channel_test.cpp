@@ -1,4 +1,4 @@
-// CountingChannel (issue 13 item 1): counts what reached the connection, slice by slice, even
+// CountingChannel: counts what reached the connection, slice by slice, even
 // when a write fails halfway; and stops a transfer kLimitOverrunBound after the month's limit.
 #include "serving/counting_channel.hpp"
 

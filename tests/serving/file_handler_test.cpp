@@ -184,7 +184,7 @@ TEST_F(FileHandlerTest, MatchingIfNoneMatchIs304WithoutBody) {
   EXPECT_EQ(files.stream_calls, 0);
 }
 
-// Issue 13 item 8: no cache may keep a file answer past the end of its link.
+// No cache may keep a file answer past the end of its link.
 TEST_F(FileHandlerTest, MaxAgeNeverOutlivesTheLink) {
   const std::string soon = token(kMessageId, clock.now() + std::chrono::seconds(5));
   EXPECT_EQ(get("/stream/" + soon).header("Cache-Control"), "public, max-age=5");

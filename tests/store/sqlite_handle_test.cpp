@@ -91,7 +91,7 @@ unsigned file_mode(const std::string& path) {
   return info.st_mode & 07777;
 }
 
-// Issue 13 item 11: the store holds every user id, so it and its WAL files are 0600 even under
+// The store holds every user id, so it and its WAL files are 0600 even under
 // a umask that would let everyone read them.
 TEST(SqliteHandleTest, DatabaseAndWalFilesAreOwnerOnly) {
   const testing::TempDir dir;
