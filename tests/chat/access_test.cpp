@@ -343,7 +343,7 @@ TEST_F(AccessTest, BannedUsersButtonsDoNothing) {
   EXPECT_FALSE(store.is_revoked(mine.message_id));
 }
 
-// Issue 19: what users send is quoted on its own line and never makes a reply Telegram refuses.
+// What users send is quoted on its own line and never makes a reply Telegram refuses.
 TEST_F(AccessTest, HostileNamesInMyLinksStayOnTheirLines) {
   start();
   LinkRecord forged = add_link(kUser, 1);
@@ -383,7 +383,7 @@ TEST_F(AccessTest, AForgedLogLineIsOneRecordInLogs) {
   EXPECT_FALSE(contains(shown, "\n2026-01-01T00:00:00.000Z CRITICAL")) << shown;
 }
 
-// Issue 19: the chat side calls the store on the store executor (ChatContext::on_store). One that
+// The chat side calls the store on the store executor (ChatContext::on_store). One that
 // waits on a slow database (the gate) holds up that user's command only: the I/O thread answers
 // another user meanwhile, and the held command is answered once the database is.
 class HeldUserLinks final : public testing::ForwardingStore {

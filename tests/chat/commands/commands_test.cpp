@@ -1,4 +1,4 @@
-// Issue 6's commands over the fake TelegramClient: /info, /stats (user and admin), /ping, /logs
+// The commands over the fake TelegramClient: /info, /stats (user and admin), /ping, /logs
 // (arguments, short and long output), /broadcast (usage, preview, refusal, delivery with a
 // blocked user, no second copy on resume).
 #include <filesystem>
