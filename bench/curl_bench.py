@@ -16,7 +16,7 @@ import subprocess
 import time
 
 import stats
-from harness import MIB, Nginx, Tglink, fetch, nginx_readable_file
+from harness import MIB, served_by_both
 
 TOOLS = ("nginx", "curl")
 RANGES = 512
@@ -27,14 +27,9 @@ def run(args, work):
     print("\n== The hot path timed from outside: curl against tglink and nginx, cached %d MiB "
           "file, %d rounds alternating" % (args.hot_mib, args.rounds))
     size = args.hot_mib * MIB
-    root, path = nginx_readable_file(work, "curl-www", size)
-    tg = Tglink(args.build, work)
-    ng = Nginx(work, root)
-    try:
-        target = tg.post(path)
-        fetch(tg.port, target)
+    with served_by_both(args.build, work, "curl-www", size) as (tg, target, ng, ng_target):
         urls = {"tglink": "http://127.0.0.1:%d%s" % (tg.port, target),
-                "nginx": "http://127.0.0.1:%d/hot.bin" % ng.port}
+                "nginx": "http://127.0.0.1:%d%s" % (ng.port, ng_target)}
         configs = _range_configs(work, urls, size)
         rows = (("whole file, s", lambda name: ["curl", "-s", "-o", "/dev/null", urls[name]]),
                 ("%d ranges of 1 MiB, %d at once, s" % (RANGES, AT_ONCE),
@@ -45,14 +40,10 @@ def run(args, work):
             for name in urls:
                 _timed(command(name))  # warm-up
             times = stats.alternate({name: (lambda name=name: _timed(command(name)))
-                                        for name in urls}, args.rounds)
+                                     for name in urls}, args.rounds)
             print("%-36s %24s %24s %20s" % (
                 label, stats.summary(times["tglink"]), stats.summary(times["nginx"]),
                 stats.summary(stats.ratios(times["nginx"], times["tglink"]))))
-    finally:
-        tg.stop()
-        ng.stop()
-    os.remove(path)
 
 
 def _range_configs(work, urls, size):

@@ -3,6 +3,7 @@ tokens, files of random bytes and the HTTP fetches. It imports nothing else of b
 part can import it.
 """
 import base64
+import contextlib
 import hashlib
 import hmac
 import http.client
@@ -234,6 +235,25 @@ http {
     def stop(self):
         self.proc.terminate()
         self.proc.wait()
+
+
+@contextlib.contextmanager
+def served_by_both(build, work, folder, size):
+    """tglink and nginx serving the same `size` random bytes, already in TDLib's cache (fetched
+    once); yields (tglink, its /dl path, nginx, nginx's path), and stops both afterwards."""
+    root, path = nginx_readable_file(work, folder, size)
+    tg = Tglink(build, work)
+    try:
+        ng = Nginx(work, root)
+        try:
+            target = tg.post(path)
+            fetch(tg.port, target)
+            yield tg, target, ng, "/" + os.path.basename(path)
+        finally:
+            ng.stop()
+    finally:
+        tg.stop()
+        os.remove(path)
 
 
 def nginx_binary():

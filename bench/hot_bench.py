@@ -5,7 +5,6 @@ The load client is bench/range_client.py; its figures against nginx are printed 
 the older one-process Python client's, so a reader can see the client is not the bottleneck
 (twice its processes must not get more from nginx).
 """
-import os
 import random
 import threading
 import time
@@ -13,7 +12,7 @@ import time
 import range_client
 import stats
 import wrk_load
-from harness import MIB, Nginx, Tglink, fetch, nginx_readable_file
+from harness import MIB, fetch, served_by_both
 
 TOOLS = ("nginx", "wrk")
 
@@ -29,13 +28,8 @@ def run(args, work):
     print("\n== Hot path: cached %d MiB file, tglink vs nginx on loopback, %d rounds "
           "alternating, %d s each" % (args.hot_mib, rounds, seconds))
     size = args.hot_mib * MIB
-    root, path = nginx_readable_file(work, "www", size)
-    tg = Tglink(args.build, work)
-    ng = Nginx(work, root)
-    try:
-        target = tg.post(path)
-        fetch(tg.port, target)  # the cold fetch that puts the file in TDLib's cache
-        servers = {"tglink": (tg.port, target), "nginx": (ng.port, "/hot.bin")}
+    with served_by_both(args.build, work, "www", size) as (tg, target, ng, ng_target):
+        servers = {"tglink": (tg.port, target), "nginx": (ng.port, ng_target)}
         procs = args.client_processes
         ranges = stats.alternate({
             name: (lambda port=port, url=url: range_client.run(
@@ -53,18 +47,14 @@ def run(args, work):
             print("%-34s %24s %24s %20s" % (
                 name, stats.summary(figures["tglink"]), stats.summary(figures["nginx"]),
                 stats.summary(stats.ratios(figures["tglink"], figures["nginx"]))))
-        double = range_client.run(ng.port, "/hot.bin", size, MIB, 64, seconds, 2 * procs)
-        old_n = threaded_ranges_per_s(ng.port, "/hot.bin", size, args.range_requests)
+        double = range_client.run(ng.port, ng_target, size, MIB, 64, seconds, 2 * procs)
+        old_n = threaded_ranges_per_s(ng.port, ng_target, size, args.range_requests)
         old_t = threaded_ranges_per_s(tg.port, target, size, args.range_requests)
-        by_wrk = wrk_load.ranges(work, ng.port, "/hot.bin", size, 64, seconds).per_second
+        by_wrk = wrk_load.ranges(work, ng.port, ng_target, size, 64, seconds).per_second
         print("nginx, 64 ranges at once: this client %.0f req/s (median), with %d processes "
               "%.0f; wrk %.0f; the one-process Python client %.0f (and tglink %.0f, ratio %.2f)"
               % (stats.median(ranges["nginx"]), 2 * procs, double.per_second, by_wrk,
                  old_n, old_t, old_t / old_n))
-    finally:
-        tg.stop()
-        ng.stop()
-    os.remove(path)
 
 
 def threaded_ranges_per_s(port, target, size, requests, concurrency=64, seed=1):
