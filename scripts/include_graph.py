@@ -6,7 +6,7 @@
                                       # import circle exists
 
 Three graphs: src/'s first-level folders; inside src/chat/, its rooms (chat/commands,
-chat/uploads, chat/messages) and its root files (chat/); and bench/'s modules. An edge A -> B
+chat/uploads, chat/messages) and each of its root files; and bench/'s modules. An edge A -> B
 says some file of A includes a header of B (`#include "B/..."`, written from src/ as every
 include is), or imports B. Parts are listed floor by floor, from the top down: a part's floor is
 one above the highest floor it includes, so an include never runs up a floor unless it is part
@@ -30,12 +30,14 @@ def folder_of(path):
 
 
 def room_of(path):
-    """Inside chat/, the room of a path relative to src/: 'chat/uploads/x.hpp' ->
-    'chat/uploads', 'chat/chat_service.hpp' -> 'chat'; None outside chat/."""
+    """Inside chat/, the room of a path relative to src/ ('chat/uploads/x.hpp' ->
+    'chat/uploads'), or a file at chat/'s root without its ending ('chat/chat_service.hpp' ->
+    'chat/chat_service'): the root holds both the top of the chat side and what every room is
+    given, so its files are placed one by one. None outside chat/."""
     parts = path.split("/")
     if parts[0] != "chat" or len(parts) < 2:
         return None
-    return "chat/" + parts[1] if len(parts) > 2 else "chat"
+    return "chat/" + (parts[1] if len(parts) > 2 else os.path.splitext(parts[1])[0])
 
 
 def src_edges(part_of=folder_of):
@@ -153,7 +155,7 @@ def main():
     parser.add_argument("--check", action="store_true", help="exit 1 when there is a circle")
     args = parser.parse_args()
     found = report("src/ includes, by folder", *src_edges())
-    found += report("src/chat/ includes, by room", *src_edges(room_of))
+    found += report("src/chat/ includes, by room and root file", *src_edges(room_of))
     found += report("bench/ imports, by module", *bench_edges())
     if args.check and found:
         sys.exit("include graph: %d circle(s)" % len(found))
