@@ -7,6 +7,7 @@ numbers mean something on any machine. Nothing here is a pass/fail test.
 import argparse
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -65,11 +66,25 @@ def parse_arguments(argv):
     return args
 
 
+def ensure_build(build):
+    """The release build with the simulator; `make build` makes the repository's own build/
+    when it is missing. Another build directory must be there already."""
+    needed = [os.path.join(build, "tglink"), os.path.join(build, "sim", "libtdjson.so")]
+    if all(os.path.exists(path) for path in needed):
+        return
+    repository = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    if build != os.path.join(repository, "build"):
+        sys.exit("bench: %s missing; build it first" % " or ".join(needed))
+    print("bench: %s missing; building it (make build)" % " or ".join(needed), file=sys.stderr)
+    subprocess.run(["make", "--no-print-directory", "build"], cwd=repository, check=True)
+
+
 def main(argv):
     args = parse_arguments(argv)
     missing = missing_tools(sorted({tool for name in args.parts for tool in PARTS[name].TOOLS}))
     if missing:
         sys.exit("bench: %s missing; run scripts/install-deps.sh --bench" % ", ".join(missing))
+    ensure_build(args.build)
     work = tempfile.mkdtemp(prefix="tglink-bench-")
     try:
         print("tglink benchmarks, %s, %d CPUs, parts: %s" % (

@@ -14,16 +14,9 @@
 #             (run only when named).
 # Without a part, the first seven. Servers compared are measured in alternating rounds
 # (--rounds) with the median and spread printed. --help lists every option and its default.
-# Uses the release build (build/, `make build`; TGLINK_BENCH_BUILD for another) and the TDLib
-# simulator (build/sim/libtdjson.so); nothing reaches Telegram. Never part of `make test`.
+# Uses the release build (build/, made by `make build` when missing, once the arguments are
+# found good; TGLINK_BENCH_BUILD names another) and the TDLib simulator (build/sim/libtdjson.so);
+# nothing reaches Telegram. Never part of `make test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BUILD="${TGLINK_BENCH_BUILD:-build}"
-if [[ " $* " == *" --help "* || " $* " == *" -h "* ]]; then
-  exec python3 bench/run.py --help
-fi
-if [[ ! -x "$BUILD/tglink" || ! -f "$BUILD/sim/libtdjson.so" ]]; then
-  echo "bench: $BUILD/tglink or $BUILD/sim/libtdjson.so missing; building it (make build)" >&2
-  make --no-print-directory build
-fi
-exec python3 bench/run.py --build "$BUILD" "$@"
+exec python3 bench/run.py --build "${TGLINK_BENCH_BUILD:-build}" "$@"
