@@ -76,7 +76,7 @@ bench: deps
 
 # 10,000 idle keep-alive + 2,000 slowloris connections: memory, latency, MAX_CONNECTIONS.
 bench-load: deps
-	@bench/load.sh
+	@bench/run.sh load
 
 format:
 	@git ls-files '*.cpp' '*.hpp' | xargs clang-format -i

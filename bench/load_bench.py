@@ -1,32 +1,30 @@
-#!/usr/bin/env python3
-"""Connection load (issue 13, bench/load.sh): idle keep-alive and slowloris connections.
+"""Connection load (part `load`, `make bench-load`): idle keep-alive and slowloris connections.
 
-Opens --idle keep-alive connections (each has had one request answered and then sits idle) and
---slowloris connections (each sends the start of a request and never finishes it), then prints:
+Opens --load-idle keep-alive connections (each has had one request answered and then sits idle)
+and --load-slowloris connections (each sends the start of a request and never finishes it), then
+prints:
   - tglink's RSS before and with them held, and the cost per connection;
   - how long /api/info and a download of a cached file take meanwhile (fresh connections);
   - what connections past MAX_CONNECTIONS get (a 503 and a close, or anything else).
 Figures, not a test: tests/e2e/connection_limit_test.cpp checks the behaviour with small numbers.
 """
-import argparse
 import os
 import resource
 import socket
-import statistics
-import sys
-import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from tglink_bench import MIB, Tglink, fetch, make_file  # noqa: E402
+import stats
+from harness import MIB, Tglink, fetch, make_file
+
+TOOLS = ()
 
 
-def rss_kib(pid, field="VmRSS:"):
-    with open("/proc/%d/status" % pid) as status:
-        for line in status:
-            if line.startswith(field):
-                return int(line.split()[1])
-    return 0
+def add_arguments(parser):
+    parser.add_argument("--load-idle", type=int, default=10000)
+    parser.add_argument("--load-slowloris", type=int, default=2000)
+    parser.add_argument("--load-probes", type=int, default=20)
+    parser.add_argument("--load-excess", type=int, default=100)
+    parser.add_argument("--load-download-mib", type=int, default=1)
 
 
 def read_response_head(sock):
@@ -104,63 +102,46 @@ def refused_cleanly(port):
 
 
 def summary(samples):
-    return "median %6.2f ms, max %6.2f ms" % (statistics.median(samples), max(samples))
+    return "median %6.2f ms, max %6.2f ms" % (stats.median(samples), max(samples))
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--build", default="build")
-    parser.add_argument("--idle", type=int, default=10000)
-    parser.add_argument("--slowloris", type=int, default=2000)
-    parser.add_argument("--probes", type=int, default=20)
-    parser.add_argument("--excess", type=int, default=100)
-    parser.add_argument("--download-mib", type=int, default=1)
-    args = parser.parse_args()
-
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    needed = args.idle + args.slowloris + args.excess + 256
-    if hard != resource.RLIM_INFINITY and hard < needed:
-        sys.exit("load: the open-file limit (%d) is below the %d connections asked for" %
-                 (hard, needed))
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    held_max = args.idle + args.slowloris + args.probes
-    os.environ["MAX_CONNECTIONS"] = str(held_max)
-
-    work = tempfile.mkdtemp(prefix="tglink-load-")
+def run(args, work):
+    needed = args.load_idle + args.load_slowloris + args.load_excess + 256
+    raise_open_file_limit(needed)
+    held_max = args.load_idle + args.load_slowloris + args.load_probes
     path = os.path.join(work, "download.bin")
-    size = args.download_mib * MIB
-    make_file(path, size)
-    tg = Tglink(args.build, work)
+    make_file(path, args.load_download_mib * MIB)
+    tg = Tglink(args.build, work, extra_env={"MAX_CONNECTIONS": str(held_max)})
     held = []
     try:
         target = tg.post(path)
         fetch(tg.port, target)  # cached from now on
-        before = rss_kib(tg.proc.pid)
+        before = tg.rss_kib()
         start = time.perf_counter()
-        held += [keep_alive_connection(tg.port) for _ in range(args.idle)]
-        held += [slowloris_connection(tg.port) for _ in range(args.slowloris)]
+        held += [keep_alive_connection(tg.port) for _ in range(args.load_idle)]
+        held += [slowloris_connection(tg.port) for _ in range(args.load_slowloris)]
         opened_s = time.perf_counter() - start
         api_info(tg.port)  # every connection above is accepted by now
-        during = rss_kib(tg.proc.pid)
-        info_ms = [timed_ms(lambda: api_info(tg.port)) for _ in range(args.probes)]
-        download_ms = [timed_ms(lambda: fetch(tg.port, target)) for _ in range(args.probes)]
+        during = tg.rss_kib()
+        info_ms = [timed_ms(lambda: api_info(tg.port)) for _ in range(args.load_probes)]
+        download_ms = [timed_ms(lambda: fetch(tg.port, target)) for _ in range(args.load_probes)]
         # Fill what is left of MAX_CONNECTIONS, then knock on a full server.
         while len(held) < held_max:
             held.append(keep_alive_connection(tg.port))
-        refused = sum(refused_cleanly(tg.port) for _ in range(args.excess))
-        peak = rss_kib(tg.proc.pid, "VmHWM:")
-        connections = args.idle + args.slowloris
-        print("== Load: %d idle keep-alive + %d slowloris connections (opened in %.1f s)"
-              % (args.idle, args.slowloris, opened_s))
+        refused = sum(refused_cleanly(tg.port) for _ in range(args.load_excess))
+        peak = tg.peak_rss_kib()
+        connections = args.load_idle + args.load_slowloris
+        print("\n== Load: %d idle keep-alive + %d slowloris connections (opened in %.1f s)"
+              % (args.load_idle, args.load_slowloris, opened_s))
         print("RSS before:                      %8.1f MiB" % (before / 1024))
         print("RSS with them held:              %8.1f MiB" % (during / 1024))
         print("per held connection:             %8.2f KiB" % ((during - before) / connections))
         print("peak RSS of the run:             %8.1f MiB" % (peak / 1024))
         print("/api/info meanwhile:             %s" % summary(info_ms))
-        print("%d MiB cached download meanwhile: %s" % (args.download_mib, summary(download_ms)))
+        print("%d MiB cached download meanwhile: %s" % (args.load_download_mib,
+                                                       summary(download_ms)))
         print("past MAX_CONNECTIONS=%d:      %d of %d refused cleanly (503, then close)"
-              % (held_max, refused, args.excess))
+              % (held_max, refused, args.load_excess))
     finally:
         for sock in held:
             sock.close()
@@ -168,5 +149,10 @@ def main():
     os.remove(path)
 
 
-if __name__ == "__main__":
-    main()
+def raise_open_file_limit(needed):
+    """Every held connection is a descriptor here and in tglink, which inherits the limit."""
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < needed:
+        raise RuntimeError("load: the open-file limit (%d) is below the %d connections asked for"
+                           % (hard, needed))
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))

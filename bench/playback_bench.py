@@ -1,6 +1,5 @@
-#!/usr/bin/env python3
-"""Playback benchmark (issue 18, bench/playback.sh): what the player's three ways of playing cost,
-measured side by side in one run, over HTTP against the release tglink on the simulator.
+"""Playback (part `playback`): what the player's three ways of playing cost, measured side by
+side in one run, over HTTP against the release tglink on the simulator.
 
 Per round (a fresh tglink, so "cold" means from the simulator's Telegram), for a 720p clip of
 each kind (direct: H.264/AAC MP4; remux: H.264/AC-3 MKV; transcode: HEVC/AAC MP4):
@@ -12,21 +11,20 @@ each kind (direct: H.264/AAC MP4; remux: H.264/AC-3 MKV; transcode: HEVC/AAC MP4
   - a far seek on a second copy of the clip: the segment at 80 % right after the first one (the
     job restarts there), then a segment already on disk;
   - Telegram bytes (simulator counters) per media byte for the whole conversion.
-Medians and spreads (min-max) over the rounds. The player's own work (hls.js, decoding) is not
+Medians and spreads (min-max) over --playback-rounds rounds of --playback-seconds clips. The player's own work (hls.js, decoding) is not
 in these figures: the browser matrix (tests/browser/playback.test.mjs) covers correctness.
 """
-import argparse
 import http.client
 import json
 import os
-import shutil
-import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
-from tglink_bench import LOG_CHANNEL, Tglink, mint_token
+import stats
+from harness import Tglink
+
+TOOLS = ("ffmpeg", "ffprobe")
 
 CHROMIUM = {
     "containers": ["mp4", "webm", "mkv", "mov", "ogg"],
@@ -122,12 +120,6 @@ def children_cpu_seconds(pid):
     return (int(fields[13]) + int(fields[14])) / ticks  # cutime, cstime: reaped children
 
 
-def telegram_bytes(tglink):
-    bots = tglink.sim.call(op="counters")["bots"]
-    return sum(bot.get("bytes_downloaded", 0) for bot in bots.values()) if isinstance(bots, dict) \
-        else sum(bot.get("bytes_downloaded", 0) for bot in bots)
-
-
 def wait_for_jobs_to_end(tglink, timeout=120):
     deadline = time.time() + timeout
     while time.time() < deadline:
@@ -144,10 +136,8 @@ def wait_for_jobs_to_end(tglink, timeout=120):
 
 
 def post(tglink, path, seconds):
-    answer = tglink.sim.call(op="send_file", chat_id=LOG_CHANNEL, path=path, kind="video",
-                             file_name=os.path.basename(path), mime_type="video/mp4",
-                             duration=seconds, width=1280, height=720)
-    return mint_token(answer["message_id"])
+    return tglink.post_token(path, kind="video", mime_type="video/mp4", duration=seconds,
+                             width=1280, height=720)
 
 
 def one_round(build, work, clips, seconds):
@@ -176,7 +166,7 @@ def one_round(build, work, clips, seconds):
             figures[mode + " core-s per media-s"] = \
                 (children_cpu_seconds(tglink.proc.pid) - cpu_before) / seconds
             figures[mode + " Telegram bytes / media bytes"] = \
-                telegram_bytes(tglink) / os.path.getsize(path)
+                tglink.telegram_bytes() / os.path.getsize(path)
             figures[mode + " first segment warm s"] = first_frame(client, token)[0]
             # Its twin (same media, other bytes, so a job of its own): a far seek right after
             # the first segment restarts the job at 80 %; then a segment already on disk.
@@ -192,30 +182,20 @@ def one_round(build, work, clips, seconds):
     return figures
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--build", default="build")
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--seconds", type=int, default=60, help="length of each clip")
-    args = parser.parse_args()
-    work = tempfile.mkdtemp(prefix="tglink-playback-bench-")
-    try:
-        clips = make_clips(work, args.seconds)
-        rounds = []
-        for index in range(args.rounds):
-            rounds.append(one_round(args.build, work, clips, args.seconds))
-            print("round %d done" % (index + 1), file=sys.stderr)
-        print("%-48s %10s %21s" % ("figure (%d rounds, %d s 720p clips)" % (args.rounds, args.seconds),
-                                   "median", "spread (min-max)"))
-        for name in rounds[0]:
-            values = [r[name] for r in rounds if name in r]
-            print("%-48s %10.2f %10.2f-%-10.2f" % (name, statistics.median(values), min(values),
-                                                   max(values)))
-        print("load average during the run: %.1f %.1f %.1f on %d cores" %
-              (os.getloadavg() + (os.cpu_count(),)))
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+def add_arguments(parser):
+    parser.add_argument("--playback-rounds", type=int, default=3)
+    parser.add_argument("--playback-seconds", type=int, default=60, help="length of each clip")
 
 
-if __name__ == "__main__":
-    main()
+def run(args, work):
+    seconds = args.playback_seconds
+    print("\n== Playback: direct play, remux and transcode of %d s 720p clips, %d rounds"
+          % (seconds, args.playback_rounds))
+    clips = make_clips(work, seconds)
+    rounds = []
+    for index in range(args.playback_rounds):
+        rounds.append(one_round(args.build, work, clips, seconds))
+        print("round %d done" % (index + 1), file=sys.stderr)
+    print("%-48s %24s" % ("figure", "median (min-max)"))
+    for name in rounds[0]:
+        print("%-48s %24s" % (name, stats.summary([r[name] for r in rounds if name in r])))

@@ -1,4 +1,4 @@
-"""The hot-path load generator (bench/tglink_bench.py): keep-alive HTTP/1.1 connections spread
+"""The hot-path load generator (parts hot, store, info): keep-alive HTTP/1.1 connections spread
 over several processes, each on a non-blocking selector loop, reading bodies into one 4 MiB
 buffer and discarding them.
 

@@ -1,58 +1,43 @@
-"""Part 4 of bench/tglink_bench.py: one stream spread over several bots (issue 11).
+"""One stream spread over several bots (part `spread`).
 
 Every bot gets the simulator's realistic network profile (`set_bot profile=realistic`: a round
 trip of 50-150 ms per part, TDLib's 2 MiB of parts in flight per client, the newest download
-first) and a bandwidth ceiling (--spread-ceiling-mib, 8 MiB/s as the profile's own). Each figure is printed next to
-the reference it is divided by, measured in the same run.
+first) and a bandwidth ceiling (--spread-ceiling-mib, 8 MiB/s as the profile's own). Each figure
+is printed next to the reference it is divided by, measured in the same run.
 """
 
-import http.client
 import os
 import threading
 import time
 
-MIB = 1024 * 1024
+from harness import MIB, Tglink, int_list, make_file, timed_fetch
+
+TOOLS = ()
+
+
+def add_arguments(parser):
+    parser.add_argument("--spread-mib", type=int, default=256,
+                        help="the file of the seek, second viewer and flood-wait figures")
+    parser.add_argument("--spread-sizes", type=int_list, default=[32, 96, 256, 1024],
+                        help="MiB, comma-separated: one cold stream of each size")
+    parser.add_argument("--spread-bots", type=int_list, default=[1, 2, 4, 8])
+    parser.add_argument("--spread-timeline-mib", type=int, default=96)
+    parser.add_argument("--spread-slow-mib", type=int, default=256)
+    parser.add_argument("--spread-quick", action="store_true",
+                        help="only the sizes, the timeline and the slow bot")
+    parser.add_argument("--spread-concurrent-mib", type=int, default=32)
+    parser.add_argument("--spread-ceiling-mib", type=int, default=8)
 
 
 def set_profile(tg, args, ceiling_mib=None):
     """The simulator's realistic profile (50-150 ms per part, seeded jitter), at `ceiling`."""
     ceiling = ceiling_mib or args.spread_ceiling_mib
-    for bot in tg.sim.call(op="bots")["bots"]:
+    for bot in tg.bots():
         tg.sim.call(op="set_bot", bot_id=bot, profile="realistic",
                     bytes_per_second=ceiling * MIB)
 
 
-def telegram_bytes(tg):
-    return sum(bot["bytes_downloaded"] for bot in tg.sim.call(op="counters")["bots"].values())
-
-
-def timed_read(port, target, headers=None, on_gap=None):
-    """GET; returns (bytes, seconds, seconds to the first byte, longest pause between reads)."""
-    start = time.perf_counter()
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=300)
-    conn.request("GET", target, headers=headers or {})
-    response = conn.getresponse()
-    buffer = bytearray(256 * 1024)
-    view = memoryview(buffer)
-    total, first, last, gap = 0, None, None, 0.0
-    while True:
-        n = response.readinto(view)
-        if not n:
-            break
-        now = time.perf_counter()
-        if first is None:
-            first = now - start
-        if last is not None:
-            gap = max(gap, now - last)
-        last = now
-        total += n
-    conn.close()
-    if response.status not in (200, 206):
-        raise RuntimeError("GET %s: %d" % (target, response.status))
-    return total, time.perf_counter() - start, first or 0.0, gap
-
-
-def one_stream_rate(args, work, Tglink, path, bots, slow_bot_bytes_per_second=None,
+def one_stream_rate(args, work, path, bots, slow_bot_bytes_per_second=None,
                     timeline=None):
     """MiB/s of one cold stream of `path` on `bots` bots; with `slow_bot_bytes_per_second`, the
     second bot is held to that rate. With `timeline` (a list), samples each bot's downloaded bytes
@@ -60,7 +45,7 @@ def one_stream_rate(args, work, Tglink, path, bots, slow_bot_bytes_per_second=No
     tg = Tglink(args.build, work, bots)
     try:
         set_profile(tg, args)
-        bot_ids = tg.sim.call(op="bots")["bots"]
+        bot_ids = tg.bots()
         if slow_bot_bytes_per_second:
             tg.sim.call(op="set_bot", bot_id=bot_ids[1], profile="realistic",
                         bytes_per_second=slow_bot_bytes_per_second)
@@ -73,24 +58,22 @@ def one_stream_rate(args, work, Tglink, path, bots, slow_bot_bytes_per_second=No
                 while not done.is_set():
                     counters = tg.sim.call(op="counters")["bots"]
                     timeline.append((time.perf_counter() - start,
-                                     [counters[str(b)]["bytes_downloaded"] if str(b) in counters
-                                      else counters.get(b, {}).get("bytes_downloaded", 0)
+                                     [counters.get(str(b), {}).get("bytes_downloaded", 0)
                                       for b in bot_ids]))
                     time.sleep(0.25)
             sampler = threading.Thread(target=sample)
             sampler.start()
         try:
-            got, seconds, _, _ = timed_read(tg.port, target)
+            return timed_fetch(tg.port, target).mib_per_second
         finally:
             done.set()
             if sampler:
                 sampler.join()
-        return got / MIB / seconds
     finally:
         tg.stop()
 
 
-def one_stream(args, work, make_file, Tglink):
+def one_stream(args, work):
     ceiling = args.spread_ceiling_mib
     bot_counts = args.spread_bots
     print("one cold stream: MiB/s and ratio to N x ceiling, by file size and bots")
@@ -101,18 +84,18 @@ def one_stream(args, work, make_file, Tglink):
         make_file(path, mib * MIB)
         cells = []
         for bots in bot_counts:
-            rate = one_stream_rate(args, work, Tglink, path, bots)
+            rate = one_stream_rate(args, work, path, bots)
             cells.append("%8.1f %5.2f    " % (rate, rate / (bots * ceiling)))
         print("%-10s" % ("%d MiB" % mib) + "".join("%18s" % c for c in cells))
         os.remove(path)
 
 
-def timeline_of(args, work, make_file, Tglink, mib, bots):
+def timeline_of(args, work, mib, bots):
     """Each bot's download rate over time for one cold stream: where a stream loses time."""
     path = os.path.join(work, "timeline.bin")
     make_file(path, mib * MIB)
     samples = []
-    rate = one_stream_rate(args, work, Tglink, path, bots, timeline=samples)
+    rate = one_stream_rate(args, work, path, bots, timeline=samples)
     os.remove(path)
     print("one cold stream of %d MiB on %d bots, %.1f MiB/s (%.2f of %d x ceiling); each bot's "
           "MiB/s per half second:" % (mib, bots, rate, rate / (bots * args.spread_ceiling_mib),
@@ -124,18 +107,18 @@ def timeline_of(args, work, make_file, Tglink, mib, bots):
                                       for a, b in zip(after, before)))
 
 
-def slow_bot(args, work, make_file, Tglink):
+def slow_bot(args, work):
     """One of 4 bots held to 100 KiB/s: the stream against 3 x the ceiling of the others."""
     mib = args.spread_slow_mib
     path = os.path.join(work, "slow.bin")
     make_file(path, mib * MIB)
-    rate = one_stream_rate(args, work, Tglink, path, 4, slow_bot_bytes_per_second=100 * 1024)
+    rate = one_stream_rate(args, work, path, 4, slow_bot_bytes_per_second=100 * 1024)
     os.remove(path)
     print("one cold stream of %d MiB on 4 bots, one of them at 100 KiB/s: %.1f MiB/s, %.2f of "
           "3 x ceiling" % (mib, rate, rate / (3 * args.spread_ceiling_mib)))
 
 
-def concurrent_streams(args, work, make_file, Tglink):
+def concurrent_streams(args, work):
     streams, bots, ceiling = 16, 4, args.spread_ceiling_mib
     size = args.spread_concurrent_mib * MIB
     tg = Tglink(args.build, work, bots)
@@ -149,8 +132,7 @@ def concurrent_streams(args, work, make_file, Tglink):
         rates = [0.0] * streams
 
         def reader(i):
-            got, seconds, _, _ = timed_read(tg.port, targets[i])
-            rates[i] = got / MIB / seconds
+            rates[i] = timed_fetch(tg.port, targets[i]).mib_per_second
 
         start = time.perf_counter()
         threads = [threading.Thread(target=reader, args=(i,)) for i in range(streams)]
@@ -169,37 +151,37 @@ def concurrent_streams(args, work, make_file, Tglink):
         tg.stop()
 
 
-def seek_and_second_viewer(args, work, Tglink, path, size):
+def seek_and_second_viewer(args, work, path, size):
     tg = Tglink(args.build, work, 4)
     try:
         set_profile(tg, args)
         target = tg.post(path)
         offset = size * 8 // 10
-        _, _, ttfb, _ = timed_read(tg.port, target, {"Range": "bytes=%d-%d" % (offset,
-                                                                               offset + MIB - 1)})
+        ttfb = timed_fetch(tg.port, target,
+                           {"Range": "bytes=%d-%d" % (offset, offset + MIB - 1)}).first_byte
         part = 512 * 1024 / (args.spread_ceiling_mib * MIB)
         bound = 2 * 0.150 + part  # the profile's slowest round trip
         print("first byte after a seek to 80%%: %6.0f ms   2 round trips + one part %6.0f ms"
               "   ratio %5.2f" % (ttfb * 1000, bound * 1000, ttfb / bound))
-        timed_read(tg.port, target)  # the first viewer: the whole file
-        before = telegram_bytes(tg)
-        timed_read(tg.port, target)
-        print("second viewer of the cached file: %d Telegram bytes" % (telegram_bytes(tg) - before))
+        timed_fetch(tg.port, target)  # the first viewer: the whole file
+        before = tg.telegram_bytes()
+        timed_fetch(tg.port, target)
+        print("second viewer of the cached file: %d Telegram bytes" % (tg.telegram_bytes() - before))
     finally:
         tg.stop()
 
 
-def flood_gap(args, work, Tglink, path):
+def flood_gap(args, work, path):
     # 2 MiB/s per bot, so that the stream outlasts the flood wait.
     tg = Tglink(args.build, work, 4)
     try:
         set_profile(tg, args, 2)
         target = tg.post(path)
-        victim = tg.sim.call(op="bots")["bots"][1]
+        victim = tg.bots()[1]
         result = {}
 
         def reader():
-            result["read"] = timed_read(tg.port, target)
+            result["read"] = timed_fetch(tg.port, target)
 
         t = threading.Thread(target=reader)
         t.start()
@@ -208,41 +190,25 @@ def flood_gap(args, work, Tglink, path):
         time.sleep(20)
         tg.sim.call(op="fault", bot_id=victim, kind="clear")
         t.join()
-        _, seconds, _, gap = result["read"]
+        fetched = result["read"]
         print("flood wait of 20 s on 1 of 4 bots: longest pause %5.2f s (target 3 s), "
-              "stream %5.1f s" % (gap, seconds))
+              "stream %5.1f s" % (fetched.longest_gap, fetched.seconds))
     finally:
         tg.stop()
 
 
-def spread(args, work, make_file, Tglink):
-    print("\n== 4. One stream over several bots: realistic profile, %d MiB/s per bot"
+def run(args, work):
+    print("\n== One stream over several bots: realistic profile, %d MiB/s per bot"
           % args.spread_ceiling_mib)
-    one_stream(args, work, make_file, Tglink)
-    timeline_of(args, work, make_file, Tglink, args.spread_timeline_mib, 4)
-    slow_bot(args, work, make_file, Tglink)
+    one_stream(args, work)
+    timeline_of(args, work, args.spread_timeline_mib, 4)
+    slow_bot(args, work)
     if args.spread_quick:
         return
     path = os.path.join(work, "spread.bin")
     size = args.spread_mib * MIB
     make_file(path, size)
-    concurrent_streams(args, work, make_file, Tglink)
-    seek_and_second_viewer(args, work, Tglink, path, size)
-    flood_gap(args, work, Tglink, path)
+    concurrent_streams(args, work)
+    seek_and_second_viewer(args, work, path, size)
+    flood_gap(args, work, path)
     os.remove(path)
-
-
-def add_arguments(parser):
-    def numbers(text):
-        return [int(n) for n in text.split(",")]
-    parser.add_argument("--spread-mib", type=int, default=256,
-                        help="the file of the seek, second viewer and flood-wait figures")
-    parser.add_argument("--spread-sizes", type=numbers, default=[32, 96, 256, 1024],
-                        help="MiB, comma-separated: one cold stream of each size")
-    parser.add_argument("--spread-bots", type=numbers, default=[1, 2, 4, 8])
-    parser.add_argument("--spread-timeline-mib", type=int, default=96)
-    parser.add_argument("--spread-slow-mib", type=int, default=256)
-    parser.add_argument("--spread-quick", action="store_true",
-                        help="only the sizes, the timeline and the slow bot")
-    parser.add_argument("--spread-concurrent-mib", type=int, default=32)
-    parser.add_argument("--spread-ceiling-mib", type=int, default=8)

@@ -1,9 +1,4 @@
-"""Runs that alternate the measured servers, and wrk (Debian's package, scripts/install-deps.sh
---bench) as a second opinion on the hot path.
-
-Why alternate: on a shared machine the load of the minute moves every figure. Each round
-measures every server once, in turn, and the ratio of a round compares figures taken seconds
-apart; the median over the rounds, with the smallest and largest, is what is printed.
+"""wrk (Debian's package, scripts/install-deps.sh --bench) as a second opinion on the hot path.
 
 wrk is printed beside bench/range_client.py's figure, not used for the ratios: for 1 MiB bodies
 it reads 8 KiB per system call and gets a third of what nginx serves on two cores (the module
@@ -11,7 +6,6 @@ docstring of range_client.py has the figures).
 """
 import os
 import shutil
-import statistics
 import subprocess
 import tempfile
 
@@ -83,56 +77,15 @@ def _parse(output):
     raise RuntimeError("wrk printed no summary:\n" + output)
 
 
-def start_ranges(work, port, path, size, connections, seconds, span=MIB, threads=2):
-    """Starts wrk fetching random `span`-byte ranges of `path`; finish() with the process."""
+def ranges(work, port, path, size, connections, seconds, span=MIB, threads=2):
+    """Random `span`-byte ranges of `path`, `connections` at a time, for `seconds`."""
     script = _script(work, _RANGES_LUA % {"size": size, "span": span, "path": path,
                                            "done": _DONE_LUA})
-    return subprocess.Popen(
+    output = subprocess.run(
         [wrk_binary(), "-t%d" % threads, "-c%d" % connections, "-d%ds" % seconds,
          "--timeout", "30s", "-s", script, "http://127.0.0.1:%d%s" % (port, path)],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-
-
-def finish(process):
-    output, _ = process.communicate()
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True).stdout
     result = _parse(output)
     if result.errors:
         raise RuntimeError("wrk saw %d errors:\n%s" % (result.errors, output))
     return result
-
-
-def ranges(work, port, path, size, connections, seconds, span=MIB, threads=2):
-    """Random `span`-byte ranges, `connections` at a time, for `seconds`."""
-    return finish(start_ranges(work, port, path, size, connections, seconds, span, threads))
-
-
-def whole_file(work, port, path, seconds):
-    """The whole file again and again on one connection, for `seconds`."""
-    script = _script(work, _DONE_LUA)
-    output = subprocess.run(
-        [wrk_binary(), "-t1", "-c1", "-d%ds" % seconds, "--timeout", "60s", "-s", script,
-         "http://127.0.0.1:%d%s" % (port, path)],
-        check=True, capture_output=True, text=True).stdout
-    result = _parse(output)
-    if result.errors:
-        raise RuntimeError("wrk saw %d errors:\n%s" % (result.errors, output))
-    return result
-
-
-def alternate(measures, rounds):
-    """Runs each of `measures` (name -> function returning a number) once per round, in turn,
-    `rounds` times; returns name -> list of figures, in round order."""
-    figures = {name: [] for name in measures}
-    for _ in range(rounds):
-        for name, measure in measures.items():
-            figures[name].append(measure())
-    return figures
-
-
-def summary(values):
-    """'median (min-max)' of the values."""
-    return "%.2f (%.2f-%.2f)" % (statistics.median(values), min(values), max(values))
-
-
-def ratios(numerators, denominators):
-    return [n / d for n, d in zip(numerators, denominators)]

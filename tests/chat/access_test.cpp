@@ -17,11 +17,9 @@
 #include "logging/log.hpp"
 #include "store/sqlite_store.hpp"
 #include "store/store_executor.hpp"
-#include "support/fake_clock.hpp"
-#include "support/fake_telegram_client.hpp"
+#include "support/chat_fixture.hpp"
 #include "support/forwarding_store.hpp"
 #include "support/gate.hpp"
-#include "support/io_wait.hpp"
 
 namespace tglink {
 namespace {
@@ -34,24 +32,6 @@ constexpr std::int64_t kOther = 5151;
 constexpr std::int64_t kAdmin = 7;
 constexpr std::int64_t kForwarded = 9 << 20;  // the admin's forwarded copy of a user's message
 
-json::object message_update(std::int64_t user, std::int64_t id, json::object content,
-                            std::int64_t reply_to = 0) {
-  json::object sender{{"@type", "messageSenderUser"}, {"user_id", user}};
-  json::object message{{"@type", "message"},   {"id", id},
-                       {"chat_id", user},      {"sender_id", sender},
-                       {"is_outgoing", false}, {"content", std::move(content)}};
-  if (reply_to != 0) {
-    message["reply_to"] = json::object{
-        {"@type", "messageReplyToMessage"}, {"chat_id", user}, {"message_id", reply_to}};
-  }
-  return json::object{{"@type", "updateNewMessage"}, {"message", std::move(message)}};
-}
-
-json::object text_content(const std::string& text) {
-  json::object formatted{{"@type", "formattedText"}, {"text", text}, {"entities", json::array()}};
-  return json::object{{"@type", "messageText"}, {"text", formatted}};
-}
-
 json::object document_content() {
   json::object file{{"@type", "file"}, {"id", 5}, {"size", 2048}};
   json::object document{{"@type", "document"},
@@ -59,14 +39,6 @@ json::object document_content() {
                         {"mime_type", "application/pdf"},
                         {"document", file}};
   return json::object{{"@type", "messageDocument"}, {"document", document}};
-}
-
-std::string text_of(const json::object& request) {
-  return std::string(request.at("input_message_content").at("text").at("text").as_string());
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
 }
 
 // The callback data of every button of a sendMessage or editMessageText, row by row.
@@ -86,23 +58,11 @@ std::vector<std::vector<std::string>> buttons_of(const json::object& request) {
   return rows;
 }
 
-class AccessTest : public ::testing::Test {
+class AccessTest : public testing::ChatFixture {
  protected:
   AccessTest() {
     config.admins = {kAdmin};
     config.base_url = "https://files.example";
-    client.respond_to("getUser", [](const json::object& r) {
-      return json::object{{"@type", "user"}, {"id", r.at("user_id")}, {"first_name", "Ann"}};
-    });
-    client.respond_to("sendMessage", [](const json::object&) {
-      return json::object{{"@type", "message"}, {"id", 1 << 20}};
-    });
-    for (const char* type : {"setCommands", "answerCallbackQuery", "editMessageText"}) {
-      client.respond_to(type, [](const json::object&) { return json::object{{"@type", "ok"}}; });
-    }
-    client.respond_to("getChat", [](const json::object& r) {
-      return json::object{{"@type", "chat"}, {"id", r.at("chat_id")}};
-    });
     client.respond_to("getMessage", [this](const json::object& r) {
       json::object message{
           {"@type", "message"}, {"id", r.at("message_id")}, {"chat_id", r.at("chat_id")}};
@@ -123,41 +83,13 @@ class AccessTest : public ::testing::Test {
     service->start();
   }
 
-  // Sends the text and waits for the bot's answer to that chat; "" when none came.
-  std::string say(std::int64_t user, const std::string& text, std::int64_t reply_to = 0) {
-    const std::size_t before = sent_to(user);
-    client.push_update(message_update(user, next_id_++ << 20, text_content(text), reply_to));
-    EXPECT_TRUE(testing::run_until(io, [&] { return sent_to(user) > before; })) << text;
-    return sent_to(user) > before ? text_of(last_sent()) : std::string();
-  }
-
   // Sends the text and then an admin's /help, which is answered after it: the text was handled
   // by then, so a missing answer to it is really missing.
   std::size_t answers_to_quietly(std::int64_t user, const std::string& text) {
     const std::size_t before = sent_to(user);
-    client.push_update(message_update(user, next_id_++ << 20, text_content(text)));
+    client.push_update(user_message(user, next_message_id() << 20, text_content(text)));
     (void)say(kAdmin, "/help");
     return sent_to(user) - before;
-  }
-
-  [[nodiscard]] std::size_t sent_to(std::int64_t chat) const {
-    std::size_t count = 0;
-    for (const json::object& request : client.sent_of_type("sendMessage")) {
-      if (request.at("chat_id").as_int64() == chat) ++count;
-    }
-    return count;
-  }
-
-  [[nodiscard]] json::object last_sent() const { return client.sent_of_type("sendMessage").back(); }
-
-  void press(std::int64_t user, const std::string& data) {
-    client.push_update(json::object{{"@type", "updateNewCallbackQuery"},
-                                    {"id", 77},
-                                    {"sender_user_id", user},
-                                    {"chat_id", user},
-                                    {"message_id", 3 << 20},
-                                    {"payload", json::object{{"@type", "callbackQueryPayloadData"},
-                                                             {"data", base64_encode(data)}}}});
   }
 
   // The link `n` of the user, made n minutes after the first.
@@ -173,18 +105,9 @@ class AccessTest : public ::testing::Test {
     return link;
   }
 
-  boost::asio::io_context io;
-  Config config;
-  Log log{LogOptions{.console_level = LogLevel::Info, .ring_capacity = 1000, .console = false}};
-  SqliteStore store{":memory:"};
-  testing::FakeClock clock{testing::utc(2026, 11, 21, 21, 30)};  // 1795296600
-  LinkTokenCodec links{"access-test-key"};
-  testing::FakeTelegramClient client;
   Store* chat_store = nullptr;          // the chat side's store when not `store`
   StoreExecutor* store_work = nullptr;  // where the chat side calls it; null = inline
-  std::unique_ptr<ChatService> service;
   json::object forward_origin{{"@type", "messageOriginUser"}, {"sender_user_id", kUser}};
-  std::int64_t next_id_ = 10;
 };
 
 TEST(BanArguments, IdsRevokeAndBadInput) {
@@ -235,17 +158,17 @@ TEST(MyLinksButtons, DataRoundTripsAndStaysInsideTelegramsLimit) {
 TEST_F(AccessTest, OnlyAllowedUsersAndAdminsMayMakeLinks) {
   config.allowed_users = {kOther};
   start();
-  client.push_update(message_update(kUser, 5 << 20, document_content()));
+  client.push_update(user_message(kUser, 5 << 20, document_content()));
   ASSERT_TRUE(testing::run_until(io, [&] { return sent_to(kUser) == 1; }));
   const std::string refusal = text_of(last_sent());
   EXPECT_TRUE(contains(refusal, "Not allowed")) << refusal;
   EXPECT_TRUE(contains(refusal, "Your user id is 4242")) << refusal;
   // More files within the minute are dropped without another answer.
-  client.push_update(message_update(kUser, 6 << 20, document_content()));
+  client.push_update(user_message(kUser, 6 << 20, document_content()));
   (void)say(kAdmin, "/help");  // handled after the file
   EXPECT_EQ(sent_to(kUser), 1U);
   clock.advance(kNotAllowedNoticeEvery);
-  client.push_update(message_update(kUser, 7 << 20, document_content()));
+  client.push_update(user_message(kUser, 7 << 20, document_content()));
   ASSERT_TRUE(testing::run_until(io, [&] { return sent_to(kUser) == 2; }));
   EXPECT_TRUE(client.sent_of_type("forwardMessages").empty());
   EXPECT_TRUE(store.pending_uploads().empty());
@@ -259,7 +182,7 @@ TEST_F(AccessTest, BannedUserGetsOneShortAnswerThenSilenceUntilTheNextPeriod) {
   EXPECT_EQ(say(kUser, "/help"), "You are banned from using this bot.");
   EXPECT_EQ(answers_to_quietly(kUser, "/start"), 0U);
   EXPECT_EQ(answers_to_quietly(kUser, "hello"), 0U);
-  client.push_update(message_update(kUser, 99 << 20, document_content()));
+  client.push_update(user_message(kUser, 99 << 20, document_content()));
   EXPECT_EQ(answers_to_quietly(kUser, "/mylinks"), 0U);
   EXPECT_TRUE(client.sent_of_type("forwardMessages").empty());
   EXPECT_TRUE(store.pending_uploads().empty());
@@ -420,7 +343,7 @@ TEST_F(AccessTest, BannedUsersButtonsDoNothing) {
   EXPECT_FALSE(store.is_revoked(mine.message_id));
 }
 
-// Issue 19: what users send is quoted on its own line and never makes a reply Telegram refuses.
+// What users send is quoted on its own line and never makes a reply Telegram refuses.
 TEST_F(AccessTest, HostileNamesInMyLinksStayOnTheirLines) {
   start();
   LinkRecord forged = add_link(kUser, 1);
@@ -460,7 +383,7 @@ TEST_F(AccessTest, AForgedLogLineIsOneRecordInLogs) {
   EXPECT_FALSE(contains(shown, "\n2026-01-01T00:00:00.000Z CRITICAL")) << shown;
 }
 
-// Issue 19: the chat side calls the store on the store executor (ChatContext::on_store). One that
+// The chat side calls the store on the store executor (ChatContext::on_store). One that
 // waits on a slow database (the gate) holds up that user's command only: the I/O thread answers
 // another user meanwhile, and the held command is answered once the database is.
 class HeldUserLinks final : public testing::ForwardingStore {
@@ -481,7 +404,7 @@ TEST_F(AccessTest, AChatCallHeldByTheDatabaseLeavesTheIoThreadFree) {
   store_work = &worker;
   start();
   EXPECT_TRUE(contains(say(kOther, "/help"), "/mylinks"));  // kOther is a known user from now on
-  client.push_update(message_update(kUser, 40 << 20, text_content("/mylinks")));
+  client.push_update(user_message(kUser, 40 << 20, text_content("/mylinks")));
   ASSERT_TRUE(testing::run_until(io, [&] { return held.gate.arrived(); }));
 
   EXPECT_TRUE(contains(say(kOther, "/help"), "/mylinks"));

@@ -16,9 +16,7 @@
 #include "links/link_urls.hpp"
 #include "logging/log.hpp"
 #include "store/sqlite_store.hpp"
-#include "support/fake_clock.hpp"
-#include "support/fake_telegram_client.hpp"
-#include "support/io_wait.hpp"
+#include "support/chat_fixture.hpp"
 #include "telegram/td_object.hpp"
 
 namespace tglink {
@@ -39,44 +37,14 @@ json::object video_content(std::int64_t size = 2048) {
   return json::object{{"@type", "messageVideo"}, {"video", video}};
 }
 
-json::object text_content(const std::string& text) {
-  json::object formatted{{"@type", "formattedText"}, {"text", text}, {"entities", json::array()}};
-  return json::object{{"@type", "messageText"}, {"text", formatted}};
-}
-
-json::object new_message(std::int64_t chat_id, std::int64_t user_id, std::int64_t id,
-                         json::object content, bool outgoing = false) {
-  json::object sender{{"@type", "messageSenderUser"}, {"user_id", user_id}};
-  json::object message{{"@type", "message"},      {"id", id},
-                       {"chat_id", chat_id},      {"sender_id", sender},
-                       {"is_outgoing", outgoing}, {"content", std::move(content)}};
-  return json::object{{"@type", "updateNewMessage"}, {"message", std::move(message)}};
-}
-
-class ChatServiceTest : public ::testing::Test {
+class ChatServiceTest : public testing::ChatFixture {
  protected:
-  ChatServiceTest() {
+  ChatServiceTest() : ChatFixture(testing::utc(2026, 11, 21, 21, 55)) {
     config.log_channel = kLogChannel;
     config.base_url = "https://files.example";
     config.admins = {kAdmin};
     config.link_expiry = 24h;
-    client.respond_to("getUser", [](const json::object& r) {
-      return json::object{{"@type", "user"}, {"id", r.at("user_id")}, {"first_name", "Ann"}};
-    });
-    client.respond_to("sendMessage", [](const json::object&) {
-      return json::object{{"@type", "message"}, {"id", 1}};
-    });
-    client.respond_to("setCommands", [](const json::object&) { return ok(); });
-    client.respond_to("getChat", [](const json::object& r) {
-      return json::object{{"@type", "chat"}, {"id", r.at("chat_id")}};
-    });
-    client.respond_to("getMessage", [](const json::object& r) {
-      return json::object{{"@type", "message"}, {"id", r.at("message_id")}};
-    });
-    client.respond_to("answerCallbackQuery", [](const json::object&) { return ok(); });
   }
-
-  static json::object ok() { return json::object{{"@type", "ok"}}; }
 
   // FORCE_SUB_CHANNELS = kChannel, public as @news_channel; the user is a member when `member`.
   void require_channel() {
@@ -167,7 +135,7 @@ class ChatServiceTest : public ::testing::Test {
   }
 
   void send(std::int64_t user, json::object content) {
-    client.push_update(new_message(user, user, next_message_id_++ << 20, std::move(content)));
+    client.push_update(message_in(user, user, next_message_id_++ << 20, std::move(content)));
   }
 
   // Runs until the bot has sent `count` replies; answers them all.
@@ -178,10 +146,6 @@ class ChatServiceTest : public ::testing::Test {
     return client.sent_of_type("sendMessage");
   }
 
-  static std::string text_of(const json::object& send_message) {
-    return std::string(send_message.at("input_message_content").at("text").at("text").as_string());
-  }
-
   // The token in the reply's download link.
   static std::string token_in(const std::string& text) {
     const std::size_t at = text.find("/dl/");
@@ -189,15 +153,7 @@ class ChatServiceTest : public ::testing::Test {
     return token_from_link(text.substr(at, text.find('\n', at) - at));
   }
 
-  boost::asio::io_context io;
-  Config config;
-  Log log{LogOptions{.console_level = LogLevel::Info, .ring_capacity = 100, .console = false}};
-  SqliteStore store{":memory:"};
-  testing::FakeClock clock{testing::utc(2026, 11, 21, 21, 55)};
-  LinkTokenCodec links{"chat-test-key"};
-  testing::FakeTelegramClient client;
   ChatServiceOptions options = test_options();
-  std::unique_ptr<ChatService> service;
   bool member = false;                  // in kChannel, for require_channel()
   bool leading = true;                  // whether this node leads the chat side (docs/scaling.md)
   std::vector<json::object> passed_on;  // what a follower hands the relay for the leader
@@ -413,8 +369,8 @@ TEST_F(ChatServiceTest, RevokeTakesABatchLinkOrItsBareToken) {
 
 TEST_F(ChatServiceTest, IgnoresItsOwnMessagesAndGroups) {
   start();
-  client.push_update(new_message(kUser, kUser, 1 << 20, text_content("/start"), true));
-  client.push_update(new_message(-100777, kUser, 2 << 20, text_content("/start")));
+  client.push_update(message_in(kUser, kUser, 1 << 20, text_content("/start"), 0, true));
+  client.push_update(message_in(-100777, kUser, 2 << 20, text_content("/start")));
   io.run_for(10ms);
   EXPECT_TRUE(client.sent_of_type("sendMessage").empty());
 }
@@ -858,8 +814,8 @@ TEST_F(ChatServiceTest, PressingJoinedTwiceReleasesTheHeldFileOnce) {
 TEST_F(ChatServiceTest, TheSameMessageDeliveredTwiceIsPostedOnce) {
   client.respond_to("forwardMessages", [](const json::object&) { return temporary_messages(55); });
   start();
-  client.push_update(new_message(kUser, kUser, 1 << 20, video_content()));
-  client.push_update(new_message(kUser, kUser, 1 << 20, video_content()));
+  client.push_update(message_in(kUser, kUser, 1 << 20, video_content()));
+  client.push_update(message_in(kUser, kUser, 1 << 20, video_content()));
   ASSERT_TRUE(
       testing::run_until(io, [&] { return client.sent_of_type("forwardMessages").size() == 1; }));
   io.run_for(20ms);

@@ -1,4 +1,4 @@
-// Issue 19's table: names a hostile user can send (CR, LF, NUL, line separators, a right-to-left
+// Names a hostile user can send (CR, LF, NUL, line separators, a right-to-left
 // override, zero width characters, 500 characters, invalid UTF-8, markup) through every output
 // that shows them, each checked for its own rule (core/user_text.hpp):
 //   - chat replies: valid UTF-8, no raw line break or hidden character, the name on its own line,

@@ -128,7 +128,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadValue{"SECRET_KEY", "short", "too short"},
         BadValue{"TDLIB_NETWORK", "offline", "is not a network mode"},
         BadValue{"LOG_LEVEL", "verbose", "is not a log level"},
-        // Issue 13: every numeric setting has an upper bound, named in the message.
+        // Every numeric setting has an upper bound, named in the message.
         BadValue{"BANDWIDTH_LIMIT_GB", "1e308", "is not a number of gigabytes (0 to 1000000)"},
         BadValue{"BANDWIDTH_LIMIT_GB", "1000000.5", "(0 to 1000000)"},
         BadValue{"CACHE_MAX_GB", "1e7", "is not a number of gigabytes (0 to 1000000)"},

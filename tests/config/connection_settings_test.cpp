@@ -1,5 +1,5 @@
-// MAX_CONNECTIONS and WRITE_TIMEOUT (issue 13), SELF_TEST_INTERVAL and DATABASE_WAIT (issue
-// 21): their defaults, and the bounds check-config refuses.
+// MAX_CONNECTIONS, WRITE_TIMEOUT, SELF_TEST_INTERVAL and DATABASE_WAIT: their defaults, and the
+// bounds check-config refuses.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 

@@ -246,7 +246,7 @@ TEST(ContractTest, EveryRequestTglinkSentInAScenarioParsesInTheRealLibrary) {
   for (const json::value& request : requests) {
     types.insert(std::string(request.as_object().at("@type").as_string()));
   }
-  // Loading a chat and a message before copying (issue 10) is part of what tglink sends.
+  // Loading a chat and a message before copying is part of what tglink sends.
   for (const char* type : {"getChat", "getMessage", "forwardMessages"}) {
     EXPECT_EQ(types.count(type), 1U) << type << " was not sent in the scenario";
   }

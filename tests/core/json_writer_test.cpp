@@ -1,4 +1,4 @@
-// Issue 13 item 6: no JSON tglink writes may hold Infinity or NaN, and 0 reads as 0.0.
+// No JSON tglink writes may hold Infinity or NaN, and 0 reads as 0.0.
 #include "core/json_writer.hpp"
 
 #include <cmath>

@@ -1,4 +1,4 @@
-// Issue 13 item 11: DATA_DIR is made 0700 and private files 0600, whatever the umask.
+// DATA_DIR is made 0700 and private files 0600, whatever the umask.
 #include "core/private_files.hpp"
 
 #include <fstream>

@@ -1,4 +1,4 @@
-// Issue 14 ("Who may use the bot", "Links people can manage") end to end: the real tglink on the
+// Who may use the bot and the links people manage, end to end: the real tglink on the
 // simulator with ALLOWED_USERS, /ban with revoke and /unban, the admin's /stats <user id> with
 // the bytes a download really served, and /mylinks with its paging and revoke buttons.
 #include <chrono>

@@ -1,4 +1,4 @@
-// Issue 13 item 1 (and issue 11, "Bandwidth stays exact"): the monthly bandwidth counts the bytes
+// The monthly bandwidth counts the bytes
 // that reached the socket, as they go, even when the client goes away before the end and the
 // file is already on disk; and a transfer under way when the month's limit is reached sends at
 // most kLimitOverrunBound more.
@@ -154,12 +154,12 @@ TEST(Bandwidth, TwentyClientsThatDropAreCountedAsWhatTheyReceived) {
   twenty_clients_that_drop(true);
 }
 
-// The same while the file is still coming from Telegram (issue 11: "Bandwidth stays exact").
+// The same while the file is still coming from Telegram.
 TEST(Bandwidth, TwentyClientsThatDropDuringAColdStreamAreCountedAsWhatTheyReceived) {
   twenty_clients_that_drop(false);
 }
 
-// The same with the stream spread over four bots (issue 11).
+// The same with the stream spread over four bots.
 TEST(Bandwidth, TwentyClientsThatDropDuringAStreamOverFourBotsAreCountedAsWhatTheyReceived) {
   twenty_clients_that_drop(false, true);
 }

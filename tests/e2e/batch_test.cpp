@@ -1,4 +1,4 @@
-// Issue 14, "one link for many files", end to end on the simulator: /batch ... /done answers one
+// One link for many files, end to end on the simulator: /batch ... /done answers one
 // link, {BASE_URL}/b/{token}, whose HTML page, JSON and URL list name every file and whose links
 // download each byte-exact (aria2c -i too); a batch link can be revoked; the daily limit counts
 // files. Albums: a media group gets one reply listing every file's links.

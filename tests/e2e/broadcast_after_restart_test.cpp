@@ -1,4 +1,4 @@
-// Issue 10 end to end: after a restart, /broadcast reaches 200 users who have not written since.
+// End to end: after a restart, /broadcast reaches 200 users who have not written since.
 //
 // TDLib knows only the chats it loaded since it started (tglink keeps no chat database) and
 // unloads messages it has not used for a while; the simulator does the same. So after the

@@ -1,4 +1,4 @@
-// Issue 6 end to end: /broadcast to 1,000 simulated users, 3% of whom blocked the bot, killed
+// End to end: /broadcast to 1,000 simulated users, 3% of whom blocked the bot, killed
 // with SIGKILL halfway and restarted: every reachable user ends with exactly one copy.
 //
 // Telegram is a shared simulated world (SimWorld) that outlives tglink: the users, their /start,

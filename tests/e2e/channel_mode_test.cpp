@@ -1,4 +1,4 @@
-// Issue 22 end to end, on the strict simulator: channel mode (CHANNELS) puts Download, Stream and
+// End to end, on the strict simulator: channel mode (CHANNELS) puts Download, Stream and
 // Play buttons on each new post with a file, in the channel's budget, and answers an album once;
 // forwarded posts are left alone and re-posts reuse their copy; without the right to edit, the
 // links come in a reply and the admins are told once; an unlisted channel is left; 30 posts in a

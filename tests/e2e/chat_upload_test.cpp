@@ -1,4 +1,4 @@
-// Issue 5 end to end: the real tglink on the simulator answers files with working links, the
+// End to end: the real tglink on the simulator answers files with working links, the
 // right links and buttons per media type, the configured expiry text, forced subscription from
 // prompt to link, and a daily limit that survives a restart.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Issue 12, the chat side across nodes: Telegram (and the simulator's shared world) gives a bot's
+// The chat side across nodes: Telegram (and the simulator's shared world) gives a bot's
 // updates to one session, the newest logged in, which is rarely the leader's. Here the leader
 // starts FIRST, so a follower's session receives the users' messages; each must still be
 // answered, once: relayed through the store (chat/message_relay.hpp) while the leader lives, after

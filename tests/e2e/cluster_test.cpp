@@ -1,4 +1,4 @@
-// Issue 12 end to end: three tglink nodes on one PostgreSQL (the fixture's server) and one
+// End to end: three tglink nodes on one PostgreSQL (the fixture's server) and one
 // simulated Telegram (a shared world). A link made through the leader downloads byte-exact from
 // every node; a revocation on the leader holds on the others for their next request; the admin's
 // /stats lists the nodes; the monthly bandwidth limit, reached by downloads spread over the

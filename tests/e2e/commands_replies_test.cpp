@@ -1,4 +1,4 @@
-// Issue 6 end to end: the real tglink on the simulator answers /info, /stats (user and admin),
+// End to end: the real tglink on the simulator answers /info, /stats (user and admin),
 // /ping, /logs and /broadcast without a reply; a non-admin gets the refusal.
 #include <chrono>
 #include <thread>

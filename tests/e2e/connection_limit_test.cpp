@@ -1,7 +1,7 @@
-// Issue 13, Load: MAX_CONNECTIONS refuses the excess with a complete 503 and a close instead of
+// Load: MAX_CONNECTIONS refuses the excess with a complete 503 and a close instead of
 // failing on EMFILE, and idle keep-alive plus slowloris connections leave the service answering.
-// The measured run with 10,000 + 2,000 connections is bench/load.sh; this one checks behaviour
-// with small numbers and asserts no timing.
+// The measured run with 10,000 + 2,000 connections is `bench/run.sh load`; this one checks
+// behaviour with small numbers and asserts no timing.
 #include <memory>
 #include <thread>
 #include <vector>

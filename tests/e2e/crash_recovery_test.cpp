@@ -1,4 +1,4 @@
-// Issue 13, "Crash tests": tglink is killed with SIGKILL at random points, 10 times, while users
+// Crash tests: tglink is killed with SIGKILL at random points, 10 times, while users
 // upload files, a broadcast runs and 20 clients download, and is started again each time on the
 // same simulated Telegram (a shared world, TGLINK_SIM_WORLD, which outlives tglink as Telegram
 // does: what a killed TDLib had not handed to the server is lost, what the server took stays).

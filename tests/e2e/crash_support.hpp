@@ -1,5 +1,5 @@
 #pragma once
-// Helpers of the crash tests (issue 13): reading what the bot answered and what tglink's store
+// Helpers of the crash tests: reading what the bot answered and what tglink's store
 // holds while it runs or after it was killed.
 
 #include <chrono>

@@ -1,4 +1,4 @@
-// Issue 5, "Demo": `tglink demo` runs the real binary on the simulator, sends a sample video and
+// Demo: `tglink demo` runs the real binary on the simulator, sends a sample video and
 // a document as a simulated user, prints the bot's replies with links that the real curl then
 // fetches byte for byte, and serves until SIGINT. `demo --send` sends the given files instead,
 // and a missing one is named without stopping the demo.

@@ -1,9 +1,9 @@
-// Issue 19: the chat side's store calls run on a store executor of their own
+// The chat side's store calls run on a store executor of their own
 // (ChatContext::on_store, app/database_work.hpp). A chat call that waits on a held database, here
 // a user's upload whose row waits on a locked pending_uploads table for a few seconds, pauses that
 // upload only: a download and /api/info are answered while it waits, and the upload gets its
 // link once the database answers.
-// Issue 20, second pass: the batch page's store reads run on the store executor too, so a batch
+// The batch page's store reads run on the store executor too, so a batch
 // page that waits on the database pauses no download either.
 
 #include <future>

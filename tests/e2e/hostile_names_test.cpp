@@ -1,4 +1,4 @@
-// Issue 19 end to end: names that real TDLib cleans before it writes the file (clean_filename)
+// End to end: names that real TDLib cleans before it writes the file (clean_filename)
 // never wedge or abort the simulator. A name with NUL and one of 500 characters, each sent
 // twice: every link downloads the file's bytes, the replies show the names escaped on their
 // line, and /api/info answers 200 throughout.

@@ -1,4 +1,4 @@
-// Issue 13 items 3-11, end to end: the real tglink binary on the TDLib simulator, spoken to over
+// End to end: the real tglink binary on the TDLib simulator, spoken to over
 // raw sockets (support/raw_http_socket.hpp) so that nothing between the test and the server can
 // smooth over what went over the wire. Each test names the rule it checks; the rules and the
 // bounds are listed in docs/reliability.md, "HTTP conformance".
@@ -184,7 +184,7 @@ TEST_F(HttpConformance, Http11WithoutHostOrWithTwoIs400) {
   EXPECT_EQ(exchange("GET /api/info HTTP/1.0\r\n\r\n").status, 200);
 }
 
-// --- Issue 19: absolute-form targets (RFC 9112 §3.2.2) and OPTIONS * (§3.2.4) ---
+// --- absolute-form targets (RFC 9112 §3.2.2) and OPTIONS * (§3.2.4) ---
 
 TEST_F(HttpConformance, AnAbsoluteFormTargetIsServedAsItsPath) {
   const std::string path = "/dl/" + file().token;

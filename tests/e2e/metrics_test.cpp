@@ -1,4 +1,4 @@
-// Issue 14, Metrics: GET /metrics on the real binary over the simulator. A download moves the
+// Metrics: GET /metrics on the real binary over the simulator. A download moves the
 // byte counters by exactly the file's size; the scrape passes `promtool check metrics`; the
 // token guards the main port, METRICS_ADDRESS needs none, and with neither /metrics is 404.
 #include <map>

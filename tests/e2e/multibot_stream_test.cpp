@@ -1,4 +1,4 @@
-// Issue 11 end to end: one stream spread over four bots on the simulator. Every range shape is
+// End to end: one stream spread over four bots on the simulator. Every range shape is
 // byte-exact with the slices fetched by different bots, streams of different files share the
 // bots byte-exact, a bot that disconnects mid-stream loses no byte, and the cache budget after a
 // restart counts what earlier runs left on disk.

@@ -1,4 +1,4 @@
-// Issue 18 end to end: tglink on the simulator probes an MKV (H.264, two AC-3 tracks, an SRT)
+// End to end: tglink on the simulator probes an MKV (H.264, two AC-3 tracks, an SRT)
 // and an HEVC MP4 through its own loopback /stream, decides for a Chromium-like browser, and
 // serves HLS that ffprobe checks: init + segment decode, segments start on a keyframe at their
 // grid time, video as expected (copied H.264 / transcoded H.264), audio AAC; the second audio

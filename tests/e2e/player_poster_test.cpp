@@ -1,4 +1,4 @@
-// Issue 14, "the player page": GET /thumb/{id} serves the thumbnail Telegram made for a video,
+// The player page: GET /thumb/{id} serves the thumbnail Telegram made for a video,
 // fetched once (TDLib keeps it; tglink keeps the bytes) through the main bot or, while that one
 // is offline, another connected bot; 404 when the file has none; the player page shows it as the
 // poster, with the file's name and size.

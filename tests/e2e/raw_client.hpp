@@ -1,5 +1,5 @@
 #pragma once
-// A raw TCP client for the connection tests (issue 13): the test decides when, how much and
+// A raw TCP client for the connection tests: the test decides when, how much and
 // whether to read, so a slow, stalled or vanishing client is played exactly. A small receive
 // buffer can be fixed before connecting, so that what the client has not read yet stays small
 // and known (the kernel would otherwise grow it to megabytes).

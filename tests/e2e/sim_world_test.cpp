@@ -1,4 +1,4 @@
-// Issue 12 (and 13's crash test): several tglink processes on one shared simulated Telegram
+// Several tglink processes on one shared simulated Telegram
 // (TGLINK_SIM_WORLD, src/sim/README.md "Shared world"), which outlives any of them, as the real
 // Telegram outlives the nodes that use it.
 #include "support/sim_world.hpp"

@@ -1,4 +1,4 @@
-// Issue 13 item 2: a client that keeps reading, however slowly, is served to the end; only one
+// A client that keeps reading, however slowly, is served to the end; only one
 // that reads nothing for WRITE_TIMEOUT is dropped, with one INFO line. WRITE_TIMEOUT is made
 // 1 s here so that no test takes minutes.
 #include <thread>

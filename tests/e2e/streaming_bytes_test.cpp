@@ -1,4 +1,4 @@
-// Issue 4, "Byte-exact downloads", "No download where none is needed" and "Faults": tglink on
+// Byte-exact downloads, no download where none is needed, and faults: tglink on
 // the simulator over real HTTP, every answer compared byte for byte with the source file.
 #include <random>
 #include <thread>

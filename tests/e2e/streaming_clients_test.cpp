@@ -1,4 +1,4 @@
-// Issue 4, "Real clients": curl resumes, aria2c splits into 8 ranges, ffprobe and ffmpeg read and
+// Real clients: curl resumes, aria2c splits into 8 ranges, ffprobe and ffmpeg read and
 // seek streamed videos, all against tglink on the simulator. Each test is skipped, saying why,
 // when its tool is missing (scripts/install-deps.sh --test installs them).
 #include <cstdlib>

@@ -1,4 +1,4 @@
-// Issue 4, "Error cases": 404, 410, 416, 429 (rate limit and bandwidth) and 503 from /dl and
+// Error cases: 404, 410, 416, 429 (rate limit and bandwidth) and 503 from /dl and
 // /stream on the simulator, each with its JSON body and headers.
 #include <thread>
 

@@ -1,4 +1,4 @@
-// Issue 10 end to end: tglink on a simulator as strict as TDLib. The default BASE_URL
+// End to end: tglink on a simulator as strict as TDLib. The default BASE_URL
 // (http://localhost:PORT) makes Telegram refuse URL buttons and text URLs, so the link must come
 // as plain text; every bot of ADDITIONAL_BOT_TOKENS must serve a file through its own file ids;
 // admins are exempt from forced subscription.

@@ -1,4 +1,4 @@
-// Issue 14, TELEGRAM_PROXY: the real binary on the simulator sends addProxy (enabled) before
+// TELEGRAM_PROXY: the real binary on the simulator sends addProxy (enabled) before
 // the bot token, the simulator (which checks addProxy as TDLib does) accepts it, and the
 // proxy's password never reaches the log.
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Issue 13, the crash window between a copy into LOG_CHANNEL and its confirmation, made to
+// The crash window between a copy into LOG_CHANNEL and its confirmation, made to
 // happen on purpose (the random kills of crash_recovery_test.cpp rarely fall into it): the copy
 // is held up by a flood wait in LOG_CHANNEL, which TDLib sits out silently, and tglink is killed
 // while it waits.

@@ -1,4 +1,4 @@
-// Issue 10 (upload side) and issue 13 item 12 end to end, on the strict simulator: every upload
+// Uploads end to end, on the strict simulator: every upload
 // is posted into LOG_CHANNEL exactly once and answered with one link, whatever the wait: a
 // file held 31 simulated minutes for "I've joined", held across a SIGKILL, queued by the
 // per-user flood limit across a SIGKILL, Telegram unreachable for 70 s, and 60 uploads in a

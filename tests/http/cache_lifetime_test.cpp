@@ -1,4 +1,4 @@
-// Issue 13 item 8: a cache may never keep a file answer past the end of its link.
+// A cache may never keep a file answer past the end of its link.
 #include "http/cache_lifetime.hpp"
 
 #include <gtest/gtest.h>

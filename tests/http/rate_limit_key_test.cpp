@@ -1,4 +1,4 @@
-// Issue 13 item 10: IPv6 clients share one rate-limit bucket per /64.
+// IPv6 clients share one rate-limit bucket per /64.
 #include "http/rate_limit_key.hpp"
 
 #include <gtest/gtest.h>

@@ -6,16 +6,17 @@
 
 #include <gtest/gtest.h>
 
-#include "manual_clock.hpp"
+#include "support/fake_clock.hpp"
 
 namespace tglink {
 namespace {
 
 using std::chrono::milliseconds;
 using std::chrono::seconds;
-using testing::ManualClock;
+using testing::FakeClock;
 
-constexpr std::int64_t kStartUnix = 1'704'067'200;
+// Where every FakeClock starts.
+const std::int64_t kStartUnix = testing::unix_seconds(FakeClock{}.now());
 
 // 60 a minute = one token a second, so times are easy to read.
 RateLimitSettings one_per_second(int burst, std::size_t max_keys = 1000) {
@@ -23,7 +24,7 @@ RateLimitSettings one_per_second(int burst, std::size_t max_keys = 1000) {
 }
 
 TEST(HttpRateLimiter, NewClientStartsWithAFullBurst) {
-  ManualClock clock;
+  FakeClock clock;
   RateLimiter limiter(clock, one_per_second(3));
   const RateLimitDecision first = limiter.check("1.2.3.4");
   EXPECT_TRUE(first.allowed);
@@ -39,7 +40,7 @@ TEST(HttpRateLimiter, NewClientStartsWithAFullBurst) {
 }
 
 TEST(HttpRateLimiter, EmptyBucketRefusesWithRetryAfter) {
-  ManualClock clock;
+  FakeClock clock;
   RateLimiter limiter(clock, one_per_second(2));
   (void)limiter.check("a");
   (void)limiter.check("a");
@@ -51,7 +52,7 @@ TEST(HttpRateLimiter, EmptyBucketRefusesWithRetryAfter) {
 }
 
 TEST(HttpRateLimiter, RefillsContinuouslyAtPerMinuteOverSixty) {
-  ManualClock clock;
+  FakeClock clock;
   RateLimiter limiter(clock, RateLimitSettings{120, 1, 10});  // two tokens a second
   EXPECT_TRUE(limiter.check("a").allowed);
   EXPECT_FALSE(limiter.check("a").allowed);
@@ -65,7 +66,7 @@ TEST(HttpRateLimiter, RefillsContinuouslyAtPerMinuteOverSixty) {
 }
 
 TEST(HttpRateLimiter, RetryAfterCoversTheWholeWait) {
-  ManualClock clock;
+  FakeClock clock;
   RateLimiter limiter(clock, RateLimitSettings{6, 1, 10});  // one token every 10 s
   (void)limiter.check("a");
   const RateLimitDecision refused = limiter.check("a");
@@ -78,7 +79,7 @@ TEST(HttpRateLimiter, RetryAfterCoversTheWholeWait) {
 }
 
 TEST(HttpRateLimiter, BucketNeverHoldsMoreThanTheBurst) {
-  ManualClock clock;
+  FakeClock clock;
   RateLimiter limiter(clock, one_per_second(5));
   (void)limiter.check("a");
   clock.advance(std::chrono::hours{24 * 365 * 50});  // a long idle time must not overflow
@@ -87,7 +88,7 @@ TEST(HttpRateLimiter, BucketNeverHoldsMoreThanTheBurst) {
 }
 
 TEST(HttpRateLimiter, KeysAreIndependent) {
-  ManualClock clock;
+  FakeClock clock;
   RateLimiter limiter(clock, one_per_second(1));
   EXPECT_TRUE(limiter.check("a").allowed);
   EXPECT_FALSE(limiter.check("a").allowed);
@@ -96,7 +97,7 @@ TEST(HttpRateLimiter, KeysAreIndependent) {
 }
 
 TEST(HttpRateLimiter, SweepForgetsOnlyFullBuckets) {
-  ManualClock clock;
+  FakeClock clock;
   RateLimiter limiter(clock, one_per_second(2));
   (void)limiter.check("old");
   clock.advance(seconds{1});
@@ -109,7 +110,7 @@ TEST(HttpRateLimiter, SweepForgetsOnlyFullBuckets) {
 }
 
 TEST(HttpRateLimiter, KeyCapEvictsTheLeastRecentlySeen) {
-  ManualClock clock;
+  FakeClock clock;
   RateLimiter limiter(clock, one_per_second(1, /*max_keys=*/2));
   EXPECT_TRUE(limiter.check("a").allowed);
   EXPECT_TRUE(limiter.check("b").allowed);
@@ -121,14 +122,14 @@ TEST(HttpRateLimiter, KeyCapEvictsTheLeastRecentlySeen) {
 }
 
 TEST(HttpRateLimiter, FloodOfAddressesStaysBounded) {
-  ManualClock clock;
+  FakeClock clock;
   RateLimiter limiter(clock, one_per_second(10, /*max_keys=*/100));
   for (int i = 0; i < 5000; ++i) (void)limiter.check("10.0." + std::to_string(i));
   EXPECT_EQ(limiter.tracked_keys(), 100u);
 }
 
 TEST(HttpRateLimiter, RejectsNonPositiveSettings) {
-  ManualClock clock;
+  FakeClock clock;
   EXPECT_THROW(RateLimiter(clock, RateLimitSettings{0, 1, 1}), std::invalid_argument);
   EXPECT_THROW(RateLimiter(clock, RateLimitSettings{1, 0, 1}), std::invalid_argument);
   EXPECT_THROW(RateLimiter(clock, RateLimitSettings{1, -5, 1}), std::invalid_argument);
@@ -143,7 +144,7 @@ TEST(HttpRateLimiter, RejectsNonPositiveSettings) {
 }
 
 TEST(HttpRateLimiter, DefaultSettingsLetAPlayerSeekInBursts) {
-  ManualClock clock;
+  FakeClock clock;
   RateLimiter limiter(clock, RateLimitSettings{});
   for (int i = 0; i < 200; ++i) ASSERT_TRUE(limiter.check("player").allowed) << i;
   EXPECT_FALSE(limiter.check("player").allowed);

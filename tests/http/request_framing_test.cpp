@@ -1,4 +1,4 @@
-// Issue 13 items 3-5: which request heads are refused before their body is read (RFC 9112 §3.2,
+// Which request heads are refused before their body is read (RFC 9112 §3.2,
 // §6; RFC 9110 §10.1.1), one table row per rule.
 #include "http/request_framing.hpp"
 

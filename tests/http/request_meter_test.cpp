@@ -10,38 +10,12 @@
 #include <gtest/gtest.h>
 
 #include "http/router.hpp"
+#include "support/recording_channel.hpp"
 
 namespace tglink {
 namespace {
 
 namespace asio = boost::asio;
-
-// Takes up to `capacity` body bytes, like a client that then goes away.
-class LimitedChannel final : public ResponseChannel {
- public:
-  explicit LimitedChannel(std::uint64_t capacity = 1 << 30) : capacity_(capacity) {}
-  void add_common_header(std::string, std::string) override {}
-  asio::awaitable<void> send(HttpResponse response) override { co_await write(response.body); }
-  asio::awaitable<void> begin_body(HttpResponse, std::uint64_t) override { co_return; }
-  asio::awaitable<bool> write(std::span<const char> bytes) override {
-    co_return take(bytes.size());
-  }
-  asio::awaitable<bool> write_file(int, ByteRange bytes) override {
-    co_return take(bytes.length());
-  }
-  void abort() override {}
-  [[nodiscard]] bool started() const override { return true; }
-  [[nodiscard]] std::uint64_t body_bytes_sent() const override { return sent_; }
-
- private:
-  bool take(std::uint64_t length) {
-    const std::uint64_t taken = std::min(length, capacity_ - sent_);
-    sent_ += taken;
-    return taken == length;
-  }
-  std::uint64_t capacity_;
-  std::uint64_t sent_ = 0;
-};
 
 struct CountingMeter final : RequestMeter {
   std::map<std::pair<std::string, int>, int> responses;
@@ -90,11 +64,11 @@ struct MeterFixture {
 
 TEST(RequestMeterTest, CountsStatusAndBodyBytesByRouteName) {
   MeterFixture f;
-  LimitedChannel first;
+  testing::RecordingChannel first;
   run(f.handler, "/dl/token-one/file.mkv", first);
-  LimitedChannel second;
+  testing::RecordingChannel second;
   run(f.handler, "/dl/token-two", second);
-  LimitedChannel info;
+  testing::RecordingChannel info;
   run(f.handler, "/api/info", info);
   EXPECT_EQ((f.meter.responses[{"/dl", 206}]), 2);
   EXPECT_EQ(f.meter.bytes["/dl"], 6000u);
@@ -104,9 +78,9 @@ TEST(RequestMeterTest, CountsStatusAndBodyBytesByRouteName) {
 
 TEST(RequestMeterTest, UnknownPathsShareOneRouteName) {
   MeterFixture f;
-  LimitedChannel a;
+  testing::RecordingChannel a;
   run(f.handler, "/no/such/page", a);
-  LimitedChannel b;
+  testing::RecordingChannel b;
   run(f.handler, "/another-" + std::string(100, 'z'), b);
   EXPECT_EQ((f.meter.responses[{"other", 404}]), 2);
   EXPECT_EQ(f.meter.responses.size(), 1u);
@@ -114,7 +88,7 @@ TEST(RequestMeterTest, UnknownPathsShareOneRouteName) {
 
 TEST(RequestMeterTest, AClientThatLeavesIsCountedForWhatItGot) {
   MeterFixture f;
-  LimitedChannel leaves(1500);
+  testing::RecordingChannel leaves{{.capacity = 1500}};
   run(f.handler, "/dl/token", leaves);
   EXPECT_EQ(f.meter.bytes["/dl"], 1500u);
 }

@@ -1,4 +1,4 @@
-// SendLane (issue 20): body chunks take turns a few at a time, so work that is not a body chunk
+// SendLane: body chunks take turns a few at a time, so work that is not a body chunk
 // (here a posted "short" handler standing for an accept or an /api/info answer) waits for one
 // round of turns, not for a pass over every busy writer.
 #include "http/send_lane.hpp"

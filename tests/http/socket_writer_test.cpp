@@ -1,4 +1,4 @@
-// SocketWriter (issue 13 item 2) over real loopback sockets: a client that reads nothing is given
+// SocketWriter over real loopback sockets: a client that reads nothing is given
 // up on after the write timeout and reported as stalled; one that goes away is not "stalled"; one
 // that reads gets every byte.
 #include "http/socket_writer.hpp"

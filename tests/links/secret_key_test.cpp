@@ -11,7 +11,7 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
-#include "../store/scratch_dir.hpp"
+#include "support/temp_dir.hpp"
 
 namespace tglink {
 namespace {
@@ -44,7 +44,7 @@ std::string message_of(std::string_view configured, const fs::path& data_dir) {
 }
 
 TEST(SecretKeyTest, ConfiguredKeyIsUsedAsGivenAndNoFileIsMade) {
-  const test::ScratchDir dir;
+  const testing::TempDir dir;
   const SecretKey key = load_secret_key("exactly sixteen!", dir.path());
   EXPECT_EQ(key.bytes, "exactly sixteen!");
   EXPECT_EQ(key.origin, "SECRET_KEY");
@@ -53,7 +53,7 @@ TEST(SecretKeyTest, ConfiguredKeyIsUsedAsGivenAndNoFileIsMade) {
 }
 
 TEST(SecretKeyTest, ShortConfiguredKeyIsRefusedWithoutEchoingIt) {
-  const test::ScratchDir dir;
+  const testing::TempDir dir;
   const std::string message = message_of("hunter2-short", dir.path());
   EXPECT_THAT(message, HasSubstr("SECRET_KEY"));
   EXPECT_THAT(message, HasSubstr("16"));
@@ -61,7 +61,7 @@ TEST(SecretKeyTest, ShortConfiguredKeyIsRefusedWithoutEchoingIt) {
 }
 
 TEST(SecretKeyTest, GeneratedKeyIsPrivateAndReused) {
-  const test::ScratchDir dir;
+  const testing::TempDir dir;
   const fs::path data_dir = dir.path() / "data" / "nested";  // made if missing
   const SecretKey first = load_secret_key("", data_dir);
   EXPECT_TRUE(first.created);
@@ -77,14 +77,14 @@ TEST(SecretKeyTest, GeneratedKeyIsPrivateAndReused) {
 }
 
 TEST(SecretKeyTest, EachDataDirGetsItsOwnRandomKey) {
-  const test::ScratchDir a;
-  const test::ScratchDir b;
+  const testing::TempDir a;
+  const testing::TempDir b;
   EXPECT_NE(load_secret_key("", a.path()).bytes, load_secret_key("", b.path()).bytes);
 }
 
 TEST(SecretKeyTest, ProcessesStartingTogetherAgreeOnOneKey) {
   for (int round = 0; round < 10; ++round) {
-    const test::ScratchDir dir;
+    const testing::TempDir dir;
     std::vector<std::string> keys(6);
     std::vector<int> created(keys.size(), 0);
     {
@@ -106,7 +106,7 @@ TEST(SecretKeyTest, ProcessesStartingTogetherAgreeOnOneKey) {
 }
 
 TEST(SecretKeyTest, GeneratedFileIsPrivateEvenWithAPermissiveUmask) {
-  const test::ScratchDir dir;
+  const testing::TempDir dir;
   const mode_t previous = ::umask(0);
   const SecretKey key = load_secret_key("", dir.path());
   ::umask(previous);
@@ -115,13 +115,13 @@ TEST(SecretKeyTest, GeneratedFileIsPrivateEvenWithAPermissiveUmask) {
 }
 
 TEST(SecretKeyTest, ConfiguredKeyWinsOverAnExistingFile) {
-  const test::ScratchDir dir;
+  const testing::TempDir dir;
   (void)load_secret_key("", dir.path());
   EXPECT_EQ(load_secret_key("configured-key-123", dir.path()).bytes, "configured-key-123");
 }
 
 TEST(SecretKeyTest, FileContentIsTheKeySoItCanBeCopiedIntoSecretKey) {
-  const test::ScratchDir dir;
+  const testing::TempDir dir;
   write_file(dir.path() / "secret.key", "my-own-key-of-enough-length\r\n", 0600);
   const SecretKey key = load_secret_key("", dir.path());
   EXPECT_EQ(key.bytes, "my-own-key-of-enough-length");
@@ -130,7 +130,7 @@ TEST(SecretKeyTest, FileContentIsTheKeySoItCanBeCopiedIntoSecretKey) {
 }
 
 TEST(SecretKeyTest, FileOthersCanReadIsRefusedWithTheFix) {
-  const test::ScratchDir dir;
+  const testing::TempDir dir;
   const fs::path path = dir.path() / "secret.key";
   write_file(path, std::string(64, 'a') + "\n", 0644);
   const std::string message = message_of("", dir.path());
@@ -142,13 +142,13 @@ TEST(SecretKeyTest, FileOthersCanReadIsRefusedWithTheFix) {
 }
 
 TEST(SecretKeyTest, GroupWritableFileIsRefused) {
-  const test::ScratchDir dir;
+  const testing::TempDir dir;
   write_file(dir.path() / "secret.key", std::string(64, 'a'), 0620);
   EXPECT_THAT(message_of("", dir.path()), HasSubstr("0620"));
 }
 
 TEST(SecretKeyTest, ShortOrEmptyFileIsRefused) {
-  const test::ScratchDir dir;
+  const testing::TempDir dir;
   const fs::path path = dir.path() / "secret.key";
   write_file(path, "short\n", 0600);
   EXPECT_THAT(message_of("", dir.path()), HasSubstr(path.string()));
@@ -157,13 +157,13 @@ TEST(SecretKeyTest, ShortOrEmptyFileIsRefused) {
 }
 
 TEST(SecretKeyTest, DirectoryInPlaceOfTheFileIsRefused) {
-  const test::ScratchDir dir;
+  const testing::TempDir dir;
   fs::create_directory(dir.path() / "secret.key");
   EXPECT_THAT(message_of("", dir.path()), HasSubstr("not a regular file"));
 }
 
 TEST(SecretKeyTest, DataDirThatIsAFileIsNamed) {
-  const test::ScratchDir dir;
+  const testing::TempDir dir;
   const fs::path not_a_dir = dir.path() / "plain-file";
   write_file(not_a_dir, "x", 0600);
   EXPECT_THAT(message_of("", not_a_dir), HasSubstr(not_a_dir.string()));

@@ -13,13 +13,13 @@
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
-#include "collecting_channel.hpp"
 #include "config/config.hpp"
 #include "fake_file_world.hpp"
 #include "logging/log.hpp"
 #include "media/telegram_file_streamer.hpp"
 #include "sim/control_client.hpp"
 #include "support/io_wait.hpp"
+#include "support/recording_channel.hpp"
 #include "support/sim_clock_pump.hpp"
 #include "support/temp_dir.hpp"
 #include "telegram/bot_pool.hpp"
@@ -115,7 +115,7 @@ class SimStreamingTest : public ::testing::Test {
   // Reads [offset, offset + length) of the stored message into a string.
   std::string read(const StoredFile& file, std::uint64_t offset, std::uint64_t length,
                    StreamOutcome* outcome_out = nullptr) {
-    CollectingChannel out;
+    RecordingChannel out;
     std::optional<StreamOutcome> outcome;
     asio::co_spawn(
         io_,
@@ -176,8 +176,8 @@ TEST_F(SimStreamingTest, TwoReadersAtDifferentOffsetsBothFinish) {
   const std::string bytes = patterned_bytes(static_cast<std::size_t>(40 * kMiB));
   const LocateResult found = locate(store_file("two.mp4", bytes));
   ASSERT_EQ(found.status, LocateStatus::Found);
-  CollectingChannel first;
-  CollectingChannel second;
+  RecordingChannel first;
+  RecordingChannel second;
   std::optional<StreamOutcome> a;
   std::optional<StreamOutcome> b;
   const StoredFile file = found.file;

@@ -109,7 +109,7 @@ TEST(SlicePlanTest, ALaneWhoseBotServesNoOtherStreamTakesASoloSlice) {
   EXPECT_EQ(shared->bytes, (ByteRange{200, 300}));
 }
 
-// Issue 20: 96 units in slices of 16 on 4 lanes were 6 slices, so two lanes idled for the last
+// 96 units in slices of 16 on 4 lanes were 6 slices, so two lanes idled for the last
 // third. Toward the end each new slice is the rest shared among the lanes.
 TEST(SlicePlanTest, SlicesShrinkTowardTheEndSoEveryLaneEndsTogether) {
   constexpr SliceSettings kTail{

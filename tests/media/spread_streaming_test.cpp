@@ -13,13 +13,13 @@
 #include <boost/asio/io_context.hpp>
 #include <gtest/gtest.h>
 
-#include "collecting_channel.hpp"
 #include "fake_file_world.hpp"
 #include "fake_roster.hpp"
 #include "logging/log.hpp"
 #include "media/media_observer.hpp"
 #include "media/telegram_file_streamer.hpp"
 #include "support/io_wait.hpp"
+#include "support/recording_channel.hpp"
 #include "support/temp_dir.hpp"
 
 namespace tglink::testing {
@@ -96,7 +96,7 @@ class SpreadStreamingTest : public ::testing::Test {
     return result.value_or(LocateResult{}).file;
   }
 
-  void start_read(std::uint64_t offset, std::uint64_t length, CollectingChannel& out,
+  void start_read(std::uint64_t offset, std::uint64_t length, RecordingChannel& out,
                   std::optional<StreamOutcome>& outcome) {
     const StoredFile file = locate();
     asio::co_spawn(
@@ -172,7 +172,7 @@ class SpreadStreamingTest : public ::testing::Test {
 
 TEST_F(SpreadStreamingTest, FourBotsEachDownloadDifferentSlicesThroughTheirOwnFileIds) {
   make(4, 16 * kSlice + 777);
-  CollectingChannel out;
+  RecordingChannel out;
   std::optional<StreamOutcome> outcome;
   start_read(0, static_cast<std::uint64_t>(worlds_[0]->size()), out, outcome);
   ASSERT_TRUE(pump([&] { return outcome.has_value(); }));
@@ -204,7 +204,7 @@ TEST_F(SpreadStreamingTest, EveryRangeShapeIsByteExact) {
   const std::vector<std::pair<std::int64_t, std::int64_t>> ranges = {
       {0, 1}, {size - 1, 1}, {kSlice - 1, 2}, {12345, 3 * kSlice}, {0, size}, {size / 2, size / 2}};
   for (const auto& [offset, length] : ranges) {
-    CollectingChannel out;
+    RecordingChannel out;
     std::optional<StreamOutcome> outcome;
     start_read(static_cast<std::uint64_t>(offset), static_cast<std::uint64_t>(length), out,
                outcome);
@@ -218,7 +218,7 @@ TEST_F(SpreadStreamingTest, EveryRangeShapeIsByteExact) {
 
 TEST_F(SpreadStreamingTest, ASilentBotsSliceMovesToAnotherBot) {
   make(3, 12 * kSlice, std::chrono::seconds(1));
-  CollectingChannel out;
+  RecordingChannel out;
   std::optional<StreamOutcome> outcome;
   start_read(0, static_cast<std::uint64_t>(worlds_[0]->size()), out, outcome);
   // Bot 1 takes slices and never brings a byte (a silent flood wait).
@@ -238,7 +238,7 @@ TEST_F(SpreadStreamingTest, ASilentBotsSliceMovesToAnotherBot) {
 TEST_F(SpreadStreamingTest, ADisconnectedBotGetsNoSlice) {
   make(3, 8 * kSlice);
   bots_[2]->connected = false;
-  CollectingChannel out;
+  RecordingChannel out;
   std::optional<StreamOutcome> outcome;
   start_read(0, static_cast<std::uint64_t>(worlds_[0]->size()), out, outcome);
   ASSERT_TRUE(pump([&] { return outcome.has_value(); }));
@@ -251,7 +251,7 @@ TEST_F(SpreadStreamingTest, ADisconnectedBotGetsNoSlice) {
 TEST_F(SpreadStreamingTest, BytesOnAnyBotsDiskAreSentWithoutADownload) {
   make(4, 6 * kSlice);
   worlds_[3]->mark_on_disk(0, worlds_[3]->size());  // only the fourth bot has the file
-  CollectingChannel out;
+  RecordingChannel out;
   std::optional<StreamOutcome> outcome;
   start_read(100, static_cast<std::uint64_t>(worlds_[3]->size() - 100), out, outcome);
   ASSERT_TRUE(pump([&] { return outcome.has_value(); }));
@@ -264,8 +264,7 @@ TEST_F(SpreadStreamingTest, BytesOnAnyBotsDiskAreSentWithoutADownload) {
 
 TEST_F(SpreadStreamingTest, AClientThatLeavesCancelsTheSlicesUnderWay) {
   make(2, 32 * kSlice, std::chrono::seconds(1));
-  CollectingChannel out;
-  out.close_after(1);
+  RecordingChannel out{{.capacity = 1}};
   std::optional<StreamOutcome> outcome;
   start_read(0, static_cast<std::uint64_t>(worlds_[0]->size()), out, outcome);
   // Bot 1 never finishes, so its slice is under way when the client leaves.
@@ -278,8 +277,8 @@ TEST_F(SpreadStreamingTest, AClientThatLeavesCancelsTheSlicesUnderWay) {
 
 TEST_F(SpreadStreamingTest, TwoStreamsBothProgressOnSharedBots) {
   make(2, 24 * kSlice);
-  CollectingChannel first;
-  CollectingChannel second;
+  RecordingChannel first;
+  RecordingChannel second;
   std::optional<StreamOutcome> first_outcome;
   std::optional<StreamOutcome> second_outcome;
   start_read(0, 8 * kSlice, first, first_outcome);
@@ -289,7 +288,7 @@ TEST_F(SpreadStreamingTest, TwoStreamsBothProgressOnSharedBots) {
   EXPECT_EQ(second.body(), worlds_[0]->content().substr(12 * kSlice, 8 * kSlice));
 }
 
-// Issue 20: a bot that still brings a byte now and then, far below the crawl limit, is never
+// A bot that still brings a byte now and then, far below the crawl limit, is never
 // silent long enough to count as stalled; the crawl limit hands its slice to the others, which
 // finish it without fetching any byte it already brought.
 TEST_F(SpreadStreamingTest, ACrawlingBotsSliceIsFinishedByTheOthers) {
@@ -297,7 +296,7 @@ TEST_F(SpreadStreamingTest, ACrawlingBotsSliceIsFinishedByTheOthers) {
     spread.crawl_bytes_per_second = 256 * 1024;
     spread.crawl_window = std::chrono::milliseconds(300);
   });
-  CollectingChannel out;
+  RecordingChannel out;
   std::optional<StreamOutcome> outcome;
   start_read(0, static_cast<std::uint64_t>(worlds_[0]->size()), out, outcome);
   // Bot 1 brings 256 bytes every 20 ms: about 12 KiB/s.
@@ -312,7 +311,7 @@ TEST_F(SpreadStreamingTest, ACrawlingBotsSliceIsFinishedByTheOthers) {
   EXPECT_EQ(observer_.twice_bytes, 0U);
 }
 
-// Issue 20: a bot with nothing left to take steals the second half of a slower bot's slice. The
+// A bot with nothing left to take steals the second half of a slower bot's slice. The
 // window it was cut from is cut short at once, so with less than the margin in flight (here a
 // bot brings 1 KiB at a time, as TDLib's parts) what comes twice is bounded by the margin per
 // steal, and whatever came twice is counted.
@@ -322,7 +321,7 @@ TEST_F(SpreadStreamingTest, AnIdleBotStealsTheTailOfASlowBotsSlice) {
     spread.slices.steal_min_bytes = 4096;
     spread.slices.steal_margin_bytes = kMargin;
   });
-  CollectingChannel out;
+  RecordingChannel out;
   std::optional<StreamOutcome> outcome;
   start_read(0, static_cast<std::uint64_t>(worlds_[0]->size()), out, outcome);
   // Bot 1 brings 256 bytes every 20 ms, and only while the others have nothing to do.

@@ -11,11 +11,11 @@
 #include <boost/asio/io_context.hpp>
 #include <gtest/gtest.h>
 
-#include "collecting_channel.hpp"
 #include "fake_file_world.hpp"
 #include "fake_roster.hpp"
 #include "logging/log.hpp"
 #include "support/io_wait.hpp"
+#include "support/recording_channel.hpp"
 #include "support/temp_dir.hpp"
 
 namespace tglink::testing {
@@ -56,7 +56,7 @@ class StreamerTest : public ::testing::Test {
   }
 
   // Starts a read; the outcome lands in `outcome` when it ends.
-  void start_read(std::uint64_t offset, std::uint64_t length, CollectingChannel& out,
+  void start_read(std::uint64_t offset, std::uint64_t length, RecordingChannel& out,
                   std::optional<StreamOutcome>& outcome) {
     StoredFile file = locate().file;
     asio::co_spawn(
@@ -126,7 +126,7 @@ TEST_F(StreamerTest, BytesOnDiskAreSentWithoutAnyDownload) {
   FakeFileWorld& w = world(bot, 300000);
   w.mark_on_disk(0, w.size());
   make_streamer({&bot});
-  CollectingChannel out;
+  RecordingChannel out;
   std::optional<StreamOutcome> outcome;
   start_read(1000, 200000, out, outcome);
   ASSERT_TRUE(run_until(io_, [&] { return outcome.has_value(); }));
@@ -139,7 +139,7 @@ TEST_F(StreamerTest, MissingBytesComeThroughBoundedWindowsFromTheReadOffset) {
   FakeBot& bot = bot_;
   FakeFileWorld& w = world(bot, 5 * kChunk + 123);
   make_streamer({&bot});
-  CollectingChannel out;
+  RecordingChannel out;
   std::optional<StreamOutcome> outcome;
   start_read(100, static_cast<std::uint64_t>(w.size() - 100), out, outcome);
   ASSERT_TRUE(pump(w, [&] { return outcome.has_value(); }));
@@ -157,8 +157,8 @@ TEST_F(StreamerTest, TwoReadersOfOneFileTakeTurnsWithTheWindow) {
   FakeBot& bot = bot_;
   FakeFileWorld& w = world(bot, 16 * kChunk);
   make_streamer({&bot});
-  CollectingChannel first;
-  CollectingChannel second;
+  RecordingChannel first;
+  RecordingChannel second;
   std::optional<StreamOutcome> first_outcome;
   std::optional<StreamOutcome> second_outcome;
   start_read(0, 4 * kChunk, first, first_outcome);
@@ -182,7 +182,7 @@ TEST_F(StreamerTest, AFailedWindowIsRetried) {
   FakeBot& bot = bot_;
   FakeFileWorld& w = world(bot, 2 * kChunk);
   make_streamer({&bot});
-  CollectingChannel out;
+  RecordingChannel out;
   std::optional<StreamOutcome> outcome;
   start_read(0, 2 * kChunk, out, outcome);
   ASSERT_TRUE(run_until(io_, [&] { return w.open_windows() > 0; }));
@@ -200,7 +200,7 @@ TEST_F(StreamerTest, ABotThatKeepsFailingHandsTheReaderToAnotherBot) {
   FakeFileWorld& good = world(healthy, 3 * kChunk, 99);  // its own file id
   bad.mark_on_disk(0, kChunk);                           // the first chunk is there already
   make_streamer({&failing, &healthy});
-  CollectingChannel out;
+  RecordingChannel out;
   std::optional<StreamOutcome> outcome;
   start_read(0, 3 * kChunk, out, outcome);
   ASSERT_TRUE(run_until(io_, [&] {
@@ -231,7 +231,7 @@ TEST_F(StreamerTest, AFileIsLocatedAtMostOncePerBotInARequest) {
   EXPECT_EQ(file.located_by->bot, 0u);
   EXPECT_EQ(file.located_by->file_id, 11);
   streamer_->trim();
-  CollectingChannel out;
+  RecordingChannel out;
   std::optional<StreamOutcome> outcome;
   const ByteRange range{kChunk, 3 * kChunk};
   asio::co_spawn(
@@ -250,7 +250,7 @@ TEST_F(StreamerTest, ARangePastTheFileEndFailsWithoutAskingAnyBot) {
   world(bot, 1000);
   make_streamer({&bot});
   const StoredFile file = locate().file;
-  CollectingChannel out;
+  RecordingChannel out;
   std::optional<StreamOutcome> outcome;
   const ByteRange range{500, 1001};
   asio::co_spawn(
@@ -267,7 +267,7 @@ TEST_F(StreamerTest, WhenEveryBotFailsTheSourceFails) {
   FakeBot& bot = bot_;
   FakeFileWorld& w = world(bot, 2 * kChunk);
   make_streamer({&bot});
-  CollectingChannel out;
+  RecordingChannel out;
   std::optional<StreamOutcome> outcome;
   start_read(0, 2 * kChunk, out, outcome);
   ASSERT_TRUE(run_until(io_, [&] {
@@ -282,8 +282,7 @@ TEST_F(StreamerTest, AClientThatLeavesStopsTheRead) {
   FakeBot& bot = bot_;
   FakeFileWorld& w = world(bot, 4 * kChunk);
   make_streamer({&bot});
-  CollectingChannel out;
-  out.close_after(1);
+  RecordingChannel out{{.capacity = 1}};
   std::optional<StreamOutcome> outcome;
   start_read(0, 4 * kChunk, out, outcome);
   ASSERT_TRUE(pump(w, [&] { return outcome.has_value(); }));
@@ -296,7 +295,7 @@ TEST_F(StreamerTest, OverBudgetIdleFilesAreCancelledThenDeleted) {
   FakeBot& bot = bot_;
   FakeFileWorld& w = world(bot, 2 * kChunk);
   make_streamer({&bot}, kChunk);  // the budget is half the file
-  CollectingChannel out;
+  RecordingChannel out;
   std::optional<StreamOutcome> outcome;
   start_read(0, 2 * kChunk, out, outcome);
   ASSERT_TRUE(pump(w, [&] { return outcome.has_value(); }));

@@ -7,39 +7,24 @@
 #include <gtest/gtest.h>
 
 #include "metrics/metric_registry.hpp"
+#include "support/recording_channel.hpp"
 
 namespace tglink {
 namespace {
 
 namespace asio = boost::asio;
 
-class RecordingChannel final : public ResponseChannel {
- public:
-  void add_common_header(std::string, std::string) override {}
-  asio::awaitable<void> send(HttpResponse r) override {
-    response = std::move(r);
-    co_return;
-  }
-  asio::awaitable<void> begin_body(HttpResponse, std::uint64_t) override { co_return; }
-  asio::awaitable<bool> write(std::span<const char>) override { co_return true; }
-  asio::awaitable<bool> write_file(int, ByteRange) override { co_return true; }
-  void abort() override {}
-  [[nodiscard]] bool started() const override { return true; }
-  [[nodiscard]] std::uint64_t body_bytes_sent() const override { return 0; }
-  HttpResponse response;
-};
-
 HttpResponse scrape(const HttpHandler& handler, std::optional<std::string> authorization) {
   HttpRequest request;
   request.method = "GET";
   request.target = "/metrics";
   if (authorization) request.headers.emplace_back("authorization", *authorization);
-  RecordingChannel channel;
+  testing::RecordingChannel channel;
   asio::io_context io;
   auto done = asio::co_spawn(io, handler(request, channel), asio::use_future);
   io.run();
   done.get();
-  return channel.response;
+  return *channel.response();
 }
 
 const std::string kToken = "0123456789abcdef-token";

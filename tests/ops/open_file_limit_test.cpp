@@ -1,4 +1,4 @@
-// The default MAX_CONNECTIONS from the open-file limit (issue 13).
+// The default MAX_CONNECTIONS from the open-file limit.
 #include "ops/open_file_limit.hpp"
 
 #include <limits>

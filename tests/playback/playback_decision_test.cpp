@@ -1,4 +1,4 @@
-// The decision table of docs/playback.md: the eight files issue 18 found failing in Chromium,
+// The decision table of docs/playback.md: the eight files that failed in Chromium,
 // and what changes with the browser, the viewer's choices and the server's policy.
 
 #include "playback/playback_decision.hpp"
@@ -77,7 +77,7 @@ PlaybackDecision decide(const MediaProbe& probe, const PlaybackRequest& request,
   return decide_playback(probe, name, request, policy);
 }
 
-// --- the eight failing files of issue 18 ---
+// --- the eight files that failed in Chromium ---
 
 TEST(PlaybackDecision, XvidAviWithMp3IsTranscoded) {
   const PlaybackDecision d = decide(media("avi", video("mpeg4"), {audio("mp3")}), chromium());

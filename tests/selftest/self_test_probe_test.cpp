@@ -29,6 +29,7 @@
 #include "http/router.hpp"
 #include "logging/log.hpp"
 #include "selftest/self_test_route.hpp"
+#include "support/temp_dir.hpp"
 
 extern char** environ;
 
@@ -136,20 +137,17 @@ class Child {
   pid_t pid_ = -1;
 };
 
-class SelfTestProbeTest : public testing::Test {
+class SelfTestProbeTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    char pattern[] = "/tmp/tglink-selftest-XXXXXX";
-    dir_ = ::mkdtemp(pattern);
-    const std::string command = std::string(TGLINK_MAKE_TEST_CERTS) + " " + dir_.string();
+    const std::string command = std::string(TGLINK_MAKE_TEST_CERTS) + " " + dir_.path().string();
     ASSERT_EQ(std::system(command.c_str()), 0) << "openssl could not make the certificates";
   }
-  void TearDown() override { fs::remove_all(dir_); }
 
   SelfTestResult probe(const std::string& base_url, const std::string& nonce = kNonce) {
     SelfTestProbeOptions options;
     options.step_timeout = std::chrono::seconds(10);
-    options.extra_ca_file = dir_ / "ca.pem";
+    options.extra_ca_file = dir_.path() / "ca.pem";
     return probe_self_test_now(base_url, nonce, options);
   }
 
@@ -158,12 +156,12 @@ class SelfTestProbeTest : public testing::Test {
                                     std::uint16_t port) {
     return std::make_unique<Child>(
         std::vector<std::string>{"openssl", "s_server", "-quiet", "-www", "-accept",
-                                 std::to_string(port), "-cert", (dir_ / cert).string(), "-key",
-                                 (dir_ / key).string()},
-        port, dir_ / "s_server.log");
+                                 std::to_string(port), "-cert", (dir_.path() / cert).string(),
+                                 "-key", (dir_.path() / key).string()},
+        port, dir_.path() / "s_server.log");
   }
 
-  fs::path dir_;
+  testing::TempDir dir_{"tglink-selftest"};
 };
 
 // The first line of the answer to a bare GET, over a plain socket.
@@ -266,20 +264,21 @@ TEST_F(SelfTestProbeTest, PlainHttpOnAnHttpsAddressIsATlsFailure) {
 TEST_F(SelfTestProbeTest, ThroughCaddyWithAGoodCertificatePasses) {
   const Listener tglink{kNonce};
   const std::uint16_t port = free_port();
-  std::ofstream(dir_ / "Caddyfile")
+  std::ofstream(dir_.path() / "Caddyfile")
       << "{\n  admin off\n  auto_https off\n}\n"
       << "https://localhost:" << port << " {\n"
-      << "  tls " << (dir_ / "good.pem").string() << ' ' << (dir_ / "good.key").string() << '\n'
+      << "  tls " << (dir_.path() / "good.pem").string() << ' '
+      << (dir_.path() / "good.key").string() << '\n'
       << "  reverse_proxy 127.0.0.1:" << tglink.port() << "\n}\n";
-  ::setenv("XDG_DATA_HOME", (dir_ / "caddy-data").c_str(), 1);
-  ::setenv("XDG_CONFIG_HOME", (dir_ / "caddy-config").c_str(), 1);
+  ::setenv("XDG_DATA_HOME", (dir_.path() / "caddy-data").c_str(), 1);
+  ::setenv("XDG_CONFIG_HOME", (dir_.path() / "caddy-config").c_str(), 1);
   const Child caddy(
-      {"caddy", "run", "--adapter", "caddyfile", "--config", (dir_ / "Caddyfile").string()}, port,
-      dir_ / "caddy.log");
+      {"caddy", "run", "--adapter", "caddyfile", "--config", (dir_.path() / "Caddyfile").string()},
+      port, dir_.path() / "caddy.log");
   ASSERT_TRUE(caddy.started());
   const SelfTestResult result = probe("https://localhost:" + std::to_string(port));
   EXPECT_TRUE(result.passed()) << describe(result) << "\nCaddy's log:\n"
-                               << read(dir_ / "caddy.log");
+                               << read(dir_.path() / "caddy.log");
   EXPECT_THAT(result.message, HasSubstr("certificate"));
 }
 

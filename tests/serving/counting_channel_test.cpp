@@ -1,9 +1,8 @@
-// CountingChannel (issue 13 item 1): counts what reached the connection, slice by slice, even
+// CountingChannel: counts what reached the connection, slice by slice, even
 // when a write fails halfway; and stops a transfer kLimitOverrunBound after the month's limit.
 #include "serving/counting_channel.hpp"
 
 #include <algorithm>
-#include <limits>
 #include <string>
 #include <vector>
 
@@ -12,46 +11,13 @@
 #include <boost/asio/use_future.hpp>
 #include <gtest/gtest.h>
 
+#include "support/recording_channel.hpp"
+
 namespace tglink {
 namespace {
 
 namespace asio = boost::asio;
 constexpr std::uint64_t kMiB = 1024 * 1024;
-
-// A connection whose client takes `capacity` body bytes and then goes away, part-way through a
-// write as a real one does. write_file's descriptor is ignored: only counts matter here.
-class ClientThatLeaves final : public ResponseChannel {
- public:
-  explicit ClientThatLeaves(std::uint64_t capacity) : capacity_(capacity) {}
-
-  void add_common_header(std::string, std::string) override {}
-  asio::awaitable<void> send(HttpResponse) override { co_return; }
-  asio::awaitable<void> begin_body(HttpResponse, std::uint64_t) override { co_return; }
-  asio::awaitable<bool> write(std::span<const char> bytes) override {
-    co_return take(bytes.size());
-  }
-  asio::awaitable<bool> write_file(int, ByteRange bytes) override {
-    co_return take(bytes.length());
-  }
-  void abort() override {}
-  [[nodiscard]] bool started() const override { return true; }
-  [[nodiscard]] std::uint64_t body_bytes_sent() const override { return sent_; }
-  [[nodiscard]] const std::vector<std::uint64_t>& writes() const { return writes_; }
-
- private:
-  bool take(std::uint64_t length) {
-    writes_.push_back(length);
-    const std::uint64_t taken = std::min(length, capacity_ - sent_);
-    sent_ += taken;
-    return taken == length;
-  }
-
-  std::uint64_t capacity_;
-  std::uint64_t sent_ = 0;
-  std::vector<std::uint64_t> writes_;
-};
-
-constexpr std::uint64_t kNoEnd = std::numeric_limits<std::uint64_t>::max();
 
 bool run(asio::awaitable<bool> write) {
   asio::io_context io;
@@ -72,7 +38,7 @@ struct Counted {
 };
 
 TEST(CountingChannel, ClientThatLeavesMidWriteIsCountedForWhatItTook) {
-  ClientThatLeaves client{2 * kMiB + 12345};
+  testing::RecordingChannel client{{.capacity = 2 * kMiB + 12345, .keep_bytes = false}};
   Counted counted;
   CountingChannel channel{client, counted.on_sent()};
   EXPECT_FALSE(run(channel.write_file(3, ByteRange::whole(10 * kMiB))));
@@ -82,7 +48,7 @@ TEST(CountingChannel, ClientThatLeavesMidWriteIsCountedForWhatItTook) {
 }
 
 TEST(CountingChannel, LongWritesAreCountedSliceBySlice) {
-  ClientThatLeaves client{kNoEnd};
+  testing::RecordingChannel client{{.keep_bytes = false}};
   Counted counted;
   CountingChannel channel{client, counted.on_sent()};
   EXPECT_TRUE(run(channel.write_file(3, ByteRange::whole(3 * kMiB + 7))));
@@ -94,7 +60,7 @@ TEST(CountingChannel, LongWritesAreCountedSliceBySlice) {
 }
 
 TEST(CountingChannel, WithoutALimitNothingIsStopped) {
-  ClientThatLeaves client{kNoEnd};
+  testing::RecordingChannel client{{.keep_bytes = false}};
   Counted counted;
   CountingChannel channel{client, counted.on_sent()};
   EXPECT_TRUE(run(channel.write_file(3, ByteRange::whole(64 * kMiB))));
@@ -102,7 +68,7 @@ TEST(CountingChannel, WithoutALimitNothingIsStopped) {
 }
 
 TEST(CountingChannel, TransferUnderWayStopsWithinTheBoundOnceTheLimitIsReached) {
-  ClientThatLeaves client{kNoEnd};
+  testing::RecordingChannel client{{.keep_bytes = false}};
   Counted counted;
   // The month's limit is reached 1.5 MiB into this transfer, in the middle of its second slice.
   const std::uint64_t limit = kMiB + kMiB / 2;
@@ -117,7 +83,7 @@ TEST(CountingChannel, TransferUnderWayStopsWithinTheBoundOnceTheLimitIsReached) 
 }
 
 TEST(CountingChannel, LimitAlreadyReachedAllowsTheBoundLessOneSliceFromMemory) {
-  ClientThatLeaves client{kNoEnd};
+  testing::RecordingChannel client{{.keep_bytes = false}};
   Counted counted;
   CountingChannel channel{client, counted.on_sent(), [] { return true; }};
   const std::string memory(20 * kMiB, 'x');

@@ -21,6 +21,7 @@
 #include "serving/link_traffic.hpp"
 #include "store/sqlite_store.hpp"
 #include "support/fake_clock.hpp"
+#include "support/recording_channel.hpp"
 #include "support/temp_dir.hpp"
 
 namespace tglink {
@@ -29,6 +30,7 @@ namespace {
 namespace asio = boost::asio;
 using namespace std::chrono_literals;
 using testing::FakeClock;
+using testing::RecordingChannel;
 
 class FakeFileStreamer final : public FileStreamer {
  public:
@@ -65,40 +67,6 @@ class FakeFileStreamer final : public FileStreamer {
       sent += chunk;
     }
     co_return StreamOutcome::Complete;
-  }
-};
-
-class RecordingChannel final : public ResponseChannel {
- public:
-  std::optional<HttpResponse> response;  // from send() or begin_body()
-  std::optional<std::uint64_t> content_length;
-  std::string body;
-  bool aborted = false;
-
-  void add_common_header(std::string, std::string) override {}
-  asio::awaitable<void> send(HttpResponse r) override {
-    content_length = r.body.size();
-    body = r.body;
-    response = std::move(r);
-    co_return;
-  }
-  asio::awaitable<void> begin_body(HttpResponse head, std::uint64_t length) override {
-    response = std::move(head);
-    content_length = length;
-    co_return;
-  }
-  asio::awaitable<bool> write(std::span<const char> bytes) override {
-    body.append(bytes.data(), bytes.size());
-    co_return true;
-  }
-  asio::awaitable<bool> write_file(int, ByteRange) override { co_return false; }
-  void abort() override { aborted = true; }
-  [[nodiscard]] bool started() const override { return response.has_value(); }
-  [[nodiscard]] std::uint64_t body_bytes_sent() const override { return body.size(); }
-
-  [[nodiscard]] int status() const { return response ? response->status : 0; }
-  [[nodiscard]] std::string header(std::string_view name) const {
-    return std::string(response ? response->header(name).value_or("") : "");
   }
 };
 
@@ -163,8 +131,8 @@ struct FileHandlerTest : ::testing::Test {
 TEST_F(FileHandlerTest, WholeFileOnDl) {
   const RecordingChannel c = get("/dl/" + token());
   EXPECT_EQ(c.status(), 200);
-  EXPECT_EQ(c.body, kContent);
-  EXPECT_EQ(*c.content_length, kContent.size());
+  EXPECT_EQ(c.body(), kContent);
+  EXPECT_EQ(*c.content_length(), kContent.size());
   EXPECT_EQ(c.header("Content-Type"), "video/mp4");
   EXPECT_EQ(c.header("Accept-Ranges"), "bytes");
   EXPECT_EQ(c.header("X-Content-Type-Options"), "nosniff");
@@ -191,19 +159,19 @@ TEST_F(FileHandlerTest, AnyFileNameAfterTheTokenIsAccepted) {
 TEST_F(FileHandlerTest, RangeGives206WithTheExactBytes) {
   const RecordingChannel c = get("/stream/" + token(), {{"range", "bytes=10-19"}});
   EXPECT_EQ(c.status(), 206);
-  EXPECT_EQ(c.body, kContent.substr(10, 10));
+  EXPECT_EQ(c.body(), kContent.substr(10, 10));
   EXPECT_EQ(c.header("Content-Range"), "bytes 10-19/36");
   const RecordingChannel suffix = get("/dl/" + token(), {{"range", "bytes=-4"}});
-  EXPECT_EQ(suffix.body, "wxyz");
+  EXPECT_EQ(suffix.body(), "wxyz");
   const RecordingChannel open = get("/dl/" + token(), {{"range", "bytes=30-999"}});
-  EXPECT_EQ(open.body, kContent.substr(30));
+  EXPECT_EQ(open.body(), kContent.substr(30));
 }
 
 TEST_F(FileHandlerTest, UnsatisfiableRangeIs416WithJsonAndSize) {
   const RecordingChannel c = get("/dl/" + token(), {{"range", "bytes=36-"}});
   EXPECT_EQ(c.status(), 416);
   EXPECT_EQ(c.header("Content-Range"), "bytes */36");
-  EXPECT_NE(c.body.find("\"RANGE_NOT_SATISFIABLE\""), std::string::npos);
+  EXPECT_NE(c.body().find("\"RANGE_NOT_SATISFIABLE\""), std::string::npos);
   EXPECT_EQ(files.stream_calls, 0);
 }
 
@@ -211,12 +179,12 @@ TEST_F(FileHandlerTest, MatchingIfNoneMatchIs304WithoutBody) {
   const std::string etag = make_file_entity_tag("AgADuniq", kContent.size()).to_header();
   const RecordingChannel c = get("/stream/" + token(), {{"if-none-match", etag}});
   EXPECT_EQ(c.status(), 304);
-  EXPECT_EQ(c.body, "");
+  EXPECT_EQ(c.body(), "");
   EXPECT_EQ(c.header("ETag"), etag);
   EXPECT_EQ(files.stream_calls, 0);
 }
 
-// Issue 13 item 8: no cache may keep a file answer past the end of its link.
+// No cache may keep a file answer past the end of its link.
 TEST_F(FileHandlerTest, MaxAgeNeverOutlivesTheLink) {
   const std::string soon = token(kMessageId, clock.now() + std::chrono::seconds(5));
   EXPECT_EQ(get("/stream/" + soon).header("Cache-Control"), "public, max-age=5");
@@ -232,14 +200,14 @@ TEST_F(FileHandlerTest, MaxAgeNeverOutlivesTheLink) {
 TEST_F(FileHandlerTest, FailedIfMatchIs412) {
   const RecordingChannel c = get("/dl/" + token(), {{"if-match", "\"other\""}});
   EXPECT_EQ(c.status(), 412);
-  EXPECT_NE(c.body.find("\"PRECONDITION_FAILED\""), std::string::npos);
+  EXPECT_NE(c.body().find("\"PRECONDITION_FAILED\""), std::string::npos);
 }
 
 TEST_F(FileHandlerTest, HeadSendsHeadersAndNeverStreams) {
   const RecordingChannel c = get("/dl/" + token(), {}, "HEAD");
   EXPECT_EQ(c.status(), 200);
-  EXPECT_EQ(*c.content_length, kContent.size());
-  EXPECT_EQ(c.body, "");
+  EXPECT_EQ(*c.content_length(), kContent.size());
+  EXPECT_EQ(c.body(), "");
   EXPECT_EQ(files.stream_calls, 0);
   EXPECT_EQ(bandwidth.used_bytes(), 0);
 }
@@ -249,7 +217,7 @@ TEST_F(FileHandlerTest, ExpiredLinkIs410WithoutTelegram) {
   clock.advance(2h);
   const RecordingChannel c = get("/dl/" + expired);
   EXPECT_EQ(c.status(), 410);
-  EXPECT_NE(c.body.find("\"LINK_EXPIRED\""), std::string::npos);
+  EXPECT_NE(c.body().find("\"LINK_EXPIRED\""), std::string::npos);
   EXPECT_EQ(c.header("Content-Type"), "application/json");
   EXPECT_EQ(files.locate_calls, 0);
 }
@@ -261,7 +229,7 @@ TEST_F(FileHandlerTest, InvalidOrTamperedLinkIs404WithoutTelegram) {
                                   "/dl/" + std::string(200, 'A')}) {
     const RecordingChannel c = get(path);
     EXPECT_EQ(c.status(), 404) << path;
-    EXPECT_NE(c.body.find("\"LINK_NOT_FOUND\""), std::string::npos) << path;
+    EXPECT_NE(c.body().find("\"LINK_NOT_FOUND\""), std::string::npos) << path;
   }
   EXPECT_EQ(files.locate_calls, 0);
 }
@@ -270,14 +238,14 @@ TEST_F(FileHandlerTest, RevokedLinkIs404) {
   revoked.add(kMessageId);
   const RecordingChannel c = get("/stream/" + token());
   EXPECT_EQ(c.status(), 404);
-  EXPECT_NE(c.body.find("\"LINK_REVOKED\""), std::string::npos);
+  EXPECT_NE(c.body().find("\"LINK_REVOKED\""), std::string::npos);
   EXPECT_EQ(files.locate_calls, 0);
 }
 
 TEST_F(FileHandlerTest, DeletedMessageIs404) {
   const RecordingChannel c = get("/dl/" + token(kMessageId + (1LL << 20)));
   EXPECT_EQ(c.status(), 404);
-  EXPECT_NE(c.body.find("\"FILE_NOT_FOUND\""), std::string::npos);
+  EXPECT_NE(c.body().find("\"FILE_NOT_FOUND\""), std::string::npos);
 }
 
 TEST_F(FileHandlerTest, NoBotIs503WithRetryAfter) {
@@ -287,7 +255,7 @@ TEST_F(FileHandlerTest, NoBotIs503WithRetryAfter) {
   const RecordingChannel c = get("/dl/" + token());
   EXPECT_EQ(c.status(), 503);
   EXPECT_EQ(c.header("Retry-After"), "10");
-  EXPECT_NE(c.body.find("\"SERVICE_UNAVAILABLE\""), std::string::npos);
+  EXPECT_NE(c.body().find("\"SERVICE_UNAVAILABLE\""), std::string::npos);
 }
 
 TEST_F(FileHandlerTest, BandwidthLimitIs429UntilNextMonth) {
@@ -299,7 +267,7 @@ TEST_F(FileHandlerTest, BandwidthLimitIs429UntilNextMonth) {
   EXPECT_EQ(get("/dl/" + token()).status(), 200);  // under the limit when it started
   const RecordingChannel c = get("/dl/" + token());
   EXPECT_EQ(c.status(), 429);
-  EXPECT_NE(c.body.find("\"BANDWIDTH_LIMIT_EXCEEDED\""), std::string::npos);
+  EXPECT_NE(c.body().find("\"BANDWIDTH_LIMIT_EXCEEDED\""), std::string::npos);
   // FakeClock starts at 2024-01-15T12:00:00Z: 16.5 days to February.
   EXPECT_EQ(c.header("Retry-After"), std::to_string(16 * 86400 + 12 * 3600));
 }
@@ -314,8 +282,8 @@ TEST_F(FileHandlerTest, SourceFailureAbortsTheConnection) {
   files.fail_after = 6;
   const RecordingChannel c = get("/dl/" + token());
   EXPECT_EQ(c.status(), 200);
-  EXPECT_TRUE(c.aborted);
-  EXPECT_EQ(c.body, kContent.substr(0, 6));  // what was sent is right, and no more
+  EXPECT_TRUE(c.aborted());
+  EXPECT_EQ(c.body(), kContent.substr(0, 6));  // what was sent is right, and no more
   EXPECT_EQ(bandwidth.used_bytes(), 6);
 }
 
@@ -336,7 +304,7 @@ TEST_F(FileHandlerTest, EmptyFileIs200WithNoStreamCall) {
   add_file(empty, "");
   const RecordingChannel c = get("/dl/" + token(empty.message_id));
   EXPECT_EQ(c.status(), 200);
-  EXPECT_EQ(*c.content_length, 0U);
+  EXPECT_EQ(*c.content_length(), 0U);
   EXPECT_EQ(files.stream_calls, 0);
 }
 
@@ -410,7 +378,7 @@ TEST_F(FileHandlerTest, ARevocationMadeLaterStopsTheLink) {
   revoked.add(kMessageId);
   const RecordingChannel c = get("/dl/" + token());
   EXPECT_EQ(c.status(), 404);
-  EXPECT_NE(c.body.find("\"LINK_REVOKED\""), std::string::npos);
+  EXPECT_NE(c.body().find("\"LINK_REVOKED\""), std::string::npos);
 }
 
 }  // namespace

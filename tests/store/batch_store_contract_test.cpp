@@ -14,7 +14,7 @@ namespace {
 
 using ::testing::IsEmpty;
 
-using BatchStoreTest = test::EachStoreTest;
+using BatchStoreTest = testing::EachStoreTest;
 TGLINK_ON_EACH_STORE(BatchStoreTest);
 
 BatchFile make_file(std::int64_t batch_id, std::int64_t source, std::string name) {
@@ -99,7 +99,7 @@ TEST_P(BatchStoreTest, AFileOfAnUnknownBatchIsRefused) {
 }
 
 TEST_P(BatchStoreTest, PendingUploadsKeepTheirBatchAndAlbum) {
-  PendingUpload upload = test::make_upload(7, 1);
+  PendingUpload upload = testing::make_upload(7, 1);
   upload.batch_id = 42;
   upload.album_id = 1'380'000'000'000'000'001;
   store.add_pending_upload(upload);

@@ -8,7 +8,7 @@
 namespace tglink {
 namespace {
 
-using ChannelPostStoreTest = test::EachStoreTest;
+using ChannelPostStoreTest = testing::EachStoreTest;
 
 ChannelPostRecord post(std::int64_t message_id, std::string unique_id, std::int64_t copy) {
   ChannelPostRecord record;

@@ -14,7 +14,7 @@
 #include "store/sqlite_store.hpp"
 #include "support/postgres_server.hpp"
 
-namespace tglink::test {
+namespace tglink::testing {
 
 enum class StoreKind { Sqlite, Postgres };
 
@@ -41,12 +41,13 @@ class EachStoreTest : public ::testing::TestWithParam<StoreKind> {
   Store& store = *owned_;
 };
 
-}  // namespace tglink::test
+}  // namespace tglink::testing
 
-#define TGLINK_ON_EACH_STORE(suite)                                                              \
-  INSTANTIATE_TEST_SUITE_P(                                                                      \
-      Stores, suite,                                                                             \
-      ::testing::Values(::tglink::test::StoreKind::Sqlite, ::tglink::test::StoreKind::Postgres), \
-      [](const ::testing::TestParamInfo<::tglink::test::StoreKind>& info) {                      \
-        return ::tglink::test::kind_name(info.param);                                            \
+#define TGLINK_ON_EACH_STORE(suite)                                            \
+  INSTANTIATE_TEST_SUITE_P(                                                    \
+      Stores, suite,                                                           \
+      ::testing::Values(::tglink::testing::StoreKind::Sqlite,                  \
+                        ::tglink::testing::StoreKind::Postgres),               \
+      [](const ::testing::TestParamInfo<::tglink::testing::StoreKind>& info) { \
+        return ::tglink::testing::kind_name(info.param);                       \
       })

@@ -8,7 +8,7 @@
 namespace tglink {
 namespace {
 
-using MediaProbeStoreTest = test::EachStoreTest;
+using MediaProbeStoreTest = testing::EachStoreTest;
 TGLINK_ON_EACH_STORE(MediaProbeStoreTest);
 
 TEST_P(MediaProbeStoreTest, KeepsOneProbePerFileAndReplacesIt) {

@@ -7,9 +7,9 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
-#include "scratch_dir.hpp"
 #include "store/sqlite_handle.hpp"
 #include "store/sqlite_store.hpp"
+#include "support/temp_dir.hpp"
 
 namespace tglink {
 namespace {
@@ -105,7 +105,7 @@ TEST(MigrationsTest, MigratingTwiceChangesNothing) {
 }
 
 TEST(MigrationsTest, Version1DatabaseIsUpgradedAndKeepsItsData) {
-  const test::ScratchDir dir;
+  const testing::TempDir dir;
   const std::string path = dir.file("old.db");
   write_by_hand(path, kShippedVersion1);
   write_by_hand(path, kVersion1Data);
@@ -141,7 +141,7 @@ TEST(MigrationsTest, Version1DatabaseIsUpgradedAndKeepsItsData) {
 }
 
 TEST(MigrationsTest, FailingStepRollsBackAndNamesTheStep) {
-  const test::ScratchDir dir;
+  const testing::TempDir dir;
   const std::string path = dir.file("clash.db");
   write_by_hand(path, kShippedVersion1);
   // Step 2 creates revoked_links; an odd table of that name makes it fail part way.
@@ -160,7 +160,7 @@ TEST(MigrationsTest, FailingStepRollsBackAndNamesTheStep) {
 }
 
 TEST(MigrationsTest, NewerDatabaseIsRefused) {
-  const test::ScratchDir dir;
+  const testing::TempDir dir;
   const std::string path = dir.file("future.db");
   write_by_hand(path, "PRAGMA user_version = 999;");
   try {
@@ -173,7 +173,7 @@ TEST(MigrationsTest, NewerDatabaseIsRefused) {
 }
 
 TEST(MigrationsTest, StoreOpensInWalModeWithForeignKeys) {
-  const test::ScratchDir dir;
+  const testing::TempDir dir;
   const std::string path = dir.file("wal.db");
   { SqliteStore store(path); }
   SqliteDatabase db(path);

@@ -17,10 +17,10 @@
 namespace tglink {
 namespace {
 
-using test::make_job;
-using test::make_user;
 using ::testing::HasSubstr;
 using testing::kPostgresTestPassword;
+using testing::make_job;
+using testing::make_user;
 using ::testing::Not;
 
 // Runs `work(node)` on `nodes` threads at once, each with its own store (connection).

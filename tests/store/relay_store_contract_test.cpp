@@ -12,15 +12,15 @@
 #include <gtest/gtest.h>
 
 #include "each_store.hpp"
-#include "scratch_dir.hpp"
 #include "store/postgres_store.hpp"
 #include "store/sqlite_store.hpp"
 #include "support/postgres_server.hpp"
+#include "support/temp_dir.hpp"
 
 namespace tglink {
 namespace {
 
-using test::StoreKind;
+using testing::StoreKind;
 
 // Not EachStoreTest: SQLite is a file here, so that a second connection can share it.
 class RelayStoreTest : public ::testing::TestWithParam<StoreKind> {
@@ -31,7 +31,7 @@ class RelayStoreTest : public ::testing::TestWithParam<StoreKind> {
     return std::make_unique<SqliteStore>(directory_.file("store.db"));
   }
 
-  test::ScratchDir directory_;
+  testing::TempDir directory_;
   std::unique_ptr<testing::ScratchPostgresDatabase> database_ =
       GetParam() == StoreKind::Postgres ? std::make_unique<testing::ScratchPostgresDatabase>()
                                         : nullptr;

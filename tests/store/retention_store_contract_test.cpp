@@ -15,7 +15,7 @@ namespace {
 
 using ::testing::IsEmpty;
 
-using RetentionStoreTest = test::EachStoreTest;
+using RetentionStoreTest = testing::EachStoreTest;
 TGLINK_ON_EACH_STORE(RetentionStoreTest);
 
 constexpr std::int64_t kCutoff = 1'700'000'000;

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
-#include "scratch_dir.hpp"
+#include "support/temp_dir.hpp"
 
 namespace tglink {
 namespace {
@@ -91,10 +91,10 @@ unsigned file_mode(const std::string& path) {
   return info.st_mode & 07777;
 }
 
-// Issue 13 item 11: the store holds every user id, so it and its WAL files are 0600 even under
+// The store holds every user id, so it and its WAL files are 0600 even under
 // a umask that would let everyone read them.
 TEST(SqliteHandleTest, DatabaseAndWalFilesAreOwnerOnly) {
-  const test::ScratchDir dir;
+  const testing::TempDir dir;
   const std::string path = dir.file("tglink.db");
   const mode_t old_umask = ::umask(0);
   {
@@ -108,7 +108,7 @@ TEST(SqliteHandleTest, DatabaseAndWalFilesAreOwnerOnly) {
 }
 
 TEST(SqliteHandleTest, OpeningNarrowsAStoreMadeReadableByAnOlderVersion) {
-  const test::ScratchDir dir;
+  const testing::TempDir dir;
   const std::string path = dir.file("tglink.db");
   { SqliteDatabase db(path); }
   ::chmod(path.c_str(), 0644);

@@ -6,23 +6,23 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "scratch_dir.hpp"
 #include "store/sqlite_handle.hpp"
 #include "store_records.hpp"
+#include "support/temp_dir.hpp"
 
 namespace tglink {
 namespace {
 
 using ::testing::HasSubstr;
 
-using test::make_job;
-using test::make_upload;
-using test::make_user;
+using testing::make_job;
+using testing::make_upload;
+using testing::make_user;
 
 // --- files ---
 
 TEST(SqliteStoreFileTest, ReopenAfterCloseKeepsData) {
-  const test::ScratchDir dir;
+  const testing::TempDir dir;
   const std::string path = dir.file("tglink.db");
   std::int64_t job_id = 0;
   {
@@ -48,7 +48,7 @@ TEST(SqliteStoreFileTest, ReopenAfterCloseKeepsData) {
 }
 
 TEST(SqliteStoreFileTest, TwoConnectionsSeeEachOthersWrites) {
-  const test::ScratchDir dir;
+  const testing::TempDir dir;
   const std::string path = dir.file("tglink.db");
   SqliteStore writer(path);
   SqliteStore reader(path);
@@ -59,7 +59,7 @@ TEST(SqliteStoreFileTest, TwoConnectionsSeeEachOthersWrites) {
 }
 
 TEST(SqliteStoreFileTest, WriterGivesUpAfterTheBusyTimeoutWithAClearError) {
-  const test::ScratchDir dir;
+  const testing::TempDir dir;
   const std::string path = dir.file("tglink.db");
   SqliteStore store(path, SqliteStoreOptions{std::chrono::milliseconds(1)});
   SqliteDatabase other(path);
@@ -76,7 +76,7 @@ TEST(SqliteStoreFileTest, WriterGivesUpAfterTheBusyTimeoutWithAClearError) {
 }
 
 TEST(SqliteStoreFileTest, UnopenableFileIsNamedInTheError) {
-  const test::ScratchDir dir;
+  const testing::TempDir dir;
   const std::string path = dir.file("no-such-folder/tglink.db");
   try {
     SqliteStore store(path);
@@ -87,7 +87,7 @@ TEST(SqliteStoreFileTest, UnopenableFileIsNamedInTheError) {
 }
 
 TEST(SqliteStoreFileTest, FileThatIsNotADatabaseIsNamedInTheError) {
-  const test::ScratchDir dir;
+  const testing::TempDir dir;
   const std::string path = dir.file("garbage.db");
   {
     std::FILE* file = std::fopen(path.c_str(), "wb");
@@ -106,7 +106,7 @@ TEST(SqliteStoreFileTest, FileThatIsNotADatabaseIsNamedInTheError) {
 }
 
 TEST(SqliteStoreFileTest, PendingUploadsSurviveReopening) {
-  const test::ScratchDir dir;
+  const testing::TempDir dir;
   const std::string path = dir.file("uploads.db");
   {
     SqliteStore store(path);

@@ -19,11 +19,11 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
 
-using test::make_job;
-using test::make_upload;
-using test::make_user;
+using testing::make_job;
+using testing::make_upload;
+using testing::make_user;
 
-using StoreContractTest = test::EachStoreTest;
+using StoreContractTest = testing::EachStoreTest;
 TGLINK_ON_EACH_STORE(StoreContractTest);
 
 // --- users ---

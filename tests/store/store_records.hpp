@@ -7,7 +7,7 @@
 
 #include "store/store.hpp"
 
-namespace tglink::test {
+namespace tglink::testing {
 
 inline UserRecord make_user(std::int64_t id, std::string first_name, std::string username = "") {
   UserRecord user;
@@ -44,4 +44,4 @@ inline PendingUpload make_upload(std::int64_t user, std::int64_t message,
   return upload;
 }
 
-}  // namespace tglink::test
+}  // namespace tglink::testing

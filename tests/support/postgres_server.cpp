@@ -113,7 +113,7 @@ void give_to(const ServerUser& user, const fs::path& path) {
 }
 
 fs::path make_server_directory(const ServerUser& user) {
-  // The postgres user must reach the directory: a root TMPDIR such as /root/tmp would not do.
+  // The postgres user must reach the directory: a TMPDIR inside root's home would not do.
   const fs::path base = user.switch_user ? fs::path("/tmp") : fs::temp_directory_path();
   std::string pattern = (base / "tglink-postgres-XXXXXX").string();
   if (::mkdtemp(pattern.data()) == nullptr) {

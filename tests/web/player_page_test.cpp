@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "core/url_encoding.hpp"
+#include "support/fake_clock.hpp"
 #include "web/player_assets.hpp"
 #include "web/player_routes.hpp"
 
@@ -13,12 +14,6 @@ namespace tglink {
 namespace {
 
 using namespace std::chrono_literals;
-
-class FixedClock final : public Clock {
- public:
-  [[nodiscard]] SystemTime now() const override { return SystemTime{1'800'000'000s}; }
-  [[nodiscard]] SteadyTime steady_now() const override { return SteadyTime{}; }
-};
 
 class PlayerPageTest : public ::testing::Test {
  protected:
@@ -44,7 +39,7 @@ class PlayerPageTest : public ::testing::Test {
 
   Config config_;
   LinkTokenCodec links_{"player test key"};
-  FixedClock clock_;
+  testing::FakeClock clock_{SystemTime{1'800'000'000s}};
   PlayerPage page_{config_, links_, clock_};
 };
 

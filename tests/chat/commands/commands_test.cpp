@@ -1,4 +1,4 @@
-// Issue 6's commands over the fake TelegramClient: /info, /stats (user and admin), /ping, /logs
+// The commands over the fake TelegramClient: /info, /stats (user and admin), /ping, /logs
 // (arguments, short and long output), /broadcast (usage, preview, refusal, delivery with a
 // blocked user, no second copy on resume).
 #include <filesystem>
@@ -19,9 +19,7 @@
 #include "links/link_token.hpp"
 #include "logging/log.hpp"
 #include "store/sqlite_store.hpp"
-#include "support/fake_clock.hpp"
-#include "support/fake_telegram_client.hpp"
-#include "support/io_wait.hpp"
+#include "support/chat_fixture.hpp"
 #include "support/temp_dir.hpp"
 
 namespace tglink {
@@ -36,51 +34,12 @@ constexpr std::int64_t kBlocked = 5000;
 constexpr std::int64_t kDeactivated = 5001;  // deleted the account
 constexpr std::int64_t kNeverWrote = 5002;   // never wrote to this bot
 
-json::object text_message(std::int64_t user, std::int64_t id, const std::string& text,
-                          std::int64_t reply_to = 0) {
-  json::object formatted{{"@type", "formattedText"}, {"text", text}, {"entities", json::array()}};
-  json::object content{{"@type", "messageText"}, {"text", formatted}};
-  json::object sender{{"@type", "messageSenderUser"}, {"user_id", user}};
-  json::object message{{"@type", "message"},   {"id", id},
-                       {"chat_id", user},      {"sender_id", sender},
-                       {"is_outgoing", false}, {"content", content}};
-  if (reply_to != 0) {
-    message["reply_to"] = json::object{
-        {"@type", "messageReplyToMessage"}, {"chat_id", user}, {"message_id", reply_to}};
-  }
-  return json::object{{"@type", "updateNewMessage"}, {"message", std::move(message)}};
-}
-
-std::string text_of(const json::object& request) {
-  return std::string(request.at("input_message_content").at("text").at("text").as_string());
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-class CommandsTest : public ::testing::Test {
+class CommandsTest : public testing::ChatFixture {
  protected:
   CommandsTest() {
     config.admins = {kAdmin};
     config.max_links_per_day = 5;
     config.data_dir = dir.path();
-    client.respond_to("getUser", [](const json::object& r) {
-      return json::object{{"@type", "user"}, {"id", r.at("user_id")}, {"first_name", "Ann"}};
-    });
-    client.respond_to("sendMessage", [](const json::object&) {
-      return json::object{{"@type", "message"}, {"id", 1 << 20}};
-    });
-    for (const char* type : {"setCommands", "answerCallbackQuery", "editMessageText"}) {
-      client.respond_to(type, [](const json::object&) { return json::object{{"@type", "ok"}}; });
-    }
-    client.respond_to("getChat", [](const json::object& r) {
-      return json::object{{"@type", "chat"}, {"id", r.at("chat_id")}};
-    });
-    client.respond_to("getMessage", [](const json::object& r) {
-      return json::object{
-          {"@type", "message"}, {"id", r.at("message_id")}, {"chat_id", r.at("chat_id")}};
-    });
     client.respond_to("forwardMessages", [this](const json::object& r) {
       // The refusals as TDLib 1.8.67 reports them
       // (MessagesManager::process_send_message_fail_error).
@@ -119,26 +78,6 @@ class CommandsTest : public ::testing::Test {
     service->start();
   }
 
-  std::string command(std::int64_t user, const std::string& text, std::int64_t reply_to = 0) {
-    const std::size_t before = client.sent_of_type("sendMessage").size();
-    client.push_update(text_message(user, next_id_++ << 20, text, reply_to));
-    EXPECT_TRUE(testing::run_until(io, [&] {
-      return client.sent_of_type("sendMessage").size() > before;
-    })) << text;
-    const auto sent = client.sent_of_type("sendMessage");
-    return sent.size() > before ? text_of(sent.back()) : std::string();
-  }
-
-  void press(std::int64_t user, const std::string& data) {
-    client.push_update(json::object{{"@type", "updateNewCallbackQuery"},
-                                    {"id", 77},
-                                    {"sender_user_id", user},
-                                    {"chat_id", user},
-                                    {"message_id", 3 << 20},
-                                    {"payload", json::object{{"@type", "callbackQueryPayloadData"},
-                                                             {"data", base64_encode(data)}}}});
-  }
-
   void add_user(std::int64_t id) {
     UserRecord user;
     user.user_id = id;
@@ -146,18 +85,9 @@ class CommandsTest : public ::testing::Test {
   }
 
   testing::TempDir dir{"commands-test"};
-  boost::asio::io_context io;
-  Config config;
-  Log log{LogOptions{.console_level = LogLevel::Info, .ring_capacity = 1000, .console = false}};
-  SqliteStore store{":memory:"};
-  testing::FakeClock clock{testing::utc(2026, 11, 21, 21, 30)};
-  LinkTokenCodec links{"commands-test-key"};
-  testing::FakeTelegramClient client;
   std::unique_ptr<Broadcaster> broadcaster;
-  std::unique_ptr<ChatService> service;
   std::map<std::int64_t, int> copies;
   bool leading = true;  // whether this node leads the chat side (docs/scaling.md)
-  std::int64_t next_id_ = 10;
 };
 
 TEST(LogsArguments, DefaultsLevelsLimitsAndBadInput) {
@@ -178,7 +108,7 @@ TEST(LogsArguments, DefaultsLevelsLimitsAndBadInput) {
 TEST_F(CommandsTest, InfoShowsUsersLinksBandwidthStreamsUptimeVersion) {
   start();
   store.record_link(kUser, "2026-11-21");
-  const std::string info = command(kUser, "/info");
+  const std::string info = say(kUser, "/info");
   for (const char* part : {"Users: 1", "Links made: 1", "1.5 KiB (no limit)", "Active streams: 3",
                            "0d 1h 2m 3s", "Version: 9.9.9"}) {
     EXPECT_TRUE(contains(info, part)) << part << " in " << info;
@@ -191,7 +121,7 @@ TEST_F(CommandsTest, UserStatsShowTodayRemainingTotalAndReset) {
   store.record_link(kUser, "2026-11-21");
   store.record_link(kUser, "2026-11-21");
   store.record_link(kUser, "2026-11-20");
-  const std::string stats = command(kUser, "/stats");
+  const std::string stats = say(kUser, "/stats");
   for (const char* part : {"Links made today: 2", "Remaining today: 3 of 5",
                            "Links made in total: 3", "midnight UTC, in 2h 30m"}) {
     EXPECT_TRUE(contains(stats, part)) << part << " in " << stats;
@@ -200,7 +130,7 @@ TEST_F(CommandsTest, UserStatsShowTodayRemainingTotalAndReset) {
 
 TEST_F(CommandsTest, AdminStatsShowServiceHealth) {
   start();
-  const std::string stats = command(kAdmin, "/stats");
+  const std::string stats = say(kAdmin, "/stats");
   for (const char* part :
        {"RSS 1.0 MiB, VMS 4.0 MiB, 25.0% of the machine", "Active streams: 3", "1 of 2 connected",
         "Log buffer:", "Uptime: 0d 1h 2m 3s", "Cache on disk: 0 B"}) {
@@ -210,7 +140,7 @@ TEST_F(CommandsTest, AdminStatsShowServiceHealth) {
 
 TEST_F(CommandsTest, PingEditsItsAnswerWithTheRoundTrip) {
   start();
-  EXPECT_EQ(command(kUser, "/ping"), "Pong!");
+  EXPECT_EQ(say(kUser, "/ping"), "Pong!");
   ASSERT_TRUE(
       testing::run_until(io, [&] { return !client.sent_of_type("editMessageText").empty(); }));
   const json::object edit = client.sent_of_type("editMessageText").front();
@@ -222,9 +152,9 @@ TEST_F(CommandsTest, LogsForAdminsOnlyWithUsageForBadArguments) {
   start();
   log.error("disk on fire");
   log.info("all calm");
-  EXPECT_TRUE(contains(command(kUser, "/logs"), "for admins only"));
-  EXPECT_TRUE(contains(command(kAdmin, "/logs level=LOUD"), "Usage: /logs"));
-  const std::string errors = command(kAdmin, "/logs level=ERROR limit=10");
+  EXPECT_TRUE(contains(say(kUser, "/logs"), "for admins only"));
+  EXPECT_TRUE(contains(say(kAdmin, "/logs level=LOUD"), "Usage: /logs"));
+  const std::string errors = say(kAdmin, "/logs level=ERROR limit=10");
   EXPECT_TRUE(contains(errors, "disk on fire")) << errors;
   EXPECT_FALSE(contains(errors, "all calm")) << errors;
 }
@@ -233,7 +163,7 @@ TEST_F(CommandsTest, LongLogsComeAsAFile) {
   start();
   for (int i = 0; i < 200; ++i) log.info("record number {} with some padding text", i);
   const std::size_t before = client.sent_of_type("sendMessage").size();
-  client.push_update(text_message(kAdmin, 5 << 20, "/logs limit=200"));
+  client.push_update(user_message(kAdmin, 5 << 20, text_content("/logs limit=200")));
   ASSERT_TRUE(
       testing::run_until(io, [&] { return client.sent_of_type("sendMessage").size() > before; }));
   const json::object sent = client.sent_of_type("sendMessage").back();
@@ -248,8 +178,8 @@ TEST_F(CommandsTest, LongLogsComeAsAFile) {
 
 TEST_F(CommandsTest, BroadcastWithoutReplyGivesUsageAndNonAdminIsRefused) {
   start();
-  EXPECT_TRUE(contains(command(kAdmin, "/broadcast"), "Usage: reply to the message"));
-  EXPECT_TRUE(contains(command(kUser, "/broadcast", 3 << 20), "for admins only"));
+  EXPECT_TRUE(contains(say(kAdmin, "/broadcast"), "Usage: reply to the message"));
+  EXPECT_TRUE(contains(say(kUser, "/broadcast", 3 << 20), "for admins only"));
   EXPECT_TRUE(client.sent_of_type("forwardMessages").empty());
 }
 
@@ -260,7 +190,7 @@ TEST_F(CommandsTest, BroadcastConfirmedReachesEveryUserOnceAndRemovesBlocked) {
   add_user(kNeverWrote);
   add_user(6000);
   start();
-  const std::string preview = command(kAdmin, "/broadcast", 3 << 20);  // kAdmin is recorded too
+  const std::string preview = say(kAdmin, "/broadcast", 3 << 20);  // kAdmin is recorded too
   EXPECT_TRUE(contains(preview, "Send it to 6 users?")) << preview;
   ASSERT_EQ(copies[kAdmin], 1);  // the preview copy
   press(kUser, "bc:confirm:1");  // not an admin: nothing runs
@@ -316,7 +246,7 @@ TEST_F(CommandsTest, ABroadcastPausesWhileAnotherNodeLeadsAndGoesOnFromTheStore)
   add_user(kUser);
   add_user(6000);
   start();
-  EXPECT_TRUE(contains(command(kAdmin, "/broadcast", 3 << 20), "Send it to 3 users?"));
+  EXPECT_TRUE(contains(say(kAdmin, "/broadcast", 3 << 20), "Send it to 3 users?"));
   client.respond_to("forwardMessages", [this](const json::object& r) {
     const std::int64_t chat = r.at("chat_id").as_int64();
     ++copies[chat];
@@ -357,7 +287,7 @@ TEST_F(CommandsTest, StopEndsABroadcastWaitingForAQueuedCopy) {
     return json::object{{"@type", "messages"}, {"messages", json::array{pending}}};
   });
   start();
-  (void)command(kAdmin, "/broadcast", 3 << 20);
+  (void)say(kAdmin, "/broadcast", 3 << 20);
   press(kAdmin, "bc:confirm:1");
   // The first user's copy is queued and no outcome comes: the job waits for it.
   ASSERT_TRUE(

@@ -1,5 +1,4 @@
-"""Part 5 of bench/tglink_bench.py (`--only store`): serving with the database a few
-milliseconds away (docs/performance.md "The database off the I/O thread").
+"""Serving with the database a few milliseconds away (part `store`).
 
 tglink runs on SQLite in DATA_DIR, and on a PostgreSQL of its own (initdb and pg_ctl into a
 temporary directory, like tests/support/postgres_server.cpp) reached through a small TCP proxy
@@ -25,7 +24,11 @@ import tempfile
 import threading
 import time
 
-MIB = 1024 * 1024
+import range_client
+import stats
+from harness import MIB, Tglink, fetch, free_port, make_file
+
+TOOLS = ()  # PostgreSQL's tools are not on PATH; Postgres() names what is missing
 PG_USER = "tglink"
 PG_PASSWORD = "bench-password"
 
@@ -36,12 +39,6 @@ def add_arguments(parser):
     parser.add_argument("--store-concurrency", type=int, default=64)
     parser.add_argument("--store-stall-s", type=float, default=3.0)
     parser.add_argument("--store-baseline-build", default=None)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Postgres:
@@ -195,14 +192,12 @@ def longest_pause_during_stall(port, target, proxy, stall_s):
     return longest
 
 
-def store_latency(args, work, make_file, tglink_class):
-    import range_client  # noqa: the shared load client
-    import wrk_load  # noqa: alternate() and summary()
-    from tglink_bench import fetch  # noqa: the shared helper
-    print("\n== 5. The database %.1f ms away each way: %d concurrent cached 1 MiB ranges (bench/"
-          "range_client.py, %d rounds alternating, %d s each), and the longest pause of a running download while "
-          "the database is held %.0f s" % (args.store_delay_ms, args.store_concurrency,
-                                            args.rounds, args.round_seconds, args.store_stall_s))
+def run(args, work):
+    print("\n== The database %.1f ms away each way: %d concurrent cached 1 MiB ranges "
+          "(bench/range_client.py, %d rounds alternating, %d s each), and the longest pause of "
+          "a running download while the database is held %.0f s"
+          % (args.store_delay_ms, args.store_concurrency, args.rounds, args.round_seconds,
+             args.store_stall_s))
     path = os.path.join(work, "store.bin")
     size = args.store_mib * MIB
     make_file(path, size)
@@ -219,12 +214,12 @@ def store_latency(args, work, make_file, tglink_class):
             for store, env in (("SQLite", {}),
                                ("PostgreSQL +%.1f ms" % args.store_delay_ms,
                                 {"DATABASE_URL": pg.url(proxy.port, database)})):
-                tg = tglink_class(build, work, extra_env=env)
+                tg = Tglink(build, work, extra_env=env)
                 instances[(label, store)] = (tg, None)
                 target = tg.post(path)
                 fetch(tg.port, target)  # the cold fetch that puts the file in the cache
                 instances[(label, store)] = (tg, target)
-        rates = wrk_load.alternate({
+        rates = stats.alternate({
             key: (lambda tg=tg, target=target: range_client.run(
                 tg.port, target, size, MIB, args.store_concurrency, args.round_seconds,
                 args.client_processes).per_second)
@@ -246,6 +241,6 @@ def store_latency(args, work, make_file, tglink_class):
         sqlite = rates[(label, "SQLite")]
         stall = "%.3f" % pauses[(label, store)] + (" (db held)" if store != "SQLite"
                                                   else " (no stall)")
-        print("%-12s %-22s %24s %20s %22s" % (label, store, wrk_load.summary(figures),
-                                              wrk_load.summary(wrk_load.ratios(figures, sqlite)),
+        print("%-12s %-22s %24s %20s %22s" % (label, store, stats.summary(figures),
+                                              stats.summary(stats.ratios(figures, sqlite)),
                                               stall))

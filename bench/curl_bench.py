@@ -1,4 +1,4 @@
-"""Part 7 of bench/tglink_bench.py (`--only curl`): the hot path measured from outside, by curl.
+"""The hot path measured from outside, by curl (part `curl`).
 
 bench/range_client.py is our own client, so the hot-path figures are checked here with another
 one, timed as whole processes: tglink and nginx serve the same cached --hot-mib file, and curl is
@@ -15,25 +15,21 @@ import random
 import subprocess
 import time
 
-import wrk_load
+import stats
+from harness import MIB, served_by_both
 
-MIB = 1024 * 1024
+TOOLS = ("nginx", "curl")
 RANGES = 512
 AT_ONCE = 64
 
 
-def curl_check(args, work, nginx_readable_file, tglink_class, nginx_class, fetch):
-    print("\n== 7. The hot path timed from outside: curl against tglink and nginx, cached %d MiB "
+def run(args, work):
+    print("\n== The hot path timed from outside: curl against tglink and nginx, cached %d MiB "
           "file, %d rounds alternating" % (args.hot_mib, args.rounds))
     size = args.hot_mib * MIB
-    root, path = nginx_readable_file(work, "curl-www", size)
-    tg = tglink_class(args.build, work)
-    ng = nginx_class(work, root)
-    try:
-        target = tg.post(path)
-        fetch(tg.port, target)
+    with served_by_both(args.build, work, "curl-www", size) as (tg, target, ng, ng_target):
         urls = {"tglink": "http://127.0.0.1:%d%s" % (tg.port, target),
-                "nginx": "http://127.0.0.1:%d/hot.bin" % ng.port}
+                "nginx": "http://127.0.0.1:%d%s" % (ng.port, ng_target)}
         configs = _range_configs(work, urls, size)
         rows = (("whole file, s", lambda name: ["curl", "-s", "-o", "/dev/null", urls[name]]),
                 ("%d ranges of 1 MiB, %d at once, s" % (RANGES, AT_ONCE),
@@ -43,15 +39,11 @@ def curl_check(args, work, nginx_readable_file, tglink_class, nginx_class, fetch
         for label, command in rows:
             for name in urls:
                 _timed(command(name))  # warm-up
-            times = wrk_load.alternate({name: (lambda name=name: _timed(command(name)))
-                                        for name in urls}, args.rounds)
+            times = stats.alternate({name: (lambda name=name: _timed(command(name)))
+                                     for name in urls}, args.rounds)
             print("%-36s %24s %24s %20s" % (
-                label, wrk_load.summary(times["tglink"]), wrk_load.summary(times["nginx"]),
-                wrk_load.summary(wrk_load.ratios(times["nginx"], times["tglink"]))))
-    finally:
-        tg.stop()
-        ng.stop()
-    os.remove(path)
+                label, stats.summary(times["tglink"]), stats.summary(times["nginx"]),
+                stats.summary(stats.ratios(times["nginx"], times["tglink"]))))
 
 
 def _range_configs(work, urls, size):

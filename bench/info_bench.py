@@ -1,5 +1,5 @@
-"""Part 6 of bench/tglink_bench.py (`--only info`): how long /api/info takes while hundreds of
-connections fetch cached ranges (issue 20's target: p99 <= 100 ms with 500 ranges under way).
+"""How long /api/info takes while hundreds of connections fetch cached ranges (part `info`; the
+target is a p99 of 100 ms or less with 500 ranges under way).
 
 Each round starts a fresh tglink, fetches the file once so that it is cached, asks /api/info
 for 2 s on an idle server, then starts --info-ranges keep-alive connections of
@@ -18,8 +18,10 @@ import threading
 import time
 
 import range_client
+import stats
+from harness import MIB, Tglink, fetch, make_file
 
-MIB = 1024 * 1024
+TOOLS = ()
 
 
 def add_arguments(parser):
@@ -30,8 +32,8 @@ def add_arguments(parser):
     parser.add_argument("--info-baseline-build", default=None)
 
 
-def info_latency(args, work, make_file, tglink_class, fetch):
-    print("\n== 6. /api/info latency while %d connections fetch cached 1 MiB ranges, "
+def run(args, work):
+    print("\n== /api/info latency while %d connections fetch cached 1 MiB ranges, "
           "%d rounds" % (args.info_ranges, args.info_rounds))
     path = os.path.join(work, "info.bin")
     size = args.info_mib * MIB
@@ -42,7 +44,7 @@ def info_latency(args, work, make_file, tglink_class, fetch):
     rounds = {name: [] for name, _ in builds}
     for _ in range(args.info_rounds):
         for name, build in builds:
-            rounds[name].append(_one_round(args, work, path, size, build, tglink_class, fetch))
+            rounds[name].append(_one_round(args, work, path, size, build))
     os.remove(path)
     print("%-16s %-24s %9s %9s %9s %7s  %s" % ("build", "", "p50 ms", "p99 ms", "max ms",
                                                "asked", "p99 of each round, ms"))
@@ -50,8 +52,8 @@ def info_latency(args, work, make_file, tglink_class, fetch):
         _print_build(name, rounds[name], args.info_ranges)
 
 
-def _one_round(args, work, path, size, build, tglink_class, fetch):
-    tg = tglink_class(build, work)
+def _one_round(args, work, path, size, build):
+    tg = Tglink(build, work)
     try:
         target = tg.post(path)
         fetch(tg.port, target)
@@ -74,10 +76,9 @@ def _one_round(args, work, path, size, build, tglink_class, fetch):
 
 
 def _percentiles(values):
-    ordered = sorted(values)
-    return (1000 * ordered[len(ordered) // 2],
-            1000 * ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))],
-            1000 * ordered[-1], len(ordered))
+    """p50, p99 and max in ms, and how many."""
+    return (1000 * stats.percentile(values, 0.5), 1000 * stats.percentile(values, 0.99),
+            1000 * max(values), len(values))
 
 
 def _print_build(name, rounds, connections):
@@ -92,7 +93,7 @@ def _print_build(name, rounds, connections):
     served = sorted(r["served"].per_second for r in rounds)
     print("%-16s %-24s %s req/s (median %.0f)" % ("", "ranges served meanwhile",
                                                   " ".join("%.0f" % s for s in served),
-                                                  served[len(served) // 2]))
+                                                  stats.median(served)))
 
 
 def api_info_latencies(port, seconds):

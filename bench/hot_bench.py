@@ -1,0 +1,90 @@
+"""The hot path (part `hot`): a cached file, whole and as 64 concurrent 1 MiB ranges, tglink
+against nginx serving the same bytes, in alternating rounds.
+
+The load client is bench/range_client.py; its figures against nginx are printed beside wrk's and
+the older one-process Python client's, so a reader can see the client is not the bottleneck
+(twice its processes must not get more from nginx).
+"""
+import random
+import threading
+import time
+
+import range_client
+import stats
+import wrk_load
+from harness import MIB, fetch, served_by_both
+
+TOOLS = ("nginx", "wrk")
+
+
+def add_arguments(parser):
+    parser.add_argument("--hot-mib", type=int, default=1024)
+    parser.add_argument("--range-requests", type=int, default=512,
+                        help="requests of the one-process Python client, printed for comparison")
+
+
+def run(args, work):
+    rounds, seconds = args.rounds, args.round_seconds
+    print("\n== Hot path: cached %d MiB file, tglink vs nginx on loopback, %d rounds "
+          "alternating, %d s each" % (args.hot_mib, rounds, seconds))
+    size = args.hot_mib * MIB
+    with served_by_both(args.build, work, "www", size) as (tg, target, ng, ng_target):
+        servers = {"tglink": (tg.port, target), "nginx": (ng.port, ng_target)}
+        procs = args.client_processes
+        ranges = stats.alternate({
+            name: (lambda port=port, url=url: range_client.run(
+                port, url, size, MIB, 64, seconds, procs).per_second)
+            for name, (port, url) in servers.items()}, rounds)
+        whole = stats.alternate({
+            name: (lambda port=port, url=url: range_client.run(
+                port, url, size, size, 1, seconds, 1).mib_per_second)
+            for name, (port, url) in servers.items()}, rounds)
+        print("median (min-max) of %d rounds; client: %d processes (bench/range_client.py)"
+              % (rounds, procs))
+        print("%-34s %24s %24s %20s" % ("", "tglink", "nginx", "ratio"))
+        for name, figures in (("64 concurrent 1 MiB ranges, req/s", ranges),
+                              ("whole file, MiB/s", whole)):
+            print("%-34s %24s %24s %20s" % (
+                name, stats.summary(figures["tglink"]), stats.summary(figures["nginx"]),
+                stats.summary(stats.ratios(figures["tglink"], figures["nginx"]))))
+        double = range_client.run(ng.port, ng_target, size, MIB, 64, seconds, 2 * procs)
+        old_n = threaded_ranges_per_s(ng.port, ng_target, size, args.range_requests)
+        old_t = threaded_ranges_per_s(tg.port, target, size, args.range_requests)
+        by_wrk = wrk_load.ranges(work, ng.port, ng_target, size, 64, seconds).per_second
+        print("nginx, 64 ranges at once: this client %.0f req/s (median), with %d processes "
+              "%.0f; wrk %.0f; the one-process Python client %.0f (and tglink %.0f, ratio %.2f)"
+              % (stats.median(ranges["nginx"]), 2 * procs, double.per_second, by_wrk,
+                 old_n, old_t, old_t / old_n))
+
+
+def threaded_ranges_per_s(port, target, size, requests, concurrency=64, seed=1):
+    """The one-process client: `concurrency` threads share `requests` random 1 MiB ranges. Its
+    own interpreter lock caps it, which is why range_client.py is the measuring client."""
+    rng = random.Random(seed)
+    starts = [rng.randrange(0, size - MIB) for _ in range(requests)]
+    lock = threading.Lock()
+    errors = []
+
+    def worker():
+        while True:
+            with lock:
+                if not starts:
+                    return
+                first = starts.pop()
+            try:
+                got = fetch(port, target, {"Range": "bytes=%d-%d" % (first, first + MIB - 1)})
+                if got != MIB:
+                    errors.append("short range")
+            except Exception as e:  # noqa: BLE001 - reported below
+                errors.append(str(e))
+
+    threads = [threading.Thread(target=worker) for _ in range(concurrency)]
+    start = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    elapsed = time.perf_counter() - start
+    if errors:
+        raise RuntimeError("range errors: %s" % errors[:3])
+    return requests / elapsed
