@@ -1,7 +1,7 @@
 # tglink's container image, built from a clean clone:   docker build -t tglink .
 # (BuildKit: the default since Docker 23; DOCKER_BUILDKIT=1 before.)
 # Then:  docker run --rm -p 127.0.0.1:8080:8080 tglink demo   (the local demo, no Telegram)
-#        docker compose up -d                                 (the bot, PostgreSQL and Caddy: README, Deploy)
+#        docker compose up -d --build                         (the bot, PostgreSQL and Caddy: README, Deploy)
 #
 # BASE must be Debian 12 (bookworm) based: the runtime stage names bookworm's library packages.
 # CI passes a base made with mmdebstrap (scripts/ci/base-image.sh), as no registry is reachable there.
@@ -26,15 +26,16 @@ RUN groupadd --system --gid 10001 tglink \
       --shell /usr/sbin/nologin tglink \
  && mkdir -p /data && chown 10001:10001 /data && chmod 0700 /data
 # TDJSON_PATH is not set: the binary loads the libtdjson.so beside it, and `demo` the simulator.
-ENV DATA_DIR=/data PORT=8080
+# /opt/tglink on the PATH: `docker compose exec tglink tglink check-config --online` works.
+ENV DATA_DIR=/data PORT=8080 PATH=/opt/tglink:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 VOLUME /data
 WORKDIR /data
 EXPOSE 8080
 USER 10001:10001
 # /healthz answers as soon as the HTTP server runs, whether or not Telegram is reachable.
 HEALTHCHECK --interval=30s --timeout=6s --start-period=20s --retries=3 \
-  CMD ["/opt/tglink/tglink", "healthcheck"]
-ENTRYPOINT ["/usr/bin/tini", "--", "/opt/tglink/tglink"]
+  CMD ["tglink", "healthcheck"]
+ENTRYPOINT ["/usr/bin/tini", "--", "tglink"]
 
 FROM ${BASE} AS build
 RUN apt-get update \

@@ -51,9 +51,9 @@ test-deploy:
 	@ninja -C $(BUILD) -j$(JOBS) tglink
 	@scripts/ci/deploy-test.sh
 
-# dist/tglink_<version>_amd64.deb from build/ (scripts/make-deb.sh).
+# dist/tglink_<version>+<release>_amd64.deb from build/ (scripts/make-deb.sh), for this release.
 deb: build
-	@scripts/install-deps.sh --deploy
+	@scripts/install-deps.sh --deb
 	@scripts/make-deb.sh $(BUILD)
 
 # The runtime image tglink:latest from build/, without compiling in the image.

@@ -6,6 +6,7 @@
 #                                    caddy for the self-test's TLS cases) and clang with libFuzzer
 #                                    (libclang-rt-N-dev, only recommended by clang-N)
 #   scripts/install-deps.sh --bench  also the benchmark peers (nginx, wrk)
+#   scripts/install-deps.sh --deb    also what `make deb` needs (dpkg-dev, for dpkg-shlibdeps)
 #   scripts/install-deps.sh --deploy the container and packaging tools `make test-deploy` drives
 #                                    (docker.io, docker-compose, mmdebstrap, systemd-nspawn,
 #                                    dpkg-dev)
@@ -27,14 +28,15 @@ readonly kMinBoost=181  # 1.81, as cmake/Dependencies.cmake asks
 
 if [ "$(id -u)" -ne 0 ]; then sudo=sudo; else sudo=; fi
 
-want_test=0 want_bench=0 want_deploy=0 dry_run=0
+want_test=0 want_bench=0 want_deb=0 want_deploy=0 dry_run=0
 for arg in "$@"; do
   case "$arg" in
     --test) want_test=1 ;;
     --bench) want_bench=1 ;;
+    --deb) want_deb=1 ;;
     --deploy) want_deploy=1 ;;
     --dry-run) dry_run=1 ;;
-    *) echo "install-deps: unknown option '$arg' (use --test, --bench or --deploy)" >&2; exit 2 ;;
+    *) echo "install-deps: unknown option '$arg' (use --test, --bench, --deb or --deploy)" >&2; exit 2 ;;
   esac
 done
 
@@ -96,6 +98,7 @@ choose_packages() {
     if [ -n "$rt" ]; then packages+=("$rt"); fi
   fi
   if ((want_bench)); then packages+=(libbenchmark-dev nginx wrk aria2); fi
+  if ((want_deb)); then packages+=(dpkg-dev); fi
   if ((want_deploy)); then
     packages+=(docker.io docker-compose mmdebstrap systemd-container dpkg-dev python3)
   fi
@@ -112,7 +115,7 @@ fi
 
 # The quick path: the names chosen last time are all installed.
 stamp_dir=${XDG_CACHE_HOME:-$HOME/.cache}/tglink
-stamp="$stamp_dir/install-deps.$want_test$want_bench$want_deploy"
+stamp="$stamp_dir/install-deps.$want_test$want_bench$want_deb$want_deploy"
 if [ -f "$stamp" ]; then
   all=1
   for p in $(cat "$stamp"); do installed "$p" || { all=0; break; }; done

@@ -129,29 +129,18 @@ int check_config(const Arguments& args) {
   return run_online_check(*loaded.config, std::cout, std::cerr);
 }
 
-// The value of `name` from the environment, else from .env, else `fallback`.
-std::string setting(const EnvMap& env, const EnvMap& dotenv, const std::string& name,
-                    const std::string& fallback) {
-  if (const auto found = env.find(name); found != env.end()) return found->second;
-  if (const auto found = dotenv.find(name); found != dotenv.end()) return found->second;
-  return fallback;
-}
-
-// For container and service health checks: no credentials needed, no curl in the image.
+// For container and service health checks: no credentials needed, no curl in the image. PORT
+// and BIND_ADDRESS are read as the server reads them, so `PORT=` (empty) means 8080 here too.
 int healthcheck() {
   const std::optional<EnvMap> dotenv = read_dotenv();
   if (!dotenv) return 2;
-  const EnvMap env = read_process_environment();
-  const std::string port_text = setting(env, *dotenv, "PORT", "8080");
-  const int port = std::atoi(port_text.c_str());
-  if (port < 1 || port > 65535 || std::to_string(port) != port_text) {
-    std::cerr << "tglink healthcheck: PORT=\"" << port_text << "\" is not a port number\n";
+  const ListenSettingsResult listen = load_listen_settings(read_process_environment(), *dotenv);
+  if (!listen.problems.empty()) {
+    std::cerr << "tglink healthcheck: " << format_problems(listen.problems) << '\n';
     return 2;
   }
-  const std::string bind = setting(env, *dotenv, "BIND_ADDRESS", "0.0.0.0");
   std::string error;
-  const int status =
-      local_http_status(bind, static_cast<std::uint16_t>(port), "/healthz", 5, error);
+  const int status = local_http_status(listen.bind_address, listen.port, "/healthz", 5, error);
   if (status == 200) return 0;
   std::cerr << "tglink healthcheck: "
             << (status == 0 ? error : "/healthz answered HTTP " + std::to_string(status)) << '\n';

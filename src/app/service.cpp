@@ -302,10 +302,6 @@ struct Service::Impl {
         }});
     jobs.add(PeriodicJob{"revocation refresh", kRevocationRefreshEvery,
                          [this] { revocations->refresh_if_unheard(); }});
-    if (config.self_test_interval.count() > 0) {
-      jobs.add(PeriodicJob{"self-test", config.self_test_interval,
-                           [this] { asio::co_spawn(io, self_test->run_once(), asio::detached); }});
-    }
     jobs.add(PeriodicJob{"link traffic flush", kBandwidthFlushEvery, [this] {
                            database->store_work().post_job("link traffic flush",
                                                            [this] { traffic->flush(); });
@@ -398,7 +394,7 @@ struct Service::Impl {
              config.base_url);
     const ConfigMode mode = options.demo ? ConfigMode::Demo : ConfigMode::Bot;
     for (const std::string& warning : config_warnings(config, mode)) log.warning("{}", warning);
-    asio::co_spawn(io, self_test->run_once(), asio::detached);
+    asio::co_spawn(io, self_test->run(clock, config.self_test_interval), asio::detached);
   }
 
   void warn_unreached_bots() {

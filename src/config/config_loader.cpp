@@ -564,6 +564,15 @@ ConfigDefaults build_config_defaults() {
                         .host_name = named ? std::string(name.data()) : std::string()};
 }
 
+ListenSettingsResult load_listen_settings(const EnvMap& process_env, const EnvMap& dotenv) {
+  EnvReader env(process_env, dotenv);
+  Config config;
+  load_port(env, config);
+  load_bind_address(env, config);
+  return ListenSettingsResult{
+      .port = config.port, .bind_address = config.bind_address, .problems = env.take_problems()};
+}
+
 ConfigLoadResult load_config(const EnvMap& process_env, const EnvMap& dotenv, ConfigMode mode,
                              const ConfigDefaults& defaults) {
   EnvReader env(process_env, dotenv);

@@ -11,8 +11,10 @@
 // is wrong and an example of a right value. Messages never contain the values of BOT_TOKEN,
 // API_HASH, SECRET_KEY or ADDITIONAL_BOT_TOKENS.
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "config/config.hpp"
@@ -46,6 +48,18 @@ struct ConfigLoadResult {
 [[nodiscard]] ConfigLoadResult load_config(
     const EnvMap& process_env, const EnvMap& dotenv, ConfigMode mode,
     const ConfigDefaults& defaults = build_config_defaults());
+
+// PORT and BIND_ADDRESS alone, read exactly as load_config reads them (an empty value is unset,
+// the same ranges and messages): `tglink healthcheck` must find the server it checks without
+// the Telegram settings load_config requires.
+struct ListenSettingsResult {
+  std::uint16_t port = 8080;
+  std::string bind_address = "0.0.0.0";
+  std::vector<ConfigProblem> problems;  // PORT or BIND_ADDRESS set to something unusable
+};
+
+[[nodiscard]] ListenSettingsResult load_listen_settings(const EnvMap& process_env,
+                                                        const EnvMap& dotenv);
 
 // The values ConfigMode::Demo fills in for unset Telegram settings.
 namespace demo_values {

@@ -1,7 +1,12 @@
 #include "selftest/self_test_watch.hpp"
 
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/this_coro.hpp>
+#include <boost/asio/use_awaitable.hpp>
+
 #include "logging/log.hpp"
 #include "metrics/metric_registry.hpp"
+#include "selftest/self_test_schedule.hpp"
 
 namespace tglink {
 
@@ -12,17 +17,26 @@ SelfTestWatch::SelfTestWatch(std::string base_url, std::string nonce, Log& log,
       log_(log),
       options_(std::move(options)) {}
 
-boost::asio::awaitable<void> SelfTestWatch::run_once() {
-  if (running_) co_return;
-  running_ = true;
-  SelfTestResult result = co_await probe_self_test(base_url_, nonce_, options_);
-  running_ = false;
-  record(std::move(result));
+boost::asio::awaitable<void> SelfTestWatch::run(const Clock& clock, std::chrono::seconds interval) {
+  SelfTestSchedule schedule{clock, interval};
+  boost::asio::steady_timer timer{co_await boost::asio::this_coro::executor};
+  for (;;) {
+    SelfTestResult result = co_await probe_self_test(base_url_, nonce_, options_);
+    const SelfTestSchedule::Next next = schedule.after_run(result.passed());
+    record(std::move(result), next.startup_retry ? next.delay : std::nullopt);
+    if (!next.delay) co_return;
+    timer.expires_after(*next.delay);
+    co_await timer.async_wait(boost::asio::use_awaitable);
+  }
 }
 
-void SelfTestWatch::record(SelfTestResult result) {
+void SelfTestWatch::record(SelfTestResult result,
+                           std::optional<std::chrono::seconds> startup_retry_in) {
   const bool news = !last_ || last_->step != result.step;
-  if (!result.passed()) {
+  if (!result.passed() && startup_retry_in) {
+    log_.info("{} (the proxy may still be starting: next try in {} s)", describe(result),
+              startup_retry_in->count());
+  } else if (!result.passed()) {
     log_.warning("{}", describe(result));
   } else if (news) {
     log_.info("{}", describe(result));

@@ -1,7 +1,9 @@
 #pragma once
-// Runs the self-test at start and every SELF_TEST_INTERVAL, keeps the last result for the
-// admins' /stats and /metrics, and logs: every failure as a warning, a pass when it is the
-// first result or follows a failure (a steady pass stays quiet).
+// Runs the self-test at start, again quickly while the proxy in front may still be starting,
+// then every SELF_TEST_INTERVAL (SelfTestSchedule); keeps the last result for the admins' /stats
+// and /metrics, and logs: a failure during the start-up retries as information with the time
+// of the next try, any other failure as a warning, a pass when it is the first result or
+// follows a failure (a steady pass stays quiet).
 
 #include <chrono>
 #include <optional>
@@ -14,6 +16,7 @@
 
 namespace tglink {
 
+class Clock;
 class Log;
 namespace metrics {
 class Registry;
@@ -24,8 +27,9 @@ class SelfTestWatch {
   SelfTestWatch(std::string base_url, std::string nonce, Log& log,
                 SelfTestProbeOptions options = {});
 
-  // One fetch; a second call while one runs returns at once.
-  boost::asio::awaitable<void> run_once();
+  // Runs the self-test until no run is due any more (never, with an interval); the caller
+  // stops it with its io_context. Call once.
+  boost::asio::awaitable<void> run(const Clock& clock, std::chrono::seconds interval);
 
   [[nodiscard]] const std::optional<SelfTestResult>& last() const { return last_; }
   [[nodiscard]] const std::string& nonce() const { return nonce_; }
@@ -34,8 +38,9 @@ class SelfTestWatch {
   // tglink_self_test_failed_step{step="dns"|...} (1 for the step that failed last).
   void register_metrics(metrics::Registry& registry) const;
 
-  // Takes a result as run_once() does; for tests of the logging rule.
-  void record(SelfTestResult result);
+  // Takes a result as run() does; `startup_retry_in` is the delay of a quick start-up retry.
+  void record(SelfTestResult result,
+              std::optional<std::chrono::seconds> startup_retry_in = std::nullopt);
 
  private:
   std::string base_url_;
@@ -43,7 +48,6 @@ class SelfTestWatch {
   Log& log_;
   SelfTestProbeOptions options_;
   std::optional<SelfTestResult> last_;
-  bool running_ = false;
 };
 
 }  // namespace tglink
