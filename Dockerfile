@@ -45,10 +45,17 @@ RUN apt-get update \
  && apt-get clean && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY package.json package-lock.json ./
-# Behind a TLS-inspecting proxy, pass its CA as a secret (never stored in a layer):
+# Behind a TLS-inspecting proxy npm needs its CA: as a secret with docker build
 #   docker build --secret id=hostca,src=/etc/ssl/certs/ca-certificates.crt .
+# or, where no secret can be passed (Compose 1.29), as a build argument holding the base64 of
+# the CA certificates (public data; this stage's arguments do not reach the final image).
+ARG EXTRA_CA_CERTS_BASE64=
 RUN --mount=type=secret,id=hostca \
-    if [ -s /run/secrets/hostca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/hostca; fi; \
+    if [ -s /run/secrets/hostca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/hostca; \
+    elif [ -n "$EXTRA_CA_CERTS_BASE64" ]; then \
+      echo "$EXTRA_CA_CERTS_BASE64" | base64 -d >/tmp/extra-ca.pem \
+      && export NODE_EXTRA_CA_CERTS=/tmp/extra-ca.pem; \
+    fi; \
     npm ci --no-audit --no-fund --loglevel=error
 COPY CMakeLists.txt ./
 COPY cmake cmake

@@ -37,6 +37,7 @@ chmod 0755 "$lib/tglink" "$lib/sim/"*
 ln -s ../lib/tglink/tglink "$root/usr/bin/tglink"
 install -m 0644 packaging/deb/tglink.service "$root/lib/systemd/system/tglink.service"
 sed -e '/^## With Docker Compose/,$d' -e 's/^BIND_ADDRESS=$/BIND_ADDRESS=127.0.0.1/' \
+  -e 's|^DATA_DIR=$|DATA_DIR=/var/lib/tglink|' \
   -e 's/^TRUSTED_PROXIES=$/TRUSTED_PROXIES=127.0.0.1\/32/' .env.example >"$root/etc/tglink/tglink.env"
 grep -qx 'BIND_ADDRESS=127.0.0.1' "$root/etc/tglink/tglink.env" ||
   { echo "make-deb: .env.example has no empty BIND_ADDRESS= line to set" >&2; exit 1; }

@@ -1,26 +1,68 @@
 #!/bin/bash
-# Runs inside the booted nspawn container of deploy-test.sh (as deb-smoke.service): asks the
-# installed tglink for /api/info, records who runs it and how hardened its unit is, stops it,
-# and powers the container off. deploy-test.sh reads /var/tmp/deb-smoke.result.
+# Runs inside the booted Debian 12 root of deploy-test.sh (deb-smoke.service), with no network:
+# the README's .deb blocks as the operator types them (user `operator`, sudo), first behind
+# Caddy, then behind nginx, each followed by checks. Writes /var/tmp/deb-smoke.result (a line
+# "check NAME: ok|FAILED ..." each, the unit's exposure, then "done") and each block's trace to
+# /var/tmp/block-NAME.log, then powers the root off.
 out=/var/tmp/deb-smoke.result
-status=none
-for _ in $(seq 1 60); do
-  line=$(exec 3<>/dev/tcp/127.0.0.1/8080 && printf 'GET /api/info HTTP/1.0\r\n\r\n' >&3 && head -n1 <&3) 2>/dev/null
-  if [[ "$line" == *" 200 "* ]]; then
-    status=200
-    break
+: >"$out"
+check() { # check NAME COMMAND...: records whether the command succeeded
+  local name=$1
+  shift
+  if "$@" >>/var/tmp/checks.log 2>&1; then
+    echo "check $name: ok" >>"$out"
+  else
+    echo "check $name: FAILED (exit $?)" >>"$out"
   fi
-  status=${line:-none}
-  sleep 1
-done
+}
+# One README block, as the operator: bash -e, their home, sudoedit writing the test's values.
+block() {
+  local name=$1
+  timeout 240 sudo -u operator -H env SUDO_EDITOR="/usr/local/bin/fill-env deb" \
+    bash -c 'cd ~ && exec bash -e -x "blocks/$0.sh"' "$name" >"/var/tmp/block-$name.log" 2>&1
+}
+# The proxy answers for files.example.com over HTTPS, with the stand-in CA trusted as Let's
+# Encrypt's is: /healthz reaches tglink through it.
+healthz_through_proxy() {
+  curl -fsS --max-time 10 https://files.example.com/healthz | grep -q '"ok"'
+}
+self_test_passed_in_journal() {
+  journalctl -u tglink.service --no-pager -o cat | grep -q 'Self-test of https://files.example.com/_tglink/self-test: passed'
+}
+
+check "README deb (apt-get install the package, sudoedit its settings)" block deb
+check "settings file 0640 root:tglink" test "$(stat -c '%a %U:%G' /etc/tglink/tglink.env)" = "640 root:tglink"
+check "README deb-caddy (Caddyfile written, caddy reloaded)" block deb-caddy
+check "README deb-start behind Caddy (started, self-test passed, check-config --online)" block deb-start
+check "self-test passed through Caddy" self_test_passed_in_journal
+check "/healthz over HTTPS through Caddy" healthz_through_proxy
 pid=$(systemctl show -p MainPID --value tglink.service)
-{
-  echo "status $status"
-  echo "user $(stat -c %U "/proc/$pid" 2>/dev/null)"
-  echo "healthcheck $(/usr/lib/tglink/tglink healthcheck >/dev/null 2>&1 && echo ok || echo failed)"
-  echo "exposure $(systemd-analyze security tglink.service 2>/dev/null | sed -n 's/.*Overall exposure level for tglink.service: \([0-9.]*\).*/\1/p')"
-  systemctl stop tglink.service
-  echo "stopped $(systemctl show -p ExecMainStatus --value tglink.service)"
-  journalctl -u tglink.service --no-pager -n 8 -o cat | sed 's/^/log: /'
-} >"$out" 2>&1
+check "tglink runs as the tglink user" test "$(stat -c %U "/proc/$pid" 2>/dev/null)" = tglink
+check "tglink healthcheck" sudo -u tglink sh -c 'cd / && set -a && . /etc/tglink/tglink.env && tglink healthcheck'
+check "data directory 0700 tglink" test "$(stat -c '%a %U' /var/lib/tglink)" = "700 tglink"
+echo "exposure $(systemd-analyze security tglink.service 2>/dev/null | sed -n 's/.*Overall exposure level for tglink.service: \([0-9.]*\).*/\1/p')" >>"$out"
+systemctl stop tglink.service
+check "systemctl stop: exit status 0" test "$(systemctl show -p ExecMainStatus --value tglink.service)" = 0
+
+# nginx instead of Caddy, from a journal without the first run's lines.
+systemctl disable --now caddy.service >/dev/null 2>&1
+systemctl enable --now nginx.service >/dev/null 2>&1
+journalctl --rotate >/dev/null 2>&1
+journalctl --vacuum-time=1s >/dev/null 2>&1
+check "README deb-nginx (certbot, site on 80 and 443, nginx -t, reload)" block deb-nginx
+check "README deb-start behind nginx (started, self-test passed, check-config --online)" block deb-start
+check "self-test passed through nginx" self_test_passed_in_journal
+check "/healthz over HTTPS through nginx" healthz_through_proxy
+check "port 80 redirects to https" sh -c \
+  "curl -sS -o /dev/null -w '%{http_code} %{redirect_url}' http://files.example.com/dl/x | grep -qx '301 https://files.example.com/dl/x'"
+systemctl stop tglink.service
+
+# A bad setting: exit status 2 and no restart loop.
+sed -i 's/^PORT=.*/PORT=not-a-port/' /etc/tglink/tglink.env
+systemctl start tglink.service
+sleep 8
+unit() { systemctl show -p "$1" --value tglink.service; }
+check "a bad setting: exit 2, no restart" test "$(unit ExecMainStatus) $(unit NRestarts) $(unit ActiveState)" = "2 0 failed"
+journalctl -u tglink.service --no-pager -n 12 -o cat | sed 's/^/log: /' >>"$out"
+echo done >>"$out"
 systemctl poweroff --no-block
