@@ -64,5 +64,5 @@ sleep 8
 unit() { systemctl show -p "$1" --value tglink.service; }
 check "a bad setting: exit 2, no restart" test "$(unit ExecMainStatus) $(unit NRestarts) $(unit ActiveState)" = "2 0 failed"
 journalctl -u tglink.service --no-pager -n 12 -o cat | sed 's/^/log: /' >>"$out"
-echo done >>"$out"
+echo "done" >>"$out"
 systemctl poweroff --no-block

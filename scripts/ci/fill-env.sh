@@ -9,7 +9,8 @@
 set -eu
 kind=$1
 shift
-eval "file=\${$#}"
+file=
+for file in "$@"; do :; done
 
 # KEY=value in place of the line KEY= (or its commented form #KEY=...); appended when `append`.
 set_value() {
