@@ -1,6 +1,6 @@
 #!/bin/bash
 # Runs inside the booted Debian 12 root of deploy-test.sh (deb-smoke.service), with no network:
-# the README's .deb blocks as the operator types them (user `operator`, sudo), first behind
+# the README's .deb blocks as the deployer types them (user `deployer`, sudo), first behind
 # Caddy, then behind nginx, each followed by checks. Writes /var/tmp/deb-smoke.result (a line
 # "check NAME: ok|FAILED ..." each, the unit's exposure, then "done") and each block's trace to
 # /var/tmp/block-NAME.log, then powers the root off.
@@ -15,10 +15,10 @@ check() { # check NAME COMMAND...: records whether the command succeeded
     echo "check $name: FAILED (exit $?)" >>"$out"
   fi
 }
-# One README block, as the operator: bash -e, their home, sudoedit writing the test's values.
+# One README block, as the deployer: bash -e, their home, sudoedit writing the test's values.
 block() {
   local name=$1
-  timeout 240 sudo -u operator -H env SUDO_EDITOR="/usr/local/bin/fill-env deb" \
+  timeout 240 sudo -u deployer -H env SUDO_EDITOR="/usr/local/bin/fill-env deb" \
     bash -c 'cd ~ && exec bash -e -x "blocks/$0.sh"' "$name" >"/var/tmp/block-$name.log" 2>&1
 }
 # The proxy answers for files.example.com over HTTPS, with the stand-in CA trusted as Let's

@@ -34,17 +34,17 @@ prepare_root_packages() {
 
 prepare_root_files() {
   local root=$1 deb=$2 certs=$3
-  local home="$root/home/operator"
-  # The operator: a user who may use sudo, with the package in dist/ as `make deb` leaves it.
+  local home="$root/home/deployer"
+  # The deployer: a user who may use sudo, with the package in dist/ as `make deb` leaves it.
   systemd-nspawn -q --register=no --keep-unit -D "$root" --pipe sh -c \
-    'useradd --create-home --shell /bin/bash operator && echo "operator ALL=(ALL) NOPASSWD: ALL" >/etc/sudoers.d/operator && chmod 0440 /etc/sudoers.d/operator' \
-    >>"$work/apt.log" 2>&1 || { tail -n 10 "$work/apt.log"; fail "making the operator user"; }
+    'useradd --create-home --shell /bin/bash deployer && echo "deployer ALL=(ALL) NOPASSWD: ALL" >/etc/sudoers.d/deployer && chmod 0440 /etc/sudoers.d/deployer' \
+    >>"$work/apt.log" 2>&1 || { tail -n 10 "$work/apt.log"; fail "making the deployer user"; }
   mkdir -p "$home/dist" "$home/blocks"
   cp "$deb" "$home/dist/"
   for name in deb deb-caddy deb-nginx deb-start; do
     python3 scripts/ci/readme_blocks.py show "$name" >"$home/blocks/$name.sh" || fail "no README block $name"
   done
-  chroot "$root" chown -R operator:operator /home/operator
+  chroot "$root" chown -R deployer:deployer /home/deployer
   install -m 0755 scripts/ci/fill-env.sh "$root/usr/local/bin/fill-env"
   install -m 0755 scripts/ci/deb-smoke.sh "$root/usr/local/bin/deb-smoke"
   # files.example.com is this root (no network: nothing leaves it).

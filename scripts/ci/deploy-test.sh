@@ -23,6 +23,8 @@
 # Under CI=true (.ci/run) a step that cannot run fails; elsewhere it is skipped with the reason.
 # Outside CI, TGLINK_CI_FULL_IMAGE=0 lets the compose step start the image from build/ instead
 # of building it (`up -d --no-build` for `up -d --build`, said in the log).
+# Outside CI, TGLINK_DEPLOY_STEPS="run deb" (say) runs only those of portable, run, compose and
+# deb, for a quicker try of one path.
 # Environment: TGLINK_CI_CACHE (default /var/tmp/tglink-ci), BUILD (default build).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -42,6 +44,12 @@ cannot_run() {
   say "skipped: $*"
   exit 0
 }
+
+steps=${TGLINK_DEPLOY_STEPS:-portable run compose deb}
+if ((in_ci)) && [ "$steps" != "portable run compose deb" ]; then
+  fail "TGLINK_DEPLOY_STEPS cannot leave steps out under CI=true"
+fi
+wanted() { [[ " $steps " == *" $1 "* ]]; }
 
 [ "$(id -u)" -eq 0 ] || cannot_run "needs root (containers, systemd-nspawn)"
 deps_started=$(date +%s)
@@ -109,9 +117,9 @@ export BASE=tglink-base:bookworm
 done_step
 
 # --- 1b. portable ------------------------------------------------------------------------
-step portable "install-deps.sh's package names in fresh Debian 12 and 13 roots"
+wanted portable && step portable "install-deps.sh's package names in fresh Debian 12 and 13 roots"
 checked=""
-for suite in bookworm trixie; do
+for suite in $(wanted portable && echo bookworm trixie); do
   if ! suite_tar=$(scripts/ci/base-image.sh "$suite" 2>"$work/base-$suite.log"); then
     if [ "$suite" = bookworm ] || ((in_ci)); then
       cat "$work/base-$suite.log" >&2
@@ -129,17 +137,20 @@ for suite in bookworm trixie; do
   rm -rf "$suite_root"
   checked="$checked $suite"
 done
-done_step "checked:$checked"
+if wanted portable; then done_step "checked:$checked"; fi
 
 # --- 2. image ----------------------------------------------------------------------------
-step image "runtime image from $build/"
 image=tglink:ci
-scripts/ci/image-from-build.sh "$image" "$build" >"$work/image.log" 2>&1 ||
-  { tail -n 30 "$work/image.log"; fail "scripts/ci/image-from-build.sh"; }
-size=$(docker image inspect -f '{{.Size}}' "$image")
-done_step "$((size / 1000000)) MB"
+if wanted run || wanted compose; then
+  step image "runtime image from $build/"
+  scripts/ci/image-from-build.sh "$image" "$build" >"$work/image.log" 2>&1 ||
+    { tail -n 30 "$work/image.log"; fail "scripts/ci/image-from-build.sh"; }
+  size=$(docker image inspect -f '{{.Size}}' "$image")
+  done_step "$((size / 1000000)) MB"
+fi
 
 # --- 3. run ------------------------------------------------------------------------------
+if wanted run; then
 step run "docker run $image demo: links, a range, health, stop"
 demo_logs() { docker logs "$project-demo" 2>&1 | tail -n 30; }
 port=$(free_port)
@@ -166,10 +177,12 @@ docker logs "$project-demo" 2>&1 | grep -F 'Self-test of http://localhost:8080/_
   { demo_logs; fail "the demo's self-test did not pass on localhost"; }
 docker rm -v "$project-demo" >/dev/null
 done_step "206, healthy, exit 0"
+fi
 
 # --- 4. compose --------------------------------------------------------------------------
 # shellcheck source=scripts/ci/deploy-compose.sh
 source scripts/ci/deploy-compose.sh
+if wanted compose; then
 step compose "README block \"compose\" in a clean clone: build, PostgreSQL, Caddy, self-test"
 git clone -q "$repo" "$clone" || fail "git clone of $repo"
 run_compose_block docker-compose
@@ -181,12 +194,15 @@ if docker compose version >/dev/null 2>&1; then
 else
   say "[compose-v2] not run: no Compose v2 plugin on this machine (Debian 12 has none)"
 fi
+fi
 
 # --- 5. deb ------------------------------------------------------------------------------
 # shellcheck source=scripts/ci/deploy-deb.sh
 source scripts/ci/deploy-deb.sh
-step deb "README blocks deb, deb-caddy, deb-nginx, deb-start in a booted Debian 12 root"
-run_deb_blocks
-done_step "$deb_result"
+if wanted deb; then
+  step deb "README blocks deb, deb-caddy, deb-nginx, deb-start in a booted Debian 12 root"
+  run_deb_blocks
+  done_step "$deb_result"
+fi
 
 say "all passed in $(($(date +%s) - total_started)) s"
