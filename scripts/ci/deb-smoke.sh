@@ -32,7 +32,9 @@ self_test_passed_in_journal() {
 
 check "README deb (apt-get install the package, sudoedit its settings)" block deb
 check "settings file 0640 root:tglink" test "$(stat -c '%a %U:%G' /etc/tglink/tglink.env)" = "640 root:tglink"
+check "caddy running from its package (as on a fresh server)" systemctl is-active --quiet caddy.service
 check "README deb-caddy (Caddyfile written, caddy reloaded)" block deb-caddy
+journalctl -u caddy.service --no-pager -n 15 -o cat | sed 's/^/caddy: /' >>"$out"
 check "README deb-start behind Caddy (started, self-test passed, check-config --online)" block deb-start
 check "self-test passed through Caddy" self_test_passed_in_journal
 check "/healthz over HTTPS through Caddy" healthz_through_proxy

@@ -45,10 +45,15 @@ prepare_root_files() {
     python3 scripts/ci/readme_blocks.py show "$name" >"$home/blocks/$name.sh" || fail "no README block $name"
   done
   chroot "$root" chown -R deployer:deployer /home/deployer
+  # Offline, the README's `apt-get install` can take only what is here: not the package's
+  # Recommends (ffmpeg, 390 MB, for the demo and the player's conversions).
+  echo 'APT::Install-Recommends "false";' >"$root/etc/apt/apt.conf.d/90tglink-deploy-test"
   install -m 0755 scripts/ci/fill-env.sh "$root/usr/local/bin/fill-env"
   install -m 0755 scripts/ci/deb-smoke.sh "$root/usr/local/bin/deb-smoke"
   # files.example.com is this root (no network: nothing leaves it).
-  echo "127.0.0.1 files.example.com" >>"$root/etc/hosts"
+  # mmdebstrap leaves /etc/hosts empty; a server's names localhost (Caddy's admin endpoint).
+  grep -qw localhost "$root/etc/hosts" 2>/dev/null || printf '127.0.0.1 localhost\n::1 localhost\n' >>"$root/etc/hosts"
+  printf '127.0.0.1 files.example.com\n127.0.1.1 %s\n' "$(basename "$root")" >>"$root/etc/hosts"
   # The stand-in CA is trusted, as Let's Encrypt's is.
   install -m 0644 "$certs/ca.crt" "$root/usr/local/share/ca-certificates/tglink-deploy-test.crt"
   chroot "$root" update-ca-certificates >/dev/null 2>&1 || fail "update-ca-certificates in the root"
