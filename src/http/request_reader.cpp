@@ -35,7 +35,7 @@ std::optional<ReadRejection> rejection_for(const boost::beast::error_code& ec) {
     return ReadRejection{431, "HEADERS_TOO_LARGE", "Request headers are too large"};
   }
   if (ec == http::error::body_limit) {
-    return ReadRejection{413, "BODY_TOO_LARGE", "This server takes no request bodies"};
+    return ReadRejection{413, "BODY_TOO_LARGE", "The request body is over 64 KiB"};
   }
   if (is_malformed_request(ec)) {
     return ReadRejection{400, "BAD_REQUEST", "Malformed HTTP request"};

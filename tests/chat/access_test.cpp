@@ -238,8 +238,8 @@ TEST_F(AccessTest, BanRefusesAdminsBadArgumentsAndNonAdmins) {
   start();
   EXPECT_TRUE(contains(say(kAdmin, "/ban 7"), "is an admin"));
   EXPECT_FALSE(store.find_ban(kAdmin).has_value());
-  EXPECT_TRUE(contains(say(kAdmin, "/ban someone"), "Usage: /ban <user id> [revoke]"));
-  EXPECT_TRUE(contains(say(kAdmin, "/unban 4242 revoke"), "Usage: /unban <user id>"));
+  EXPECT_TRUE(contains(say(kAdmin, "/ban someone"), "Usage: /ban <user or channel id> [revoke]"));
+  EXPECT_TRUE(contains(say(kAdmin, "/unban 4242 revoke"), "Usage: /unban <user or channel id>"));
   EXPECT_TRUE(contains(say(kUser, "/ban 5151"), "for admins only"));
   EXPECT_TRUE(contains(say(kUser, "/unban 5151"), "for admins only"));
   EXPECT_FALSE(store.find_ban(kOther).has_value());

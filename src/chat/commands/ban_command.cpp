@@ -21,8 +21,8 @@ namespace tglink {
 namespace {
 
 constexpr std::string_view kUsage =
-    "Usage: /ban <user id> [revoke], or reply to a message forwarded from the user with /ban "
-    "[revoke]. With revoke, every link the user made stops working too.";
+    "Usage: /ban <user or channel id> [revoke], or reply to a message forwarded from the user "
+    "with /ban [revoke]. With revoke, every link the user made stops working too.";
 
 std::int64_t unix_now(const ChatContext& chat) { return unix_seconds(chat.clock.now()); }
 
@@ -71,8 +71,9 @@ boost::asio::awaitable<void> run_ban(const CommandCall& call) {
 }  // namespace
 
 ChatCommand ban_command() {
-  return ChatCommand{"ban", "Ban a user: /ban <user id> [revoke], or reply to their message",
-                     Audience::admins, &run_ban};
+  return ChatCommand{
+      "ban", "Ban a user or channel: /ban <user or channel id> [revoke], or reply to their message",
+      Audience::admins, &run_ban};
 }
 
 }  // namespace tglink

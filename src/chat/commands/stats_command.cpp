@@ -106,7 +106,8 @@ boost::asio::awaitable<Reply> stats_for_admin(const CommandCall& call) {
   if (call.arguments.empty()) co_return co_await admin_stats(call);
   const std::optional<BanArguments> target = parse_ban_arguments(call.arguments, false);
   if (!target || target->user_id == 0) {
-    co_return plain_reply("Usage: /stats for the service, or /stats <user id> for one user.");
+    co_return plain_reply(
+        "Usage: /stats for the service, or /stats <user or channel id> for one user or channel.");
   }
   co_return co_await user_report(call.chat, target->user_id);
 }
@@ -125,7 +126,7 @@ boost::asio::awaitable<void> run_stats(const CommandCall& call) {
 }  // namespace
 
 ChatCommand stats_command() {
-  return ChatCommand{"stats", "Your usage (admins: service health, or /stats <user id>)",
+  return ChatCommand{"stats", "Your usage (admins: service health, or /stats <user or channel id>)",
                      Audience::everyone, &run_stats};
 }
 

@@ -13,7 +13,8 @@ namespace tglink {
 namespace {
 
 constexpr std::string_view kUsage =
-    "Usage: /unban <user id>, or reply to a message forwarded from the user with /unban.";
+    "Usage: /unban <user or channel id>, or reply to a message forwarded from the user with "
+    "/unban.";
 
 boost::asio::awaitable<Reply> unban(const CommandCall& call, std::int64_t user_id) {
   bool was_banned = false;
@@ -44,7 +45,7 @@ boost::asio::awaitable<void> run_unban(const CommandCall& call) {
 }  // namespace
 
 ChatCommand unban_command() {
-  return ChatCommand{"unban", "Lift a ban: /unban <user id>, or reply to their message",
+  return ChatCommand{"unban", "Lift a ban: /unban <user or channel id>, or reply to their message",
                      Audience::admins, &run_unban};
 }
 
