@@ -122,6 +122,7 @@ run_compose_block() {
   # npm in the image build behind this machine's TLS-inspecting proxy, if any (Dockerfile).
   TGLINK_CI_EXTRA_CA_BASE64=$(cat /usr/local/share/ca-certificates/*.crt 2>/dev/null | base64 -w0 || true)
   export TGLINK_CI_EXTRA_CA_BASE64
+  export TGLINK_CI_BASE=$BASE
   rm -f "$clone/.env"
   caddy_ready=0
   PATH="$shims:$PATH" run_block_watched "$block"
