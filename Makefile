@@ -28,12 +28,6 @@ $(TEST_BUILD)/build.ninja:
 
 # The service is also compiled as `make run` builds it (optimised): GCC warns differently once it
 # inlines, and the test build alone would not show that `make run` no longer compiles.
-# When `make test` started: test-deploy leaves out a step that would not fit in CI's time.
-# (Expanded once, when the first make reads this file; the sub-makes inherit it.)
-ifndef TGLINK_TEST_STARTED
-TGLINK_TEST_STARTED := $(shell date +%s)
-endif
-export TGLINK_TEST_STARTED
 
 test:
 	@scripts/install-deps.sh --test
@@ -43,9 +37,9 @@ test:
 	@scripts/run-tests.sh $(TEST_BUILD)
 	@$(MAKE) --no-print-directory test-deploy
 
-# The container image, compose with PostgreSQL and Caddy, and the .deb under systemd, each run
-# on the TDLib simulator (scripts/ci/deploy-test.sh; README, "Deploy"). Skips, saying why, on a
-# machine that cannot run containers.
+# Every path of README's "Deploy", run as written from a clean clone on the TDLib simulator
+# (scripts/ci/deploy-test.sh; docs/development.md, "Deploy tests"). Skips, saying why, on a
+# machine that cannot run containers; under CI=true that is a failure.
 test-deploy:
 	@$(MAKE) --no-print-directory $(BUILD)/build.ninja
 	@ninja -C $(BUILD) -j$(JOBS) tglink
