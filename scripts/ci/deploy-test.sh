@@ -26,7 +26,10 @@
 # Outside CI, TGLINK_DEPLOY_STEPS="run deb" (say) runs only those of portable, run, compose and
 # deb, for a quicker try of one path.
 # Environment: TGLINK_CI_CACHE (default /var/tmp/tglink-ci), BUILD (default build).
-set -euo pipefail
+set -Eeuo pipefail
+# Any command that fails outside a condition (an assignment from one included) says so, with
+# its line, instead of ending the run silently.
+trap 'echo "test-deploy: FAILED at line $LINENO: \"$BASH_COMMAND\" exited $?" >&2' ERR
 cd "$(dirname "$0")/../.."
 repo=$PWD
 build=${BUILD:-build}
