@@ -15,6 +15,8 @@
 - Metrics: names and label names against every registry.counter/gauge/gauge_from/counter_from.
 - Commands: the commands, who may use them, and every argument form (`/ban <...> [...]`)
   against the ChatCommand{} of src/chat/commands/ and the usage texts there.
+- .env.example: each "## Section" names a README heading, and each KEY= (commented or not) is
+  a README setting or a variable compose.yaml reads.
 Every list read from either side must be non-empty, so a parser that stops matching fails too.
 """
 import os
@@ -283,11 +285,28 @@ def check_commands():
         compare(f"Commands: the arguments of /{name}", readme_forms.get(name, set()), forms)
 
 
-for check in (check_settings, check_endpoints, check_errors, check_metrics, check_commands):
+# --- .env.example ----------------------------------------------------------------------------
+def check_env_example():
+    example = read(".env.example")
+    headings = {line.lstrip("#").strip() for line in README if line.startswith("#")}
+    for section in nonempty(".env.example sections", re.findall(r"^## (.+)$", example, re.M)):
+        if section.strip() not in headings:
+            problem(f'.env.example: section "{section}" is not a README heading')
+    settings = set()
+    for row in table("## Settings", "Setting"):
+        settings.update(ticked(row[0]))
+    compose = set(re.findall(r"\$\{([A-Z_]+)", read("compose.yaml")))
+    for key in nonempty(".env.example keys", re.findall(r"^#?([A-Z][A-Z0-9_]+)=", example, re.M)):
+        if key not in settings and key not in compose:
+            problem(f".env.example: {key} is neither a README setting nor read by compose.yaml")
+
+
+for check in (check_settings, check_endpoints, check_errors, check_metrics, check_commands,
+              check_env_example):
     check()
 for text in problems:
     print(f"README reference: {text}")
 if problems:
     print(f"README reference: {len(problems)} differences between README.md and the code")
     sys.exit(1)
-print("README reference: settings, endpoints, errors, metrics and commands agree with the code")
+print("README reference: settings, endpoints, errors, metrics, commands and .env.example agree with the code")
