@@ -115,8 +115,9 @@ run_compose_block() {
     sed -i 's/up -d --build/up -d --no-build/' "$block"
     grep -q 'up -d --no-build' "$block" || fail "README block compose has no 'up -d --build'"
   fi
-  https_port=$(free_port)
-  export TGLINK_CI_HTTP_PUBLISH="127.0.0.1:$(free_port)" TGLINK_CI_HTTPS_PUBLISH="127.0.0.1:$https_port"
+  https_port=$(free_port) || fail "no free port"
+  TGLINK_CI_HTTP_PUBLISH="127.0.0.1:$(free_port)" || fail "no free port"
+  export TGLINK_CI_HTTP_PUBLISH TGLINK_CI_HTTPS_PUBLISH="127.0.0.1:$https_port"
   export COMPOSE_FILE="compose.yaml:scripts/ci/compose.ci.yaml" COMPOSE_PROJECT_NAME="$project"
   export DEBIAN_FRONTEND=noninteractive
   # npm in the image build behind this machine's TLS-inspecting proxy, if any (Dockerfile).
@@ -135,7 +136,7 @@ run_compose_block() {
   ci_compose logs --no-color tglink 2>&1 | grep -F 'Store: PostgreSQL' >/dev/null ||
     { compose_logs; fail "tglink did not use PostgreSQL"; }
   local to_pass
-  to_pass=$(seconds_to_self_test_pass)
+  to_pass=$(seconds_to_self_test_pass) || { compose_logs; fail "reading compose's timestamps"; }
   if ((to_pass < 0 || to_pass > 60)); then
     compose_logs
     fail "the self-test passed ${to_pass} s after tglink started (-1: never), not within a minute"
