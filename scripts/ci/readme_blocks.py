@@ -7,6 +7,8 @@ A block is a ```sh fence right after a line `<!-- deploy-test: NAME -->`.
   readme_blocks.py check NAME...      fail unless every ```sh block of the "## Deploy" section
                                       is marked and the marked names are exactly NAME...
                                       (the blocks the deploy test runs)
+  readme_blocks.py check-script PATH  the same, with the names of PATH's readme_blocks=(...) line
+                                      (scripts/ci/deploy-test.sh; CTest runs this)
 README.md is read from the repository root (this file's ../..), or from README=path.
 """
 import os
@@ -53,6 +55,13 @@ def blocks(lines):
 
 
 def main(argv):
+    if len(argv) == 3 and argv[1] == "check-script":
+        with open(argv[2], encoding="utf-8") as f:
+            listed = re.search(r"^readme_blocks=\(([^)]*)\)", f.read(), re.M)
+        if not listed:
+            sys.stderr.write(f"readme_blocks: no readme_blocks=(...) line in {argv[2]}\n")
+            return 1
+        argv = [argv[0], "check"] + listed.group(1).split()
     if len(argv) < 2 or argv[1] not in ("show", "check"):
         sys.stderr.write(__doc__)
         return 2
