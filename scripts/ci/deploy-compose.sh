@@ -109,8 +109,20 @@ run_compose_block() {
   if [ "$compose_cmd" != docker-compose ]; then sed -i "s/docker-compose/$compose_cmd/g" "$block"; fi
   export TGLINK_CI_IMAGE=tglink:compose-ci TGLINK_CI_POSTGRES_IMAGE=tglink-ci-postgres:15 \
     TGLINK_CI_CADDY_IMAGE=tglink-ci-caddy:2
-  if ((in_ci == 0)) && [ "${TGLINK_CI_FULL_IMAGE:-1}" = 0 ]; then
-    say "  TGLINK_CI_FULL_IMAGE=0: the image from $build/ (tagged $TGLINK_CI_IMAGE), up -d --no-build"
+  local stamp="$TGLINK_CI_CACHE/compose-build.stamp" inputs build_it=1
+  # What the image build depends on besides the sources build/ was compiled from.
+  inputs=$(cd "$clone" && cat Dockerfile .dockerignore CMakeLists.txt cmake/*.cmake package-lock.json \
+    $(git ls-files 'src/*CMakeLists.txt') | sha256sum | cut -d' ' -f1)
+  if ((in_ci == 0)); then
+    case ${TGLINK_CI_FULL_IMAGE:-auto} in
+      0) build_it=0 ;;
+      auto) if [ "$(cat "$stamp" 2>/dev/null)" = "$inputs" ]; then build_it=0; fi ;;
+    esac
+  fi
+  if ((build_it == 0)); then
+    say "  outside CI, with the Dockerfile, CMake files and package-lock.json as at the last build" \
+      "(or TGLINK_CI_FULL_IMAGE=0): the image from $build/ (tagged $TGLINK_CI_IMAGE), up -d --no-build;" \
+      "TGLINK_CI_FULL_IMAGE=1 builds it"
     docker tag "$image" "$TGLINK_CI_IMAGE"
     sed -i 's/up -d --build/up -d --no-build/' "$block"
     grep -q 'up -d --no-build' "$block" || fail "README block compose has no 'up -d --build'"
@@ -142,5 +154,6 @@ run_compose_block() {
     fail "the self-test passed ${to_pass} s after tglink started (-1: never), not within a minute"
   fi
   compose_down
+  if ((build_it)); then echo "$inputs" >"$stamp"; fi
   compose_result="up in ${compose_up_seconds} s, self-test passed ${to_pass} s after start, 206 over HTTPS, PostgreSQL"
 }

@@ -21,8 +21,10 @@
 # files come from a CA made for the run (trusted in the booted root); files.example.com resolves
 # to the root itself, which has no network.
 # Under CI=true (.ci/run) a step that cannot run fails; elsewhere it is skipped with the reason.
-# Outside CI, TGLINK_CI_FULL_IMAGE=0 lets the compose step start the image from build/ instead
-# of building it (`up -d --no-build` for `up -d --build`, said in the log).
+# Outside CI the compose step builds the image only when the Dockerfile, CMake files or
+# package-lock.json changed since its last build (TGLINK_CI_FULL_IMAGE=1 always, =0 never), and
+# otherwise starts the image made from build/ (`up -d --no-build` for `up -d --build`, said in
+# the log).
 # Outside CI, TGLINK_DEPLOY_STEPS="run deb" (say) runs only those of portable, run, compose and
 # deb, for a quicker try of one path.
 # Environment: TGLINK_CI_CACHE (default /var/tmp/tglink-ci), BUILD (default build).
