@@ -28,7 +28,6 @@ $(TEST_BUILD)/build.ninja:
 
 # The service is also compiled as `make run` builds it (optimised): GCC warns differently once it
 # inlines, and the test build alone would not show that `make run` no longer compiles.
-
 test:
 	@scripts/install-deps.sh --test
 	@$(MAKE) --no-print-directory $(BUILD)/build.ninja $(TEST_BUILD)/build.ninja
