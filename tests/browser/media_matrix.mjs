@@ -79,11 +79,12 @@ export const ROWS = [
       '-b:a', '32k'] },
   { name: 'wmv2_wmav2.wmv', mime: 'video/x-ms-wmv', encoder: 'wmv2', method: 'transcode',
     notice: VIDEO, output: ['-c:v', 'wmv2', '-g', '25', '-c:a', 'wmav2', '-b:a', '96k'] },
-  // Two sound tracks (440 Hz English, 880 Hz French): the second is chosen in the menu.
+  // Two sound tracks (440 Hz English, 880 Hz French) and an SRT: the second track is chosen
+  // in the menu.
   { name: 'two_languages.mkv', mime: 'video/x-matroska', encoder: 'libx264', method: 'direct',
-    notice: QUIET, tones: [440, 880], tracks: true,
-    output: [...X264, ...AAC, '-metadata:s:a:0', 'language=eng', '-metadata:s:a:0', 'title=Original',
-      '-metadata:s:a:1', 'language=fra', '-metadata:s:a:1', 'title=<b>Doublage</b>'] },
+    notice: QUIET, tones: [440, 880], tracks: true, subtitles: true,
+    output: [...X264, ...AAC, '-c:s', 'srt', '-metadata:s:a:0', 'language=eng', '-metadata:s:a:0',
+      'title=Original', '-metadata:s:a:1', 'language=fra', '-metadata:s:a:1', 'title=<b>Doublage</b>'] },
   // An SRT subtitle track whose one cue lasts the whole file.
   { name: 'subtitles.mkv', mime: 'video/x-matroska', encoder: 'libx264', method: 'direct',
     notice: QUIET, subtitles: true,

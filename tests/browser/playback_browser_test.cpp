@@ -68,8 +68,10 @@ class PlaybackBrowserTest : public ::testing::Test {
     ASSERT_TRUE(manifest_.contains("files")) << "media_matrix.mjs failed";
   }
 
-  // Starts tglink with `env`, posts every file and runs `suite`; answers when all checks pass.
-  void run_suite(const std::string& suite, std::map<std::string, std::string> env) {
+  // Starts tglink with `env`, posts every file and runs `suite` of `script` (in `engine`, for
+  // the scripts that run in both); answers when all checks pass.
+  void run_suite(const std::string& suite, std::map<std::string, std::string> env,
+                 const std::string& script = "playback.test.mjs", const std::string& engine = "") {
     SimHarnessOptions options;
     options.env = std::move(env);
     SimHarness harness(std::move(options));
@@ -96,6 +98,7 @@ class PlaybackBrowserTest : public ::testing::Test {
     }
     const json::object plan{
         {"suite", suite},
+        {"engine", engine},
         {"base_url", harness.base_url()},
         {"screenshots", (fs::path(TGLINK_BINARY_DIR) / "test-results" / "playback").string()},
         {"files", std::move(files)},
@@ -107,7 +110,7 @@ class PlaybackBrowserTest : public ::testing::Test {
     const fs::path log = harness.dir() / "browser.log";
     const int status =
         run("cd " + std::string(TGLINK_SOURCE_DIR) + " && node " +
-                (browser_dir() / "playback.test.mjs").string() + " " + plan_path.string(),
+                (browser_dir() / script).string() + " " + plan_path.string(),
             log);
     const std::string output = read_file(log);
     std::cout << output;
@@ -142,6 +145,31 @@ TEST_F(PlaybackBrowserTest, BusyConverterQueuesTheSecondViewer) {
 }
 
 TEST_F(PlaybackBrowserTest, JobKilledMidPlayRecovers) { run_suite("killed", {}); }
+
+// A viewer going through a channel: six files that need conversion or repackaging, one after
+// another in one tab, each watched and sought to 75%.
+TEST_F(PlaybackBrowserTest, FilesOpenedOneAfterAnotherPlayInChromium) {
+  run_suite("sequence", {}, "sequence.test.mjs", "chromium");
+}
+
+TEST_F(PlaybackBrowserTest, FilesOpenedOneAfterAnotherPlayInFirefox) {
+  run_suite("sequence", {}, "sequence.test.mjs", "firefox");
+}
+
+// A play asked for before the page's decision: kept, and not undone by a reload.
+TEST_F(PlaybackBrowserTest, PlayBeforeTheDecisionGoesOnInChromium) {
+  run_suite("early-play", {}, "sequence.test.mjs", "chromium");
+}
+
+TEST_F(PlaybackBrowserTest, PlayBeforeTheDecisionGoesOnInFirefox) {
+  run_suite("early-play", {}, "sequence.test.mjs", "firefox");
+}
+
+// Every spec format in Firefox ESR, in one tab: what it decodes itself, what is repackaged or
+// converted for it, the sound heard, the second track heard, a subtitle cue.
+TEST_F(PlaybackBrowserTest, EveryFormatPlaysInFirefox) {
+  run_suite("matrix", {}, "sequence.test.mjs", "firefox");
+}
 
 }  // namespace
 }  // namespace tglink
