@@ -146,14 +146,34 @@ TEST_F(PlaybackBrowserTest, BusyConverterQueuesTheSecondViewer) {
 
 TEST_F(PlaybackBrowserTest, JobKilledMidPlayRecovers) { run_suite("killed", {}); }
 
+// An ffmpeg that reads its input at its own pace (-re), as a converter busy with a whole film
+// is still running when its viewer moves on: the test files are only seconds long, and a
+// converter that finishes them at once would hide what a viewer meets.
+class RealTimeConverter {
+ public:
+  RealTimeConverter() : dir_("tglink-realtime-ffmpeg") {
+    std::ofstream(path()) << "#!/bin/sh\nexec ffmpeg -re \"$@\"\n";
+    fs::permissions(path(), fs::perms::owner_all);
+  }
+  [[nodiscard]] fs::path path() const { return dir_.path() / "ffmpeg"; }
+  [[nodiscard]] std::map<std::string, std::string> env() const {
+    return {{"FFMPEG_PATH", path().string()}, {"FFPROBE_PATH", "ffprobe"}};
+  }
+
+ private:
+  TempDir dir_;
+};
+
 // A viewer going through a channel: six files that need conversion or repackaging, one after
-// another in one tab, each watched and sought to 75%.
+// another in one tab, each watched and sought to 75%, with conversions that take real time.
 TEST_F(PlaybackBrowserTest, FilesOpenedOneAfterAnotherPlayInChromium) {
-  run_suite("sequence", {}, "sequence.test.mjs", "chromium");
+  const RealTimeConverter converter;
+  run_suite("sequence", converter.env(), "sequence.test.mjs", "chromium");
 }
 
 TEST_F(PlaybackBrowserTest, FilesOpenedOneAfterAnotherPlayInFirefox) {
-  run_suite("sequence", {}, "sequence.test.mjs", "firefox");
+  const RealTimeConverter converter;
+  run_suite("sequence", converter.env(), "sequence.test.mjs", "firefox");
 }
 
 // A play asked for before the page's decision: kept, and not undone by a reload.
