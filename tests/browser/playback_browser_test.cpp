@@ -185,6 +185,15 @@ TEST_F(PlaybackBrowserTest, PlayBeforeTheDecisionGoesOnInFirefox) {
   run_suite("early-play", {}, "sequence.test.mjs", "firefox");
 }
 
+TEST_F(PlaybackBrowserTest, AStreamWithoutPictureIsReloadedOnceThenExplained) {
+  run_suite("stall", {}, "sequence.test.mjs", "chromium");
+}
+
+// Chromium's phone emulation (390x844, touch); screenshots in test-results/playback/.
+TEST_F(PlaybackBrowserTest, ThePhoneLayoutFitsAndSeeksByDrag) {
+  run_suite("phone", {}, "sequence.test.mjs", "chromium");
+}
+
 // Every spec format in Firefox ESR, in one tab: what it decodes itself, what is repackaged or
 // converted for it, the sound heard, the second track heard, a subtitle cue.
 TEST_F(PlaybackBrowserTest, EveryFormatPlaysInFirefox) {

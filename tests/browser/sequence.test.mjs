@@ -8,8 +8,10 @@
 //                watched a few seconds and sought to 75 %;
 //   "matrix"     every spec format in one tab (picture, sound heard, mode, notice, seek to 80 %
 //                and play on), the second audio track heard, a subtitle cue shown;
-//   "early-play" a play asked for before the page's decision (a script's video.play(), and a
-//                click on the native control before the page's script runs) goes on by itself.
+//   "early-play" a play asked for before the page's decision (a script's video.play(), the Play
+//                button, and the native controls before the page's script runs) goes on by itself;
+//   "stall"      a stream that arrives without a picture is reloaded once, then explained;
+//   "phone"      390x844 with touch: fits, 44 px targets, drag seeking, menus (screenshots).
 // Sound is checked by listening: an AnalyserNode on the <video>, made inside the Play click
 // (a headless Firefox starts an AudioContext only in a user gesture), must hear the file's tone.
 // Prints one "ok"/"not ok" line per check, timings as "# ..." lines, and "N passed, N failed".
@@ -327,6 +329,91 @@ async function earlyPlaySuite(browser) {
   });
 }
 
+// The stream arrives but shows nothing (every segment comes back empty): the player reloads
+// it once by itself, then says what is wrong instead of sitting at 0:00.
+async function stallSuite(browser) {
+  await check(`${engine}: a stream without a picture is reloaded once, then explained`, async () => {
+    const page = await browser.newPage();
+    const record = recorder(page);
+    await page.setRequestInterception(true);
+    page.on('request', (request) => {
+      if (/\/hls\/.*\.m4s$/.test(request.url())) {
+        request.respond({ status: 200, contentType: 'video/mp4', body: '' }).catch(() => {});
+      } else {
+        request.continue().catch(() => {});
+      }
+    });
+    await open(page, file('xvid_mp3.avi'));
+    await page.click('#play');
+    await waitFor(page, () => !document.getElementById('notice').hidden, null, 'nothing said');
+    const now = await state(page);
+    expect(/even after a reload|could not be loaded/.test(now.problem), `problem "${now.problem}"`);
+    const masters = record.hls.filter((r) => r.url === 'master.m3u8').length;
+    expect(masters >= 2, `the stream was loaded ${masters} time(s)`);
+    await page.close();
+  });
+}
+
+// The phone: 390x844 with touch. Nothing wider than the screen, 44 px targets, the seek bar
+// across the width and seeking by dragging it, the menus within reach. Screenshots of each
+// state are kept as test output.
+async function phoneSuite(browser) {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const shot = (name) => page.screenshot({ path: join(plan.screenshots, `phone-${engine}-${name}.png`), fullPage: true });
+  await check(`${engine} phone: the page fits, every control is 44 px, the seek bar gets the width`, async () => {
+    await open(page, file('two_languages.mkv'));
+    await shot('loaded');
+    const layout = await page.evaluate(() => {
+      const box = (element) => element.getBoundingClientRect();
+      const visible = (element) => element.offsetParent !== null;
+      const targets = Array.from(document.querySelectorAll('.control, .button, select, #seek')).filter(visible);
+      return {
+        scroll: document.documentElement.scrollWidth,
+        width: window.innerWidth,
+        small: targets.filter((t) => box(t).height < 44 || box(t).width < 44).map((t) => `${t.id || t.className} ${box(t).width}x${box(t).height}`),
+        outside: Array.from(document.querySelectorAll('#player *')).filter(visible)
+          .filter((e) => box(e).right > window.innerWidth + 0.5 || box(e).left < -0.5).map((e) => e.id || e.className),
+        seek: box(document.getElementById('seek')).width,
+        facts: box(document.getElementById('facts')).left,
+      };
+    });
+    expect(layout.scroll <= layout.width, `horizontal scroll: ${layout.scroll} > ${layout.width}`);
+    expect(layout.small.length === 0, `smaller than 44 px: ${layout.small}`);
+    expect(layout.outside.length === 0, `outside the screen: ${layout.outside}`);
+    expect(layout.seek >= layout.width - 40, `seek bar ${layout.seek} px of ${layout.width}`);
+    expect(layout.facts >= 8, `the size line touches the edge (${layout.facts} px)`);
+  });
+  await check(`${engine} phone: a tap plays, a drag along the seek bar seeks`, async () => {
+    await page.tap('#play');
+    await waitFor(page, () => document.getElementById('video').currentTime > 0.5, null, 'no playback after a tap');
+    await shot('playing');
+    const bar = await (await page.$('#seek')).boundingBox();
+    const y = bar.y + bar.height / 2;
+    await page.touchscreen.touchStart(bar.x + bar.width * 0.1, y);
+    for (const f of [0.3, 0.5, 0.7]) await page.touchscreen.touchMove(bar.x + bar.width * f, y);
+    await page.touchscreen.touchEnd();
+    await waitFor(page, () => {
+      const video = document.getElementById('video');
+      return video.currentTime >= video.duration * 0.55;
+    }, null, 'the drag did not seek');
+    await shot('dragged');
+  });
+  await check(`${engine} phone: the sound and subtitle menus are within reach`, async () => {
+    const toggle = await page.$('#tracks-button');
+    expect(toggle && await toggle.isVisible(), 'no menu button');
+    if (!(await page.$eval('#tracks', (e) => !e.hidden))) await page.tap('#tracks-button');
+    for (const id of ['#audio-track', '#subtitle-track']) {
+      const box = await (await page.$(id)).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390 && box.height >= 44, `${id} at ${JSON.stringify(box)}`);
+    }
+    await page.select('#audio-track', '1');
+    await waitFor(page, () => document.getElementById('player').dataset.method === 'remux', null, 'track 2 not asked for');
+    await shot('menus');
+  });
+  await page.close();
+}
+
 async function main() {
   mkdirSync(plan.screenshots, { recursive: true });
   const started = Date.now();
@@ -334,6 +421,10 @@ async function main() {
   try {
     if (plan.suite === 'early-play') {
       await earlyPlaySuite(browser);
+    } else if (plan.suite === 'stall') {
+      await stallSuite(browser);
+    } else if (plan.suite === 'phone') {
+      await phoneSuite(browser);
     } else {
       const page = await browser.newPage();
       await page.setViewport({ width: 1280, height: 800 });
