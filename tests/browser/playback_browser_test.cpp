@@ -185,7 +185,7 @@ TEST_F(PlaybackBrowserTest, PlayBeforeTheDecisionGoesOnInFirefox) {
   run_suite("early-play", {}, "sequence.test.mjs", "firefox");
 }
 
-TEST_F(PlaybackBrowserTest, AStreamWithoutPictureIsReloadedOnceThenExplained) {
+TEST_F(PlaybackBrowserTest, ABrokenStreamIsLoadedAgainThenExplained) {
   run_suite("stall", {}, "sequence.test.mjs", "chromium");
 }
 

@@ -41,10 +41,12 @@ import { TrackMenus } from './player_tracks.js';
       'Your browser cannot play this video format. Download it, or open it in VLC or MX Player.',
     busy: 'The server cannot reach the file right now. Try again in a minute.',
     failed: 'The video could not be loaded. Try again, or download the file.',
-    'no-segments': 'The server sent the playlist but no part of the video, even after a reload. ' +
-      'Try again in a minute, or download the file.',
-    'no-picture': 'The video arrived, but this browser showed no picture, even after a reload. ' +
-      'Try another browser, or download the file and open it in VLC, MX Player or mpv.',
+    'no-segments': 'The server sent the playlist but no part of the video, even after loading it ' +
+      'again. Try again in a minute, or download the file.',
+    'no-picture': 'The video arrived, but this browser showed no picture, even after loading it ' +
+      'again. Try another browser, or download the file and open it in VLC, MX Player or mpv.',
+    'stream-failed': 'The converted video kept failing in this browser, even after loading it again. ' +
+      'Try again, or download the file and open it in VLC, MX Player or mpv.',
   };
 
   function formatTime(seconds) {

@@ -305,7 +305,7 @@ export class PlaybackSession {
       return;
     }
     if (this.recoveries >= MAX_RECOVERIES) {
-      this.failed('failed');
+      this.failed('stream-failed');
       return;
     }
     this.recoveries += 1;
