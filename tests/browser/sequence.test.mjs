@@ -412,6 +412,26 @@ async function phoneSuite(browser) {
     await waitFor(page, () => document.getElementById('player').dataset.method === 'remux', null, 'track 2 not asked for');
     await shot('menus');
   });
+  await check(`${engine} phone: where a film was left is offered when it is opened again`, async () => {
+    const row = file('long_mpeg4.avi');
+    await open(page, row);
+    await page.tap('#play');
+    await waitFor(page, () => document.getElementById('video').currentTime > 0.5, null, 'no playback');
+    await seekBar(page, 500);
+    await waitFor(page, () => document.getElementById('video').currentTime > 151, null, 'the seek did not play on');
+    await page.tap('#play'); // pause: the place is kept
+    await waitFor(page, () => document.getElementById('video').paused, null, 'no pause');
+    await open(page, row);
+    const offer = await page.$eval('#resume', (button) => (button.hidden ? '' : button.textContent));
+    expect(/^Go on from 2:3\d$/.test(offer), `offer "${offer}"`);
+    await shot('resume');
+    await page.tap('#resume');
+    await waitFor(page, () => {
+      const video = document.getElementById('video');
+      return !video.paused && video.currentTime > 151;
+    }, null, 'going on did not play from the place');
+    expect(await page.$eval('#resume', (button) => button.hidden), 'the offer stays');
+  });
   await page.close();
 }
 

@@ -110,8 +110,14 @@ import { TrackMenus } from './player_tracks.js';
 
   function togglePlay() {
     if (session && !session.ready) {
-      // Before the stream is attached, the session keeps the press (or takes it back).
-      session.wantsPlay = !session.wantsPlay;
+      // Before the stream is attached, the session keeps the press (or takes it back); the
+      // element may still play what it had (the page's /stream, before the answer).
+      if (!video.paused) {
+        video.pause();
+        session.wantsPlay = false;
+      } else {
+        session.wantsPlay = !session.wantsPlay;
+      }
       updatePlayState();
     } else if (video.paused || video.ended) {
       // play() is refused until the user has interacted with the page; the button stays "Play".
