@@ -108,10 +108,9 @@ class PlaybackBrowserTest : public ::testing::Test {
     const fs::path plan_path = harness.dir() / "plan.json";
     std::ofstream(plan_path) << json::serialize(plan);
     const fs::path log = harness.dir() / "browser.log";
-    const int status =
-        run("cd " + std::string(TGLINK_SOURCE_DIR) + " && node " +
-                (browser_dir() / script).string() + " " + plan_path.string(),
-            log);
+    const int status = run("cd " + std::string(TGLINK_SOURCE_DIR) + " && node " +
+                               (browser_dir() / script).string() + " " + plan_path.string(),
+                           log);
     const std::string output = read_file(log);
     std::cout << output;
     EXPECT_EQ(status, 0) << output << "\ntglink's log:\n" << harness.process().output();

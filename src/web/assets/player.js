@@ -278,7 +278,7 @@ import { TrackMenus } from './player_tracks.js';
     });
     menus = new TrackMenus(session);
     session.start().catch(() => showNotice('failed'));
-    const key = resumeKey(streamUrl);
+    const key = resumeKey(streamUrl, window.location.href);
     offerResume(key);
     rememberPositions(video, key);
 

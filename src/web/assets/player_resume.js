@@ -10,10 +10,11 @@ export const END_MARGIN_SECONDS = 15; // later than duration minus this, the fil
 export const MAX_ENTRIES = 200;
 const SAVE_EVERY_SECONDS = 5;
 
-// The file's key: the stream link's token (its last path part but a trailing name).
-export function resumeKey(streamUrl) {
+// The file's key: the stream link's token (the path part after "stream"), the link read
+// relative to `base` (the page's address).
+export function resumeKey(streamUrl, base) {
   try {
-    const parts = new URL(streamUrl, 'http://localhost/').pathname.split('/').filter(Boolean);
+    const parts = new URL(streamUrl, base).pathname.split('/').filter(Boolean);
     const at = parts.indexOf('stream');
     return at >= 0 && parts[at + 1] ? PREFIX + parts[at + 1] : '';
   } catch (_) {

@@ -5,11 +5,13 @@ import { test } from 'node:test';
 import { END_MARGIN_SECONDS, MIN_SECONDS, entryFor, keysToDrop, offeredPosition, resumeKey } from '../../../src/web/assets/player_resume.js';
 
 test('the key is the stream link\'s token, with or without a file name after it', () => {
-  assert.equal(resumeKey('https://t.example/stream/AbC-1_x'), 'tglink.resume.AbC-1_x');
-  assert.equal(resumeKey('https://t.example/base/stream/AbC/film.mkv'), 'tglink.resume.AbC');
-  assert.equal(resumeKey('/stream/AbC?x=1'), 'tglink.resume.AbC');
-  assert.equal(resumeKey('https://t.example/dl/AbC'), '');
-  assert.equal(resumeKey(''), '');
+  const page = 'https://t.example/player?stream=x';
+  assert.equal(resumeKey('https://t.example/stream/AbC-1_x', page), 'tglink.resume.AbC-1_x');
+  assert.equal(resumeKey('https://t.example/base/stream/AbC/film.mkv', page), 'tglink.resume.AbC');
+  assert.equal(resumeKey('/stream/AbC?x=1', page), 'tglink.resume.AbC');
+  assert.equal(resumeKey('https://t.example/dl/AbC', page), '');
+  assert.equal(resumeKey('', page), '');
+  assert.equal(resumeKey('/stream/AbC', undefined), '', 'a relative link without a page is no key');
 });
 
 test('a position near the start or the end is not offered', () => {
