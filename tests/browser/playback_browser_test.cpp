@@ -188,6 +188,11 @@ TEST_F(PlaybackBrowserTest, ABrokenStreamIsLoadedAgainThenExplained) {
   run_suite("stall", {}, "sequence.test.mjs", "chromium");
 }
 
+// No Media Source Extensions, as on an iPhone: the element's own HLS.
+TEST_F(PlaybackBrowserTest, WithoutMediaSourceTheElementPlaysTheHlsItself) {
+  run_suite("native-hls", {}, "sequence.test.mjs", "chromium");
+}
+
 // Chromium's phone emulation (390x844, touch); screenshots in test-results/playback/.
 TEST_F(PlaybackBrowserTest, ThePhoneLayoutFitsAndSeeksByDrag) {
   run_suite("phone", {}, "sequence.test.mjs", "chromium");

@@ -355,6 +355,29 @@ async function stallSuite(browser) {
   });
 }
 
+// A browser without Media Source Extensions (an iPhone's Safari): the master playlist goes to
+// the <video> itself. Chromium plays HLS natively too, so hiding its MSE shows that path. (Its
+// native HLS lists no subtitle renditions as text tracks, as Safari does: not checked here.)
+async function nativeHlsSuite(browser) {
+  const page = await browser.newPage();
+  await page.evaluateOnNewDocument(() => {
+    for (const name of ['MediaSource', 'ManagedMediaSource', 'WebKitMediaSource']) delete window[name];
+  });
+  const record = recorder(page);
+  await check(`${engine} without MSE: a conversion plays through the element's own HLS`, async () => {
+    const row = file('xvid_mp3.avi');
+    await open(page, row);
+    await pressPlay(page, row.name);
+    await expectPicture(page, row.name);
+    const src = await page.$eval('#video', (video) => video.currentSrc);
+    expect(/\/hls\/.*master\.m3u8$/.test(src), `the element plays ${src}`);
+    expect(!(await page.evaluate(() => Boolean(window.Hls))), 'hls.js was loaded');
+    await seekAndPlayOn(page, 0.75, row.name);
+    expectClean(record, 'native HLS');
+  });
+  await page.close();
+}
+
 // The phone: 390x844 with touch. Nothing wider than the screen, 44 px targets, the seek bar
 // across the width and seeking by dragging it, the menus within reach. Screenshots of each
 // state are kept as test output.
@@ -446,6 +469,8 @@ async function main() {
       await stallSuite(browser);
     } else if (plan.suite === 'phone') {
       await phoneSuite(browser);
+    } else if (plan.suite === 'native-hls') {
+      await nativeHlsSuite(browser);
     } else {
       const page = await browser.newPage();
       await page.setViewport({ width: 1280, height: 800 });
