@@ -113,7 +113,9 @@ fi
 
 # The quick path: the names chosen last time are all installed.
 stamp_dir=${XDG_CACHE_HOME:-$HOME/.cache}/tglink
-stamp="$stamp_dir/install-deps.$want_test$want_bench$want_deploy"
+# The stamp is named after this script's content too, so a name added here is installed even
+# where an older stamp says everything is there.
+stamp="$stamp_dir/install-deps.$want_test$want_bench$want_deploy.$(sha256sum scripts/install-deps.sh | cut -c1-12)"
 if [ -f "$stamp" ]; then
   all=1
   for p in $(cat "$stamp"); do installed "$p" || { all=0; break; }; done
