@@ -42,7 +42,6 @@ export class DirectAttachment {
     this.decision = decision;
     this.start = start;
     this.controller = new AbortController();
-    this.hls = null;
   }
 
   get active() {
