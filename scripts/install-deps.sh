@@ -2,6 +2,7 @@
 # Installs what tglink needs and does nothing when all of it is there (one dpkg query, no network).
 #   scripts/install-deps.sh          build and runtime dependencies
 #   scripts/install-deps.sh --test   also the tools the tests drive (ffmpeg, aria2, chromium,
+#                                    firefox-esr and pulseaudio for the Firefox matrix,
 #                                    a PostgreSQL server, promtool from prometheus, openssl and
 #                                    caddy for the self-test's TLS cases) and clang with libFuzzer
 #                                    (libclang-rt-N-dev, only recommended by clang-N)
@@ -91,8 +92,8 @@ choose_packages() {
   # Node.js may come from elsewhere (its own npm included); Debian's packages only when missing.
   command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
   if ((want_test)); then
-    packages+=(libgtest-dev libgmock-dev aria2 chromium clang-format clang postgresql prometheus
-               openssl caddy)
+    packages+=(libgtest-dev libgmock-dev aria2 chromium firefox-esr pulseaudio clang-format clang
+               postgresql prometheus openssl caddy)
     local rt
     rt=$(pick_clang_rt)
     if [ -n "$rt" ]; then packages+=("$rt"); fi
@@ -115,7 +116,9 @@ fi
 
 # The quick path: the names chosen last time are all installed.
 stamp_dir=${XDG_CACHE_HOME:-$HOME/.cache}/tglink
-stamp="$stamp_dir/install-deps.$want_test$want_bench$want_deb$want_deploy"
+# The stamp is named after this script's content too, so a name added here is installed even
+# where an older stamp says everything is there.
+stamp="$stamp_dir/install-deps.$want_test$want_bench$want_deb$want_deploy.$(sha256sum scripts/install-deps.sh | cut -c1-12)"
 if [ -f "$stamp" ]; then
   all=1
   for p in $(cat "$stamp"); do installed "$p" || { all=0; break; }; done

@@ -48,6 +48,10 @@ struct JobManager::Job {
   std::optional<int> pid;
   int run_start = 0;      // the segment the current (or last) run started at
   int frontier_hint = 0;  // first segment of the run known missing
+  // init.mp4 is rewritten in place by every run: whole once the run has written a segment (or
+  // ended well), cut short when the run was killed before that.
+  bool init_whole = false;
+  int first_new = 0;  // the run's first segment that was not on disk when it started
   int runs = 0;
   int last_asked = 0;
   SteadyTime last_use{};
@@ -114,6 +118,12 @@ void JobManager::start_run(Job& job, int start_segment) {
   fs::create_directories(job.dir, ec);
   job.run_start = start_segment;
   job.frontier_hint = start_segment;
+  job.init_whole = false;
+  job.first_new = start_segment;
+  while (job.first_new < job.spec.segment_count &&
+         file_exists(job.dir / segment_name(job.first_new))) {
+    ++job.first_new;
+  }
   const int run = job.runs++;
   std::string error;
   const std::optional<int> pid =
@@ -171,7 +181,24 @@ int JobManager::open(const JobSpec& spec, int start_segment) {
   // Stopped or exited: start again, unless the segment is already on disk.
   if (file_exists(job.dir / segment_name(start_segment)) && job.state == RunState::kExited)
     return 0;
+  // Only a viewer's new choice replaces their other transcode; see resume().
   stop_other_transcodes(job);
+  return start_or_queue(job, start_segment);
+}
+
+// A segment request for a stopped job starts it again without stopping any other: a request
+// still under way from a tab the viewer left (or their second tab) must not stop the
+// transcode they now watch, nor be answered by stopping it (the two would stop each other).
+int JobManager::resume(const JobSpec& spec, int start_segment) {
+  Job& job = job_for(spec, start_segment);
+  if (job.state == RunState::kRunning || job.state == RunState::kQueued) {
+    return queue_position(job);
+  }
+  return start_or_queue(job, start_segment);
+}
+
+int JobManager::start_or_queue(Job& job, int start_segment) {
+  const JobSpec& spec = job.spec;
   if (has_slot(job)) {
     start_run(job, start_segment);
     return 0;
@@ -187,7 +214,14 @@ int JobManager::frontier(Job& job) {
          file_exists(job.dir / segment_name(job.frontier_hint))) {
     ++job.frontier_hint;
   }
+  // ffmpeg writes init.mp4 before its first segment: a segment this run made proves it whole.
+  if (job.pid && job.frontier_hint > job.first_new) job.init_whole = true;
   return job.frontier_hint;
+}
+
+bool JobManager::init_whole(Job& job) {
+  frontier(job);
+  return job.init_whole;
 }
 
 SegmentStatus JobManager::segment(const JobSpec& spec, int segment) {
@@ -200,10 +234,7 @@ SegmentStatus JobManager::segment(const JobSpec& spec, int segment) {
   Job& job = job_for(spec, wanted);
   job.last_asked = wanted;
   status.path = job.dir / segment_name(segment);
-  // init.mp4 is rewritten by every run, and not through a temporary file: it counts as written
-  // once the run has finished a segment.
-  const bool init_written = job.state != RunState::kRunning || frontier(job) > job.run_start;
-  if (file_exists(status.path) && (segment >= 0 || init_written)) {
+  if (file_exists(status.path) && (segment >= 0 || init_whole(job))) {
     status.state = SegmentState::kReady;
     return status;
   }
@@ -237,7 +268,7 @@ SegmentStatus JobManager::segment(const JobSpec& spec, int segment) {
       [[fallthrough]];
     case RunState::kExited:
     case RunState::kStopped: {
-      const int position = open(spec, wanted);
+      const int position = resume(spec, wanted);
       if (job.state == RunState::kRunning && job.run_start != wanted) start_run(job, wanted);
       status.state = position > 0 ? SegmentState::kQueued : SegmentState::kConverting;
       if (job.state == RunState::kFailed) status.state = SegmentState::kFailed;
@@ -261,6 +292,7 @@ void JobManager::on_exit(const ChildExit& exit) {
   frontier(j);
   if (exit.success) {
     j.state = RunState::kExited;
+    j.init_whole = true;
   } else {
     j.state = RunState::kFailed;
     log_.warning("Playback: ffmpeg for {} failed ({} {}) after segment {}; see {}", key,

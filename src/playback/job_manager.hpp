@@ -12,8 +12,10 @@
 //    started, restarts the job there (SIGKILL, then -ss at the segment);
 //  - transcodes take one of `transcode_slots`, remuxes one of `remux_slots`; a job without a
 //    slot waits in its kind's FIFO queue, whose position is reported (1 = next);
-//  - a viewer address holds at most one transcode: a new one stops its previous transcode when
-//    no other address watched that one lately;
+//  - a viewer address holds at most one transcode: a new one (open()) stops its previous
+//    transcode when no other address watched that one lately; a segment request never stops
+//    another job, it starts its own again or queues it;
+//  - init.mp4 is served once the run that rewrites it has written a segment or ended well;
 //  - a job nobody asked anything of for `idle_stop` is stopped; its folder stays for later
 //    viewers until unused for `cache_idle`, or until the folders pass `cache_bytes` (least
 //    recently used first; a running job loses segments well behind its viewers).
@@ -107,6 +109,9 @@ class JobManager {
   struct Job;
 
   Job& job_for(const JobSpec& spec, int start_segment);
+  int resume(const JobSpec& spec, int start_segment);
+  int start_or_queue(Job& job, int start_segment);
+  bool init_whole(Job& job);
   void start_run(Job& job, int start_segment);
   void kill_run(Job& job);
   void stop(Job& job);

@@ -4,7 +4,8 @@
 // made with Debian's ffmpeg from a test pattern and a tone: 8 s at 320x180, a few hundred KB.
 //
 // Each row also says what headless Chromium (Debian's, software decoders only) is expected to
-// get from the server for it: the method and a pattern for the banner. Rows whose encoder is
+// get from the server for it: the method and a pattern for the banner; `engines.firefox` says
+// where Firefox ESR gets something else. Rows whose encoder is
 // missing from this ffmpeg are skipped and reported.
 //
 //   node media_matrix.mjs <root>  makes the files once into <root>/<hash>/ (the hash of this
@@ -51,19 +52,27 @@ export const ROWS = [
     output: [...X264, '-c:a', 'ac3', '-b:a', '96k'] },
   { name: 'h264_ac3.mkv', mime: 'video/x-matroska', encoder: 'libx264', method: 'remux', notice: SOUND,
     output: [...X264, '-c:a', 'ac3', '-b:a', '96k'] },
+  // Firefox's Matroska takes AAC and Opus sound only (canPlayType says "" for MP3 or FLAC in
+  // it, though it plays both elsewhere): it plays the picture without sound (mozHasAudio
+  // false), so the player asks again with direct play ruled out, and the sound is converted.
   { name: 'h264_mp3.mkv', mime: 'video/x-matroska', encoder: 'libx264', method: 'direct', notice: QUIET,
+    engines: { firefox: { method: 'remux', notice: 'sound is converted on the server \\(MP3' } },
     output: [...X264, '-c:a', 'libmp3lame', '-b:a', '96k'] },
   { name: 'h264_flac.mkv', mime: 'video/x-matroska', encoder: 'libx264', method: 'direct', notice: QUIET,
+    engines: { firefox: { method: 'remux', notice: 'sound is converted on the server \\(FLAC' } },
     output: [...X264, '-c:a', 'flac'] },
   // Chromium's software decoder takes High 10 H.264 (canPlayType says "probably" and frames
-  // come out), so this one plays directly here; browsers without it get a transcode.
+  // come out), so this one plays directly here; browsers without it (Firefox) get a transcode.
   { name: 'h264_10bit_aac.mkv', mime: 'video/x-matroska', encoder: 'libx264', method: 'direct',
-    notice: QUIET, output: ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p10le',
+    notice: QUIET, engines: { firefox: { method: 'transcode', notice: VIDEO } }, output: ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p10le',
       '-g', '25', ...AAC] },
+  // Firefox decodes HEVC through the system's decoders (Debian's ffmpeg libraries), and only
+  // the E-AC-3 sound is converted for it.
   { name: 'hevc_aac.mp4', mime: 'video/mp4', encoder: 'libx265', method: 'transcode', notice: VIDEO,
-    output: [...X265, ...AAC] },
+    engines: { firefox: { method: 'direct', notice: QUIET } }, output: [...X265, ...AAC] },
   { name: 'hevc_eac3.mkv', mime: 'video/x-matroska', encoder: 'libx265', method: 'transcode',
-    notice: VIDEO, output: [...X265, '-c:a', 'eac3', '-b:a', '96k'] },
+    notice: VIDEO, engines: { firefox: { method: 'remux', notice: 'sound is converted on the server \\(E-AC-3' } },
+    output: [...X265, '-c:a', 'eac3', '-b:a', '96k'] },
   { name: 'vp8_vorbis.webm', mime: 'video/webm', encoder: 'libvpx', method: 'direct', notice: QUIET,
     output: [...VP8, '-c:a', 'libvorbis'] },
   { name: 'vp9_opus.webm', mime: 'video/webm', encoder: 'libvpx-vp9', method: 'direct', notice: QUIET,
@@ -79,11 +88,12 @@ export const ROWS = [
       '-b:a', '32k'] },
   { name: 'wmv2_wmav2.wmv', mime: 'video/x-ms-wmv', encoder: 'wmv2', method: 'transcode',
     notice: VIDEO, output: ['-c:v', 'wmv2', '-g', '25', '-c:a', 'wmav2', '-b:a', '96k'] },
-  // Two sound tracks (440 Hz English, 880 Hz French): the second is chosen in the menu.
+  // Two sound tracks (440 Hz English, 880 Hz French) and an SRT: the second track is chosen
+  // in the menu.
   { name: 'two_languages.mkv', mime: 'video/x-matroska', encoder: 'libx264', method: 'direct',
-    notice: QUIET, tones: [440, 880], tracks: true,
-    output: [...X264, ...AAC, '-metadata:s:a:0', 'language=eng', '-metadata:s:a:0', 'title=Original',
-      '-metadata:s:a:1', 'language=fra', '-metadata:s:a:1', 'title=<b>Doublage</b>'] },
+    notice: QUIET, tones: [440, 880], tracks: true, subtitles: true,
+    output: [...X264, ...AAC, '-c:s', 'srt', '-metadata:s:a:0', 'language=eng', '-metadata:s:a:0',
+      'title=Original', '-metadata:s:a:1', 'language=fra', '-metadata:s:a:1', 'title=<b>Doublage</b>'] },
   // An SRT subtitle track whose one cue lasts the whole file.
   { name: 'subtitles.mkv', mime: 'video/x-matroska', encoder: 'libx264', method: 'direct',
     notice: QUIET, subtitles: true,

@@ -68,8 +68,10 @@ class PlaybackBrowserTest : public ::testing::Test {
     ASSERT_TRUE(manifest_.contains("files")) << "media_matrix.mjs failed";
   }
 
-  // Starts tglink with `env`, posts every file and runs `suite`; answers when all checks pass.
-  void run_suite(const std::string& suite, std::map<std::string, std::string> env) {
+  // Starts tglink with `env`, posts every file and runs `suite` of `script` (in `engine`, for
+  // the scripts that run in both); answers when all checks pass.
+  void run_suite(const std::string& suite, std::map<std::string, std::string> env,
+                 const std::string& script = "playback.test.mjs", const std::string& engine = "") {
     SimHarnessOptions options;
     options.env = std::move(env);
     SimHarness harness(std::move(options));
@@ -96,6 +98,7 @@ class PlaybackBrowserTest : public ::testing::Test {
     }
     const json::object plan{
         {"suite", suite},
+        {"engine", engine},
         {"base_url", harness.base_url()},
         {"screenshots", (fs::path(TGLINK_BINARY_DIR) / "test-results" / "playback").string()},
         {"files", std::move(files)},
@@ -105,10 +108,9 @@ class PlaybackBrowserTest : public ::testing::Test {
     const fs::path plan_path = harness.dir() / "plan.json";
     std::ofstream(plan_path) << json::serialize(plan);
     const fs::path log = harness.dir() / "browser.log";
-    const int status =
-        run("cd " + std::string(TGLINK_SOURCE_DIR) + " && node " +
-                (browser_dir() / "playback.test.mjs").string() + " " + plan_path.string(),
-            log);
+    const int status = run("cd " + std::string(TGLINK_SOURCE_DIR) + " && node " +
+                               (browser_dir() / script).string() + " " + plan_path.string(),
+                           log);
     const std::string output = read_file(log);
     std::cout << output;
     EXPECT_EQ(status, 0) << output << "\ntglink's log:\n" << harness.process().output();
@@ -142,6 +144,65 @@ TEST_F(PlaybackBrowserTest, BusyConverterQueuesTheSecondViewer) {
 }
 
 TEST_F(PlaybackBrowserTest, JobKilledMidPlayRecovers) { run_suite("killed", {}); }
+
+// An ffmpeg that reads its input at its own pace (-re), as a converter busy with a whole film
+// is still running when its viewer moves on: the test files are only seconds long, and a
+// converter that finishes them at once would hide what a viewer meets.
+class RealTimeConverter {
+ public:
+  RealTimeConverter() : dir_("tglink-realtime-ffmpeg") {
+    std::ofstream(path()) << "#!/bin/sh\nexec ffmpeg -re \"$@\"\n";
+    fs::permissions(path(), fs::perms::owner_all);
+  }
+  [[nodiscard]] fs::path path() const { return dir_.path() / "ffmpeg"; }
+  [[nodiscard]] std::map<std::string, std::string> env() const {
+    return {{"FFMPEG_PATH", path().string()}, {"FFPROBE_PATH", "ffprobe"}};
+  }
+
+ private:
+  TempDir dir_;
+};
+
+// A viewer going through a channel: six files that need conversion or repackaging, one after
+// another in one tab, each watched and sought to 75%, with conversions that take real time.
+TEST_F(PlaybackBrowserTest, FilesOpenedOneAfterAnotherPlayInChromium) {
+  const RealTimeConverter converter;
+  run_suite("sequence", converter.env(), "sequence.test.mjs", "chromium");
+}
+
+TEST_F(PlaybackBrowserTest, FilesOpenedOneAfterAnotherPlayInFirefox) {
+  const RealTimeConverter converter;
+  run_suite("sequence", converter.env(), "sequence.test.mjs", "firefox");
+}
+
+// A play asked for before the page's decision: kept, and not undone by a reload.
+TEST_F(PlaybackBrowserTest, PlayBeforeTheDecisionGoesOnInChromium) {
+  run_suite("early-play", {}, "sequence.test.mjs", "chromium");
+}
+
+TEST_F(PlaybackBrowserTest, PlayBeforeTheDecisionGoesOnInFirefox) {
+  run_suite("early-play", {}, "sequence.test.mjs", "firefox");
+}
+
+TEST_F(PlaybackBrowserTest, ABrokenStreamIsLoadedAgainThenExplained) {
+  run_suite("stall", {}, "sequence.test.mjs", "chromium");
+}
+
+// No Media Source Extensions, as on an iPhone: the element's own HLS.
+TEST_F(PlaybackBrowserTest, WithoutMediaSourceTheElementPlaysTheHlsItself) {
+  run_suite("native-hls", {}, "sequence.test.mjs", "chromium");
+}
+
+// Chromium's phone emulation (390x844, touch); screenshots in test-results/playback/.
+TEST_F(PlaybackBrowserTest, ThePhoneLayoutFitsAndSeeksByDrag) {
+  run_suite("phone", {}, "sequence.test.mjs", "chromium");
+}
+
+// Every spec format in Firefox ESR, in one tab: what it decodes itself, what is repackaged or
+// converted for it, the sound heard, the second track heard, a subtitle cue.
+TEST_F(PlaybackBrowserTest, EveryFormatPlaysInFirefox) {
+  run_suite("matrix", {}, "sequence.test.mjs", "firefox");
+}
 
 }  // namespace
 }  // namespace tglink

@@ -137,6 +137,42 @@ TEST_F(JobManagerTest, InitIsServedOnceTheRunHasWrittenASegment) {
   EXPECT_EQ(manager_.segment(s, -1).state, SegmentState::kReady);
 }
 
+// A run killed before its first segment may leave init.mp4 cut short; segments of earlier runs
+// prove nothing about it.
+TEST_F(JobManagerTest, InitOfARunKilledEarlyIsNotServed) {
+  const JobSpec s = spec("a", ConversionMode::kTranscode);
+  write_segment("a", 0);  // left by an earlier run
+  manager_.open(s, 0);    // starts again at 0 all the same (the job was stopped)
+  std::ofstream(manager_.folder("a") / "init.mp4") << "half";
+  EXPECT_EQ(manager_.segment(s, -1).state, SegmentState::kConverting);
+  runner_.signal(100, SIGKILL);  // killed from outside
+  manager_.tick();
+  EXPECT_NE(manager_.segment(s, -1).state, SegmentState::kReady);
+}
+
+// A viewer moved from transcode "a" to "b"; requests for "a" still arrive (a tab closing, or
+// their second tab). They start "a" again only with a free slot and never stop "b": before,
+// each request for one stopped the other, every 100 ms, while both waited for a segment.
+TEST_F(JobManagerTest, ARequestForAReplacedTranscodeDoesNotStopTheNewOne) {
+  const JobSpec a = spec("a", ConversionMode::kTranscode, "1.1.1.1");
+  const JobSpec b = spec("b", ConversionMode::kTranscode, "1.1.1.1");
+  manager_.open(a, 0);
+  manager_.open(b, 0);  // the viewer's new choice stops "a"
+  ASSERT_EQ(runner_.spawned.size(), 2u);
+  for (int poll = 0; poll < 5; ++poll) {
+    const SegmentStatus late = manager_.segment(a, 3);
+    EXPECT_EQ(late.state, SegmentState::kQueued);
+    EXPECT_EQ(late.queue_position, 1);
+    EXPECT_EQ(manager_.segment(b, -1).state, SegmentState::kConverting);
+  }
+  EXPECT_EQ(runner_.spawned.size(), 2u);
+  EXPECT_EQ(runner_.alive, std::set<int>{101});
+  // Once "b" is over, "a" gets the slot where it was asked for.
+  runner_.finish(101, true);
+  manager_.tick();
+  EXPECT_EQ(runner_.spawned.back().argv[1], "start=3");
+}
+
 TEST_F(JobManagerTest, AFarSeekRestartsTheJobThere) {
   const JobSpec s = spec("a", ConversionMode::kTranscode);
   manager_.open(s, 0);

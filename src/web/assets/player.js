@@ -6,6 +6,7 @@
 'use strict';
 
 import { noticeFor } from './player_notices.js';
+import { loadPosition, offeredPosition, rememberPositions, resumeKey } from './player_resume.js';
 import { PlaybackSession } from './player_session.js';
 import { TrackMenus } from './player_tracks.js';
 
@@ -27,6 +28,7 @@ import { TrackMenus } from './player_tracks.js';
   const linkField = document.getElementById('link');
   const title = document.getElementById('title');
   const playbackNotice = document.getElementById('playback-notice');
+  const resumeButton = document.getElementById('resume');
 
   const SEEK_STEP_SECONDS = 5;
   const VOLUME_STEP = 0.1;
@@ -39,6 +41,12 @@ import { TrackMenus } from './player_tracks.js';
       'Your browser cannot play this video format. Download it, or open it in VLC or MX Player.',
     busy: 'The server cannot reach the file right now. Try again in a minute.',
     failed: 'The video could not be loaded. Try again, or download the file.',
+    'no-segments': 'The server sent the playlist but no part of the video, even after loading it ' +
+      'again. Try again in a minute, or download the file.',
+    'no-picture': 'The video arrived, but this browser showed no picture, even after loading it ' +
+      'again. Try another browser, or download the file and open it in VLC, MX Player or mpv.',
+    'stream-failed': 'The converted video kept failing in this browser, even after loading it again. ' +
+      'Try again, or download the file and open it in VLC, MX Player or mpv.',
   };
 
   function formatTime(seconds) {
@@ -72,16 +80,19 @@ import { TrackMenus } from './player_tracks.js';
     menus.update(decision);
   }
 
+  let session = null; // player_session.js, once started
+
+  // "Playing" includes a play asked for before the stream is attached.
   function updatePlayState() {
-    root.classList.toggle('is-playing', !video.paused);
-    playButton.setAttribute('aria-label', video.paused ? 'Play (space)' : 'Pause (space)');
+    const playing = session ? session.playing() : !video.paused;
+    root.classList.toggle('is-playing', playing);
+    playButton.setAttribute('aria-label', playing ? 'Pause (space)' : 'Play (space)');
   }
 
   function updateMuteState() {
     root.classList.toggle('is-muted', video.muted || video.volume === 0);
   }
 
-  let session = null; // player_session.js, once started
   let dragging = false;
   function updateTime() {
     timeCurrent.textContent = formatTime(video.currentTime);
@@ -98,9 +109,18 @@ import { TrackMenus } from './player_tracks.js';
   }
 
   function togglePlay() {
-    if (video.paused || video.ended) {
+    if (session && !session.ready) {
+      // Before the stream is attached, the session keeps the press (or takes it back); the
+      // element may still play what it had (the page's /stream, before the answer).
+      if (!video.paused) {
+        video.pause();
+        session.wantsPlay = false;
+      } else {
+        session.wantsPlay = !session.wantsPlay;
+      }
+      updatePlayState();
+    } else if (video.paused || video.ended) {
       // play() is refused until the user has interacted with the page; the button stays "Play".
-      // Before the stream is attached, the session keeps the press for later.
       (session ? session.play() : video.play()).catch(() => updatePlayState());
     } else {
       video.pause();
@@ -111,12 +131,20 @@ import { TrackMenus } from './player_tracks.js';
     video.muted = !video.muted;
   }
 
+  // A phone held upright turns the picture sideways in full screen, where the browser lets a
+  // page lock the orientation (Android Chrome; not iOS or desktops, which refuse quietly).
+  function lockLandscape() {
+    const orientation = window.screen && window.screen.orientation;
+    if (!orientation || !orientation.lock || !(video.videoWidth > video.videoHeight)) return;
+    orientation.lock('landscape').catch(() => {});
+  }
+
   function toggleFullscreen() {
     const stage = document.getElementById('stage');
     if (document.fullscreenElement) {
-      document.exitFullscreen();
+      document.exitFullscreen().catch(() => {});
     } else if (stage.requestFullscreen) {
-      stage.requestFullscreen().catch(() => {});
+      stage.requestFullscreen().then(lockLandscape, () => {});
     } else if (video.webkitEnterFullscreen) {
       video.webkitEnterFullscreen(); // iPhone Safari: only the video element can go full screen
     }
@@ -194,6 +222,26 @@ import { TrackMenus } from './player_tracks.js';
     return plain ? plain[1] : '';
   }
 
+  // "Go on from 12:34" when this browser saw the file played that far before.
+  function offerResume(key) {
+    const position = offeredPosition(loadPosition(key), NaN);
+    if (position <= 0) return;
+    resumeButton.textContent = `Go on from ${formatTime(position)}`;
+    resumeButton.hidden = false;
+    const hide = () => { resumeButton.hidden = true; };
+    resumeButton.addEventListener('click', () => {
+      hide();
+      const go = () => seekTo(position);
+      if (video.readyState >= 1) go();
+      else video.addEventListener('loadedmetadata', go, { once: true });
+      if (!(session ? session.playing() : !video.paused)) togglePlay();
+    }, { once: true });
+    // Playing on past the offer (or from elsewhere) makes it moot.
+    video.addEventListener('timeupdate', () => {
+      if (video.currentTime > position + 5) hide();
+    });
+  }
+
   function start() {
     // Custom controls replace the browser's own once this script runs; without it the native
     // ones stay, so the page still plays.
@@ -211,7 +259,7 @@ import { TrackMenus } from './player_tracks.js';
     playButton.addEventListener('click', togglePlay);
     muteButton.addEventListener('click', toggleMute);
     fullscreenButton.addEventListener('click', toggleFullscreen);
-    copyButton.addEventListener('click', copyLink);
+    copyButton.addEventListener('click', () => { copyLink().catch(() => {}); });
     seek.addEventListener('input', () => {
       dragging = true;
       seekTo((video.duration * Number(seek.value)) / SEEK_STEPS);
@@ -229,9 +277,12 @@ import { TrackMenus } from './player_tracks.js';
       onProblem: showNotice,
     });
     menus = new TrackMenus(session);
-    session.start();
+    session.start().catch(() => showNotice('failed'));
+    const key = resumeKey(streamUrl, window.location.href);
+    offerResume(key);
+    rememberPositions(video, key);
 
-    if (root.dataset.named !== '1') loadTitleFromHeaders();
+    if (root.dataset.named !== '1') loadTitleFromHeaders().catch(() => {});
     updatePlayState();
     updateMuteState();
     updateTime();

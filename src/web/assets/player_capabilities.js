@@ -65,6 +65,7 @@ function canPlayAny(probe, types) {
 }
 
 function mediaSourceClass() {
+  if (typeof window === 'undefined') return null;
   return window.ManagedMediaSource || window.MediaSource || window.WebKitMediaSource || null;
 }
 
@@ -77,20 +78,23 @@ function mseSupports(type) {
   }
 }
 
-// Chromium and Safari open QuickTime files with their MP4 demuxer, although Chromium answers
-// "" for video/quicktime; Firefox is left to the server.
+// Every engine that opens MP4 opens QuickTime's H.264 files with the same demuxer, though
+// Chromium answers "" for video/quicktime.
 function quickTimeOpens(containers) {
-  return containers.includes('mp4') && !/Firefox\//.test(navigator.userAgent);
+  return containers.includes('mp4');
 }
 
-// Firefox answers "maybe" for Matroska but then preloads the whole file before playing
-// (jellyfin#15521); Safari answers "" anyway. Only Chromium's demuxer streams it.
-function matroskaStreams() {
-  return !/Firefox\//.test(navigator.userAgent);
+// Matroska counts when the engine says "probably" for it with H.264 inside: a bare "maybe"
+// says only that the type is known (Safari answers "" anyway).
+function matroskaStreams(probe) {
+  return probe.canPlayType('video/x-matroska; codecs="avc1.42E01E"') === 'probably';
 }
 
 async function decodes(contentType) {
-  if (!navigator.mediaCapabilities || !navigator.mediaCapabilities.decodingInfo) return false;
+  if (typeof navigator === 'undefined' || !navigator.mediaCapabilities ||
+      !navigator.mediaCapabilities.decodingInfo) {
+    return false;
+  }
   try {
     const info = await navigator.mediaCapabilities.decodingInfo({
       type: 'file',
@@ -104,28 +108,35 @@ async function decodes(contentType) {
 
 // hls.js works wherever Media Source Extensions take H.264 and AAC in MP4 (its own test); native
 // HLS is trusted only without MSE, i.e. on iPhone Safari: desktop Chromium answers "maybe" too.
-function hlsSupport(probe) {
-  if (mseSupports('video/mp4; codecs="avc1.42E01E,mp4a.40.2"')) return 'mse';
+function hlsSupport(probe, mse) {
+  if (mse('video/mp4; codecs="avc1.42E01E,mp4a.40.2"')) return 'mse';
   if (probe.canPlayType('application/vnd.apple.mpegurl') !== '') return 'native';
   return 'none';
 }
 
-// The capability report, without the per-request fields (exclude_direct, tracks, start).
-export async function browserCapabilities() {
-  const probe = document.createElement('video');
+// The report from the engine's answers: `probe` has canPlayType (a <video>), `mse(type)` says
+// what Media Source Extensions take, `decoded` lists the codecs mediaCapabilities vouches for.
+export function capabilityReport(probe, mse, decoded) {
   const containers = Object.keys(CONTAINER_TYPES).filter(
-    (name) => canPlayAny(probe, CONTAINER_TYPES[name]) && (name !== 'mkv' || matroskaStreams()));
+    (name) => canPlayAny(probe, CONTAINER_TYPES[name]) && (name !== 'mkv' || matroskaStreams(probe)));
   if (!containers.includes('mov') && quickTimeOpens(containers)) containers.push('mov');
   const video = Object.keys(VIDEO_TYPES).filter((name) => canPlayAny(probe, VIDEO_TYPES[name]));
-  const extra = await Promise.all(Object.keys(VIDEO_CONFIGS).map(
-    async (name) => ((await decodes(VIDEO_CONFIGS[name])) ? name : null)));
-  for (const name of extra) {
-    if (name && !video.includes(name)) video.push(name);
+  for (const name of decoded) {
+    if (!video.includes(name)) video.push(name);
   }
   const audio = Object.keys(AUDIO_TYPES).filter((name) => canPlayAny(probe, AUDIO_TYPES[name]));
-  const hls = hlsSupport(probe);
+  const hls = hlsSupport(probe, mse);
   const hlsAudio = hls === 'mse'
-    ? Object.keys(HLS_AUDIO_TYPES).filter((name) => mseSupports(HLS_AUDIO_TYPES[name]))
+    ? Object.keys(HLS_AUDIO_TYPES).filter((name) => mse(HLS_AUDIO_TYPES[name]))
     : (hls === 'native' ? ['aac'] : []);
   return { containers, video, audio, hls, hls_audio: hlsAudio };
+}
+
+// The capability report of this browser, without the per-request fields (exclude_direct,
+// tracks, start).
+export async function browserCapabilities() {
+  const names = Object.keys(VIDEO_CONFIGS);
+  const answers = await Promise.all(names.map((name) => decodes(VIDEO_CONFIGS[name])));
+  const decoded = names.filter((_, i) => answers[i]);
+  return capabilityReport(document.createElement('video'), mseSupports, decoded);
 }

@@ -4,7 +4,7 @@
 // they are only ever set as text.
 'use strict';
 
-import { displayName } from './player_notices.js';
+import { displayName } from './player_codecs.js';
 
 function languageName(code) {
   if (!code || code === 'und') return '';
@@ -92,11 +92,11 @@ export class TrackMenus {
   }
 
   onAudio() {
-    this.session.chooseAudio(Number(this.audioSelect.value));
+    this.session.chooseAudio(Number(this.audioSelect.value)).catch(() => this.session.failed('failed'));
   }
 
   onSubtitle() {
     const value = this.subtitleSelect.value;
-    this.session.chooseSubtitle(value === '' ? null : Number(value));
+    this.session.chooseSubtitle(value === '' ? null : Number(value)).catch(() => this.session.failed('failed'));
   }
 }

@@ -1,0 +1,90 @@
+// Starts a browser for the tests that run in both engines, through puppeteer-core (npm, pinned):
+// Debian's Chromium over the DevTools protocol, and Debian's Firefox ESR over WebDriver BiDi.
+// Firefox gets a PulseAudio of its own with a null sink, because a headless Firefox starts an
+// AudioContext only when there is an audio device, and the tests listen to what it plays.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import puppeteer from 'puppeteer-core';
+
+import { CHROMIUM } from './checks.mjs';
+
+export const FIREFOX = process.env.TGLINK_FIREFOX || '/usr/bin/firefox-esr';
+export const ENGINES = ['chromium', 'firefox'];
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--autoplay-policy=no-user-gesture-required'];
+
+// Autoplay as a viewer who pressed Play would have it; no update or telemetry traffic.
+const FIREFOX_PREFS = {
+  'media.autoplay.default': 0,
+  'media.autoplay.blocking_policy': 0,
+  'media.autoplay.block-webaudio': false,
+  'app.update.enabled': false,
+  'datareporting.policy.dataSubmissionEnabled': false,
+  'toolkit.telemetry.enabled': false,
+  'network.captive-portal-service.enabled': false,
+  'network.connectivity-service.enabled': false,
+};
+
+function sleep(ms) {
+  return new Promise((resolve) => { setTimeout(resolve, ms); });
+}
+
+// A PulseAudio daemon with one null sink, in a folder of its own; stop() ends it.
+async function startPulseAudio() {
+  const dir = mkdtempSync(join(tmpdir(), 'tglink-pulse-'));
+  const runtime = join(dir, 'run');
+  mkdirSync(runtime, { recursive: true });
+  const env = { ...process.env, HOME: dir, XDG_RUNTIME_DIR: runtime };
+  const daemon = spawn('pulseaudio', ['--daemonize=no', '--exit-idle-time=-1', '-n',
+    '--load=module-null-sink sink_name=null', '--load=module-native-protocol-unix'],
+  { env, stdio: 'ignore' });
+  const socket = join(runtime, 'pulse', 'native');
+  for (let tries = 0; tries < 100 && !existsSync(socket); tries += 1) await sleep(100);
+  if (!existsSync(socket)) {
+    daemon.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error('pulseaudio did not start (is it installed? scripts/install-deps.sh --test)');
+  }
+  return {
+    server: `unix:${socket}`,
+    stop: async () => {
+      daemon.kill('SIGTERM');
+      await new Promise((resolve) => { if (daemon.exitCode !== null) resolve(); else daemon.on('exit', resolve); });
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+// {browser, close()} for `engine` ("chromium" or "firefox").
+export async function launch(engine) {
+  if (engine === 'chromium') {
+    const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    return { browser, close: () => browser.close() };
+  }
+  if (engine !== 'firefox') throw new Error(`unknown engine ${engine}`);
+  if (!existsSync(FIREFOX)) throw new Error(`${FIREFOX} is missing: scripts/install-deps.sh --test`);
+  const pulse = await startPulseAudio();
+  try {
+    const browser = await puppeteer.launch({
+      browser: 'firefox',
+      executablePath: FIREFOX,
+      headless: true,
+      extraPrefsFirefox: FIREFOX_PREFS,
+      env: { ...process.env, PULSE_SERVER: pulse.server },
+    });
+    return {
+      browser,
+      close: async () => {
+        await browser.close();
+        await pulse.stop();
+      },
+    };
+  } catch (error) {
+    await pulse.stop();
+    throw error;
+  }
+}
