@@ -19,6 +19,8 @@ namespace tglink {
 
 namespace {
 
+using SteadyDeadline = std::chrono::steady_clock::time_point;
+
 // Conversions yield to the server itself: TDLib and the HTTP loop keep their CPU.
 constexpr int kChildNiceness = 10;
 
@@ -44,8 +46,8 @@ std::vector<char*> c_argv(const std::vector<std::string>& argv) {
 }
 
 // Spawns with stdin from /dev/null, stdout to `stdout_fd` (or /dev/null when -1), stderr to
-// `stderr_path` (or /dev/null when empty), in its own process group.
-std::optional<int> spawn_child(const std::vector<std::string>& argv, int stdout_fd,
+// `stderr_fd`, else `stderr_path` (or /dev/null when empty), in its own process group.
+std::optional<int> spawn_child(const std::vector<std::string>& argv, int stdout_fd, int stderr_fd,
                                const std::string& stderr_path, std::string& error) {
   if (argv.empty()) {
     error = "no program";
@@ -62,8 +64,12 @@ std::optional<int> spawn_child(const std::vector<std::string>& argv, int stdout_
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
   }
   const std::string err_target = stderr_path.empty() ? "/dev/null" : stderr_path;
-  posix_spawn_file_actions_addopen(&actions, 2, err_target.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0600);
+  if (stderr_fd >= 0) {
+    posix_spawn_file_actions_adddup2(&actions, stderr_fd, 2);
+  } else {
+    posix_spawn_file_actions_addopen(&actions, 2, err_target.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0600);
+  }
   sigset_t defaults;
   sigemptyset(&defaults);
   sigaddset(&defaults, SIGPIPE);
@@ -114,7 +120,7 @@ PosixProcessRunner::~PosixProcessRunner() {
 std::optional<int> PosixProcessRunner::spawn(const std::vector<std::string>& argv,
                                              const std::filesystem::path& stderr_file,
                                              std::string& error) {
-  const std::optional<int> pid = spawn_child(argv, -1, stderr_file.string(), error);
+  const std::optional<int> pid = spawn_child(argv, -1, -1, stderr_file.string(), error);
   if (pid) children_.insert(*pid);
   return pid;
 }
@@ -137,44 +143,81 @@ std::vector<ChildExit> PosixProcessRunner::reap() {
   return exits;
 }
 
-CapturedRun run_captured(const std::vector<std::string>& argv, std::chrono::milliseconds timeout,
-                         std::size_t max_output) {
-  CapturedRun run;
-  int fds[2];
-  if (pipe2(fds, O_CLOEXEC) != 0) {
-    run.error = std::string("pipe: ") + std::strerror(errno);
-    return run;
-  }
-  const std::optional<int> pid = spawn_child(argv, fds[1], "", run.error);
-  close(fds[1]);
-  if (!pid) {
-    close(fds[0]);
-    return run;
-  }
-  run.started = true;
-  const auto deadline = std::chrono::steady_clock::now() + timeout;
+namespace {
+
+// Reads what is ready on `fd` into `into` (at most `limit` bytes kept); false at end of output.
+// `overflow` is set when more than `limit` arrived.
+bool drain(int fd, std::string& into, std::size_t limit, bool& overflow) {
   char buffer[16384];
-  for (;;) {
+  const ssize_t got = read(fd, buffer, sizeof buffer);
+  if (got < 0) return errno == EINTR || errno == EAGAIN;
+  if (got == 0) return false;
+  const auto size = static_cast<std::size_t>(got);
+  if (into.size() + size > limit) {
+    into.append(buffer, limit - std::min(limit, into.size()));
+    overflow = true;
+    return true;
+  }
+  into.append(buffer, size);
+  return true;
+}
+
+// Collects stdout and stderr until both end, the deadline passes or stdout overflows.
+void collect(CapturedRun& run, int out_fd, int err_fd, SteadyDeadline deadline,
+             std::size_t max_output) {
+  bool out_open = true;
+  bool err_open = true;
+  bool diagnostics_overflow = false;
+  while (out_open || err_open) {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
         deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) {
       run.timed_out = true;
-      break;
+      return;
     }
-    pollfd watch{fds[0], POLLIN, 0};
-    const int ready = poll(&watch, 1, static_cast<int>(left.count()));
-    if (ready < 0 && errno == EINTR) continue;
-    if (ready <= 0) continue;  // the deadline check above ends it
-    const ssize_t got = read(fds[0], buffer, sizeof buffer);
-    if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) break;  // end of output
-    if (run.output.size() + static_cast<std::size_t>(got) > max_output) {
-      run.output_too_large = true;
-      break;
+    pollfd watch[2] = {{out_open ? out_fd : -1, POLLIN, 0}, {err_open ? err_fd : -1, POLLIN, 0}};
+    const int ready = poll(watch, 2, static_cast<int>(left.count()));
+    if (ready <= 0) continue;  // EINTR or the deadline, which the check above ends
+    if (out_open && (watch[0].revents & (POLLIN | POLLHUP | POLLERR)) != 0) {
+      out_open = drain(out_fd, run.output, max_output, run.output_too_large);
+      if (run.output_too_large) return;
     }
-    run.output.append(buffer, static_cast<std::size_t>(got));
+    if (err_open && (watch[1].revents & (POLLIN | POLLHUP | POLLERR)) != 0) {
+      err_open = drain(err_fd, run.diagnostics, kMaxDiagnostics, diagnostics_overflow);
+    }
   }
-  close(fds[0]);
+}
+
+}  // namespace
+
+CapturedRun run_captured(const std::vector<std::string>& argv, std::chrono::milliseconds timeout,
+                         std::size_t max_output) {
+  CapturedRun run;
+  int out[2];
+  int err[2];
+  if (pipe2(out, O_CLOEXEC) != 0) {
+    run.error = std::string("pipe: ") + std::strerror(errno);
+    return run;
+  }
+  if (pipe2(err, O_CLOEXEC) != 0) {
+    run.error = std::string("pipe: ") + std::strerror(errno);
+    close(out[0]);
+    close(out[1]);
+    return run;
+  }
+  const std::optional<int> pid = spawn_child(argv, out[1], err[1], "", run.error);
+  close(out[1]);
+  close(err[1]);
+  if (!pid) {
+    close(out[0]);
+    close(err[0]);
+    return run;
+  }
+  run.started = true;
+  const SteadyDeadline deadline = std::chrono::steady_clock::now() + timeout;
+  collect(run, out[0], err[0], deadline, max_output);
+  close(out[0]);
+  close(err[0]);
   // A child that closed its output may still linger: it gets until the deadline, like the rest.
   while (!run.timed_out && !run.output_too_large) {
     if ((run.exit = wait_child(*pid, false))) return run;

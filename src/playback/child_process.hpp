@@ -61,13 +61,16 @@ struct CapturedRun {
   bool timed_out = false;
   bool output_too_large = false;
   std::optional<ChildExit> exit;
-  std::string output;  // stdout, at most max_output bytes
-  std::string error;   // why it did not start
+  std::string output;       // stdout, at most max_output bytes
+  std::string diagnostics;  // the start of stderr, at most kMaxDiagnostics bytes
+  std::string error;        // why it did not start
 };
 
-// Runs argv, collects stdout (stderr is dropped), waits at most `timeout`; a child still running
-// then, or writing more than `max_output`, is killed. Always reaped before returning. Blocking:
-// call it off the I/O thread.
+inline constexpr std::size_t kMaxDiagnostics = 16384;
+
+// Runs argv, collects stdout and the start of stderr, waits at most `timeout`; a child still
+// running then, or writing more than `max_output`, is killed. Always reaped before returning.
+// Blocking: call it off the I/O thread.
 [[nodiscard]] CapturedRun run_captured(const std::vector<std::string>& argv,
                                        std::chrono::milliseconds timeout, std::size_t max_output);
 

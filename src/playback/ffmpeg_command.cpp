@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "playback/hls_playlists.hpp"
+#include "playback/media_allow_lists.hpp"
 
 namespace tglink {
 
@@ -19,8 +20,11 @@ void add(std::vector<std::string>& argv, std::initializer_list<std::string> args
 }
 
 // Reading tglink's own /stream: a slow Telegram download is waited for, a dropped connection
-// is reopened at the same byte.
+// is reopened at the same byte. Only the allowed demuxers, decoders and protocols may open
+// (playback/media_allow_lists.hpp): these are input options, so they go before -i.
 void add_input(std::vector<std::string>& argv, const LoopbackSource& source) {
+  add(argv, {"-format_whitelist", demuxer_allow_list(), "-codec_whitelist", decoder_allow_list(),
+             "-protocol_whitelist", std::string(kProtocolAllowList)});
   add(argv, {"-headers", source.header + "\r\n", "-probesize", std::string(kProbeSize),
              "-analyzeduration", std::string(kAnalyzeDuration), "-rw_timeout", "60000000",
              "-reconnect", "1", "-reconnect_on_network_error", "1", "-reconnect_delay_max", "5"});

@@ -159,6 +159,32 @@ std::string_view subtitle_kind_name(SubtitleKind kind) {
   return "other";
 }
 
+std::string_view refusal_kind_name(RefusalKind kind) {
+  switch (kind) {
+    case RefusalKind::kContainer:
+      return "container";
+    case RefusalKind::kCodec:
+      return "codec";
+    case RefusalKind::kProtocol:
+      break;
+  }
+  return "protocol";
+}
+
+std::optional<RefusalKind> refusal_kind_from(std::string_view name) {
+  for (const RefusalKind kind :
+       {RefusalKind::kContainer, RefusalKind::kCodec, RefusalKind::kProtocol}) {
+    if (refusal_kind_name(kind) == name) return kind;
+  }
+  return std::nullopt;
+}
+
+MediaProbe refused_probe(MediaRefusal refusal) {
+  MediaProbe probe;
+  probe.refused = std::move(refusal);
+  return probe;
+}
+
 ProbeParse parse_ffprobe_json(std::string_view text) {
   ProbeParse result;
   if (text.size() > kMaxProbeJsonBytes) {
@@ -197,6 +223,10 @@ ProbeParse parse_ffprobe_json(std::string_view text) {
 
 std::string probe_to_json(const MediaProbe& probe) {
   json::object root;
+  if (probe.refused) {
+    root["refused"] = json::object{{"kind", refusal_kind_name(probe.refused->kind)},
+                                   {"name", probe.refused->name}};
+  }
   root["container"] = probe.container;
   root["duration"] = probe.duration ? json::value(*probe.duration) : json::value(nullptr);
   if (probe.video) {
@@ -244,6 +274,12 @@ std::optional<MediaProbe> probe_from_json(std::string_view text) {
   if (ec || !root.is_object()) return std::nullopt;
   const json::object& object = root.get_object();
   MediaProbe probe;
+  if (const json::value* refused = object.if_contains("refused"); refused && refused->is_object()) {
+    const std::optional<RefusalKind> kind =
+        refusal_kind_from(string_field(refused->get_object(), "kind"));
+    if (!kind) return std::nullopt;
+    probe.refused = MediaRefusal{*kind, string_field(refused->get_object(), "name")};
+  }
   probe.container = string_field(object, "container");
   probe.duration = duration_of(object);
   if (const json::value* video = object.if_contains("video"); video && video->is_object()) {

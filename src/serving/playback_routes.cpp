@@ -15,6 +15,7 @@
 #include "media/file_streamer.hpp"
 #include "media/open_file.hpp"
 #include "playback/hls_playlists.hpp"
+#include "playback/media_allow_lists.hpp"
 #include "playback/webvtt_slices.hpp"
 #include "serving/active_streams.hpp"
 #include "serving/bandwidth_meter.hpp"
@@ -397,6 +398,12 @@ asio::awaitable<void> serve_hls(const PlaybackRouteDeps& deps, const HttpRequest
   }
   const StoredFile& file = *linked.file;
   const std::optional<MediaProbe> probe = co_await deps.playback.probe(file, target->token);
+  // A session made before the file was judged against the allow-lists never starts a job.
+  if (probe && (probe->refused || refusal_of(*probe))) {
+    co_await out.send(
+        json_error(422, "MEDIA_REFUSED", "This file's format is not one the server converts"));
+    co_return;
+  }
   const std::optional<SegmentGrid> grid =
       probe ? SegmentGrid::make(probe->duration, choice->mode) : std::nullopt;
   if (!grid) {

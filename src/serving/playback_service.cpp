@@ -16,6 +16,7 @@
 #include "logging/log.hpp"
 #include "media/file_streamer.hpp"
 #include "playback/ffmpeg_command.hpp"
+#include "playback/media_allow_lists.hpp"
 #include "store/store.hpp"
 #include "store/store_executor.hpp"
 
@@ -173,6 +174,11 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
           co_return run_captured(argv, timeout, kMaxProbeJsonBytes);
         },
         asio::use_awaitable);
+    if (std::optional<MediaRefusal> refused = refusal_in_log(run.diagnostics)) {
+      log.info("Playback: message {} refused: its {} {} is not on the allow-list", file.message_id,
+               refusal_kind_name(refused->kind), refused->name);
+      co_return refused_probe(std::move(*refused));
+    }
     if (!run.started || run.timed_out || run.output_too_large || !run.exit || !run.exit->success) {
       log.warning("Playback: ffprobe failed on message {} ({}{}{}{})", file.message_id, run.error,
                   run.timed_out ? "timed out" : "", run.output_too_large ? "output too large" : "",

@@ -141,5 +141,15 @@ TEST(MediaProbe, TheStoredFormRoundTrips) {
   EXPECT_FALSE(probe_from_json("not json"));
 }
 
+TEST(MediaProbe, ARefusalIsStoredAndReadBack) {
+  const MediaProbe refused = refused_probe(MediaRefusal{RefusalKind::kCodec, "magicyuv"});
+  const std::optional<MediaProbe> back = probe_from_json(probe_to_json(refused));
+  ASSERT_TRUE(back.has_value());
+  EXPECT_EQ(back->refused, refused.refused);
+  EXPECT_FALSE(back->video.has_value());
+  EXPECT_FALSE(probe_from_json(R"({"refused":{"kind":"rumour","name":"x"}})").has_value());
+  EXPECT_FALSE(probe_from_json(probe_to_json(MediaProbe{}))->refused.has_value());
+}
+
 }  // namespace
 }  // namespace tglink
