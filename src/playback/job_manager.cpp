@@ -116,16 +116,18 @@ void JobManager::start_run(Job& job, int start_segment) {
   job.frontier_hint = start_segment;
   const int run = job.runs++;
   std::string error;
-  const std::optional<int> pid =
-      runner_.spawn(job.spec.command(start_segment, run), job.dir / "ffmpeg.log", error);
+  JobRun launch = job.spec.command(start_segment, run);
+  const std::optional<int> pid = runner_.spawn(launch.argv, job.dir / "ffmpeg.log", error);
   if (!pid) {
     log_.error("Playback: ffmpeg did not start for {}: {}", job.spec.key, error);
     job.state = RunState::kFailed;
+    if (launch.on_end) launch.on_end();
     return;
   }
   job.pid = pid;
   job.state = RunState::kRunning;
   pids_[*pid] = job.spec.key;
+  if (launch.on_end) run_ends_[*pid] = std::move(launch.on_end);
   log_.info("Playback: job {} run {} from segment {} (pid {})", job.spec.key, run, start_segment,
             *pid);
 }
@@ -248,7 +250,16 @@ SegmentStatus JobManager::segment(const JobSpec& spec, int segment) {
   return status;
 }
 
+void JobManager::end_run(int pid) {
+  const auto found = run_ends_.find(pid);
+  if (found == run_ends_.end()) return;
+  const std::function<void()> on_end = std::move(found->second);
+  run_ends_.erase(found);
+  on_end();
+}
+
 void JobManager::on_exit(const ChildExit& exit) {
+  end_run(exit.pid);
   const auto found = pids_.find(exit.pid);
   if (found == pids_.end()) return;
   const std::string key = found->second;
@@ -360,9 +371,14 @@ void JobManager::stop_all() {
   for (auto& [key, job] : jobs_) stop(*job);
   // Children get SIGKILL, which cannot be ignored; reap them now, not at the next tick.
   for (int tries = 0; !pids_.empty() && tries < 200; ++tries) {
-    for (const ChildExit& exit : runner_.reap()) pids_.erase(exit.pid);
+    for (const ChildExit& exit : runner_.reap()) {
+      end_run(exit.pid);
+      pids_.erase(exit.pid);
+    }
     if (!pids_.empty()) usleep(10'000);
   }
+  // A child that would not go within the wait keeps nothing of ours either.
+  while (!run_ends_.empty()) end_run(run_ends_.begin()->first);
 }
 
 std::size_t JobManager::running_jobs() const {

@@ -49,14 +49,22 @@ struct JobSettings {
   int keep_behind = 10;
 };
 
+// One run of a job: its command, and what ends with it.
+struct JobRun {
+  std::vector<std::string> argv;
+  // Called once, when the run's child is gone (or did not start): takes back what the run was
+  // given to read its source (http/internal_request.hpp). May be empty.
+  std::function<void()> on_end;
+};
+
 // What a job converts; the command is made per run.
 struct JobSpec {
   std::string key;  // folder name: file unique id (made safe) + "-" + choice_key
   ConversionMode mode = ConversionMode::kRemux;
   int segment_count = 0;
   std::string viewer;  // client address
-  // argv for a run starting at a segment; `run` numbers the runs of this job (0, 1, ...).
-  std::function<std::vector<std::string>(int start_segment, int run)> command;
+  // The run starting at a segment; `run` numbers the runs of this job (0, 1, ...).
+  std::function<JobRun(int start_segment, int run)> command;
 };
 
 enum class SegmentState {
@@ -116,6 +124,7 @@ class JobManager {
   void stop_other_transcodes(const Job& job);
   int frontier(Job& job);
   void on_exit(const ChildExit& exit);
+  void end_run(int pid);
   void stop_idle();
   void enforce_budget();
   void remove_folder(Job& job);
@@ -127,7 +136,8 @@ class JobManager {
   std::map<std::string, std::unique_ptr<Job>> jobs_;
   std::deque<std::string> transcode_queue_;
   std::deque<std::string> remux_queue_;
-  std::map<int, std::string> pids_;  // running children -> job key (killed runs too)
+  std::map<int, std::string> pids_;                // running children -> job key (killed runs too)
+  std::map<int, std::function<void()>> run_ends_;  // running children -> their JobRun::on_end
   std::uint64_t disk_bytes_ = 0;
 };
 

@@ -68,6 +68,7 @@ DispositionType disposition_for(FileRoute route, std::string_view mime_type) {
 // The Cache-Control of the file's answers, or "" for none.
 std::string cache_control_for(FileRoute route, std::optional<SystemTime> expires_at,
                               SystemTime now) {
+  if (route == FileRoute::kSource) return "no-store";  // one run's read: nothing to keep
   if (route != FileRoute::kStream && !expires_at) return {};
   return public_cache_control(kStreamMaxAge, expires_at, now);
 }
@@ -199,9 +200,19 @@ asio::awaitable<void> send_body(const FileRouteDeps& deps, const StoredFile& fil
 
 asio::awaitable<void> FileHandler::operator()(const HttpRequest& request,
                                               ResponseChannel& out) const {
-  const bool internal = deps_.internal != nullptr && deps_.internal->accepts(request);
+  std::optional<std::string> granted;
+  if (route_ == FileRoute::kSource) {
+    if (deps_.grants != nullptr) granted = deps_.grants->accepts(request);
+    if (!granted) {
+      co_await out.send(json_error(404, "NOT_FOUND", "No such page"));
+      co_return;
+    }
+  }
+  const bool internal = granted.has_value();
+  const std::string_view token =
+      internal ? std::string_view(*granted) : file_route_token(request.path());
   const LinkCheckDeps link_deps{deps_.links, deps_.revoked, deps_.bandwidth, deps_.clock};
-  const LinkCheck check = check_link(link_deps, file_route_token(request.path()), !internal);
+  const LinkCheck check = check_link(link_deps, token, !internal);
   if (check.refusal) {
     HttpResponse refusal = *check.refusal;
     co_await out.send(std::move(refusal));
@@ -242,6 +253,7 @@ asio::awaitable<void> FileHandler::operator()(const HttpRequest& request,
 void add_file_routes(Router& router, const FileRouteDeps& deps) {
   router.add_prefix(std::string(kDownloadPrefix), FileHandler{deps, FileRoute::kDownload});
   router.add_prefix(std::string(kStreamPrefix), FileHandler{deps, FileRoute::kStream});
+  router.add_prefix(std::string(kSourcePrefix), FileHandler{deps, FileRoute::kSource});
 }
 
 }  // namespace tglink

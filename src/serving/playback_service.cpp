@@ -81,12 +81,12 @@ PlaybackSettings playback_settings_from(const Config& config) {
 
 struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
   Impl(asio::any_io_executor ex, const PlaybackSettings& s, Store& st, StoreExecutor& sw,
-       const InternalRequestKey& key, std::unique_ptr<ProcessRunner> r, const Clock& c, Log& l)
+       SourceGrants& g, std::unique_ptr<ProcessRunner> r, const Clock& c, Log& l)
       : executor(std::move(ex)),
         settings(s),
         store(st),
         store_work(sw),
-        internal(key),
+        grants(g),
         runner(std::move(r)),
         clock(c),
         log(l),
@@ -98,7 +98,7 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
   PlaybackSettings settings;
   Store& store;
   StoreExecutor& store_work;
-  const InternalRequestKey& internal;
+  SourceGrants& grants;
   std::unique_ptr<ProcessRunner> runner;
   const Clock& clock;
   Log& log;
@@ -110,11 +110,6 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
   bool stopped = false;
   std::map<std::string, MemoProbe> probes;
   std::set<std::string> probing;
-
-  LoopbackSource source_of(std::string_view token) const {
-    return LoopbackSource{settings.loopback_base + "/stream/" + std::string(token),
-                          internal.header_line()};
-  }
 
   static asio::awaitable<void> tick_loop(std::shared_ptr<Impl> self) {
     while (!self->stopped) {
@@ -166,7 +161,10 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
 
   asio::awaitable<std::optional<MediaProbe>> run_ffprobe(const StoredFile& file,
                                                          std::string_view token) {
-    const std::vector<std::string> argv = ffprobe_argv(settings.ffprobe, source_of(token));
+    // The capability lives until the run is over: run_captured reaps the child before returning.
+    const SourceLease lease(grants, std::string(token));
+    const std::vector<std::string> argv =
+        ffprobe_argv(settings.ffprobe, LoopbackSource{settings.loopback_base + lease.path()});
     const std::chrono::milliseconds timeout = settings.probe_timeout;
     const CapturedRun run = co_await asio::co_spawn(
         probe_pool.get_executor(),
@@ -258,11 +256,10 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
 };
 
 PlaybackService::PlaybackService(asio::any_io_executor executor, PlaybackSettings settings,
-                                 Store& store, StoreExecutor& store_work,
-                                 const InternalRequestKey& internal,
+                                 Store& store, StoreExecutor& store_work, SourceGrants& grants,
                                  std::unique_ptr<ProcessRunner> runner, const Clock& clock,
                                  Log& log)
-    : impl_(std::make_shared<Impl>(std::move(executor), settings, store, store_work, internal,
+    : impl_(std::make_shared<Impl>(std::move(executor), settings, store, store_work, grants,
                                    std::move(runner), clock, log)),
       settings_(std::move(settings)) {}
 
@@ -326,9 +323,24 @@ JobSpec PlaybackService::job_spec(const StoredFile& file, std::string_view token
   spec.mode = choice.mode;
   spec.segment_count = grid.count();
   spec.viewer = viewer;
-  JobCommand command{settings_.ffmpeg, impl_->source_of(token),     choice, probe, grid,
-                     settings_.preset, impl_->jobs.folder(spec.key)};
-  spec.command = [command](int start, int run) { return job_argv(command, start, run); };
+  JobCommand command{settings_.ffmpeg,
+                     LoopbackSource{},
+                     choice,
+                     probe,
+                     grid,
+                     settings_.preset,
+                     impl_->jobs.folder(spec.key)};
+  // Each run reads its source with a capability of its own, revoked when the run is over.
+  SourceGrants* grants = &impl_->grants;
+  const std::string base = settings_.loopback_base;
+  const std::string link(token);
+  spec.command = [command, grants, base, link](int start, int run) {
+    const std::string capability = grants->grant(link);
+    JobCommand with_source = command;
+    with_source.source.url = base + std::string(kSourcePrefix) + capability;
+    return JobRun{job_argv(with_source, start, run),
+                  [grants, capability] { grants->revoke(capability); }};
+  };
   return spec;
 }
 

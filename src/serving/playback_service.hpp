@@ -25,8 +25,8 @@
 
 namespace tglink {
 
-class InternalRequestKey;
 class Log;
+class SourceGrants;
 class Store;
 class StoreExecutor;
 struct Config;
@@ -38,7 +38,7 @@ struct PlaybackSettings {
   std::string ffprobe = "ffprobe";
   int max_height = 720;
   std::string preset = "veryfast";
-  // http://127.0.0.1:PORT: where ffmpeg reads /stream; "" = no loopback (no conversions).
+  // http://127.0.0.1:PORT: where ffmpeg reads /source; "" = no loopback (no conversions).
   std::string loopback_base;
   JobSettings jobs;
   std::chrono::milliseconds probe_timeout{20000};
@@ -54,7 +54,7 @@ struct PlaybackSettings {
 class PlaybackService {
  public:
   PlaybackService(boost::asio::any_io_executor executor, PlaybackSettings settings, Store& store,
-                  StoreExecutor& store_work, const InternalRequestKey& internal,
+                  StoreExecutor& store_work, SourceGrants& grants,
                   std::unique_ptr<ProcessRunner> runner, const Clock& clock, Log& log);
   ~PlaybackService();
   PlaybackService(const PlaybackService&) = delete;
@@ -70,7 +70,8 @@ class PlaybackService {
   [[nodiscard]] std::string conversion_summary() const;
   [[nodiscard]] const PlaybackSettings& settings() const { return settings_; }
 
-  // The probe of `file`, read through /stream/{token}: from memory, the store, or ffprobe.
+  // The probe of `file` (the link `token`'s), read through /source/: from memory, the store, or
+  // ffprobe.
   // nullopt when ffprobe is missing or could not read the file.
   boost::asio::awaitable<std::optional<MediaProbe>> probe(const StoredFile& file,
                                                           std::string_view token);

@@ -82,8 +82,7 @@ class JobManagerTest : public ::testing::Test {
     s.segment_count = 100;
     s.viewer = std::move(viewer);
     s.command = [](int start, int run) {
-      return std::vector<std::string>{"ffmpeg", "start=" + std::to_string(start),
-                                      "run=" + std::to_string(run)};
+      return JobRun{{"ffmpeg", "start=" + std::to_string(start), "run=" + std::to_string(run)}, {}};
     };
     return s;
   }
@@ -282,6 +281,39 @@ TEST_F(JobManagerTest, StartUpEmptiesTheFolderAndShutdownKillsEveryChild) {
   manager_.stop_all();
   EXPECT_TRUE(runner_.alive.empty());
   EXPECT_EQ(manager_.running_jobs(), 0u);
+}
+
+// Each run's grant to read its source ends with the run: killed, exited, failed to start, or
+// stopped at shutdown.
+TEST_F(JobManagerTest, EveryRunEndsWhatItWasGiven) {
+  std::vector<std::string> live;
+  auto counted = [&live](std::string key, ConversionMode mode) {
+    JobSpec s = spec(key, mode);
+    s.command = [&live, key](int start, int run) {
+      const std::string grant = key + "/" + std::to_string(run);
+      live.push_back(grant);
+      return JobRun{{"ffmpeg", "start=" + std::to_string(start)},
+                    [&live, grant] { std::erase(live, grant); }};
+    };
+    return s;
+  };
+  const JobSpec remux = counted("r", ConversionMode::kRemux);
+  manager_.open(remux, 0);
+  EXPECT_EQ(live, std::vector<std::string>{"r/0"});
+  manager_.segment(remux, 50);  // far ahead: the first run is killed, a second one starts
+  manager_.tick();
+  EXPECT_EQ(live, std::vector<std::string>{"r/1"});
+  runner_.finish(runner_.spawned.back().pid, true);
+  manager_.tick();
+  EXPECT_TRUE(live.empty());
+  runner_.fail_next = true;
+  manager_.open(counted("f", ConversionMode::kRemux), 0);
+  EXPECT_TRUE(live.empty());
+  manager_.open(counted("a", ConversionMode::kRemux), 0);
+  manager_.open(counted("t", ConversionMode::kTranscode), 0);
+  EXPECT_EQ(live.size(), 2u);
+  manager_.stop_all();
+  EXPECT_TRUE(live.empty());
 }
 
 }  // namespace
