@@ -117,7 +117,8 @@ void JobManager::start_run(Job& job, int start_segment) {
   const int run = job.runs++;
   std::string error;
   JobRun launch = job.spec.command(start_segment, run);
-  const std::optional<int> pid = runner_.spawn(launch.argv, job.dir / "ffmpeg.log", error);
+  const std::optional<int> pid =
+      runner_.spawn(launch.argv, launch.limits, job.dir / "ffmpeg.log", error);
   if (!pid) {
     log_.error("Playback: ffmpeg did not start for {}: {}", job.spec.key, error);
     job.state = RunState::kFailed;

@@ -52,6 +52,7 @@ struct JobSettings {
 // One run of a job: its command, and what ends with it.
 struct JobRun {
   std::vector<std::string> argv;
+  ChildLimits limits;
   // Called once, when the run's child is gone (or did not start): takes back what the run was
   // given to read its source (http/internal_request.hpp). May be empty.
   std::function<void()> on_end;

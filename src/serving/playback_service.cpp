@@ -76,6 +76,11 @@ PlaybackSettings playback_settings_from(const Config& config) {
   settings.jobs.transcode_slots = effective_transcode_slots(config);
   settings.jobs.remux_slots = config.remux_slots;
   settings.jobs.cache_bytes = static_cast<std::uint64_t>(config.hls_cache_mb) << 20;
+  settings.confinement.memory_bytes = static_cast<std::uint64_t>(config.converter_memory_mb) << 20;
+  settings.confinement.cpu_per_media_second =
+      static_cast<std::uint64_t>(config.converter_cpu_per_media_second);
+  settings.confinement.file_bytes = static_cast<std::uint64_t>(config.converter_file_mb) << 20;
+  settings.confinement.open_files = static_cast<std::uint64_t>(config.converter_open_files);
   return settings;
 }
 
@@ -166,10 +171,11 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
     const std::vector<std::string> argv =
         ffprobe_argv(settings.ffprobe, LoopbackSource{settings.loopback_base + lease.path()});
     const std::chrono::milliseconds timeout = settings.probe_timeout;
+    const ChildLimits limits = limits_for(settings.confinement, 0);
     const CapturedRun run = co_await asio::co_spawn(
         probe_pool.get_executor(),
-        [&argv, timeout]() -> asio::awaitable<CapturedRun> {
-          co_return run_captured(argv, timeout, kMaxProbeJsonBytes);
+        [&argv, &limits, timeout]() -> asio::awaitable<CapturedRun> {
+          co_return run_captured(argv, limits, timeout, kMaxProbeJsonBytes);
         },
         asio::use_awaitable);
     if (std::optional<MediaRefusal> refused = refusal_in_log(run.diagnostics)) {
@@ -280,6 +286,9 @@ void PlaybackService::start() {
         "Player: BIND_ADDRESS is not a loopback or wildcard address, so ffmpeg "
         "cannot read /stream; conversions are off");
   }
+  if (policy().ffmpeg_available && settings_.convert != ConvertPolicy::kOff) {
+    impl.log.info("Player: {}", confinement_summary(settings_.confinement));
+  }
   impl.jobs.clean_start();
   asio::co_spawn(impl.executor, Impl::tick_loop(impl_), asio::detached);
 }
@@ -334,11 +343,12 @@ JobSpec PlaybackService::job_spec(const StoredFile& file, std::string_view token
   SourceGrants* grants = &impl_->grants;
   const std::string base = settings_.loopback_base;
   const std::string link(token);
-  spec.command = [command, grants, base, link](int start, int run) {
+  const ChildLimits limits = limits_for(settings_.confinement, probe.duration.value_or(0));
+  spec.command = [command, grants, base, link, limits](int start, int run) {
     const std::string capability = grants->grant(link);
     JobCommand with_source = command;
     with_source.source.url = base + std::string(kSourcePrefix) + capability;
-    return JobRun{job_argv(with_source, start, run),
+    return JobRun{job_argv(with_source, start, run), limits,
                   [grants, capability] { grants->revoke(capability); }};
   };
   return spec;

@@ -17,6 +17,7 @@
 #include <boost/asio/awaitable.hpp>
 
 #include "core/clock.hpp"
+#include "playback/child_confinement.hpp"
 #include "playback/job_manager.hpp"
 #include "playback/media_probe.hpp"
 #include "playback/playback_decision.hpp"
@@ -41,6 +42,7 @@ struct PlaybackSettings {
   // http://127.0.0.1:PORT: where ffmpeg reads /source; "" = no loopback (no conversions).
   std::string loopback_base;
   JobSettings jobs;
+  ConfinementSettings confinement;  // the children's limits (CONVERTER_*)
   std::chrono::milliseconds probe_timeout{20000};
   // A failed probe is tried again after this long (a file that hangs ffprobe is not retried on
   // every click).

@@ -27,8 +27,8 @@ class FakeRunner final : public ProcessRunner {
     int pid;
     std::vector<std::string> argv;
   };
-  std::optional<int> spawn(const std::vector<std::string>& argv, const fs::path&,
-                           std::string& error) override {
+  std::optional<int> spawn(const std::vector<std::string>& argv, const ChildLimits&,
+                           const fs::path&, std::string& error) override {
     if (fail_next) {
       fail_next = false;
       error = "no such program";
@@ -82,7 +82,8 @@ class JobManagerTest : public ::testing::Test {
     s.segment_count = 100;
     s.viewer = std::move(viewer);
     s.command = [](int start, int run) {
-      return JobRun{{"ffmpeg", "start=" + std::to_string(start), "run=" + std::to_string(run)}, {}};
+      return JobRun{
+          {"ffmpeg", "start=" + std::to_string(start), "run=" + std::to_string(run)}, {}, {}};
     };
     return s;
   }
@@ -292,8 +293,9 @@ TEST_F(JobManagerTest, EveryRunEndsWhatItWasGiven) {
     s.command = [&live, key](int start, int run) {
       const std::string grant = key + "/" + std::to_string(run);
       live.push_back(grant);
-      return JobRun{{"ffmpeg", "start=" + std::to_string(start)},
-                    [&live, grant] { std::erase(live, grant); }};
+      return JobRun{{"ffmpeg", "start=" + std::to_string(start)}, {}, [&live, grant] {
+                      std::erase(live, grant);
+                    }};
     };
     return s;
   };
