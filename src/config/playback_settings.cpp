@@ -85,6 +85,8 @@ void load_playback_settings(EnvReader& env, Config& config) {
                config.converter_file_mb);
   load_bounded(env, "CONVERTER_OPEN_FILES", 16, 4096, "a number of descriptors",
                "CONVERTER_OPEN_FILES=64", config.converter_open_files);
+  load_bounded(env, "CONVERTER_MIN_FREE_MB", 0, 1 << 20, "a number of MiB",
+               "CONVERTER_MIN_FREE_MB=1024", config.converter_min_free_mb);
   if (const std::optional<EnvValue> preset = env.get("TRANSCODE_PRESET")) {
     if (std::find(kPresets.begin(), kPresets.end(), preset->value) != kPresets.end()) {
       config.transcode_preset = preset->value;

@@ -4,6 +4,7 @@
 #include <set>
 
 #include <signal.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "logging/log.hpp"
@@ -50,12 +51,21 @@ struct JobManager::Job {
   int frontier_hint = 0;  // first segment of the run known missing
   int runs = 0;
   int last_asked = 0;
+  bool paused = false;  // SIGSTOPped: far ahead of its viewers
   SteadyTime last_use{};
   std::map<std::string, SteadyTime> viewers;
 };
 
+std::optional<std::uint64_t> filesystem_free_bytes(const fs::path& dir) {
+  struct statvfs facts {};
+  if (statvfs(dir.c_str(), &facts) != 0) return std::nullopt;
+  return static_cast<std::uint64_t>(facts.f_bavail) * facts.f_frsize;
+}
+
 JobManager::JobManager(JobSettings settings, ProcessRunner& runner, const Clock& clock, Log& log)
-    : settings_(std::move(settings)), runner_(runner), clock_(clock), log_(log) {}
+    : settings_(std::move(settings)), runner_(runner), clock_(clock), log_(log) {
+  if (!settings_.free_bytes) settings_.free_bytes = filesystem_free_bytes;
+}
 
 JobManager::~JobManager() { stop_all(); }
 
@@ -134,6 +144,7 @@ void JobManager::start_run(Job& job, int start_segment) {
 }
 
 void JobManager::kill_run(Job& job) {
+  job.paused = false;
   if (!job.pid) return;
   runner_.signal(*job.pid, SIGKILL);  // reaped by tick(); pids_ keeps it until then
   pids_[*job.pid] = "";
@@ -148,20 +159,29 @@ void JobManager::stop(Job& job) {
   job.state = RunState::kStopped;
 }
 
-void JobManager::stop_other_transcodes(const Job& job) {
-  if (job.spec.mode != ConversionMode::kTranscode || job.spec.viewer.empty()) return;
+void JobManager::make_room_for_viewer(const Job& job) {
+  if (job.spec.viewer.empty()) return;
+  const int cap =
+      std::max(1, job.spec.mode == ConversionMode::kTranscode ? settings_.transcodes_per_viewer
+                                                              : settings_.remuxes_per_viewer);
   const SteadyTime recent = clock_.steady_now() - kViewerWindow;
+  std::vector<Job*> held;  // this viewer's other jobs of the kind, watched by nobody else
   for (auto& [key, other] : jobs_) {
-    if (other.get() == &job || other->spec.mode != ConversionMode::kTranscode) continue;
+    if (other.get() == &job || other->spec.mode != job.spec.mode) continue;
     if (other->state != RunState::kRunning && other->state != RunState::kQueued) continue;
     const bool watched_by_others =
         std::any_of(other->viewers.begin(), other->viewers.end(), [&](const auto& viewer) {
           return viewer.first != job.spec.viewer && viewer.second >= recent;
         });
-    if (other->viewers.contains(job.spec.viewer) && !watched_by_others) {
-      log_.info("Playback: {} started another transcode; stopping {}", job.spec.viewer, key);
-      stop(*other);
-    }
+    if (other->viewers.contains(job.spec.viewer) && !watched_by_others) held.push_back(other.get());
+  }
+  std::sort(held.begin(), held.end(),
+            [](const Job* a, const Job* b) { return a->last_use < b->last_use; });
+  for (std::size_t i = 0; held.size() - i >= static_cast<std::size_t>(cap); ++i) {
+    log_.info("Playback: {} started another {}; stopping {}", job.spec.viewer,
+              job.spec.mode == ConversionMode::kTranscode ? "transcode" : "remux",
+              held[i]->spec.key);
+    stop(*held[i]);
   }
 }
 
@@ -171,10 +191,11 @@ int JobManager::open(const JobSpec& spec, int start_segment) {
     return queue_position(job);
   }
   if (job.state == RunState::kFailed && job.runs > 0) return 0;
+  if (disk_low_) return 0;  // segment() answers kFailed until there is room
   // Stopped or exited: start again, unless the segment is already on disk.
   if (file_exists(job.dir / segment_name(start_segment)) && job.state == RunState::kExited)
     return 0;
-  stop_other_transcodes(job);
+  make_room_for_viewer(job);
   if (has_slot(job)) {
     start_run(job, start_segment);
     return 0;
@@ -208,8 +229,14 @@ SegmentStatus JobManager::segment(const JobSpec& spec, int segment) {
   const bool init_written = job.state != RunState::kRunning || frontier(job) > job.run_start;
   if (file_exists(status.path) && (segment >= 0 || init_written)) {
     status.state = SegmentState::kReady;
+    pace(job);
     return status;
   }
+  if (disk_low_) {
+    status.state = SegmentState::kFailed;
+    return status;
+  }
+  pace(job);
   switch (job.state) {
     case RunState::kQueued:
       job.run_start = wanted;  // it will start where the viewer now is
@@ -356,16 +383,66 @@ void JobManager::enforce_budget() {
       std::error_code ec;
       const fs::path path = job->dir / segment_name(n);
       const std::uintmax_t size = fs::file_size(path, ec);
-      if (!ec && fs::remove(path, ec)) disk_bytes_ -= std::min<std::uint64_t>(disk_bytes_, size);
+      if (!ec && fs::remove(path, ec)) {
+        disk_bytes_ -= std::min<std::uint64_t>(disk_bytes_, size);
+        sizes[key] -= std::min<std::uint64_t>(sizes[key], size);
+      }
     }
   }
+  // Then the running jobs themselves, least recently used first: the budget holds.
+  std::vector<Job*> active;
+  for (auto& [key, job] : jobs_) {
+    if (job->state == RunState::kRunning || job->state == RunState::kQueued) {
+      active.push_back(job.get());
+    }
+  }
+  std::sort(active.begin(), active.end(),
+            [](const Job* a, const Job* b) { return a->last_use < b->last_use; });
+  for (Job* job : active) {
+    if (disk_bytes_ <= settings_.cache_bytes) return;
+    log_.warning("Playback: the segments pass HLS_CACHE_MB; stopping job {}", job->spec.key);
+    stop(*job);
+    disk_bytes_ -= std::min(disk_bytes_, sizes[job->spec.key]);
+    remove_folder(*job);
+  }
+}
+
+void JobManager::pace(Job& job) {
+  if (!job.pid || job.state != RunState::kRunning) return;
+  const int ahead = frontier(job) - std::max(job.last_asked, job.run_start);
+  if (!job.paused && ahead > settings_.pause_ahead) {
+    log_.info("Playback: job {} is {} segments ahead of its viewers; pausing it", job.spec.key,
+              ahead);
+    runner_.signal(*job.pid, SIGSTOP);
+    job.paused = true;
+  } else if (job.paused && ahead <= settings_.pause_ahead / 2) {
+    runner_.signal(*job.pid, SIGCONT);
+    job.paused = false;
+  }
+}
+
+void JobManager::check_free_space() {
+  const std::optional<std::uint64_t> free = settings_.free_bytes(settings_.root);
+  const bool low = free && *free < settings_.min_free_bytes;
+  if (low && !disk_low_) {
+    log_.warning(
+        "Playback: {} MiB free where the segments are, under the {} MiB floor; conversions stop "
+        "until there is room",
+        *free >> 20, settings_.min_free_bytes >> 20);
+    for (auto& [key, job] : jobs_) stop(*job);
+  } else if (!low && disk_low_) {
+    log_.info("Playback: there is room for conversions again");
+  }
+  disk_low_ = low;
 }
 
 void JobManager::tick() {
   for (const ChildExit& exit : runner_.reap()) on_exit(exit);
+  check_free_space();
   stop_idle();
-  give_slots();
+  if (!disk_low_) give_slots();
   enforce_budget();
+  for (auto& [key, job] : jobs_) pace(*job);
 }
 
 void JobManager::stop_all() {

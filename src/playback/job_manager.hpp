@@ -12,11 +12,18 @@
 //    started, restarts the job there (SIGKILL, then -ss at the segment);
 //  - transcodes take one of `transcode_slots`, remuxes one of `remux_slots`; a job without a
 //    slot waits in its kind's FIFO queue, whose position is reported (1 = next);
-//  - a viewer address holds at most one transcode: a new one stops its previous transcode when
-//    no other address watched that one lately;
+//  - a viewer (keyed like the rate limit: an IPv4 address, an IPv6 /64) holds at most
+//    `transcodes_per_viewer` transcodes and `remuxes_per_viewer` remuxes: a new one stops its
+//    least recently used one that no other viewer watched lately;
+//  - a run more than `pause_ahead` segments past the last one asked for is paused (SIGSTOP)
+//    until its viewers come within half of that, so a client that never watches cannot make
+//    us pull whole files from Telegram;
+//  - below `min_free_bytes` free on the folders' filesystem, every job stops and none starts
+//    until there is room again (the database and TDLib share that disk);
 //  - a job nobody asked anything of for `idle_stop` is stopped; its folder stays for later
 //    viewers until unused for `cache_idle`, or until the folders pass `cache_bytes` (least
-//    recently used first; a running job loses segments well behind its viewers).
+//    recently used first; then a running job loses segments well behind its viewers; then
+//    running jobs stop, least recently used first, until the folders fit).
 
 #include <chrono>
 #include <cstdint>
@@ -47,7 +54,16 @@ struct JobSettings {
   std::uint64_t cache_bytes = 2048ull << 20;
   // Segments this far behind the last one asked for may go when over budget.
   int keep_behind = 10;
+  int transcodes_per_viewer = 1;
+  int remuxes_per_viewer = 2;
+  int pause_ahead = 20;  // segments
+  std::uint64_t min_free_bytes = 1024ull << 20;
+  // Free bytes on the filesystem of `root`; nullopt when unknown (then nothing is stopped).
+  std::function<std::optional<std::uint64_t>(const std::filesystem::path&)> free_bytes;
 };
+
+// statvfs's free bytes for unprivileged users, the default of JobSettings::free_bytes.
+[[nodiscard]] std::optional<std::uint64_t> filesystem_free_bytes(const std::filesystem::path& dir);
 
 // One run of a job: its command, and what ends with it.
 struct JobRun {
@@ -111,6 +127,8 @@ class JobManager {
   [[nodiscard]] std::size_t running_jobs() const;
   [[nodiscard]] std::size_t queued_jobs() const;
   [[nodiscard]] std::uint64_t disk_bytes() const { return disk_bytes_; }
+  // True while the folders' filesystem is under `min_free_bytes` free (checked by tick()).
+  [[nodiscard]] bool disk_low() const { return disk_low_; }
 
  private:
   struct Job;
@@ -122,7 +140,9 @@ class JobManager {
   [[nodiscard]] bool has_slot(const Job& job) const;
   int queue_position(const Job& job) const;
   void give_slots();
-  void stop_other_transcodes(const Job& job);
+  void make_room_for_viewer(const Job& job);
+  void pace(Job& job);
+  void check_free_space();
   int frontier(Job& job);
   void on_exit(const ChildExit& exit);
   void end_run(int pid);
@@ -140,6 +160,7 @@ class JobManager {
   std::map<int, std::string> pids_;                // running children -> job key (killed runs too)
   std::map<int, std::function<void()>> run_ends_;  // running children -> their JobRun::on_end
   std::uint64_t disk_bytes_ = 0;
+  bool disk_low_ = false;
 };
 
 }  // namespace tglink

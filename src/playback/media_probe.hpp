@@ -6,7 +6,9 @@
 //
 // A hostile file can claim anything, so parsing keeps at most kMaxStreamsPerKind streams of each
 // kind, cuts strings to kMaxProbeText bytes (at a UTF-8 boundary), and treats absurd numbers
-// (negative or huge sizes, channels, durations) as unknown instead of trusting them.
+// (negative or huge sizes, channels, durations) as unknown instead of trusting them. A size,
+// channel count or stream index stated out of bounds is also named in `out_of_range`: such a
+// file is never converted (an unknown width must not pass a limit on widths).
 
 #include <cstddef>
 #include <optional>
@@ -77,6 +79,8 @@ struct MediaProbe {
   std::optional<VideoStream> video;  // the first video stream that is not a cover picture
   std::vector<AudioStream> audio;
   std::vector<SubtitleStream> subtitles;
+  // What the file stated out of bounds ("video_width", "audio_channels", "stream_index").
+  std::vector<std::string> out_of_range;
 };
 
 struct ProbeParse {

@@ -77,6 +77,7 @@ std::string conversion_blocker(const ClientCapabilities& client, const ServerPol
   if (!policy.ffmpeg_available) return "ffmpeg_missing";
   if (policy.convert == ConvertPolicy::kOff) return "conversion_off";
   if (needs_transcode && policy.convert == ConvertPolicy::kRemuxOnly) return "conversion_off";
+  if (policy.disk_low) return "disk_low";
   return {};
 }
 
@@ -218,6 +219,9 @@ PlaybackDecision decide_playback(const std::optional<MediaProbe>& probe, std::st
 
   std::string blocker = conversion_blocker(client, policy, !video_copyable);
   if (blocker.empty() && too_large(*probe)) blocker = "video_too_large";
+  if (blocker.empty() && !probe->out_of_range.empty()) {
+    blocker = "value_out_of_range:" + probe->out_of_range.front();
+  }
   const ConversionMode mode = video_copyable ? ConversionMode::kRemux : ConversionMode::kTranscode;
   if (blocker.empty() && !SegmentGrid::make(probe->duration, mode)) blocker = "duration_unknown";
   if (!blocker.empty()) {
@@ -305,6 +309,11 @@ std::string unplayable_sentence(const PlaybackDecision& decision) {
   if (has_reason(decision, "ffmpeg_missing")) why = "this server has no converter (ffmpeg)";
   if (has_reason(decision, "hls_unsupported")) why = "this browser plays no HLS";
   if (has_reason(decision, "video_too_large")) why = "the picture is too large to convert";
+  if (has_reason(decision, "disk_low")) why = "the server is short of disk space for conversions";
+  if (std::string stated = reason_value(decision, "value_out_of_range:"); !stated.empty()) {
+    std::replace(stated.begin(), stated.end(), '_', ' ');
+    why = "it states an impossible " + stated + ", so it can't be converted";
+  }
   if (has_reason(decision, "duration_unknown")) {
     why = "its length is unknown or over 12 hours, so it can't be converted";
   }

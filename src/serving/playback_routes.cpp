@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <fstream>
 #include <sstream>
 
 #include <boost/json.hpp>
@@ -10,13 +9,13 @@
 
 #include "core/json_writer.hpp"
 #include "http/cache_lifetime.hpp"
+#include "http/rate_limit_key.hpp"
 #include "http/router.hpp"
 #include "logging/log.hpp"
 #include "media/file_streamer.hpp"
 #include "media/open_file.hpp"
 #include "playback/hls_playlists.hpp"
 #include "playback/media_allow_lists.hpp"
-#include "playback/webvtt_slices.hpp"
 #include "serving/active_streams.hpp"
 #include "serving/bandwidth_meter.hpp"
 #include "serving/counting_channel.hpp"
@@ -38,7 +37,6 @@ constexpr std::int64_t kBusyRetryAfter = 2;
 constexpr std::int64_t kNotReadyRetryAfter = 1;
 // The bit rate a 720p x264 CRF 23 stream stays under (-maxrate 4M), plus audio.
 constexpr std::uint64_t kTranscodeBandwidth = 4'200'000;
-constexpr std::size_t kMaxSubtitleFileBytes = 16 << 20;
 
 std::vector<std::string_view> path_parts(std::string_view rest) {
   std::vector<std::string_view> parts;
@@ -187,8 +185,8 @@ asio::awaitable<void> serve_api(const PlaybackRouteDeps& deps, const HttpRequest
     const SessionChoice choice = choice_of(decision, max_height);
     const std::optional<SegmentGrid> grid = SegmentGrid::make(probe->duration, choice.mode);
     url = "/hls/" + token + "/" + deps.sessions.encode(token, choice) + "/master.m3u8";
-    const JobSpec spec =
-        playback.job_spec(file, token, choice, *probe, *grid, request.client_address);
+    const JobSpec spec = playback.job_spec(file, token, choice, *probe, *grid,
+                                           rate_limit_key(request.client_address));
     queue_position = playback.open(spec, grid->segment_at(parsed.request->start_seconds));
     if (queue_position > 0) decision.reasons.push_back("converter_busy");
   }
@@ -313,28 +311,6 @@ asio::awaitable<void> send_counted_file(const PlaybackRouteDeps& deps, const Htt
   if (!sent || counted.stopped_by_limit()) out.abort();
 }
 
-std::string read_bounded(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::string text(kMaxSubtitleFileBytes, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  return text;
-}
-
-// Segment n of the subtitle: the cues every run of the job wrote for [nL, (n+1)L).
-std::string subtitle_segment(const fs::path& dir, const SegmentGrid& grid, int n) {
-  std::vector<WebVttCue> cues;
-  std::error_code ec;
-  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    const std::string name = it->path().filename().string();
-    if (!name.starts_with("subs-") || !name.ends_with(".vtt")) continue;
-    std::vector<WebVttCue> more = parse_webvtt_cues(read_bounded(it->path()));
-    cues.insert(cues.end(), std::make_move_iterator(more.begin()),
-                std::make_move_iterator(more.end()));
-  }
-  return webvtt_slice(cues, grid.start_of(n), grid.start_of(n) + grid.length_of(n));
-}
-
 struct HlsTarget {
   std::string token;
   std::string session;
@@ -376,7 +352,7 @@ asio::awaitable<void> serve_subtitle(const PlaybackRouteDeps& deps, const JobSpe
     co_return;
   }
   HttpResponse response;
-  response.body = subtitle_segment(status.path.parent_path(), grid, n);
+  response.body = co_await deps.playback.subtitle_segment(status.path.parent_path(), grid, n);
   response.set_header("Content-Type", "text/vtt; charset=utf-8");
   response.set_header("Cache-Control", "no-store");
   co_await out.send(std::move(response));
@@ -411,8 +387,8 @@ asio::awaitable<void> serve_hls(const PlaybackRouteDeps& deps, const HttpRequest
         json_error(500, "CONVERSION_FAILED", "The file can no longer be read for conversion"));
     co_return;
   }
-  const JobSpec spec =
-      deps.playback.job_spec(file, target->token, *choice, *probe, *grid, request.client_address);
+  const JobSpec spec = deps.playback.job_spec(file, target->token, *choice, *probe, *grid,
+                                              rate_limit_key(request.client_address));
   const std::string& name = target->name;
   if (name == "master.m3u8" || name == "video.m3u8" || name == "subs.m3u8") {
     deps.playback.touch(spec);

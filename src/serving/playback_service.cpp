@@ -17,6 +17,7 @@
 #include "media/file_streamer.hpp"
 #include "playback/ffmpeg_command.hpp"
 #include "playback/media_allow_lists.hpp"
+#include "playback/subtitle_segments.hpp"
 #include "store/store.hpp"
 #include "store/store_executor.hpp"
 
@@ -76,6 +77,7 @@ PlaybackSettings playback_settings_from(const Config& config) {
   settings.jobs.transcode_slots = effective_transcode_slots(config);
   settings.jobs.remux_slots = config.remux_slots;
   settings.jobs.cache_bytes = static_cast<std::uint64_t>(config.hls_cache_mb) << 20;
+  settings.jobs.min_free_bytes = static_cast<std::uint64_t>(config.converter_min_free_mb) << 20;
   settings.confinement.memory_bytes = static_cast<std::uint64_t>(config.converter_memory_mb) << 20;
   settings.confinement.cpu_per_media_second =
       static_cast<std::uint64_t>(config.converter_cpu_per_media_second);
@@ -97,7 +99,8 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
         log(l),
         jobs(s.jobs, *runner, c, l),
         timer(executor),
-        probe_pool(static_cast<std::size_t>(std::max(1, s.probes_at_once))) {}
+        probe_pool(static_cast<std::size_t>(std::max(1, s.probes_at_once))),
+        file_pool(1) {}
 
   asio::any_io_executor executor;
   PlaybackSettings settings;
@@ -110,6 +113,7 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
   JobManager jobs;
   asio::steady_timer timer;
   asio::thread_pool probe_pool;
+  asio::thread_pool file_pool;  // subtitle files, read and cut off the I/O thread
   bool ffmpeg_found = false;
   bool ffprobe_found = false;
   bool stopped = false;
@@ -299,6 +303,7 @@ void PlaybackService::stop() {
   impl_->timer.cancel();
   impl_->jobs.stop_all();
   impl_->probe_pool.join();
+  impl_->file_pool.join();
 }
 
 ServerPolicy PlaybackService::policy() const {
@@ -306,6 +311,7 @@ ServerPolicy PlaybackService::policy() const {
   policy.convert = settings_.convert;
   policy.ffmpeg_available =
       impl_->ffmpeg_found && impl_->ffprobe_found && !settings_.loopback_base.empty();
+  policy.disk_low = impl_->jobs.disk_low();
   return policy;
 }
 
@@ -364,6 +370,17 @@ asio::awaitable<SegmentStatus> PlaybackService::wait_segment(const JobSpec& spec
                                                              std::chrono::milliseconds patience) {
   std::shared_ptr<Impl> impl = impl_;
   co_return co_await impl->wait_segment(spec, segment, patience);
+}
+
+asio::awaitable<std::string> PlaybackService::subtitle_segment(std::filesystem::path job_dir,
+                                                               SegmentGrid grid, int n) {
+  std::shared_ptr<Impl> impl = impl_;
+  co_return co_await asio::co_spawn(
+      impl->file_pool.get_executor(),
+      [&job_dir, &grid, n]() -> asio::awaitable<std::string> {
+        co_return tglink::subtitle_segment(job_dir, grid, n);
+      },
+      asio::use_awaitable);
 }
 
 std::size_t PlaybackService::running_jobs() const { return impl_->jobs.running_jobs(); }

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
@@ -88,6 +89,11 @@ class PlaybackService {
   // Waits up to `patience` for segment `segment` (-1: init.mp4) while the job converts.
   boost::asio::awaitable<SegmentStatus> wait_segment(const JobSpec& spec, int segment,
                                                      std::chrono::milliseconds patience);
+
+  // Segment n of the subtitle playlist of the job in `job_dir`, cut on a worker thread
+  // (playback/subtitle_segments.hpp): whole WebVTT files are read and parsed for it.
+  boost::asio::awaitable<std::string> subtitle_segment(std::filesystem::path job_dir,
+                                                       SegmentGrid grid, int n);
 
   [[nodiscard]] std::size_t running_jobs() const;
 

@@ -19,6 +19,7 @@ TEST(ConverterLimitsTest, DefaultsHoldWithoutSettings) {
   EXPECT_EQ(result.config->converter_cpu_per_media_second, 4);
   EXPECT_EQ(result.config->converter_file_mb, 1024);
   EXPECT_EQ(result.config->converter_open_files, 64);
+  EXPECT_EQ(result.config->converter_min_free_mb, 1024);
 }
 
 TEST(ConverterLimitsTest, SettingsAreTakenAndSummarised) {
@@ -41,7 +42,8 @@ TEST(ConverterLimitsTest, OutOfRangeValuesAreNamed) {
        std::vector<std::pair<std::string, std::string>>{{"CONVERTER_MEMORY_MB", "10"},
                                                         {"CONVERTER_CPU_PER_MEDIA_SECOND", "0"},
                                                         {"CONVERTER_FILE_MB", "lots"},
-                                                        {"CONVERTER_OPEN_FILES", "100000"}}) {
+                                                        {"CONVERTER_OPEN_FILES", "100000"},
+                                                        {"CONVERTER_MIN_FREE_MB", "-1"}}) {
     EnvMap env = valid_bot_env();
     env[name] = value;
     const ConfigLoadResult result = load_bot(env);

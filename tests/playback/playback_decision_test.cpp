@@ -345,6 +345,28 @@ TEST(PlaybackDecision, AnAbsurdPictureIsNotConverted) {
   EXPECT_THAT(d.reasons, ::testing::Contains("video_too_large"));
 }
 
+TEST(PlaybackDecision, AValueStatedOutOfBoundsRefusesTheConversion) {
+  MediaProbe wide = media("avi", video("mpeg4", 8, 0, 480), {audio("mp3")});
+  wide.out_of_range = {"video_width"};
+  const PlaybackDecision d = decide(wide, chromium(), "wide.avi");
+  EXPECT_EQ(d.method, PlaybackMethod::kUnplayable);
+  EXPECT_THAT(d.reasons, ::testing::Contains("value_out_of_range:video_width"));
+  EXPECT_THAT(playback_notice(d, wide, 0, 720),
+              ::testing::HasSubstr("it states an impossible video width"));
+}
+
+TEST(PlaybackDecision, ShortOfDiskNothingIsConvertedButDirectPlayStays) {
+  ServerPolicy low;
+  low.disk_low = true;
+  const MediaProbe hevc = media("matroska,webm", video("hevc"), {audio("aac")});
+  const PlaybackDecision d = decide(hevc, chromium(), "film.mkv", low);
+  EXPECT_EQ(d.method, PlaybackMethod::kUnplayable);
+  EXPECT_THAT(d.reasons, ::testing::Contains("disk_low"));
+  EXPECT_THAT(playback_notice(d, hevc, 0, 720), ::testing::HasSubstr("short of disk space"));
+  const MediaProbe plain = media("mov,mp4,m4a,3gp,3g2,mj2", video("h264"), {audio("aac")});
+  EXPECT_EQ(decide(plain, chromium(), "a.mp4", low).method, PlaybackMethod::kDirect);
+}
+
 TEST(PlaybackDecision, AFileWithoutStreamsIsUnplayable) {
   const PlaybackDecision d = decide(media("mov,mp4,m4a,3gp,3g2,mj2", std::nullopt, {}), chromium());
   EXPECT_EQ(d.method, PlaybackMethod::kUnplayable);
