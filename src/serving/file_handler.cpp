@@ -18,7 +18,7 @@
 #include "media/file_streamer.hpp"
 #include "serving/active_streams.hpp"
 #include "serving/bandwidth_meter.hpp"
-#include "serving/counting_channel.hpp"
+#include "serving/counted_body.hpp"
 #include "serving/link_check.hpp"
 #include "serving/link_traffic.hpp"
 
@@ -120,15 +120,6 @@ HttpResponse bodiless_answer(const StoredFile& file, const ContentPlan& plan,
   return answer;
 }
 
-HttpResponse locate_refusal(const LocateResult& located) {
-  if (located.status == LocateStatus::Unavailable) {
-    return json_error(503, "SERVICE_UNAVAILABLE",
-                      "No bot can reach the file right now; try again shortly",
-                      kFileUnavailableRetryAfter.count());
-  }
-  return json_error(404, "FILE_NOT_FOUND", "The file of this link no longer exists");
-}
-
 }  // namespace
 
 std::string_view file_route_token(std::string_view path) {
@@ -169,18 +160,11 @@ asio::awaitable<void> send_internal_body(FileStreamer& files, Log& log, const St
 
 asio::awaitable<void> send_body(const FileRouteDeps& deps, const StoredFile& file,
                                 const ContentPlan& plan, HttpResponse head, ResponseChannel& out) {
-  const ActiveStreams::Ticket ticket = deps.streams.start();
-  BandwidthMeter& meter = deps.bandwidth;
-  LinkTrafficMeter* traffic = deps.traffic;
-  const std::int64_t link = file.message_id;
-  if (traffic != nullptr && plan.body.begin == 0) traffic->count_download(link);
-  CountingChannel counted(
-      out,
-      [&meter, traffic, link](std::uint64_t bytes) {
-        meter.add(bytes);
-        if (traffic != nullptr) traffic->count_bytes(link, bytes);
-      },
-      [&meter] { return meter.limit_reached(); });
+  if (deps.traffic != nullptr && plan.body.begin == 0)
+    deps.traffic->count_download(file.message_id);
+  CountedBody body(ViewerCounting{deps.bandwidth, deps.traffic, deps.streams}, out,
+                   file.message_id);
+  CountingChannel& counted = body.channel();
   co_await counted.begin_body(std::move(head), plan.body.length());
   if (plan.body.empty()) co_return;
   const StreamOutcome outcome = co_await deps.files.stream(file, plan.body, counted);

@@ -58,9 +58,6 @@ struct FileRouteDeps {
   const SourceGrants* grants = nullptr;
 };
 
-// Retry-After of the 503 sent when no bot can read the log channel.
-inline constexpr std::chrono::seconds kFileUnavailableRetryAfter{10};
-
 class FileHandler {
  public:
   FileHandler(FileRouteDeps deps, FileRoute route) : deps_(deps), route_(route) {}

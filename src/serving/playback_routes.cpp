@@ -18,7 +18,7 @@
 #include "playback/media_allow_lists.hpp"
 #include "serving/active_streams.hpp"
 #include "serving/bandwidth_meter.hpp"
-#include "serving/counting_channel.hpp"
+#include "serving/counted_body.hpp"
 #include "serving/link_traffic.hpp"
 #include "serving/playback_service.hpp"
 
@@ -47,14 +47,6 @@ std::vector<std::string_view> path_parts(std::string_view rest) {
     rest.remove_prefix(slash + 1);
   }
   return parts;
-}
-
-HttpResponse locate_refusal(const LocateResult& located) {
-  if (located.status == LocateStatus::Unavailable) {
-    return json_error(503, "SERVICE_UNAVAILABLE",
-                      "No bot can reach the file right now; try again shortly", 10);
-  }
-  return json_error(404, "FILE_NOT_FOUND", "The file of this link no longer exists");
 }
 
 json::value track_json(const AudioStream& audio, std::size_t index) {
@@ -294,17 +286,9 @@ asio::awaitable<void> send_counted_file(const PlaybackRouteDeps& deps, const Htt
     co_await out.begin_body(std::move(head), size);
     co_return;
   }
-  const ActiveStreams::Ticket ticket = deps.streams.start();
-  BandwidthMeter& meter = deps.link.bandwidth;
-  LinkTrafficMeter* traffic = deps.traffic;
-  const std::int64_t link = check.message_id;
-  CountingChannel counted(
-      out,
-      [&meter, traffic, link](std::uint64_t bytes) {
-        meter.add(bytes);
-        if (traffic != nullptr) traffic->count_bytes(link, bytes);
-      },
-      [&meter] { return meter.limit_reached(); });
+  CountedBody body(ViewerCounting{deps.link.bandwidth, deps.traffic, deps.streams}, out,
+                   check.message_id);
+  CountingChannel& counted = body.channel();
   co_await counted.begin_body(std::move(head), size);
   if (size == 0) co_return;
   const bool sent = co_await counted.write_file(file.fd(), ByteRange::starting_at(0, size));

@@ -347,7 +347,7 @@ TEST(HostileMedia, ARunningConverterHoldsNothingOfOursAndDiesWithTglink) {
   EXPECT_THAT(read_proc(ffmpeg, "cmdline"), HasSubstr("/source/"));
   EXPECT_THAT(read_proc(ffmpeg, "cmdline"), ::testing::Not(HasSubstr(posted.token)));
 
-  ASSERT_EQ(kill(tglink, SIGKILL), 0);
+  ASSERT_NE(harness.process().stop(SIGKILL, 10s), -1);
   bool gone = false;
   for (int i = 0; i < 500 && !gone; ++i) {
     gone = !running(ffmpeg);
