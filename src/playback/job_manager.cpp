@@ -390,11 +390,9 @@ void JobManager::enforce_budget() {
     }
   }
   // Then the running jobs themselves, least recently used first: the budget holds.
-  std::vector<Job*> active;
+  std::vector<Job*> active;  // queued ones hold nothing yet
   for (auto& [key, job] : jobs_) {
-    if (job->state == RunState::kRunning || job->state == RunState::kQueued) {
-      active.push_back(job.get());
-    }
+    if (job->state == RunState::kRunning) active.push_back(job.get());
   }
   std::sort(active.begin(), active.end(),
             [](const Job* a, const Job* b) { return a->last_use < b->last_use; });
