@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <cstddef>
 
 #include <fcntl.h>
 #include <linux/close_range.h>
+#include <linux/landlock.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -22,6 +24,42 @@ constexpr int kChildNiceness = 10;
 constexpr rlim_t kCpuGraceSeconds = 5;
 // Where descriptors are searched when close_range is missing (kernels before 5.11).
 constexpr int kMaxDescriptorScan = 1 << 16;
+
+// Landlock's network and scope fields, newer than Debian 12's <linux/landlock.h>; the kernel
+// takes the shorter structures of older ABIs, so the size passed says which fields are there.
+struct NetworkRulesetAttr {
+  std::uint64_t handled_access_fs;
+  std::uint64_t handled_access_net;
+  std::uint64_t scoped;
+};
+struct NetPortAttr {
+  std::uint64_t allowed_access;
+  std::uint64_t port;
+};
+constexpr int kRuleNetPort = 2;                            // LANDLOCK_RULE_NET_PORT
+constexpr std::uint64_t kAccessNetBindTcp = 1ULL << 0;     // LANDLOCK_ACCESS_NET_BIND_TCP
+constexpr std::uint64_t kAccessNetConnectTcp = 1ULL << 1;  // LANDLOCK_ACCESS_NET_CONNECT_TCP
+constexpr std::uint64_t kScopeAbstractUnixSocket = 1ULL << 0;
+constexpr std::uint64_t kScopeSignal = 1ULL << 1;
+
+// TCP to `port` only, no bind; with the scope ABI, no signal or abstract socket outside.
+bool restrict_network(std::uint16_t port, int abi) noexcept {
+  NetworkRulesetAttr attr{};
+  attr.handled_access_net = kAccessNetBindTcp | kAccessNetConnectTcp;
+  std::size_t size = offsetof(NetworkRulesetAttr, scoped);
+  if (abi >= kLandlockScopeAbi) {
+    attr.scoped = kScopeAbstractUnixSocket | kScopeSignal;
+    size = sizeof attr;
+  }
+  const long ruleset = syscall(SYS_landlock_create_ruleset, &attr, size, 0U);
+  if (ruleset < 0) return false;
+  const auto fd = static_cast<int>(ruleset);
+  NetPortAttr allowed{kAccessNetConnectTcp, port};
+  const bool done = syscall(SYS_landlock_add_rule, fd, kRuleNetPort, &allowed, 0U) == 0 &&
+                    syscall(SYS_landlock_restrict_self, fd, 0U) == 0;
+  close(fd);
+  return done;
+}
 
 [[noreturn]] void fail(int report_fd) noexcept {
   const int error = errno;
@@ -76,8 +114,18 @@ bool close_on_exec_above_stdio() noexcept {
 
 }  // namespace
 
+int landlock_abi() {
+  const long abi =
+      syscall(SYS_landlock_create_ruleset, nullptr, 0, LANDLOCK_CREATE_RULESET_VERSION);
+  return abi > 0 ? static_cast<int>(abi) : 0;
+}
+
 ChildLimits limits_for(const ConfinementSettings& settings, double media_seconds) {
   ChildLimits limits;
+  if (settings.landlock_abi >= kLandlockNetworkAbi && settings.source_port != 0) {
+    limits.only_tcp_port = settings.source_port;
+    limits.landlock_abi = settings.landlock_abi;
+  }
   limits.address_space_bytes = settings.memory_bytes;
   const double seconds = std::isfinite(media_seconds) && media_seconds > 0 ? media_seconds : 0;
   const double scaled = std::ceil(seconds) * static_cast<double>(settings.cpu_per_media_second);
@@ -93,6 +141,27 @@ std::vector<std::string> child_environment() {
   return {"PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C"};
 }
 
+namespace {
+
+std::string network_summary(const ConfinementSettings& settings) {
+  if (settings.landlock_abi < kLandlockNetworkAbi || settings.source_port == 0) {
+    return "no Landlock network rules (" +
+           (settings.landlock_abi == 0
+                ? std::string("Landlock unavailable")
+                : "Landlock ABI " + std::to_string(settings.landlock_abi) + " has none") +
+           ")";
+  }
+  std::string text = "Landlock ABI " + std::to_string(settings.landlock_abi) +
+                     ": TCP connections to port " + std::to_string(settings.source_port) +
+                     " only, no listening";
+  if (settings.landlock_abi >= kLandlockScopeAbi) {
+    text += ", no signal or abstract socket outside";
+  }
+  return text;
+}
+
+}  // namespace
+
 std::string confinement_summary(const ConfinementSettings& settings) {
   return "ffmpeg and ffprobe run with PATH and LANG only in their environment, no descriptor but "
          "stdin, stdout and stderr, the parent-death signal, no_new_privs, " +
@@ -100,9 +169,9 @@ std::string confinement_summary(const ConfinementSettings& settings) {
          std::to_string(settings.cpu_per_media_second) +
          " CPU seconds per second of media (at least " + std::to_string(kMinCpuSeconds) + "), " +
          std::to_string(settings.file_bytes >> 20) + " MiB per file written and " +
-         std::to_string(settings.open_files) +
-         " open files; no namespaces (a network namespace would cut them off from the loopback "
-         "source they read)";
+         std::to_string(settings.open_files) + " open files; " + network_summary(settings) +
+         "; no namespaces (a network namespace would cut them off from the loopback source they "
+         "read)";
 }
 
 PreparedExec::PreparedExec(std::filesystem::path program, const std::vector<std::string>& argv,
@@ -133,6 +202,10 @@ void PreparedExec::exec_in_child(int parent_pid, int stdout_fd, int stderr_fd,
   if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) fail(report_fd);
   if (!close_on_exec_above_stdio()) fail(report_fd);
   if (!set_limits(limits_)) fail(report_fd);
+  if (limits_.only_tcp_port != 0 &&
+      !restrict_network(limits_.only_tcp_port, limits_.landlock_abi)) {
+    fail(report_fd);
+  }
   execve(program_.c_str(), argv_pointers_.data(), environment_pointers_.data());
   fail(report_fd);
 }

@@ -12,9 +12,12 @@
 // The parent-death signal follows the thread that forked: children are forked from threads that
 // outlive them (the I/O thread for jobs, the probe's worker, which waits for its child).
 //
-// No namespaces: the child must reach tglink's loopback listener to read its source, which a
-// network namespace would cut off, and the allow-lists (media_allow_lists.hpp) already keep it
-// from opening anything but that source.
+// Where the kernel offers Landlock with network rules (ABI 4, Linux 6.7), the child may make
+// TCP connections to tglink's own port only, and bind none; with ABI 6 it can neither signal
+// processes outside its domain (tglink among them) nor reach abstract Unix sockets. No
+// namespaces: the child must reach tglink's loopback listener to read its source, which a
+// network namespace would cut off. The allow-lists (media_allow_lists.hpp) keep FFmpeg itself
+// from opening anything but that source; these rules hold even for an exploited decoder.
 //
 // Everything the child needs is prepared before fork (PreparedExec), so that the child makes
 // system calls only: the parent is multi-threaded, and only async-signal-safe calls are allowed
@@ -32,6 +35,10 @@ struct ChildLimits {
   std::uint64_t cpu_seconds = 0;          // RLIMIT_CPU (SIGKILL past it); 0 leaves it
   std::uint64_t file_size_bytes = 0;      // RLIMIT_FSIZE, per file written; 0 leaves it
   std::uint64_t open_files = 0;           // RLIMIT_NOFILE; 0 leaves it
+  // The one TCP port the child may connect to, under Landlock ABI `landlock_abi` (>= 4); 0
+  // for no network rules.
+  std::uint16_t only_tcp_port = 0;
+  int landlock_abi = 0;
 
   bool operator==(const ChildLimits&) const = default;
 };
@@ -44,7 +51,19 @@ struct ConfinementSettings {
   std::uint64_t cpu_per_media_second = 4;
   std::uint64_t file_bytes = 1024ull << 20;
   std::uint64_t open_files = 64;
+  // tglink's port, which children read their source from, and the Landlock ABI of this kernel
+  // (landlock_abi(), 0 without Landlock); network rules need both.
+  std::uint16_t source_port = 0;
+  int landlock_abi = 0;
 };
+
+// The Landlock ABI version this process may use: 0 when the kernel has none, or a seccomp
+// filter (systemd's SystemCallFilter=@system-service) refuses its system calls.
+[[nodiscard]] int landlock_abi();
+
+// The first Landlock ABI with TCP rules, and the one with signal and abstract-socket scopes.
+inline constexpr int kLandlockNetworkAbi = 4;
+inline constexpr int kLandlockScopeAbi = 6;
 
 inline constexpr std::uint64_t kMinCpuSeconds = 120;
 

@@ -83,6 +83,7 @@ PlaybackSettings playback_settings_from(const Config& config) {
       static_cast<std::uint64_t>(config.converter_cpu_per_media_second);
   settings.confinement.file_bytes = static_cast<std::uint64_t>(config.converter_file_mb) << 20;
   settings.confinement.open_files = static_cast<std::uint64_t>(config.converter_open_files);
+  settings.confinement.source_port = config.port;
   return settings;
 }
 
@@ -277,6 +278,8 @@ PlaybackService::~PlaybackService() { stop(); }
 
 void PlaybackService::start() {
   Impl& impl = *impl_;
+  settings_.confinement.landlock_abi = landlock_abi();
+  impl.settings.confinement.landlock_abi = settings_.confinement.landlock_abi;
   impl.ffmpeg_found = find_program(settings_.ffmpeg).has_value();
   impl.ffprobe_found = find_program(settings_.ffprobe).has_value();
   if (!impl.ffmpeg_found || !impl.ffprobe_found) {

@@ -88,8 +88,23 @@ int listening_socket() {
   address.sin_family = AF_INET;
   address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
-  listen(fd, 1);
+  listen(fd, 4);
   return fd;
+}
+
+std::uint16_t port_of(int fd) {
+  sockaddr_in address{};
+  socklen_t size = sizeof address;
+  getsockname(fd, reinterpret_cast<sockaddr*>(&address), &size);
+  return ntohs(address.sin_port);
+}
+
+// Whether a child confined to `allowed` could open a TCP connection to 127.0.0.1:`port`
+// (bash's /dev/tcp: a plain connect()).
+bool child_connects(std::uint16_t port, const ChildLimits& limits) {
+  const CapturedRun run = run_captured(
+      {"bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/" + std::to_string(port)}, limits, 30s, 1024);
+  return run.exit && run.exit->success;
 }
 
 TEST(ChildConfinement, LimitsScaleWithTheMediaAndHaveAFloor) {
@@ -133,6 +148,33 @@ TEST(ChildConfinement, ARunningChildHoldsNoSecretNoSocketOfOursAndItsLimits) {
   close(socket_fd);
   unsetenv("BOT_TOKEN");
   unsetenv("SECRET_KEY");
+}
+
+TEST(ChildConfinement, WithLandlockAChildConnectsToTheSourcePortOnly) {
+  const int abi = landlock_abi();
+  if (abi < kLandlockNetworkAbi) GTEST_SKIP() << "Landlock ABI " << abi << " has no TCP rules";
+  if (!find_program("bash")) GTEST_SKIP() << "no bash";
+  const int source = listening_socket();
+  const int elsewhere = listening_socket();
+  ConfinementSettings settings;
+  settings.source_port = port_of(source);
+  settings.landlock_abi = abi;
+  const ChildLimits limits = limits_for(settings, 10);
+  EXPECT_EQ(limits.only_tcp_port, port_of(source));
+  EXPECT_TRUE(child_connects(port_of(source), limits));
+  EXPECT_FALSE(child_connects(port_of(elsewhere), limits));
+  EXPECT_TRUE(child_connects(port_of(elsewhere), ChildLimits{}));  // the check itself works
+  EXPECT_THAT(confinement_summary(settings),
+              HasSubstr("TCP connections to port " + std::to_string(port_of(source)) + " only"));
+  close(source);
+  close(elsewhere);
+}
+
+TEST(ChildConfinement, WithoutLandlockTheLogSaysSo) {
+  ConfinementSettings settings;
+  settings.source_port = 8080;
+  EXPECT_THAT(confinement_summary(settings), HasSubstr("Landlock unavailable"));
+  EXPECT_EQ(limits_for(settings, 1).only_tcp_port, 0);
 }
 
 TEST(ChildConfinement, AChildOverItsCpuLimitIsStoppedByTheKernel) {
