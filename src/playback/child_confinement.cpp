@@ -94,7 +94,9 @@ void reset_signals() noexcept {
   }
   sigset_t none;
   sigemptyset(&none);
-  sigprocmask(SIG_SETMASK, &none, nullptr);
+  // The forked child has one thread, and sigprocmask is async-signal-safe where
+  // pthread_sigmask is not.
+  sigprocmask(SIG_SETMASK, &none, nullptr);  // NOLINT(concurrency-mt-unsafe)
 }
 
 // `fd`, or a new descriptor on `path` when it is -1, moved above 2 so that the dup2 calls that
@@ -174,8 +176,9 @@ std::string confinement_summary(const ConfinementSettings& settings) {
          "read)";
 }
 
-PreparedExec::PreparedExec(std::filesystem::path program, const std::vector<std::string>& argv,
-                           ChildLimits limits, std::filesystem::path stderr_path)
+PreparedExec::PreparedExec(const std::filesystem::path& program,
+                           const std::vector<std::string>& argv, ChildLimits limits,
+                           const std::filesystem::path& stderr_path)
     : program_(program.string()),
       argv_(argv),
       environment_(child_environment()),

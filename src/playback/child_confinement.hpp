@@ -80,8 +80,8 @@ class PreparedExec {
  public:
   // `program` is an absolute path; `stderr_path` empty means /dev/null, unless a descriptor is
   // given to exec_in_child.
-  PreparedExec(std::filesystem::path program, const std::vector<std::string>& argv,
-               ChildLimits limits, std::filesystem::path stderr_path);
+  PreparedExec(const std::filesystem::path& program, const std::vector<std::string>& argv,
+               ChildLimits limits, const std::filesystem::path& stderr_path);
   PreparedExec(const PreparedExec&) = delete;
   PreparedExec& operator=(const PreparedExec&) = delete;
 

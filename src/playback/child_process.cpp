@@ -18,6 +18,12 @@ namespace {
 
 using SteadyDeadline = std::chrono::steady_clock::time_point;
 
+// strerror, without its shared buffer (probes run on several threads).
+std::string error_text(int error) {
+  char buffer[256];
+  return strerror_r(error, buffer, sizeof buffer);  // the GNU form: returns the message
+}
+
 ChildExit exit_of(int pid, int status) {
   ChildExit exit;
   exit.pid = pid;
@@ -43,13 +49,13 @@ std::optional<int> spawn_child(const std::vector<std::string>& argv, const Child
   }
   const std::optional<std::filesystem::path> program = find_program(argv[0]);
   if (!program) {
-    error = argv[0] + ": " + std::strerror(ENOENT);
+    error = argv[0] + ": " + error_text(ENOENT);
     return std::nullopt;
   }
   const PreparedExec exec(*program, argv, limits, stderr_path);
   int report[2];
   if (pipe2(report, O_CLOEXEC) != 0) {
-    error = std::string("pipe: ") + std::strerror(errno);
+    error = std::string("pipe: ") + error_text(errno);
     return std::nullopt;
   }
   const pid_t parent = getpid();
@@ -57,7 +63,7 @@ std::optional<int> spawn_child(const std::vector<std::string>& argv, const Child
   if (pid == 0) exec.exec_in_child(parent, stdout_fd, stderr_fd, report[1]);
   close(report[1]);
   if (pid < 0) {
-    error = std::string("fork: ") + std::strerror(errno);
+    error = std::string("fork: ") + error_text(errno);
     close(report[0]);
     return std::nullopt;
   }
@@ -72,7 +78,7 @@ std::optional<int> spawn_child(const std::vector<std::string>& argv, const Child
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
-    error = argv[0] + ": " + std::strerror(child_errno);
+    error = argv[0] + ": " + error_text(child_errno);
     return std::nullopt;
   }
   return pid;
@@ -180,11 +186,11 @@ CapturedRun run_captured(const std::vector<std::string>& argv, const ChildLimits
   int out[2];
   int err[2];
   if (pipe2(out, O_CLOEXEC) != 0) {
-    run.error = std::string("pipe: ") + std::strerror(errno);
+    run.error = std::string("pipe: ") + error_text(errno);
     return run;
   }
   if (pipe2(err, O_CLOEXEC) != 0) {
-    run.error = std::string("pipe: ") + std::strerror(errno);
+    run.error = std::string("pipe: ") + error_text(errno);
     close(out[0]);
     close(out[1]);
     return run;
