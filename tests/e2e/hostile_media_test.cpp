@@ -325,6 +325,9 @@ TEST(HostileMedia, ARunningConverterHoldsNothingOfOursAndDiesWithTglink) {
   const PostedFile posted = testing::post_file(harness, movie, "video/x-msvideo", "video");
   const json::object answer = post_playback(harness, posted.token);
   ASSERT_EQ(answer.at("method").as_string(), "transcode") << json::serialize(answer);
+  // The start says which confinement is in force.
+  EXPECT_THAT(harness.process().output(),
+              HasSubstr("Player: ffmpeg and ffprobe run with PATH and LANG only"));
   const pid_t tglink = harness.process().pid();
   std::vector<pid_t> converters;
   for (int i = 0; i < 200 && converters.empty(); ++i) {
