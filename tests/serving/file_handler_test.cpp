@@ -154,7 +154,7 @@ TEST_F(FileHandlerTest, ALiveCapabilityReadsItsFileUncountedUntilRevoked) {
   const std::string path = "/source/" + capability;
   const RecordingChannel c = get(path, {}, "GET", "127.0.0.1");
   EXPECT_EQ(c.status(), 200);
-  EXPECT_EQ(c.body, kContent);
+  EXPECT_EQ(c.body(), kContent);
   EXPECT_EQ(c.header("Cache-Control"), "no-store");
   EXPECT_EQ(bandwidth.used_bytes(), 0);  // not viewer traffic: the viewers' bytes are on /hls
   grants.revoke(capability);
