@@ -160,8 +160,9 @@ asio::awaitable<void> send_internal_body(FileStreamer& files, Log& log, const St
 
 asio::awaitable<void> send_body(const FileRouteDeps& deps, const StoredFile& file,
                                 const ContentPlan& plan, HttpResponse head, ResponseChannel& out) {
-  if (deps.traffic != nullptr && plan.body.begin == 0)
+  if (deps.traffic != nullptr && plan.body.begin == 0) {
     deps.traffic->count_download(file.message_id);
+  }
   CountedBody body(ViewerCounting{deps.bandwidth, deps.traffic, deps.streams}, out,
                    file.message_id);
   CountingChannel& counted = body.channel();
@@ -188,7 +189,8 @@ asio::awaitable<void> FileHandler::operator()(const HttpRequest& request,
   if (route_ == FileRoute::kSource) {
     if (deps_.grants != nullptr) granted = deps_.grants->accepts(request);
     if (!granted) {
-      co_await out.send(json_error(404, "NOT_FOUND", "No such page"));
+      HttpResponse not_found = json_error(404, "NOT_FOUND", "No such page");
+      co_await out.send(std::move(not_found));
       co_return;
     }
   }
