@@ -104,9 +104,10 @@ struct Service::Impl {
   std::unique_ptr<PlayerPage> player;           // the built-in /player page
   std::unique_ptr<ThumbnailSource> thumbnails;  // posters (/thumb/) and the player's file facts
   std::unique_ptr<BatchPage> batch_page;        // /b/{token}: one link for many files
-  // The player's conversions (docs/playback.md): ffmpeg's loopback reads are recognised by
-  // `internal`; sessions sign the /hls URLs; `playback` probes files and runs the jobs.
-  InternalRequestKey internal = InternalRequestKey::generate();
+  // The player's conversions (docs/playback.md): ffmpeg reads its source with a capability of
+  // `grants` made for that one run; sessions sign the /hls URLs; `playback` probes files and
+  // runs the jobs.
+  SourceGrants grants;
   std::unique_ptr<SessionTokenCodec> sessions;
   std::unique_ptr<PlaybackService> playback;
   metrics::Registry registry;  // what /metrics shows
@@ -252,7 +253,7 @@ struct Service::Impl {
         std::make_unique<BatchPage>(config, *links, database->store(), clock, *player, log);
     add_batch_routes(router, *batch_page, database->store_work());
     add_file_routes(router, FileRouteDeps{*links, revocations->revoked(), *streamer, *bandwidth,
-                                          streams, clock, log, traffic.get(), &internal});
+                                          streams, clock, log, traffic.get(), &grants});
     add_playback();
     if (!config.metrics_token.empty()) {
       router.add_exact("/metrics", metrics_handler(registry, config.metrics_token));
@@ -263,7 +264,7 @@ struct Service::Impl {
     sessions = std::make_unique<SessionTokenCodec>(links->derived_key("playback session"));
     playback = std::make_unique<PlaybackService>(
         io.get_executor(), playback_settings_from(config), database->store(),
-        database->store_work(), internal, std::make_unique<PosixProcessRunner>(), clock, log);
+        database->store_work(), grants, std::make_unique<PosixProcessRunner>(), clock, log);
     playback->start();
     add_playback_routes(
         router, PlaybackRouteDeps{LinkCheckDeps{*links, revocations->revoked(), *bandwidth, clock},
@@ -384,7 +385,7 @@ struct Service::Impl {
                        with_self_test([this](const HttpRequest& r,
                                              ResponseChannel& c) { return router.dispatch(r, c); },
                                       self_test->nonce()),
-                       &internal};
+                       &grants};
     HttpHandler counted = metered_handler(
         std::move(guard), [this](const HttpRequest& r) { return router.route_name(r.path()); },
         *metrics);

@@ -103,6 +103,13 @@ struct Config {
   int transcode_max_height = 720;             // TRANSCODE_MAX_HEIGHT, lines
   std::string transcode_preset = "veryfast";  // TRANSCODE_PRESET, an x264 preset
   std::int64_t hls_cache_mb = 2048;           // HLS_CACHE_MB: disk for converted segments
+  // What each ffmpeg and ffprobe child may use (playback/child_confinement.hpp).
+  std::int64_t converter_memory_mb = 4096;          // CONVERTER_MEMORY_MB: address space
+  std::int64_t converter_cpu_per_media_second = 4;  // CONVERTER_CPU_PER_MEDIA_SECOND
+  std::int64_t converter_file_mb = 1024;            // CONVERTER_FILE_MB: any one file written
+  std::int64_t converter_open_files = 64;
+  std::int64_t converter_min_free_mb =
+      1024;  // CONVERTER_MIN_FREE_MB: DATA_DIR's floor           // CONVERTER_OPEN_FILES
 
   // --- Logging ---
   std::string log_level = "INFO";  // LOG_LEVEL: DEBUG, INFO, WARNING, ERROR, CRITICAL

@@ -120,6 +120,11 @@ std::string summarize_config(const Config& config) {
   line("TRANSCODE_MAX_HEIGHT", std::to_string(config.transcode_max_height));
   line("TRANSCODE_PRESET", config.transcode_preset);
   line("HLS_CACHE_MB", std::to_string(config.hls_cache_mb));
+  line("CONVERTER_MEMORY_MB", std::to_string(config.converter_memory_mb));
+  line("CONVERTER_CPU_PER_MEDIA_SECOND", std::to_string(config.converter_cpu_per_media_second));
+  line("CONVERTER_FILE_MB", std::to_string(config.converter_file_mb));
+  line("CONVERTER_OPEN_FILES", std::to_string(config.converter_open_files));
+  line("CONVERTER_MIN_FREE_MB", std::to_string(config.converter_min_free_mb));
   line("LOG_LEVEL", config.log_level);
   return text;
 }

@@ -77,6 +77,16 @@ void load_playback_settings(EnvReader& env, Config& config) {
            config.transcode_max_height);
   load_bounded(env, "HLS_CACHE_MB", 64, 1 << 20, "a number of MiB", "HLS_CACHE_MB=2048",
                config.hls_cache_mb);
+  load_bounded(env, "CONVERTER_MEMORY_MB", 256, 1 << 20, "a number of MiB",
+               "CONVERTER_MEMORY_MB=4096", config.converter_memory_mb);
+  load_bounded(env, "CONVERTER_CPU_PER_MEDIA_SECOND", 1, 100, "a number of CPU seconds",
+               "CONVERTER_CPU_PER_MEDIA_SECOND=4", config.converter_cpu_per_media_second);
+  load_bounded(env, "CONVERTER_FILE_MB", 16, 1 << 20, "a number of MiB", "CONVERTER_FILE_MB=1024",
+               config.converter_file_mb);
+  load_bounded(env, "CONVERTER_OPEN_FILES", 16, 4096, "a number of descriptors",
+               "CONVERTER_OPEN_FILES=64", config.converter_open_files);
+  load_bounded(env, "CONVERTER_MIN_FREE_MB", 0, 1 << 20, "a number of MiB",
+               "CONVERTER_MIN_FREE_MB=1024", config.converter_min_free_mb);
   if (const std::optional<EnvValue> preset = env.get("TRANSCODE_PRESET")) {
     if (std::find(kPresets.begin(), kPresets.end(), preset->value) != kPresets.end()) {
       config.transcode_preset = preset->value;

@@ -9,6 +9,11 @@
 //   TRANSCODE_MAX_HEIGHT  lines of transcoded video, 144..2160
 //   TRANSCODE_PRESET      an x264 preset name
 //   HLS_CACHE_MB          disk for converted segments, 64..1048576
+//   CONVERTER_MEMORY_MB   address space of each ffmpeg/ffprobe, 256..1048576
+//   CONVERTER_CPU_PER_MEDIA_SECOND  CPU seconds per second of media, 1..100 (at least 120 s)
+//   CONVERTER_FILE_MB     largest file a child may write, 16..1048576
+//   CONVERTER_OPEN_FILES  descriptors a child may hold, 16..4096
+//   CONVERTER_MIN_FREE_MB free space under which conversions stop, 0..1048576
 // A missing ffmpeg is not a configuration error: the player then plays what the browser can and
 // says why not the rest (check-config reports it).
 

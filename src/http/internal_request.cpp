@@ -1,35 +1,72 @@
 #include "http/internal_request.hpp"
 
+#include <array>
 #include <stdexcept>
 
-#include <openssl/crypto.h>
 #include <openssl/rand.h>
 
 namespace tglink {
 
-InternalRequestKey InternalRequestKey::generate() {
-  unsigned char bytes[32];
-  if (RAND_bytes(bytes, sizeof bytes) != 1) {
-    throw std::runtime_error("OpenSSL's RAND_bytes failed for the internal request key");
+namespace {
+
+constexpr std::size_t kCapabilityBytes = 32;
+
+// Headers a forwarding proxy adds: a request carrying one came from outside, whatever its peer.
+constexpr std::array<std::string_view, 4> kForwardingHeaders{"X-Forwarded-For", "Forwarded",
+                                                             "X-Real-IP", "Via"};
+
+std::string random_hex(std::size_t bytes) {
+  std::string raw(bytes, '\0');
+  if (RAND_bytes(reinterpret_cast<unsigned char*>(raw.data()), static_cast<int>(bytes)) != 1) {
+    throw std::runtime_error("OpenSSL's RAND_bytes failed for a source capability");
   }
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string secret;
-  for (const unsigned char byte : bytes) {
-    secret.push_back(kHex[byte >> 4]);
-    secret.push_back(kHex[byte & 0xF]);
+  static constexpr std::string_view kHex = "0123456789abcdef";
+  std::string out;
+  out.reserve(bytes * 2);
+  for (const char c : raw) {
+    const auto byte = static_cast<unsigned char>(c);
+    out.push_back(kHex[byte >> 4]);
+    out.push_back(kHex[byte & 0xF]);
   }
-  return InternalRequestKey(std::move(secret));
+  return out;
 }
 
-bool InternalRequestKey::accepts(const HttpRequest& request) const {
-  if (secret_.empty() || !is_loopback_address(request.peer_address)) return false;
-  const std::optional<std::string_view> given = request.header(kInternalRequestHeader);
-  return given && given->size() == secret_.size() &&
-         CRYPTO_memcmp(given->data(), secret_.data(), secret_.size()) == 0;
+bool forwarded(const HttpRequest& request) {
+  for (const std::string_view name : kForwardingHeaders) {
+    if (request.header(name)) return true;
+  }
+  return false;
 }
 
-std::string InternalRequestKey::header_line() const {
-  return std::string(kInternalRequestHeader) + ": " + secret_;
+}  // namespace
+
+std::string SourceGrants::grant(std::string link_token) {
+  std::string capability = random_hex(kCapabilityBytes);
+  const std::lock_guard lock(mutex_);
+  grants_[capability] = std::move(link_token);
+  return capability;
+}
+
+void SourceGrants::revoke(const std::string& capability) {
+  const std::lock_guard lock(mutex_);
+  grants_.erase(capability);
+}
+
+std::optional<std::string> SourceGrants::accepts(const HttpRequest& request) const {
+  if (request.rejection || (request.method != "GET" && !request.is_head())) return std::nullopt;
+  if (!is_loopback_address(request.peer_address) || forwarded(request)) return std::nullopt;
+  std::string_view path = request.path();
+  if (!path.starts_with(kSourcePrefix)) return std::nullopt;
+  path.remove_prefix(kSourcePrefix.size());
+  const std::lock_guard lock(mutex_);
+  const auto found = grants_.find(path);
+  if (found == grants_.end()) return std::nullopt;
+  return found->second;
+}
+
+std::size_t SourceGrants::live() const {
+  const std::lock_guard lock(mutex_);
+  return grants_.size();
 }
 
 bool is_loopback_address(std::string_view address) {

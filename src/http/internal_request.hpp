@@ -1,12 +1,22 @@
 #pragma once
-// Recognises tglink's own requests: ffprobe and ffmpeg reading /stream over loopback for the
-// player's conversions (playback/). Such a request carries the header
-//   X-Tglink-Internal: <secret>
-// with a secret made fresh by each process and never shown, and comes from a loopback peer.
-// It is not rate-limited, is not viewer traffic (the viewers' bytes are counted on /hls), and
-// reads Telegram through a small window (media/file_streamer.hpp stream_internal).
-// Anyone else sending the header is an ordinary client.
+// tglink's own reads of a file for its converter (playback/): ffprobe and ffmpeg read
+//   /source/{capability}
+// over loopback. A capability is 32 random bytes made for one run of ffprobe or ffmpeg, bound to
+// the one link whose file it reads, and revoked as soon as that run is over. Nothing else is
+// ever trusted: no header, no peer address alone. So:
+//  - what a hostile manifest could make ffmpeg forward to another host carries no secret (the
+//    capability is in the path, and the hls and dash demuxers are never opened anyway);
+//  - a capability seen in /proc/PID/cmdline reads that one file while that one run lasts;
+//  - a request through a same-host proxy (peer 127.0.0.1) is an outside request: it names a
+//    forwarding header, or it names no live capability, and is rate-limited and counted like
+//    any other.
+// A granted read is not rate-limited, is not viewer traffic (the viewers' bytes are counted on
+// /hls), and reads Telegram through a small window (media/file_streamer.hpp stream_internal).
 
+#include <cstddef>
+#include <map>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -14,21 +24,49 @@
 
 namespace tglink {
 
-inline constexpr std::string_view kInternalRequestHeader = "X-Tglink-Internal";
+inline constexpr std::string_view kSourcePrefix = "/source/";
 
-class InternalRequestKey {
+class SourceGrants {
  public:
-  // 32 random bytes from OpenSSL's CSPRNG, hex-encoded.
-  [[nodiscard]] static InternalRequestKey generate();
-  explicit InternalRequestKey(std::string secret) : secret_(std::move(secret)) {}
+  SourceGrants() = default;
+  SourceGrants(const SourceGrants&) = delete;
+  SourceGrants& operator=(const SourceGrants&) = delete;
 
-  // True for a loopback peer (the TCP peer, not X-Forwarded-For) that sent the secret.
-  [[nodiscard]] bool accepts(const HttpRequest& request) const;
-  // "X-Tglink-Internal: <secret>", for ffmpeg's -headers.
-  [[nodiscard]] std::string header_line() const;
+  // A fresh capability to read the file of `link_token` (64 hex digits from OpenSSL's CSPRNG).
+  [[nodiscard]] std::string grant(std::string link_token);
+  void revoke(const std::string& capability);
+
+  // The link token a request may read: a GET or HEAD of /source/{capability} naming a live
+  // capability, from a loopback peer, with no header a proxy adds. nullopt for anything else.
+  [[nodiscard]] std::optional<std::string> accepts(const HttpRequest& request) const;
+
+  [[nodiscard]] std::size_t live() const;
 
  private:
-  std::string secret_;
+  mutable std::mutex mutex_;                                // probes take theirs on a worker thread
+  std::map<std::string, std::string, std::less<>> grants_;  // capability -> link token
+};
+
+// A capability for the time of one run: granted when made, revoked when destroyed.
+class SourceLease {
+ public:
+  SourceLease(SourceGrants& grants, std::string link_token)
+      : grants_(&grants), capability_(grants.grant(std::move(link_token))) {}
+  ~SourceLease() {
+    if (grants_ != nullptr) grants_->revoke(capability_);
+  }
+  SourceLease(const SourceLease&) = delete;
+  SourceLease& operator=(const SourceLease&) = delete;
+  SourceLease(SourceLease&& other) noexcept
+      : grants_(std::exchange(other.grants_, nullptr)), capability_(std::move(other.capability_)) {}
+  SourceLease& operator=(SourceLease&&) = delete;
+
+  // "/source/{capability}"
+  [[nodiscard]] std::string path() const { return std::string(kSourcePrefix) + capability_; }
+
+ private:
+  SourceGrants* grants_;
+  std::string capability_;
 };
 
 // 127.0.0.0/8, ::1 and ::ffff:127.x.y.z.

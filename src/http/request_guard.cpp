@@ -7,7 +7,7 @@ namespace tglink {
 
 boost::asio::awaitable<void> RequestGuard::operator()(const HttpRequest& request,
                                                       ResponseChannel& channel) {
-  if (internal_ != nullptr && !request.rejection && internal_->accepts(request)) {
+  if (grants_ != nullptr && grants_->accepts(request)) {
     co_await next_(request, channel);
     co_return;
   }

@@ -5,7 +5,8 @@
 // whatever response follows. A client out of tokens gets the spec's 429 JSON body with
 // Retry-After, and the route is never called. A request the connection rejected
 // (HttpRequest::rejection) takes a token too, and is answered with its own error.
-// tglink's own loopback reads (http/internal_request.hpp) take no token.
+// tglink's converter reading /source/{capability} over loopback (http/internal_request.hpp)
+// takes no token; nothing else is exempt, whatever its peer address or headers.
 
 #include <span>
 
@@ -18,13 +19,13 @@ namespace tglink {
 
 class RequestGuard {
  public:
-  // `internal` may be null (no loopback reads are recognised); it must outlive the guard.
+  // `grants` may be null (no converter reads); it must outlive the guard.
   RequestGuard(RateLimiter& limiter, std::span<const Cidr> trusted_proxies, HttpHandler next,
-               const InternalRequestKey* internal = nullptr)
+               const SourceGrants* grants = nullptr)
       : limiter_(limiter),
         trusted_proxies_(trusted_proxies),
         next_(std::move(next)),
-        internal_(internal) {}
+        grants_(grants) {}
 
   boost::asio::awaitable<void> operator()(const HttpRequest& request, ResponseChannel& channel);
 
@@ -32,7 +33,7 @@ class RequestGuard {
   RateLimiter& limiter_;
   std::span<const Cidr> trusted_proxies_;
   HttpHandler next_;
-  const InternalRequestKey* internal_;
+  const SourceGrants* grants_;
 };
 
 }  // namespace tglink

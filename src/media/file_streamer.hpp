@@ -4,6 +4,7 @@
 // (media/telegram_file_streamer.hpp) is the real one, backed by every connected bot and by the
 // bytes TDLib already has on disk; handler tests use a fake.
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -38,6 +39,9 @@ struct StoredFile {
   // not ask that bot again; unset when the file did not come from locate().
   std::optional<BotFileId> located_by;
 };
+
+// Retry-After of the 503 answered when no bot can reach a file (or its thumbnail) right now.
+inline constexpr std::chrono::seconds kFileUnavailableRetryAfter{10};
 
 enum class LocateStatus {
   Found,

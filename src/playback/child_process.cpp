@@ -8,19 +8,21 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-extern char** environ;
 
 namespace tglink {
 
 namespace {
 
-// Conversions yield to the server itself: TDLib and the HTTP loop keep their CPU.
-constexpr int kChildNiceness = 10;
+using SteadyDeadline = std::chrono::steady_clock::time_point;
+
+// strerror, without its shared buffer (probes run on several threads).
+std::string error_text(int error) {
+  char buffer[256];
+  return strerror_r(error, buffer, sizeof buffer);  // the GNU form: returns the message
+}
 
 ChildExit exit_of(int pid, int status) {
   ChildExit exit;
@@ -35,57 +37,50 @@ ChildExit exit_of(int pid, int status) {
   return exit;
 }
 
-std::vector<char*> c_argv(const std::vector<std::string>& argv) {
-  std::vector<char*> out;
-  out.reserve(argv.size() + 1);
-  for (const std::string& arg : argv) out.push_back(const_cast<char*>(arg.c_str()));
-  out.push_back(nullptr);
-  return out;
-}
-
-// Spawns with stdin from /dev/null, stdout to `stdout_fd` (or /dev/null when -1), stderr to
-// `stderr_path` (or /dev/null when empty), in its own process group.
-std::optional<int> spawn_child(const std::vector<std::string>& argv, int stdout_fd,
-                               const std::string& stderr_path, std::string& error) {
+// Forks and execs `argv` confined (playback/child_confinement.hpp): stdin from /dev/null, stdout
+// to `stdout_fd` (or /dev/null when -1), stderr to `stderr_fd`, else `stderr_path` (or
+// /dev/null when empty). Returns once the child has exec'd, or with `error` when it could not.
+std::optional<int> spawn_child(const std::vector<std::string>& argv, const ChildLimits& limits,
+                               int stdout_fd, int stderr_fd, const std::string& stderr_path,
+                               std::string& error) {
   if (argv.empty()) {
     error = "no program";
     return std::nullopt;
   }
-  posix_spawn_file_actions_t actions;
-  posix_spawnattr_t attributes;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawnattr_init(&attributes);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  if (stdout_fd >= 0) {
-    posix_spawn_file_actions_adddup2(&actions, stdout_fd, 1);
-  } else {
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  }
-  const std::string err_target = stderr_path.empty() ? "/dev/null" : stderr_path;
-  posix_spawn_file_actions_addopen(&actions, 2, err_target.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0600);
-  sigset_t defaults;
-  sigemptyset(&defaults);
-  sigaddset(&defaults, SIGPIPE);
-  sigaddset(&defaults, SIGINT);
-  sigaddset(&defaults, SIGTERM);
-  sigset_t none;
-  sigemptyset(&none);
-  posix_spawnattr_setsigdefault(&attributes, &defaults);
-  posix_spawnattr_setsigmask(&attributes, &none);
-  posix_spawnattr_setpgroup(&attributes, 0);
-  posix_spawnattr_setflags(&attributes,
-                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
-  std::vector<char*> args = c_argv(argv);
-  pid_t pid = 0;
-  const int failed = posix_spawnp(&pid, args[0], &actions, &attributes, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attributes);
-  if (failed != 0) {
-    error = argv[0] + ": " + std::strerror(failed);
+  const std::optional<std::filesystem::path> program = find_program(argv[0]);
+  if (!program) {
+    error = argv[0] + ": " + error_text(ENOENT);
     return std::nullopt;
   }
-  setpriority(PRIO_PROCESS, static_cast<id_t>(pid), kChildNiceness);
+  const PreparedExec exec(*program, argv, limits, stderr_path);
+  int report[2];
+  if (pipe2(report, O_CLOEXEC) != 0) {
+    error = std::string("pipe: ") + error_text(errno);
+    return std::nullopt;
+  }
+  const pid_t parent = getpid();
+  const pid_t pid = fork();
+  if (pid == 0) exec.exec_in_child(parent, stdout_fd, stderr_fd, report[1]);
+  close(report[1]);
+  if (pid < 0) {
+    error = std::string("fork: ") + error_text(errno);
+    close(report[0]);
+    return std::nullopt;
+  }
+  // The report pipe closes at exec; an errno arrives instead when the child failed before it.
+  int child_errno = 0;
+  ssize_t got = 0;
+  do {
+    got = read(report[0], &child_errno, sizeof child_errno);
+  } while (got < 0 && errno == EINTR);
+  close(report[0]);
+  if (got == static_cast<ssize_t>(sizeof child_errno)) {
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    error = argv[0] + ": " + error_text(child_errno);
+    return std::nullopt;
+  }
   return pid;
 }
 
@@ -112,9 +107,10 @@ PosixProcessRunner::~PosixProcessRunner() {
 }
 
 std::optional<int> PosixProcessRunner::spawn(const std::vector<std::string>& argv,
+                                             const ChildLimits& limits,
                                              const std::filesystem::path& stderr_file,
                                              std::string& error) {
-  const std::optional<int> pid = spawn_child(argv, -1, stderr_file.string(), error);
+  const std::optional<int> pid = spawn_child(argv, limits, -1, -1, stderr_file.string(), error);
   if (pid) children_.insert(*pid);
   return pid;
 }
@@ -137,44 +133,81 @@ std::vector<ChildExit> PosixProcessRunner::reap() {
   return exits;
 }
 
-CapturedRun run_captured(const std::vector<std::string>& argv, std::chrono::milliseconds timeout,
-                         std::size_t max_output) {
-  CapturedRun run;
-  int fds[2];
-  if (pipe2(fds, O_CLOEXEC) != 0) {
-    run.error = std::string("pipe: ") + std::strerror(errno);
-    return run;
-  }
-  const std::optional<int> pid = spawn_child(argv, fds[1], "", run.error);
-  close(fds[1]);
-  if (!pid) {
-    close(fds[0]);
-    return run;
-  }
-  run.started = true;
-  const auto deadline = std::chrono::steady_clock::now() + timeout;
+namespace {
+
+// Reads what is ready on `fd` into `into` (at most `limit` bytes kept); false at end of output.
+// `overflow` is set when more than `limit` arrived.
+bool drain(int fd, std::string& into, std::size_t limit, bool& overflow) {
   char buffer[16384];
-  for (;;) {
+  const ssize_t got = read(fd, buffer, sizeof buffer);
+  if (got < 0) return errno == EINTR || errno == EAGAIN;
+  if (got == 0) return false;
+  const auto size = static_cast<std::size_t>(got);
+  if (into.size() + size > limit) {
+    into.append(buffer, limit - std::min(limit, into.size()));
+    overflow = true;
+    return true;
+  }
+  into.append(buffer, size);
+  return true;
+}
+
+// Collects stdout and stderr until both end, the deadline passes or stdout overflows.
+void collect(CapturedRun& run, int out_fd, int err_fd, SteadyDeadline deadline,
+             std::size_t max_output) {
+  bool out_open = true;
+  bool err_open = true;
+  bool diagnostics_overflow = false;
+  while (out_open || err_open) {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
         deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) {
       run.timed_out = true;
-      break;
+      return;
     }
-    pollfd watch{fds[0], POLLIN, 0};
-    const int ready = poll(&watch, 1, static_cast<int>(left.count()));
-    if (ready < 0 && errno == EINTR) continue;
-    if (ready <= 0) continue;  // the deadline check above ends it
-    const ssize_t got = read(fds[0], buffer, sizeof buffer);
-    if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) break;  // end of output
-    if (run.output.size() + static_cast<std::size_t>(got) > max_output) {
-      run.output_too_large = true;
-      break;
+    pollfd watch[2] = {{out_open ? out_fd : -1, POLLIN, 0}, {err_open ? err_fd : -1, POLLIN, 0}};
+    const int ready = poll(watch, 2, static_cast<int>(left.count()));
+    if (ready <= 0) continue;  // EINTR or the deadline, which the check above ends
+    if (out_open && (watch[0].revents & (POLLIN | POLLHUP | POLLERR)) != 0) {
+      out_open = drain(out_fd, run.output, max_output, run.output_too_large);
+      if (run.output_too_large) return;
     }
-    run.output.append(buffer, static_cast<std::size_t>(got));
+    if (err_open && (watch[1].revents & (POLLIN | POLLHUP | POLLERR)) != 0) {
+      err_open = drain(err_fd, run.diagnostics, kMaxDiagnostics, diagnostics_overflow);
+    }
   }
-  close(fds[0]);
+}
+
+}  // namespace
+
+CapturedRun run_captured(const std::vector<std::string>& argv, const ChildLimits& limits,
+                         std::chrono::milliseconds timeout, std::size_t max_output) {
+  CapturedRun run;
+  int out[2];
+  int err[2];
+  if (pipe2(out, O_CLOEXEC) != 0) {
+    run.error = std::string("pipe: ") + error_text(errno);
+    return run;
+  }
+  if (pipe2(err, O_CLOEXEC) != 0) {
+    run.error = std::string("pipe: ") + error_text(errno);
+    close(out[0]);
+    close(out[1]);
+    return run;
+  }
+  const std::optional<int> pid = spawn_child(argv, limits, out[1], err[1], "", run.error);
+  close(out[1]);
+  close(err[1]);
+  if (!pid) {
+    close(out[0]);
+    close(err[0]);
+    return run;
+  }
+  run.started = true;
+  const SteadyDeadline deadline = std::chrono::steady_clock::now() + timeout;
+  collect(run, out[0], err[0], deadline, max_output);
+  close(out[0]);
+  close(err[0]);
   // A child that closed its output may still linger: it gets until the deadline, like the rest.
   while (!run.timed_out && !run.output_too_large) {
     if ((run.exit = wait_child(*pid, false))) return run;

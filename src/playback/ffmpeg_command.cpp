@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "playback/hls_playlists.hpp"
+#include "playback/media_allow_lists.hpp"
 
 namespace tglink {
 
@@ -18,12 +19,15 @@ void add(std::vector<std::string>& argv, std::initializer_list<std::string> args
   argv.insert(argv.end(), args.begin(), args.end());
 }
 
-// Reading tglink's own /stream: a slow Telegram download is waited for, a dropped connection
-// is reopened at the same byte.
-void add_input(std::vector<std::string>& argv, const LoopbackSource& source) {
-  add(argv, {"-headers", source.header + "\r\n", "-probesize", std::string(kProbeSize),
-             "-analyzeduration", std::string(kAnalyzeDuration), "-rw_timeout", "60000000",
-             "-reconnect", "1", "-reconnect_on_network_error", "1", "-reconnect_delay_max", "5"});
+// Reading tglink's own /source: a slow Telegram download is waited for, a dropped connection
+// is reopened at the same byte. Only the allowed demuxers, decoders and protocols may open
+// (playback/media_allow_lists.hpp): these are input options, so they go before -i.
+void add_input(std::vector<std::string>& argv) {
+  add(argv, {"-format_whitelist", demuxer_allow_list(), "-codec_whitelist", decoder_allow_list(),
+             "-protocol_whitelist", std::string(kProtocolAllowList)});
+  add(argv, {"-probesize", std::string(kProbeSize), "-analyzeduration",
+             std::string(kAnalyzeDuration), "-rw_timeout", "60000000", "-reconnect", "1",
+             "-reconnect_on_network_error", "1", "-reconnect_delay_max", "5"});
 }
 
 void add_video(std::vector<std::string>& argv, const JobCommand& job, double start) {
@@ -126,7 +130,7 @@ void add_subtitle_output(std::vector<std::string>& argv, const JobCommand& job, 
 
 std::vector<std::string> ffprobe_argv(const std::string& ffprobe, const LoopbackSource& source) {
   std::vector<std::string> argv{ffprobe, "-v", "error", "-hide_banner"};
-  add_input(argv, source);
+  add_input(argv);
   add(argv, {"-show_format", "-show_streams", "-of", "json", "-i", source.url});
   return argv;
 }
@@ -134,7 +138,7 @@ std::vector<std::string> ffprobe_argv(const std::string& ffprobe, const Loopback
 std::vector<std::string> job_argv(const JobCommand& job, int start_segment, int run) {
   const double start = job.grid.start_of(start_segment);
   std::vector<std::string> argv{job.ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"};
-  add_input(argv, job.source);
+  add_input(argv);
   if (start > 0) add(argv, {"-ss", seconds_arg(start)});
   add(argv, {"-i", job.source.url, "-map_metadata", "-1", "-map_chapters", "-1"});
   if (job.probe.video) add_video(argv, job, start);

@@ -1,6 +1,7 @@
 #pragma once
 // The argv of ffprobe and of a conversion job. Only tglink's own values go in: the loopback
-// URL holds the link token (base64url), never a file name or a title.
+// URL holds a capability made for this one run (http/internal_request.hpp), never a file name,
+// a title or a secret that outlives the run; no header is sent.
 //
 // A job writes fMP4 HLS segments {n}.m4s (complete when they appear: -hls_flags temp_file) and
 // init.mp4 into its folder, plus, with a subtitle, the cues as WebVTT (subs-{run}.vtt) from the
@@ -37,8 +38,7 @@ inline constexpr std::string_view kAnalyzeDuration = "2000000";
 inline constexpr double kTimestampOffset = 1.0;
 
 struct LoopbackSource {
-  std::string url;     // http://127.0.0.1:PORT/stream/{token}
-  std::string header;  // "X-Tglink-Internal: <secret>" (serving/internal_request.hpp)
+  std::string url;  // http://127.0.0.1:PORT/source/{capability}
 };
 
 [[nodiscard]] std::vector<std::string> ffprobe_argv(const std::string& ffprobe,

@@ -4,6 +4,7 @@
 #include <set>
 
 #include <signal.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "logging/log.hpp"
@@ -54,12 +55,21 @@ struct JobManager::Job {
   int first_new = 0;  // the run's first segment that was not on disk when it started
   int runs = 0;
   int last_asked = 0;
+  bool paused = false;  // SIGSTOPped: far ahead of its viewers
   SteadyTime last_use{};
   std::map<std::string, SteadyTime> viewers;
 };
 
+std::optional<std::uint64_t> filesystem_free_bytes(const fs::path& dir) {
+  struct statvfs facts {};
+  if (statvfs(dir.c_str(), &facts) != 0) return std::nullopt;
+  return static_cast<std::uint64_t>(facts.f_bavail) * facts.f_frsize;
+}
+
 JobManager::JobManager(JobSettings settings, ProcessRunner& runner, const Clock& clock, Log& log)
-    : settings_(std::move(settings)), runner_(runner), clock_(clock), log_(log) {}
+    : settings_(std::move(settings)), runner_(runner), clock_(clock), log_(log) {
+  if (!settings_.free_bytes) settings_.free_bytes = filesystem_free_bytes;
+}
 
 JobManager::~JobManager() { stop_all(); }
 
@@ -126,21 +136,25 @@ void JobManager::start_run(Job& job, int start_segment) {
   }
   const int run = job.runs++;
   std::string error;
+  JobRun launch = job.spec.command(start_segment, run);
   const std::optional<int> pid =
-      runner_.spawn(job.spec.command(start_segment, run), job.dir / "ffmpeg.log", error);
+      runner_.spawn(launch.argv, launch.limits, job.dir / "ffmpeg.log", error);
   if (!pid) {
     log_.error("Playback: ffmpeg did not start for {}: {}", job.spec.key, error);
     job.state = RunState::kFailed;
+    if (launch.on_end) launch.on_end();
     return;
   }
   job.pid = pid;
   job.state = RunState::kRunning;
   pids_[*pid] = job.spec.key;
+  if (launch.on_end) run_ends_[*pid] = std::move(launch.on_end);
   log_.info("Playback: job {} run {} from segment {} (pid {})", job.spec.key, run, start_segment,
             *pid);
 }
 
 void JobManager::kill_run(Job& job) {
+  job.paused = false;
   if (!job.pid) return;
   runner_.signal(*job.pid, SIGKILL);  // reaped by tick(); pids_ keeps it until then
   pids_[*job.pid] = "";
@@ -155,20 +169,29 @@ void JobManager::stop(Job& job) {
   job.state = RunState::kStopped;
 }
 
-void JobManager::stop_other_transcodes(const Job& job) {
-  if (job.spec.mode != ConversionMode::kTranscode || job.spec.viewer.empty()) return;
+void JobManager::make_room_for_viewer(const Job& job) {
+  if (job.spec.viewer.empty()) return;
+  const int cap =
+      std::max(1, job.spec.mode == ConversionMode::kTranscode ? settings_.transcodes_per_viewer
+                                                              : settings_.remuxes_per_viewer);
   const SteadyTime recent = clock_.steady_now() - kViewerWindow;
+  std::vector<Job*> held;  // this viewer's other jobs of the kind, watched by nobody else
   for (auto& [key, other] : jobs_) {
-    if (other.get() == &job || other->spec.mode != ConversionMode::kTranscode) continue;
+    if (other.get() == &job || other->spec.mode != job.spec.mode) continue;
     if (other->state != RunState::kRunning && other->state != RunState::kQueued) continue;
     const bool watched_by_others =
         std::any_of(other->viewers.begin(), other->viewers.end(), [&](const auto& viewer) {
           return viewer.first != job.spec.viewer && viewer.second >= recent;
         });
-    if (other->viewers.contains(job.spec.viewer) && !watched_by_others) {
-      log_.info("Playback: {} started another transcode; stopping {}", job.spec.viewer, key);
-      stop(*other);
-    }
+    if (other->viewers.contains(job.spec.viewer) && !watched_by_others) held.push_back(other.get());
+  }
+  std::sort(held.begin(), held.end(),
+            [](const Job* a, const Job* b) { return a->last_use < b->last_use; });
+  for (std::size_t i = 0; held.size() - i >= static_cast<std::size_t>(cap); ++i) {
+    log_.info("Playback: {} started another {}; stopping {}", job.spec.viewer,
+              job.spec.mode == ConversionMode::kTranscode ? "transcode" : "remux",
+              held[i]->spec.key);
+    stop(*held[i]);
   }
 }
 
@@ -178,11 +201,12 @@ int JobManager::open(const JobSpec& spec, int start_segment) {
     return queue_position(job);
   }
   if (job.state == RunState::kFailed && job.runs > 0) return 0;
+  if (disk_low_) return 0;  // segment() answers kFailed until there is room
   // Stopped or exited: start again, unless the segment is already on disk.
   if (file_exists(job.dir / segment_name(start_segment)) && job.state == RunState::kExited)
     return 0;
-  // Only a viewer's new choice replaces their other transcode; see resume().
-  stop_other_transcodes(job);
+  // Only a viewer's new choice makes room among their other jobs; see resume().
+  make_room_for_viewer(job);
   return start_or_queue(job, start_segment);
 }
 
@@ -236,8 +260,14 @@ SegmentStatus JobManager::segment(const JobSpec& spec, int segment) {
   status.path = job.dir / segment_name(segment);
   if (file_exists(status.path) && (segment >= 0 || init_whole(job))) {
     status.state = SegmentState::kReady;
+    pace(job);
     return status;
   }
+  if (disk_low_) {
+    status.state = SegmentState::kFailed;
+    return status;
+  }
+  pace(job);
   switch (job.state) {
     case RunState::kQueued:
       job.run_start = wanted;  // it will start where the viewer now is
@@ -279,7 +309,16 @@ SegmentStatus JobManager::segment(const JobSpec& spec, int segment) {
   return status;
 }
 
+void JobManager::end_run(int pid) {
+  const auto found = run_ends_.find(pid);
+  if (found == run_ends_.end()) return;
+  const std::function<void()> on_end = std::move(found->second);
+  run_ends_.erase(found);
+  on_end();
+}
+
 void JobManager::on_exit(const ChildExit& exit) {
+  end_run(exit.pid);
   const auto found = pids_.find(exit.pid);
   if (found == pids_.end()) return;
   const std::string key = found->second;
@@ -376,25 +415,78 @@ void JobManager::enforce_budget() {
       std::error_code ec;
       const fs::path path = job->dir / segment_name(n);
       const std::uintmax_t size = fs::file_size(path, ec);
-      if (!ec && fs::remove(path, ec)) disk_bytes_ -= std::min<std::uint64_t>(disk_bytes_, size);
+      if (!ec && fs::remove(path, ec)) {
+        disk_bytes_ -= std::min<std::uint64_t>(disk_bytes_, size);
+        sizes[key] -= std::min<std::uint64_t>(sizes[key], size);
+      }
     }
   }
+  // Then the running jobs themselves, least recently used first: the budget holds.
+  std::vector<Job*> active;  // queued ones hold nothing yet
+  for (auto& [key, job] : jobs_) {
+    if (job->state == RunState::kRunning) active.push_back(job.get());
+  }
+  std::sort(active.begin(), active.end(),
+            [](const Job* a, const Job* b) { return a->last_use < b->last_use; });
+  for (Job* job : active) {
+    if (disk_bytes_ <= settings_.cache_bytes) return;
+    log_.warning("Playback: the segments pass HLS_CACHE_MB; stopping job {}", job->spec.key);
+    stop(*job);
+    disk_bytes_ -= std::min(disk_bytes_, sizes[job->spec.key]);
+    remove_folder(*job);
+  }
+}
+
+void JobManager::pace(Job& job) {
+  if (!job.pid || job.state != RunState::kRunning) return;
+  const int ahead = frontier(job) - std::max(job.last_asked, job.run_start);
+  if (!job.paused && ahead > settings_.pause_ahead) {
+    log_.info("Playback: job {} is {} segments ahead of its viewers; pausing it", job.spec.key,
+              ahead);
+    runner_.signal(*job.pid, SIGSTOP);
+    job.paused = true;
+  } else if (job.paused && ahead <= settings_.pause_ahead / 2) {
+    runner_.signal(*job.pid, SIGCONT);
+    job.paused = false;
+  }
+}
+
+void JobManager::check_free_space() {
+  const std::optional<std::uint64_t> free = settings_.free_bytes(settings_.root);
+  const bool low = free && *free < settings_.min_free_bytes;
+  if (low && !disk_low_) {
+    log_.warning(
+        "Playback: {} MiB free where the segments are, under the {} MiB floor; conversions stop "
+        "until there is room",
+        *free >> 20, settings_.min_free_bytes >> 20);
+    for (auto& [key, job] : jobs_) stop(*job);
+  } else if (!low && disk_low_) {
+    log_.info("Playback: there is room for conversions again");
+  }
+  disk_low_ = low;
 }
 
 void JobManager::tick() {
   for (const ChildExit& exit : runner_.reap()) on_exit(exit);
+  check_free_space();
   stop_idle();
-  give_slots();
+  if (!disk_low_) give_slots();
   enforce_budget();
+  for (auto& [key, job] : jobs_) pace(*job);
 }
 
 void JobManager::stop_all() {
   for (auto& [key, job] : jobs_) stop(*job);
   // Children get SIGKILL, which cannot be ignored; reap them now, not at the next tick.
   for (int tries = 0; !pids_.empty() && tries < 200; ++tries) {
-    for (const ChildExit& exit : runner_.reap()) pids_.erase(exit.pid);
+    for (const ChildExit& exit : runner_.reap()) {
+      end_run(exit.pid);
+      pids_.erase(exit.pid);
+    }
     if (!pids_.empty()) usleep(10'000);
   }
+  // A child that would not go within the wait keeps nothing of ours either.
+  while (!run_ends_.empty()) end_run(run_ends_.begin()->first);
 }
 
 std::size_t JobManager::running_jobs() const {

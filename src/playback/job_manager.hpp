@@ -12,13 +12,20 @@
 //    started, restarts the job there (SIGKILL, then -ss at the segment);
 //  - transcodes take one of `transcode_slots`, remuxes one of `remux_slots`; a job without a
 //    slot waits in its kind's FIFO queue, whose position is reported (1 = next);
-//  - a viewer address holds at most one transcode: a new one (open()) stops its previous
-//    transcode when no other address watched that one lately; a segment request never stops
-//    another job, it starts its own again or queues it;
+//  - a viewer (keyed like the rate limit: an IPv4 address, an IPv6 /64) holds at most
+//    `transcodes_per_viewer` transcodes and `remuxes_per_viewer` remuxes: a new one stops its
+//    least recently used one that no other viewer watched lately. Only a new choice (open())
+//    does that: a segment request never stops another job, it starts its own again or queues it;
 //  - init.mp4 is served once the run that rewrites it has written a segment or ended well;
+//  - a run more than `pause_ahead` segments past the last one asked for is paused (SIGSTOP)
+//    until its viewers come within half of that, so a client that never watches cannot make
+//    us pull whole files from Telegram;
+//  - below `min_free_bytes` free on the folders' filesystem, every job stops and none starts
+//    until there is room again (the database and TDLib share that disk);
 //  - a job nobody asked anything of for `idle_stop` is stopped; its folder stays for later
 //    viewers until unused for `cache_idle`, or until the folders pass `cache_bytes` (least
-//    recently used first; a running job loses segments well behind its viewers).
+//    recently used first; then a running job loses segments well behind its viewers; then
+//    running jobs stop, least recently used first, until the folders fit).
 
 #include <chrono>
 #include <cstdint>
@@ -49,6 +56,24 @@ struct JobSettings {
   std::uint64_t cache_bytes = 2048ull << 20;
   // Segments this far behind the last one asked for may go when over budget.
   int keep_behind = 10;
+  int transcodes_per_viewer = 1;
+  int remuxes_per_viewer = 2;
+  int pause_ahead = 20;  // segments
+  std::uint64_t min_free_bytes = 1024ull << 20;
+  // Free bytes on the filesystem of `root`; nullopt when unknown (then nothing is stopped).
+  std::function<std::optional<std::uint64_t>(const std::filesystem::path&)> free_bytes;
+};
+
+// statvfs's free bytes for unprivileged users, the default of JobSettings::free_bytes.
+[[nodiscard]] std::optional<std::uint64_t> filesystem_free_bytes(const std::filesystem::path& dir);
+
+// One run of a job: its command, and what ends with it.
+struct JobRun {
+  std::vector<std::string> argv;
+  ChildLimits limits;
+  // Called once, when the run's child is gone (or did not start): takes back what the run was
+  // given to read its source (http/internal_request.hpp). May be empty.
+  std::function<void()> on_end;
 };
 
 // What a job converts; the command is made per run.
@@ -57,8 +82,8 @@ struct JobSpec {
   ConversionMode mode = ConversionMode::kRemux;
   int segment_count = 0;
   std::string viewer;  // client address
-  // argv for a run starting at a segment; `run` numbers the runs of this job (0, 1, ...).
-  std::function<std::vector<std::string>(int start_segment, int run)> command;
+  // The run starting at a segment; `run` numbers the runs of this job (0, 1, ...).
+  std::function<JobRun(int start_segment, int run)> command;
 };
 
 enum class SegmentState {
@@ -104,6 +129,8 @@ class JobManager {
   [[nodiscard]] std::size_t running_jobs() const;
   [[nodiscard]] std::size_t queued_jobs() const;
   [[nodiscard]] std::uint64_t disk_bytes() const { return disk_bytes_; }
+  // True while the folders' filesystem is under `min_free_bytes` free (checked by tick()).
+  [[nodiscard]] bool disk_low() const { return disk_low_; }
 
  private:
   struct Job;
@@ -118,9 +145,12 @@ class JobManager {
   [[nodiscard]] bool has_slot(const Job& job) const;
   int queue_position(const Job& job) const;
   void give_slots();
-  void stop_other_transcodes(const Job& job);
+  void make_room_for_viewer(const Job& job);
+  void pace(Job& job);
+  void check_free_space();
   int frontier(Job& job);
   void on_exit(const ChildExit& exit);
+  void end_run(int pid);
   void stop_idle();
   void enforce_budget();
   void remove_folder(Job& job);
@@ -132,8 +162,10 @@ class JobManager {
   std::map<std::string, std::unique_ptr<Job>> jobs_;
   std::deque<std::string> transcode_queue_;
   std::deque<std::string> remux_queue_;
-  std::map<int, std::string> pids_;  // running children -> job key (killed runs too)
+  std::map<int, std::string> pids_;                // running children -> job key (killed runs too)
+  std::map<int, std::function<void()>> run_ends_;  // running children -> their JobRun::on_end
   std::uint64_t disk_bytes_ = 0;
+  bool disk_low_ = false;
 };
 
 }  // namespace tglink

@@ -1,5 +1,6 @@
 #include "playback/media_probe.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -49,6 +50,20 @@ int bounded_int(const json::object& object, std::string_view key, int min, int m
   return static_cast<int>(*value);
 }
 
+// bounded_int, also noting `what` in `out_of_range` when the value is there but out of bounds.
+int checked_int(const json::object& object, std::string_view key, int min, int max, int fallback,
+                std::string_view what, std::vector<std::string>& out_of_range) {
+  const bool present = object.contains(key);
+  const int value = bounded_int(object, key, min, max, fallback);
+  const std::optional<double> stated = number_field(object, key);
+  const bool inside = stated && std::isfinite(*stated) && *stated >= min && *stated <= max;
+  if (present && !inside &&
+      std::find(out_of_range.begin(), out_of_range.end(), what) == out_of_range.end()) {
+    out_of_range.emplace_back(what);
+  }
+  return value;
+}
+
 bool flag_field(const json::object& object, std::string_view group, std::string_view key) {
   const json::value* inner = object.if_contains(group);
   if (inner == nullptr || !inner->is_object()) return false;
@@ -71,27 +86,30 @@ int depth_from_pix_fmt(std::string_view pix_fmt) {
   return 0;
 }
 
-VideoStream video_of(const json::object& stream, int index) {
+VideoStream video_of(const json::object& stream, int index,
+                     std::vector<std::string>& out_of_range) {
   VideoStream video;
   video.stream_index = index;
   video.codec = string_field(stream, "codec_name");
   video.profile = string_field(stream, "profile");
   video.level = bounded_int(stream, "level", 0, 1000, 0);
   video.pix_fmt = string_field(stream, "pix_fmt");
-  video.width = bounded_int(stream, "width", 1, kMaxVideoDimension, 0);
-  video.height = bounded_int(stream, "height", 1, kMaxVideoDimension, 0);
+  video.width = checked_int(stream, "width", 1, kMaxVideoDimension, 0, "video_width", out_of_range);
+  video.height =
+      checked_int(stream, "height", 1, kMaxVideoDimension, 0, "video_height", out_of_range);
   int depth = depth_from_pix_fmt(video.pix_fmt);
   if (depth == 0) depth = bounded_int(stream, "bits_per_raw_sample", 1, 16, 8);
   video.bit_depth = depth;
   return video;
 }
 
-AudioStream audio_of(const json::object& stream, int index) {
+AudioStream audio_of(const json::object& stream, int index,
+                     std::vector<std::string>& out_of_range) {
   AudioStream audio;
   audio.stream_index = index;
   audio.codec = string_field(stream, "codec_name");
   audio.profile = string_field(stream, "profile");
-  audio.channels = bounded_int(stream, "channels", 1, 64, 0);
+  audio.channels = checked_int(stream, "channels", 1, 64, 0, "audio_channels", out_of_range);
   audio.language = tag_field(stream, "language");
   audio.title = tag_field(stream, "title");
   audio.is_default = flag_field(stream, "disposition", "default");
@@ -118,14 +136,17 @@ std::optional<double> duration_of(const json::object& format) {
 }
 
 void add_stream(MediaProbe& probe, const json::object& stream, int position) {
-  const int index = bounded_int(stream, "index", 0, 1 << 20, position);
+  const int index =
+      checked_int(stream, "index", 0, 1 << 20, position, "stream_index", probe.out_of_range);
   const std::string type = string_field(stream, "codec_type");
   if (type == "video") {
     // Cover art in MP3/MKV/MP4 is a one-frame "video" stream: not what the player plays.
     if (flag_field(stream, "disposition", "attached_pic") || probe.video) return;
-    probe.video = video_of(stream, index);
+    probe.video = video_of(stream, index, probe.out_of_range);
   } else if (type == "audio") {
-    if (probe.audio.size() < kMaxStreamsPerKind) probe.audio.push_back(audio_of(stream, index));
+    if (probe.audio.size() < kMaxStreamsPerKind) {
+      probe.audio.push_back(audio_of(stream, index, probe.out_of_range));
+    }
   } else if (type == "subtitle") {
     if (probe.subtitles.size() < kMaxStreamsPerKind) {
       probe.subtitles.push_back(subtitle_of(stream, index));
@@ -157,6 +178,32 @@ std::string_view subtitle_kind_name(SubtitleKind kind) {
       break;
   }
   return "other";
+}
+
+std::string_view refusal_kind_name(RefusalKind kind) {
+  switch (kind) {
+    case RefusalKind::kContainer:
+      return "container";
+    case RefusalKind::kCodec:
+      return "codec";
+    case RefusalKind::kProtocol:
+      break;
+  }
+  return "protocol";
+}
+
+std::optional<RefusalKind> refusal_kind_from(std::string_view name) {
+  for (const RefusalKind kind :
+       {RefusalKind::kContainer, RefusalKind::kCodec, RefusalKind::kProtocol}) {
+    if (refusal_kind_name(kind) == name) return kind;
+  }
+  return std::nullopt;
+}
+
+MediaProbe refused_probe(MediaRefusal refusal) {
+  MediaProbe probe;
+  probe.refused = std::move(refusal);
+  return probe;
 }
 
 ProbeParse parse_ffprobe_json(std::string_view text) {
@@ -197,6 +244,10 @@ ProbeParse parse_ffprobe_json(std::string_view text) {
 
 std::string probe_to_json(const MediaProbe& probe) {
   json::object root;
+  if (probe.refused) {
+    root["refused"] = json::object{{"kind", refusal_kind_name(probe.refused->kind)},
+                                   {"name", probe.refused->name}};
+  }
   root["container"] = probe.container;
   root["duration"] = probe.duration ? json::value(*probe.duration) : json::value(nullptr);
   if (probe.video) {
@@ -226,6 +277,11 @@ std::string probe_to_json(const MediaProbe& probe) {
                                      {"default", s.is_default}});
   }
   root["subtitles"] = std::move(subtitles);
+  if (!probe.out_of_range.empty()) {
+    json::array stated;
+    for (const std::string& what : probe.out_of_range) stated.emplace_back(what);
+    root["out_of_range"] = std::move(stated);
+  }
   return write_json(root);
 }
 
@@ -244,6 +300,12 @@ std::optional<MediaProbe> probe_from_json(std::string_view text) {
   if (ec || !root.is_object()) return std::nullopt;
   const json::object& object = root.get_object();
   MediaProbe probe;
+  if (const json::value* refused = object.if_contains("refused"); refused && refused->is_object()) {
+    const std::optional<RefusalKind> kind =
+        refusal_kind_from(string_field(refused->get_object(), "kind"));
+    if (!kind) return std::nullopt;
+    probe.refused = MediaRefusal{*kind, string_field(refused->get_object(), "name")};
+  }
   probe.container = string_field(object, "container");
   probe.duration = duration_of(object);
   if (const json::value* video = object.if_contains("video"); video && video->is_object()) {
@@ -286,6 +348,14 @@ std::optional<MediaProbe> probe_from_json(std::string_view text) {
       stream.title = string_field(s, "title");
       stream.is_default = bool_field(s, "default");
       probe.subtitles.push_back(std::move(stream));
+    }
+  }
+  if (const json::value* stated = object.if_contains("out_of_range");
+      stated && stated->is_array()) {
+    for (const json::value& item : stated->get_array()) {
+      if (item.is_string() && probe.out_of_range.size() < kMaxStreamsPerKind) {
+        probe.out_of_range.emplace_back(bounded_text(item.get_string()));
+      }
     }
   }
   return probe;

@@ -6,7 +6,9 @@
 //
 // A hostile file can claim anything, so parsing keeps at most kMaxStreamsPerKind streams of each
 // kind, cuts strings to kMaxProbeText bytes (at a UTF-8 boundary), and treats absurd numbers
-// (negative or huge sizes, channels, durations) as unknown instead of trusting them.
+// (negative or huge sizes, channels, durations) as unknown instead of trusting them. A size,
+// channel count or stream index stated out of bounds is also named in `out_of_range`: such a
+// file is never converted (an unknown width must not pass a limit on widths).
 
 #include <cstddef>
 #include <optional>
@@ -54,12 +56,31 @@ struct SubtitleStream {
   bool is_default = false;
 };
 
+// What FFmpeg would not open in a file: its container, a codec, or a protocol it tried to use
+// (playback/media_allow_lists.hpp).
+enum class RefusalKind { kContainer, kCodec, kProtocol };
+
+struct MediaRefusal {
+  RefusalKind kind = RefusalKind::kContainer;
+  std::string name;  // the demuxer, codec or protocol, as a short [A-Za-z0-9_.,-] word
+
+  bool operator==(const MediaRefusal&) const = default;
+};
+
+[[nodiscard]] std::string_view refusal_kind_name(RefusalKind kind);
+[[nodiscard]] std::optional<RefusalKind> refusal_kind_from(std::string_view name);
+
 struct MediaProbe {
+  // Set when ffprobe refused the file (its format or a codec is outside the allow-lists):
+  // then nothing else is known, and the file is never converted.
+  std::optional<MediaRefusal> refused;
   std::string container;             // ffprobe format_name: "matroska,webm", "avi", ...
   std::optional<double> duration;    // seconds; nullopt when unknown or absurd
   std::optional<VideoStream> video;  // the first video stream that is not a cover picture
   std::vector<AudioStream> audio;
   std::vector<SubtitleStream> subtitles;
+  // What the file stated out of bounds ("video_width", "audio_channels", "stream_index").
+  std::vector<std::string> out_of_range;
 };
 
 struct ProbeParse {
@@ -73,6 +94,9 @@ struct ProbeParse {
 // The kind of a subtitle codec: text ones can become WebVTT, image ones cannot.
 [[nodiscard]] SubtitleKind subtitle_kind_of(std::string_view codec);
 [[nodiscard]] std::string_view subtitle_kind_name(SubtitleKind kind);
+
+// A probe that says only that FFmpeg refused the file.
+[[nodiscard]] MediaProbe refused_probe(MediaRefusal refusal);
 
 // The form kept in the store; probe_from_json(probe_to_json(p)) gives p back.
 [[nodiscard]] std::string probe_to_json(const MediaProbe& probe);

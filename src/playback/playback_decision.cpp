@@ -5,6 +5,7 @@
 #include <cctype>
 #include <utility>
 
+#include "playback/media_allow_lists.hpp"
 #include "playback/segment_grid.hpp"
 
 namespace tglink {
@@ -76,6 +77,7 @@ std::string conversion_blocker(const ClientCapabilities& client, const ServerPol
   if (!policy.ffmpeg_available) return "ffmpeg_missing";
   if (policy.convert == ConvertPolicy::kOff) return "conversion_off";
   if (needs_transcode && policy.convert == ConvertPolicy::kRemuxOnly) return "conversion_off";
+  if (policy.disk_low) return "disk_low";
   return {};
 }
 
@@ -113,6 +115,13 @@ Judged judge(const MediaProbe& probe, std::string_view file_name, const ClientCa
     judged.audio_direct = client.decodes_audio(judged.audio_codec);
   }
   return judged;
+}
+
+// "container_refused:hls", "codec_refused:magicyuv": what FFmpeg is not allowed to open in it.
+std::optional<std::string> refusal_reason(const MediaProbe& probe) {
+  const std::optional<MediaRefusal> refused = probe.refused ? probe.refused : refusal_of(probe);
+  if (!refused) return std::nullopt;
+  return std::string(refusal_kind_name(refused->kind)) + "_refused:" + refused->name;
 }
 
 bool too_large(const MediaProbe& probe) {
@@ -158,6 +167,12 @@ PlaybackDecision decide_playback(const std::optional<MediaProbe>& probe, std::st
                                  const PlaybackRequest& request, const ServerPolicy& policy) {
   if (!probe) return without_probe(request, policy);
   PlaybackDecision decision;
+  // Refused before anything else, direct play included: the notice must not promise a file
+  // whose content the server would not even open.
+  if (std::optional<std::string> refused = refusal_reason(*probe)) {
+    decision.reasons.push_back(std::move(*refused));
+    return decision;
+  }
   if (!probe->video && probe->audio.empty()) {
     decision.reasons.push_back("no_streams");
     return decision;
@@ -204,6 +219,9 @@ PlaybackDecision decide_playback(const std::optional<MediaProbe>& probe, std::st
 
   std::string blocker = conversion_blocker(client, policy, !video_copyable);
   if (blocker.empty() && too_large(*probe)) blocker = "video_too_large";
+  if (blocker.empty() && !probe->out_of_range.empty()) {
+    blocker = "value_out_of_range:" + probe->out_of_range.front();
+  }
   const ConversionMode mode = video_copyable ? ConversionMode::kRemux : ConversionMode::kTranscode;
   if (blocker.empty() && !SegmentGrid::make(probe->duration, mode)) blocker = "duration_unknown";
   if (!blocker.empty()) {
@@ -258,7 +276,27 @@ std::string image_subtitle_sentence(const PlaybackDecision& decision) {
   return " Its picture subtitles (PGS/VobSub) show only in VLC, MX Player or mpv.";
 }
 
+// The sentence for a file outside the allow-lists (playback/media_allow_lists.hpp).
+std::string refused_sentence(const PlaybackDecision& decision) {
+  const std::string container = reason_value(decision, "container_refused:");
+  const std::string codec = reason_value(decision, "codec_refused:");
+  const std::string protocol = reason_value(decision, "protocol_refused:");
+  std::string what;
+  if (!container.empty()) what = "This file's format (" + lower(container) + ")";
+  if (!codec.empty()) what = "This file's " + display_codec(codec) + " format";
+  if (!protocol.empty()) {
+    return "This file asks the server to open other files or addresses (" + lower(protocol) +
+           "), which it never does, so it can't be played in the browser: download it or open it "
+           "in VLC, MX Player or mpv.";
+  }
+  if (what.empty()) return {};
+  return what +
+         " is not one the server opens, so it can't be played in the browser: download it or open "
+         "it in VLC, MX Player or mpv.";
+}
+
 std::string unplayable_sentence(const PlaybackDecision& decision) {
+  if (std::string refused = refused_sentence(decision); !refused.empty()) return refused;
   std::string what;
   const std::string video = reason_value(decision, "video_codec_unsupported:");
   const std::string audio = reason_value(decision, "audio_codec_unsupported:");
@@ -271,6 +309,11 @@ std::string unplayable_sentence(const PlaybackDecision& decision) {
   if (has_reason(decision, "ffmpeg_missing")) why = "this server has no converter (ffmpeg)";
   if (has_reason(decision, "hls_unsupported")) why = "this browser plays no HLS";
   if (has_reason(decision, "video_too_large")) why = "the picture is too large to convert";
+  if (has_reason(decision, "disk_low")) why = "the server is short of disk space for conversions";
+  if (std::string stated = reason_value(decision, "value_out_of_range:"); !stated.empty()) {
+    std::replace(stated.begin(), stated.end(), '_', ' ');
+    why = "it states an impossible " + stated + ", so it can't be converted";
+  }
   if (has_reason(decision, "duration_unknown")) {
     why = "its length is unknown or over 12 hours, so it can't be converted";
   }

@@ -22,6 +22,8 @@ enum class ConvertPolicy { kOn, kRemuxOnly, kOff };
 struct ServerPolicy {
   ConvertPolicy convert = ConvertPolicy::kOn;
   bool ffmpeg_available = true;
+  // DATA_DIR's filesystem is under the free-space floor: nothing is converted for now.
+  bool disk_low = false;
 };
 
 struct PlaybackDecision {

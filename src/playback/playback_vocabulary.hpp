@@ -13,7 +13,7 @@ namespace tglink {
 inline constexpr std::array<std::string_view, 4> kPlaybackMethods{"direct", "remux", "transcode",
                                                                   "unplayable"};
 
-inline constexpr std::array<std::string_view, 15> kPlaybackReasons{
+inline constexpr std::array<std::string_view, 20> kPlaybackReasons{
     "probe_failed",
     "ffmpeg_missing",
     "direct_excluded",
@@ -29,6 +29,11 @@ inline constexpr std::array<std::string_view, 15> kPlaybackReasons{
     "video_too_large",
     "duration_unknown",
     "converter_busy",
+    "disk_low",
+    "value_out_of_range",
+    "container_refused",
+    "codec_refused",
+    "protocol_refused",
 };
 
 // Whether `reason` ("kind" or "kind:detail") is of a listed kind.

@@ -22,9 +22,9 @@
 namespace tglink {
 
 // How many bytes a transfer under way may still send once the month's limit is reached.
-inline constexpr std::uint64_t kLimitOverrunBound = 16 * 1024 * 1024;
+inline constexpr std::uint64_t kLimitOverrunBound = 16ULL * 1024 * 1024;
 // The largest body write handed on at once: the step at which bytes are counted.
-inline constexpr std::uint64_t kCountingSlice = 1024 * 1024;
+inline constexpr std::uint64_t kCountingSlice = 1024ULL * 1024;
 
 class CountingChannel final : public ResponseChannel {
  public:

@@ -18,7 +18,7 @@
 #include "media/file_streamer.hpp"
 #include "serving/active_streams.hpp"
 #include "serving/bandwidth_meter.hpp"
-#include "serving/counting_channel.hpp"
+#include "serving/counted_body.hpp"
 #include "serving/link_check.hpp"
 #include "serving/link_traffic.hpp"
 
@@ -68,6 +68,7 @@ DispositionType disposition_for(FileRoute route, std::string_view mime_type) {
 // The Cache-Control of the file's answers, or "" for none.
 std::string cache_control_for(FileRoute route, std::optional<SystemTime> expires_at,
                               SystemTime now) {
+  if (route == FileRoute::kSource) return "no-store";  // one run's read: nothing to keep
   if (route != FileRoute::kStream && !expires_at) return {};
   return public_cache_control(kStreamMaxAge, expires_at, now);
 }
@@ -119,15 +120,6 @@ HttpResponse bodiless_answer(const StoredFile& file, const ContentPlan& plan,
   return answer;
 }
 
-HttpResponse locate_refusal(const LocateResult& located) {
-  if (located.status == LocateStatus::Unavailable) {
-    return json_error(503, "SERVICE_UNAVAILABLE",
-                      "No bot can reach the file right now; try again shortly",
-                      kFileUnavailableRetryAfter.count());
-  }
-  return json_error(404, "FILE_NOT_FOUND", "The file of this link no longer exists");
-}
-
 }  // namespace
 
 std::string_view file_route_token(std::string_view path) {
@@ -168,18 +160,12 @@ asio::awaitable<void> send_internal_body(FileStreamer& files, Log& log, const St
 
 asio::awaitable<void> send_body(const FileRouteDeps& deps, const StoredFile& file,
                                 const ContentPlan& plan, HttpResponse head, ResponseChannel& out) {
-  const ActiveStreams::Ticket ticket = deps.streams.start();
-  BandwidthMeter& meter = deps.bandwidth;
-  LinkTrafficMeter* traffic = deps.traffic;
-  const std::int64_t link = file.message_id;
-  if (traffic != nullptr && plan.body.begin == 0) traffic->count_download(link);
-  CountingChannel counted(
-      out,
-      [&meter, traffic, link](std::uint64_t bytes) {
-        meter.add(bytes);
-        if (traffic != nullptr) traffic->count_bytes(link, bytes);
-      },
-      [&meter] { return meter.limit_reached(); });
+  if (deps.traffic != nullptr && plan.body.begin == 0) {
+    deps.traffic->count_download(file.message_id);
+  }
+  CountedBody body(ViewerCounting{deps.bandwidth, deps.traffic, deps.streams}, out,
+                   file.message_id);
+  CountingChannel& counted = body.channel();
   co_await counted.begin_body(std::move(head), plan.body.length());
   if (plan.body.empty()) co_return;
   const StreamOutcome outcome = co_await deps.files.stream(file, plan.body, counted);
@@ -199,9 +185,20 @@ asio::awaitable<void> send_body(const FileRouteDeps& deps, const StoredFile& fil
 
 asio::awaitable<void> FileHandler::operator()(const HttpRequest& request,
                                               ResponseChannel& out) const {
-  const bool internal = deps_.internal != nullptr && deps_.internal->accepts(request);
+  std::optional<std::string> granted;
+  if (route_ == FileRoute::kSource) {
+    if (deps_.grants != nullptr) granted = deps_.grants->accepts(request);
+    if (!granted) {
+      HttpResponse not_found = json_error(404, "NOT_FOUND", "No such page");
+      co_await out.send(std::move(not_found));
+      co_return;
+    }
+  }
+  const bool internal = granted.has_value();
+  const std::string_view token =
+      internal ? std::string_view(*granted) : file_route_token(request.path());
   const LinkCheckDeps link_deps{deps_.links, deps_.revoked, deps_.bandwidth, deps_.clock};
-  const LinkCheck check = check_link(link_deps, file_route_token(request.path()), !internal);
+  const LinkCheck check = check_link(link_deps, token, !internal);
   if (check.refusal) {
     HttpResponse refusal = *check.refusal;
     co_await out.send(std::move(refusal));
@@ -242,6 +239,7 @@ asio::awaitable<void> FileHandler::operator()(const HttpRequest& request,
 void add_file_routes(Router& router, const FileRouteDeps& deps) {
   router.add_prefix(std::string(kDownloadPrefix), FileHandler{deps, FileRoute::kDownload});
   router.add_prefix(std::string(kStreamPrefix), FileHandler{deps, FileRoute::kStream});
+  router.add_prefix(std::string(kSourcePrefix), FileHandler{deps, FileRoute::kSource});
 }
 
 }  // namespace tglink

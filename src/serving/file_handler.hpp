@@ -1,5 +1,6 @@
 #pragma once
-// GET and HEAD of /dl/{token}[/{any-name}] and /stream/{token}[/{any-name}]: the file routes.
+// GET and HEAD of /dl/{token}[/{any-name}] and /stream/{token}[/{any-name}]: the file routes;
+// and /source/{capability}, the converter's own read of one file (http/internal_request.hpp).
 //
 // Order of checks, cheapest first, so that a bad link costs no Telegram call:
 //   token (410 LINK_EXPIRED / 404 LINK_NOT_FOUND) -> revocation (404 LINK_REVOKED; in memory,
@@ -31,14 +32,14 @@ class ActiveStreams;
 class BandwidthMeter;
 class Clock;
 class FileStreamer;
-class InternalRequestKey;
 class LinkTokenCodec;
 class LinkTrafficMeter;
 class Log;
 class Router;
 class RevokedLinks;
+class SourceGrants;
 
-enum class FileRoute { kDownload, kStream };
+enum class FileRoute { kDownload, kStream, kSource };
 
 // Everything the handlers use; all of it must outlive the router they are added to.
 struct FileRouteDeps {
@@ -51,14 +52,11 @@ struct FileRouteDeps {
   Log& log;
   // Each link's downloads and bytes (serving/link_traffic.hpp); null when they are not counted.
   LinkTrafficMeter* traffic = nullptr;
-  // Recognises tglink's own loopback reads (http/internal_request.hpp); null when none are made.
-  // Those skip the monthly limit, are not counted, and read through
-  // FileStreamer::stream_internal.
-  const InternalRequestKey* internal = nullptr;
+  // The capabilities of the converter's runs (http/internal_request.hpp); null when none are
+  // made. A granted read of /source/ skips the monthly limit, is not counted, and reads through
+  // FileStreamer::stream_internal; /source/ answers 404 to anything else.
+  const SourceGrants* grants = nullptr;
 };
-
-// Retry-After of the 503 sent when no bot can read the log channel.
-inline constexpr std::chrono::seconds kFileUnavailableRetryAfter{10};
 
 class FileHandler {
  public:
@@ -71,7 +69,7 @@ class FileHandler {
   FileRoute route_;
 };
 
-// Adds the "/dl/" and "/stream/" prefix routes.
+// Adds the "/dl/", "/stream/" and "/source/" prefix routes.
 void add_file_routes(Router& router, const FileRouteDeps& deps);
 
 // The token in a file route's path: the segment after the route prefix, up to the next '/'.

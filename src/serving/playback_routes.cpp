@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <fstream>
 #include <sstream>
 
 #include <boost/json.hpp>
@@ -10,15 +9,16 @@
 
 #include "core/json_writer.hpp"
 #include "http/cache_lifetime.hpp"
+#include "http/rate_limit_key.hpp"
 #include "http/router.hpp"
 #include "logging/log.hpp"
 #include "media/file_streamer.hpp"
 #include "media/open_file.hpp"
 #include "playback/hls_playlists.hpp"
-#include "playback/webvtt_slices.hpp"
+#include "playback/media_allow_lists.hpp"
 #include "serving/active_streams.hpp"
 #include "serving/bandwidth_meter.hpp"
-#include "serving/counting_channel.hpp"
+#include "serving/counted_body.hpp"
 #include "serving/link_traffic.hpp"
 #include "serving/playback_service.hpp"
 
@@ -37,7 +37,6 @@ constexpr std::int64_t kBusyRetryAfter = 2;
 constexpr std::int64_t kNotReadyRetryAfter = 1;
 // The bit rate a 720p x264 CRF 23 stream stays under (-maxrate 4M), plus audio.
 constexpr std::uint64_t kTranscodeBandwidth = 4'200'000;
-constexpr std::size_t kMaxSubtitleFileBytes = 16 << 20;
 
 std::vector<std::string_view> path_parts(std::string_view rest) {
   std::vector<std::string_view> parts;
@@ -48,14 +47,6 @@ std::vector<std::string_view> path_parts(std::string_view rest) {
     rest.remove_prefix(slash + 1);
   }
   return parts;
-}
-
-HttpResponse locate_refusal(const LocateResult& located) {
-  if (located.status == LocateStatus::Unavailable) {
-    return json_error(503, "SERVICE_UNAVAILABLE",
-                      "No bot can reach the file right now; try again shortly", 10);
-  }
-  return json_error(404, "FILE_NOT_FOUND", "The file of this link no longer exists");
 }
 
 json::value track_json(const AudioStream& audio, std::size_t index) {
@@ -186,8 +177,8 @@ asio::awaitable<void> serve_api(const PlaybackRouteDeps& deps, const HttpRequest
     const SessionChoice choice = choice_of(decision, max_height);
     const std::optional<SegmentGrid> grid = SegmentGrid::make(probe->duration, choice.mode);
     url = "/hls/" + token + "/" + deps.sessions.encode(token, choice) + "/master.m3u8";
-    const JobSpec spec =
-        playback.job_spec(file, token, choice, *probe, *grid, request.client_address);
+    const JobSpec spec = playback.job_spec(file, token, choice, *probe, *grid,
+                                           rate_limit_key(request.client_address));
     queue_position = playback.open(spec, grid->segment_at(parsed.request->start_seconds));
     if (queue_position > 0) decision.reasons.push_back("converter_busy");
   }
@@ -295,43 +286,13 @@ asio::awaitable<void> send_counted_file(const PlaybackRouteDeps& deps, const Htt
     co_await out.begin_body(std::move(head), size);
     co_return;
   }
-  const ActiveStreams::Ticket ticket = deps.streams.start();
-  BandwidthMeter& meter = deps.link.bandwidth;
-  LinkTrafficMeter* traffic = deps.traffic;
-  const std::int64_t link = check.message_id;
-  CountingChannel counted(
-      out,
-      [&meter, traffic, link](std::uint64_t bytes) {
-        meter.add(bytes);
-        if (traffic != nullptr) traffic->count_bytes(link, bytes);
-      },
-      [&meter] { return meter.limit_reached(); });
+  CountedBody body(ViewerCounting{deps.link.bandwidth, deps.traffic, deps.streams}, out,
+                   check.message_id);
+  CountingChannel& counted = body.channel();
   co_await counted.begin_body(std::move(head), size);
   if (size == 0) co_return;
   const bool sent = co_await counted.write_file(file.fd(), ByteRange::starting_at(0, size));
   if (!sent || counted.stopped_by_limit()) out.abort();
-}
-
-std::string read_bounded(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::string text(kMaxSubtitleFileBytes, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  return text;
-}
-
-// Segment n of the subtitle: the cues every run of the job wrote for [nL, (n+1)L).
-std::string subtitle_segment(const fs::path& dir, const SegmentGrid& grid, int n) {
-  std::vector<WebVttCue> cues;
-  std::error_code ec;
-  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    const std::string name = it->path().filename().string();
-    if (!name.starts_with("subs-") || !name.ends_with(".vtt")) continue;
-    std::vector<WebVttCue> more = parse_webvtt_cues(read_bounded(it->path()));
-    cues.insert(cues.end(), std::make_move_iterator(more.begin()),
-                std::make_move_iterator(more.end()));
-  }
-  return webvtt_slice(cues, grid.start_of(n), grid.start_of(n) + grid.length_of(n));
 }
 
 struct HlsTarget {
@@ -375,7 +336,7 @@ asio::awaitable<void> serve_subtitle(const PlaybackRouteDeps& deps, const JobSpe
     co_return;
   }
   HttpResponse response;
-  response.body = subtitle_segment(status.path.parent_path(), grid, n);
+  response.body = co_await deps.playback.subtitle_segment(status.path.parent_path(), grid, n);
   response.set_header("Content-Type", "text/vtt; charset=utf-8");
   response.set_header("Cache-Control", "no-store");
   co_await out.send(std::move(response));
@@ -397,6 +358,12 @@ asio::awaitable<void> serve_hls(const PlaybackRouteDeps& deps, const HttpRequest
   }
   const StoredFile& file = *linked.file;
   const std::optional<MediaProbe> probe = co_await deps.playback.probe(file, target->token);
+  // A session made before the file was judged against the allow-lists never starts a job.
+  if (probe && (probe->refused || refusal_of(*probe))) {
+    co_await out.send(
+        json_error(422, "MEDIA_REFUSED", "This file's format is not one the server converts"));
+    co_return;
+  }
   const std::optional<SegmentGrid> grid =
       probe ? SegmentGrid::make(probe->duration, choice->mode) : std::nullopt;
   if (!grid) {
@@ -404,8 +371,8 @@ asio::awaitable<void> serve_hls(const PlaybackRouteDeps& deps, const HttpRequest
         json_error(500, "CONVERSION_FAILED", "The file can no longer be read for conversion"));
     co_return;
   }
-  const JobSpec spec =
-      deps.playback.job_spec(file, target->token, *choice, *probe, *grid, request.client_address);
+  const JobSpec spec = deps.playback.job_spec(file, target->token, *choice, *probe, *grid,
+                                              rate_limit_key(request.client_address));
   const std::string& name = target->name;
   if (name == "master.m3u8" || name == "video.m3u8" || name == "subs.m3u8") {
     deps.playback.touch(spec);

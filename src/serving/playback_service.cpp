@@ -16,6 +16,8 @@
 #include "logging/log.hpp"
 #include "media/file_streamer.hpp"
 #include "playback/ffmpeg_command.hpp"
+#include "playback/media_allow_lists.hpp"
+#include "playback/subtitle_segments.hpp"
 #include "store/store.hpp"
 #include "store/store_executor.hpp"
 
@@ -75,45 +77,49 @@ PlaybackSettings playback_settings_from(const Config& config) {
   settings.jobs.transcode_slots = effective_transcode_slots(config);
   settings.jobs.remux_slots = config.remux_slots;
   settings.jobs.cache_bytes = static_cast<std::uint64_t>(config.hls_cache_mb) << 20;
+  settings.jobs.min_free_bytes = static_cast<std::uint64_t>(config.converter_min_free_mb) << 20;
+  settings.confinement.memory_bytes = static_cast<std::uint64_t>(config.converter_memory_mb) << 20;
+  settings.confinement.cpu_per_media_second =
+      static_cast<std::uint64_t>(config.converter_cpu_per_media_second);
+  settings.confinement.file_bytes = static_cast<std::uint64_t>(config.converter_file_mb) << 20;
+  settings.confinement.open_files = static_cast<std::uint64_t>(config.converter_open_files);
+  settings.confinement.source_port = config.port;
   return settings;
 }
 
 struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
   Impl(asio::any_io_executor ex, const PlaybackSettings& s, Store& st, StoreExecutor& sw,
-       const InternalRequestKey& key, std::unique_ptr<ProcessRunner> r, const Clock& c, Log& l)
+       SourceGrants& g, std::unique_ptr<ProcessRunner> r, const Clock& c, Log& l)
       : executor(std::move(ex)),
         settings(s),
         store(st),
         store_work(sw),
-        internal(key),
+        grants(g),
         runner(std::move(r)),
         clock(c),
         log(l),
         jobs(s.jobs, *runner, c, l),
         timer(executor),
-        probe_pool(static_cast<std::size_t>(std::max(1, s.probes_at_once))) {}
+        probe_pool(static_cast<std::size_t>(std::max(1, s.probes_at_once))),
+        file_pool(1) {}
 
   asio::any_io_executor executor;
   PlaybackSettings settings;
   Store& store;
   StoreExecutor& store_work;
-  const InternalRequestKey& internal;
+  SourceGrants& grants;
   std::unique_ptr<ProcessRunner> runner;
   const Clock& clock;
   Log& log;
   JobManager jobs;
   asio::steady_timer timer;
   asio::thread_pool probe_pool;
+  asio::thread_pool file_pool;  // subtitle files, read and cut off the I/O thread
   bool ffmpeg_found = false;
   bool ffprobe_found = false;
   bool stopped = false;
   std::map<std::string, MemoProbe> probes;
   std::set<std::string> probing;
-
-  LoopbackSource source_of(std::string_view token) const {
-    return LoopbackSource{settings.loopback_base + "/stream/" + std::string(token),
-                          internal.header_line()};
-  }
 
   static asio::awaitable<void> tick_loop(std::shared_ptr<Impl> self) {
     while (!self->stopped) {
@@ -165,14 +171,23 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
 
   asio::awaitable<std::optional<MediaProbe>> run_ffprobe(const StoredFile& file,
                                                          std::string_view token) {
-    const std::vector<std::string> argv = ffprobe_argv(settings.ffprobe, source_of(token));
+    // The capability lives until the run is over: run_captured reaps the child before returning.
+    const SourceLease lease(grants, std::string(token));
+    const std::vector<std::string> argv =
+        ffprobe_argv(settings.ffprobe, LoopbackSource{settings.loopback_base + lease.path()});
     const std::chrono::milliseconds timeout = settings.probe_timeout;
+    const ChildLimits limits = limits_for(settings.confinement, 0);
     const CapturedRun run = co_await asio::co_spawn(
         probe_pool.get_executor(),
-        [&argv, timeout]() -> asio::awaitable<CapturedRun> {
-          co_return run_captured(argv, timeout, kMaxProbeJsonBytes);
+        [&argv, &limits, timeout]() -> asio::awaitable<CapturedRun> {
+          co_return run_captured(argv, limits, timeout, kMaxProbeJsonBytes);
         },
         asio::use_awaitable);
+    if (std::optional<MediaRefusal> refused = refusal_in_log(run.diagnostics)) {
+      log.info("Playback: message {} refused: its {} {} is not on the allow-list", file.message_id,
+               refusal_kind_name(refused->kind), refused->name);
+      co_return refused_probe(std::move(*refused));
+    }
     if (!run.started || run.timed_out || run.output_too_large || !run.exit || !run.exit->success) {
       log.warning("Playback: ffprobe failed on message {} ({}{}{}{})", file.message_id, run.error,
                   run.timed_out ? "timed out" : "", run.output_too_large ? "output too large" : "",
@@ -252,11 +267,10 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
 };
 
 PlaybackService::PlaybackService(asio::any_io_executor executor, PlaybackSettings settings,
-                                 Store& store, StoreExecutor& store_work,
-                                 const InternalRequestKey& internal,
+                                 Store& store, StoreExecutor& store_work, SourceGrants& grants,
                                  std::unique_ptr<ProcessRunner> runner, const Clock& clock,
                                  Log& log)
-    : impl_(std::make_shared<Impl>(std::move(executor), settings, store, store_work, internal,
+    : impl_(std::make_shared<Impl>(std::move(executor), settings, store, store_work, grants,
                                    std::move(runner), clock, log)),
       settings_(std::move(settings)) {}
 
@@ -264,6 +278,8 @@ PlaybackService::~PlaybackService() { stop(); }
 
 void PlaybackService::start() {
   Impl& impl = *impl_;
+  settings_.confinement.landlock_abi = landlock_abi();
+  impl.settings.confinement.landlock_abi = settings_.confinement.landlock_abi;
   impl.ffmpeg_found = find_program(settings_.ffmpeg).has_value();
   impl.ffprobe_found = find_program(settings_.ffprobe).has_value();
   if (!impl.ffmpeg_found || !impl.ffprobe_found) {
@@ -277,6 +293,9 @@ void PlaybackService::start() {
         "Player: BIND_ADDRESS is not a loopback or wildcard address, so ffmpeg "
         "cannot read /stream; conversions are off");
   }
+  if (policy().ffmpeg_available && settings_.convert != ConvertPolicy::kOff) {
+    impl.log.info("Player: {}", confinement_summary(settings_.confinement));
+  }
   impl.jobs.clean_start();
   asio::co_spawn(impl.executor, Impl::tick_loop(impl_), asio::detached);
 }
@@ -287,6 +306,7 @@ void PlaybackService::stop() {
   impl_->timer.cancel();
   impl_->jobs.stop_all();
   impl_->probe_pool.join();
+  impl_->file_pool.join();
 }
 
 ServerPolicy PlaybackService::policy() const {
@@ -294,6 +314,7 @@ ServerPolicy PlaybackService::policy() const {
   policy.convert = settings_.convert;
   policy.ffmpeg_available =
       impl_->ffmpeg_found && impl_->ffprobe_found && !settings_.loopback_base.empty();
+  policy.disk_low = impl_->jobs.disk_low();
   return policy;
 }
 
@@ -320,9 +341,25 @@ JobSpec PlaybackService::job_spec(const StoredFile& file, std::string_view token
   spec.mode = choice.mode;
   spec.segment_count = grid.count();
   spec.viewer = viewer;
-  JobCommand command{settings_.ffmpeg, impl_->source_of(token),     choice, probe, grid,
-                     settings_.preset, impl_->jobs.folder(spec.key)};
-  spec.command = [command](int start, int run) { return job_argv(command, start, run); };
+  JobCommand command{settings_.ffmpeg,
+                     LoopbackSource{},
+                     choice,
+                     probe,
+                     grid,
+                     settings_.preset,
+                     impl_->jobs.folder(spec.key)};
+  // Each run reads its source with a capability of its own, revoked when the run is over.
+  SourceGrants* grants = &impl_->grants;
+  const std::string base = settings_.loopback_base;
+  const std::string link(token);
+  const ChildLimits limits = limits_for(settings_.confinement, probe.duration.value_or(0));
+  spec.command = [command, grants, base, link, limits](int start, int run) {
+    const std::string capability = grants->grant(link);
+    JobCommand with_source = command;
+    with_source.source.url = base + std::string(kSourcePrefix) + capability;
+    return JobRun{job_argv(with_source, start, run), limits,
+                  [grants, capability] { grants->revoke(capability); }};
+  };
   return spec;
 }
 
@@ -336,6 +373,17 @@ asio::awaitable<SegmentStatus> PlaybackService::wait_segment(const JobSpec& spec
                                                              std::chrono::milliseconds patience) {
   std::shared_ptr<Impl> impl = impl_;
   co_return co_await impl->wait_segment(spec, segment, patience);
+}
+
+asio::awaitable<std::string> PlaybackService::subtitle_segment(std::filesystem::path job_dir,
+                                                               SegmentGrid grid, int n) {
+  std::shared_ptr<Impl> impl = impl_;
+  co_return co_await asio::co_spawn(
+      impl->file_pool.get_executor(),
+      [&job_dir, &grid, n]() -> asio::awaitable<std::string> {
+        co_return tglink::subtitle_segment(job_dir, grid, n);
+      },
+      asio::use_awaitable);
 }
 
 std::size_t PlaybackService::running_jobs() const { return impl_->jobs.running_jobs(); }

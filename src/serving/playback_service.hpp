@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
@@ -17,6 +18,7 @@
 #include <boost/asio/awaitable.hpp>
 
 #include "core/clock.hpp"
+#include "playback/child_confinement.hpp"
 #include "playback/job_manager.hpp"
 #include "playback/media_probe.hpp"
 #include "playback/playback_decision.hpp"
@@ -25,8 +27,8 @@
 
 namespace tglink {
 
-class InternalRequestKey;
 class Log;
+class SourceGrants;
 class Store;
 class StoreExecutor;
 struct Config;
@@ -38,9 +40,10 @@ struct PlaybackSettings {
   std::string ffprobe = "ffprobe";
   int max_height = 720;
   std::string preset = "veryfast";
-  // http://127.0.0.1:PORT: where ffmpeg reads /stream; "" = no loopback (no conversions).
+  // http://127.0.0.1:PORT: where ffmpeg reads /source; "" = no loopback (no conversions).
   std::string loopback_base;
   JobSettings jobs;
+  ConfinementSettings confinement;  // the children's limits (CONVERTER_*)
   std::chrono::milliseconds probe_timeout{20000};
   // A failed probe is tried again after this long (a file that hangs ffprobe is not retried on
   // every click).
@@ -54,7 +57,7 @@ struct PlaybackSettings {
 class PlaybackService {
  public:
   PlaybackService(boost::asio::any_io_executor executor, PlaybackSettings settings, Store& store,
-                  StoreExecutor& store_work, const InternalRequestKey& internal,
+                  StoreExecutor& store_work, SourceGrants& grants,
                   std::unique_ptr<ProcessRunner> runner, const Clock& clock, Log& log);
   ~PlaybackService();
   PlaybackService(const PlaybackService&) = delete;
@@ -70,7 +73,8 @@ class PlaybackService {
   [[nodiscard]] std::string conversion_summary() const;
   [[nodiscard]] const PlaybackSettings& settings() const { return settings_; }
 
-  // The probe of `file`, read through /stream/{token}: from memory, the store, or ffprobe.
+  // The probe of `file` (the link `token`'s), read through /source/: from memory, the store, or
+  // ffprobe.
   // nullopt when ffprobe is missing or could not read the file.
   boost::asio::awaitable<std::optional<MediaProbe>> probe(const StoredFile& file,
                                                           std::string_view token);
@@ -85,6 +89,11 @@ class PlaybackService {
   // Waits up to `patience` for segment `segment` (-1: init.mp4) while the job converts.
   boost::asio::awaitable<SegmentStatus> wait_segment(const JobSpec& spec, int segment,
                                                      std::chrono::milliseconds patience);
+
+  // Segment n of the subtitle playlist of the job in `job_dir`, cut on a worker thread
+  // (playback/subtitle_segments.hpp): whole WebVTT files are read and parsed for it.
+  boost::asio::awaitable<std::string> subtitle_segment(std::filesystem::path job_dir,
+                                                       SegmentGrid grid, int n);
 
   [[nodiscard]] std::size_t running_jobs() const;
 

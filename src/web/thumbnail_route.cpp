@@ -9,6 +9,7 @@
 #include "links/link_token.hpp"
 #include "links/revoked_links.hpp"
 #include "logging/log.hpp"
+#include "media/file_streamer.hpp"
 #include "media/thumbnail_source.hpp"
 
 namespace tglink {
@@ -17,7 +18,6 @@ namespace {
 
 constexpr std::string_view kThumbnailPrefix = "/thumb/";
 constexpr std::chrono::seconds kThumbnailMaxAge{86400};
-constexpr std::int64_t kRetryAfterSeconds = 10;
 
 std::string_view thumbnail_token(std::string_view path) {
   if (!path.starts_with(kThumbnailPrefix)) return {};
@@ -64,7 +64,7 @@ boost::asio::awaitable<void> serve_thumbnail(ThumbnailRouteDeps deps, const Http
       deps.log.warning("Thumbnail of log message {}: {}", decoded.claims.message_id, found.detail);
       HttpResponse busy = json_error(503, "SERVICE_UNAVAILABLE",
                                      "The thumbnail cannot be fetched right now; try again shortly",
-                                     kRetryAfterSeconds);
+                                     kFileUnavailableRetryAfter.count());
       co_await out.send(std::move(busy));
       co_return;
     }

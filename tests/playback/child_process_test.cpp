@@ -30,7 +30,7 @@ std::vector<ChildExit> reap_until(PosixProcessRunner& runner, std::size_t count)
 
 TEST(ChildProcess, CapturesOutputWithoutAShell) {
   // The argument would expand in a shell; here it reaches the program as it is.
-  const CapturedRun run = run_captured({"echo", "$HOME; `id`"}, 5s, 1024);
+  const CapturedRun run = run_captured({"echo", "$HOME; `id`"}, {}, 5s, 1024);
   ASSERT_TRUE(run.started);
   ASSERT_TRUE(run.exit);
   EXPECT_TRUE(run.exit->success);
@@ -38,7 +38,7 @@ TEST(ChildProcess, CapturesOutputWithoutAShell) {
 }
 
 TEST(ChildProcess, AHangingChildIsKilledAtTheTimeoutAndReaped) {
-  const CapturedRun run = run_captured({"sleep", "30"}, 200ms, 1024);
+  const CapturedRun run = run_captured({"sleep", "30"}, {}, 200ms, 1024);
   EXPECT_TRUE(run.timed_out);
   ASSERT_TRUE(run.exit);
   EXPECT_TRUE(run.exit->signalled);
@@ -46,19 +46,19 @@ TEST(ChildProcess, AHangingChildIsKilledAtTheTimeoutAndReaped) {
 }
 
 TEST(ChildProcess, TooMuchOutputIsCutOff) {
-  const CapturedRun run = run_captured({"yes"}, 5s, 4096);
+  const CapturedRun run = run_captured({"yes"}, {}, 5s, 4096);
   EXPECT_TRUE(run.output_too_large);
   ASSERT_TRUE(run.exit);
   EXPECT_TRUE(reaped(run.exit->pid));
 }
 
 TEST(ChildProcess, AMissingProgramDoesNotStart) {
-  const CapturedRun run = run_captured({"/nonexistent/ffprobe"}, 1s, 1024);
+  const CapturedRun run = run_captured({"/nonexistent/ffprobe"}, {}, 1s, 1024);
   EXPECT_FALSE(run.started);
   EXPECT_FALSE(run.error.empty());
   PosixProcessRunner runner;
   std::string error;
-  EXPECT_FALSE(runner.spawn({"/nonexistent/ffmpeg"}, {}, error));
+  EXPECT_FALSE(runner.spawn({"/nonexistent/ffmpeg"}, {}, {}, error));
   EXPECT_FALSE(error.empty());
 }
 
@@ -66,8 +66,8 @@ TEST(ChildProcess, TheRunnerReapsExitsAndKills) {
   testing::TempDir dir;
   PosixProcessRunner runner;
   std::string error;
-  const std::optional<int> quick = runner.spawn({"true"}, dir.path() / "err.log", error);
-  const std::optional<int> slow = runner.spawn({"sleep", "30"}, {}, error);
+  const std::optional<int> quick = runner.spawn({"true"}, {}, dir.path() / "err.log", error);
+  const std::optional<int> slow = runner.spawn({"sleep", "30"}, {}, {}, error);
   ASSERT_TRUE(quick && slow) << error;
   std::vector<ChildExit> exits = reap_until(runner, 1);
   ASSERT_EQ(exits.size(), 1u);
@@ -87,7 +87,7 @@ TEST(ChildProcess, NothingOutlivesTheRunner) {
   {
     PosixProcessRunner runner;
     std::string error;
-    pid = runner.spawn({"sleep", "30"}, {}, error).value_or(0);
+    pid = runner.spawn({"sleep", "30"}, {}, {}, error).value_or(0);
     ASSERT_GT(pid, 0) << error;
   }
   EXPECT_TRUE(reaped(pid));

@@ -7,6 +7,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "playback/media_allow_lists.hpp"
+
 namespace tglink {
 namespace {
 
@@ -45,7 +47,7 @@ JobCommand command(ConversionMode mode) {
   choice.subtitle_track = 0;
   choice.max_height = 720;
   return JobCommand{"ffmpeg",
-                    LoopbackSource{"http://127.0.0.1:8080/stream/TOKEN", "X-Tglink-Internal: s"},
+                    LoopbackSource{"http://127.0.0.1:8080/source/CAPABILITY"},
                     choice,
                     probe,
                     *SegmentGrid::make(100.0, mode),
@@ -54,12 +56,34 @@ JobCommand command(ConversionMode mode) {
 }
 
 TEST(FfmpegCommand, TheProbeReadsLittleThroughTheLoopback) {
-  const std::vector<std::string> argv = ffprobe_argv(
-      "ffprobe", LoopbackSource{"http://127.0.0.1:1/stream/T", "X-Tglink-Internal: s"});
+  const std::vector<std::string> argv =
+      ffprobe_argv("ffprobe", LoopbackSource{"http://127.0.0.1:1/source/C"});
   EXPECT_EQ(argv[0], "ffprobe");
   EXPECT_EQ(after(argv, "-probesize"), "2000000");
-  EXPECT_EQ(after(argv, "-headers"), "X-Tglink-Internal: s\r\n");
-  EXPECT_EQ(argv.back(), "http://127.0.0.1:1/stream/T");
+  // No header: what a demuxer could forward elsewhere must carry nothing of ours.
+  EXPECT_THAT(argv, Not(Contains("-headers")));
+  EXPECT_EQ(argv.back(), "http://127.0.0.1:1/source/C");
+}
+
+// The allow-lists are input options: they must come before -i, on ffprobe and ffmpeg alike.
+void expect_allow_lists_before_input(const std::vector<std::string>& argv) {
+  const auto input = std::find(argv.begin(), argv.end(), "-i");
+  ASSERT_NE(input, argv.end());
+  for (const std::string_view flag :
+       {"-format_whitelist", "-codec_whitelist", "-protocol_whitelist"}) {
+    const auto found = std::find(argv.begin(), argv.end(), flag);
+    EXPECT_LT(found, input) << flag;
+  }
+  EXPECT_EQ(after(argv, "-format_whitelist"), demuxer_allow_list());
+  EXPECT_EQ(after(argv, "-codec_whitelist"), decoder_allow_list());
+  EXPECT_EQ(after(argv, "-protocol_whitelist"), "http,tcp");
+}
+
+TEST(FfmpegCommand, EveryRunOpensOnlyTheAllowedFormatsCodecsAndProtocols) {
+  expect_allow_lists_before_input(
+      ffprobe_argv("ffprobe", LoopbackSource{"http://127.0.0.1:1/source/C"}));
+  expect_allow_lists_before_input(job_argv(command(ConversionMode::kTranscode), 0, 0));
+  expect_allow_lists_before_input(job_argv(command(ConversionMode::kRemux), 12, 3));
 }
 
 TEST(FfmpegCommand, ATranscodeForcesAKeyframeEverySegment) {

@@ -27,8 +27,8 @@ class FakeRunner final : public ProcessRunner {
     int pid;
     std::vector<std::string> argv;
   };
-  std::optional<int> spawn(const std::vector<std::string>& argv, const fs::path&,
-                           std::string& error) override {
+  std::optional<int> spawn(const std::vector<std::string>& argv, const ChildLimits&,
+                           const fs::path&, std::string& error) override {
     if (fail_next) {
       fail_next = false;
       error = "no such program";
@@ -41,6 +41,7 @@ class FakeRunner final : public ProcessRunner {
   }
   void signal(int pid, int signal_number) override {
     signals.emplace_back(pid, signal_number);
+    if (signal_number == SIGSTOP || signal_number == SIGCONT) return;  // paused, not gone
     if (alive.erase(pid) > 0) exited.push_back(ChildExit{pid, false, true, signal_number});
   }
   std::vector<ChildExit> reap() override { return std::exchange(exited, {}); }
@@ -72,6 +73,8 @@ class JobManagerTest : public ::testing::Test {
     s.cache_idle = std::chrono::seconds{900};
     s.cache_bytes = 1000;
     s.keep_behind = 2;
+    s.free_bytes = [this](const fs::path&) { return free_bytes_; };
+    s.min_free_bytes = 1000;
     return s;
   }
 
@@ -82,8 +85,8 @@ class JobManagerTest : public ::testing::Test {
     s.segment_count = 100;
     s.viewer = std::move(viewer);
     s.command = [](int start, int run) {
-      return std::vector<std::string>{"ffmpeg", "start=" + std::to_string(start),
-                                      "run=" + std::to_string(run)};
+      return JobRun{
+          {"ffmpeg", "start=" + std::to_string(start), "run=" + std::to_string(run)}, {}, {}};
     };
     return s;
   }
@@ -93,6 +96,7 @@ class JobManagerTest : public ::testing::Test {
     std::ofstream(manager_.folder(key) / (std::to_string(n) + ".m4s")) << std::string(bytes, 'x');
   }
 
+  std::optional<std::uint64_t> free_bytes_ = std::uint64_t{1} << 40;
   TempDir dir_;
   FakeClock clock_;
   Log log_;
@@ -318,6 +322,96 @@ TEST_F(JobManagerTest, StartUpEmptiesTheFolderAndShutdownKillsEveryChild) {
   manager_.stop_all();
   EXPECT_TRUE(runner_.alive.empty());
   EXPECT_EQ(manager_.running_jobs(), 0u);
+}
+
+// Each run's grant to read its source ends with the run: killed, exited, failed to start, or
+// stopped at shutdown.
+TEST_F(JobManagerTest, EveryRunEndsWhatItWasGiven) {
+  std::vector<std::string> live;
+  auto counted = [&live](std::string key, ConversionMode mode) {
+    JobSpec s = spec(key, mode);
+    s.command = [&live, key](int start, int run) {
+      const std::string grant = key + "/" + std::to_string(run);
+      live.push_back(grant);
+      return JobRun{{"ffmpeg", "start=" + std::to_string(start)}, {}, [&live, grant] {
+                      std::erase(live, grant);
+                    }};
+    };
+    return s;
+  };
+  const JobSpec remux = counted("r", ConversionMode::kRemux);
+  manager_.open(remux, 0);
+  EXPECT_EQ(live, std::vector<std::string>{"r/0"});
+  manager_.segment(remux, 50);  // far ahead: the first run is killed, a second one starts
+  manager_.tick();
+  EXPECT_EQ(live, std::vector<std::string>{"r/1"});
+  runner_.finish(runner_.spawned.back().pid, true);
+  manager_.tick();
+  EXPECT_TRUE(live.empty());
+  runner_.fail_next = true;
+  manager_.open(counted("f", ConversionMode::kRemux), 0);
+  EXPECT_TRUE(live.empty());
+  manager_.open(counted("a", ConversionMode::kRemux), 0);
+  manager_.open(counted("t", ConversionMode::kTranscode), 0);
+  EXPECT_EQ(live.size(), 2u);
+  manager_.stop_all();
+  EXPECT_TRUE(live.empty());
+}
+
+TEST_F(JobManagerTest, AViewerHoldsAFewRemuxesAtMost) {
+  JobSettings wide = settings();
+  wide.remux_slots = 8;
+  wide.remuxes_per_viewer = 2;
+  JobManager manager(wide, runner_, clock_, log_);
+  for (const std::string key : {"a", "b", "c", "d"}) {
+    manager.open(spec(key, ConversionMode::kRemux, "2001:db8:1:2::/64"), 0);
+    clock_.advance(std::chrono::seconds{1});
+  }
+  EXPECT_EQ(manager.running_jobs(), 2u);  // the two least recently used went
+  manager.open(spec("e", ConversionMode::kRemux, "2001:db8:9:9::/64"), 0);
+  EXPECT_EQ(manager.running_jobs(), 3u);  // another viewer has its own allowance
+}
+
+TEST_F(JobManagerTest, ARunFarAheadOfItsViewersPausesUntilTheyComeCloser) {
+  const JobSpec s = spec("a", ConversionMode::kRemux);
+  manager_.open(s, 0);
+  manager_.segment(s, 0);
+  for (int n = 0; n < 25; ++n) write_segment("a", n);
+  manager_.tick();  // 25 segments written, the viewer at 0: more than 20 ahead
+  ASSERT_FALSE(runner_.signals.empty());
+  EXPECT_EQ(runner_.signals.back().second, SIGSTOP);
+  manager_.tick();
+  EXPECT_EQ(runner_.signals.size(), 1u);  // paused once
+  manager_.segment(s, 16);                // the viewer comes within 10
+  EXPECT_EQ(runner_.signals.back().second, SIGCONT);
+  EXPECT_EQ(manager_.running_jobs(), 1u);
+}
+
+TEST_F(JobManagerTest, UnderTheFreeSpaceFloorNothingConverts) {
+  const JobSpec s = spec("a", ConversionMode::kRemux);
+  manager_.open(s, 0);
+  free_bytes_ = 10;  // under the floor of 1000
+  manager_.tick();
+  EXPECT_TRUE(manager_.disk_low());
+  EXPECT_EQ(manager_.running_jobs(), 0u);
+  EXPECT_EQ(manager_.segment(s, 3).state, SegmentState::kFailed);
+  EXPECT_EQ(runner_.spawned.size(), 1u);  // nothing new started
+  free_bytes_ = 1 << 20;
+  manager_.tick();
+  EXPECT_FALSE(manager_.disk_low());
+  EXPECT_EQ(manager_.segment(s, 3).state, SegmentState::kConverting);
+  EXPECT_EQ(runner_.spawned.size(), 2u);
+}
+
+TEST_F(JobManagerTest, TheByteBudgetStopsRunningJobsWhenNothingElseIsLeft) {
+  const JobSpec big = spec("big", ConversionMode::kRemux);
+  manager_.open(big, 0);
+  write_segment("big", 0, 2000);  // one segment over the whole budget, and nothing behind
+  manager_.segment(big, 0);
+  manager_.tick();
+  EXPECT_EQ(manager_.running_jobs(), 0u);
+  EXPECT_LE(manager_.disk_bytes(), 1000u);
+  EXPECT_FALSE(fs::exists(manager_.folder("big") / "0.m4s"));
 }
 
 }  // namespace

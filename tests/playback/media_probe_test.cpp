@@ -2,6 +2,7 @@
 
 #include "playback/media_probe.hpp"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 namespace tglink {
@@ -79,6 +80,12 @@ TEST(MediaProbe, HostileNumbersBecomeUnknown) {
   EXPECT_EQ(parsed.probe->video->level, 0);
   EXPECT_EQ(parsed.probe->audio[0].channels, 0);
   EXPECT_FALSE(parsed.probe->duration);
+  // Unknown, but not forgotten: such a file is never converted.
+  EXPECT_THAT(parsed.probe->out_of_range,
+              ::testing::ElementsAre("video_width", "video_height", "audio_channels"));
+  const std::optional<MediaProbe> stored = probe_from_json(probe_to_json(*parsed.probe));
+  ASSERT_TRUE(stored);
+  EXPECT_EQ(stored->out_of_range, parsed.probe->out_of_range);
   for (const char* duration : {"\"nan\"", "\"-3\"", "\"inf\"", "\"12abc\"", "true", "0"}) {
     const std::string json =
         std::string(R"({"format": {"format_name": "avi", "duration": )") + duration + "}}";
@@ -86,6 +93,19 @@ TEST(MediaProbe, HostileNumbersBecomeUnknown) {
     ASSERT_TRUE(p.probe) << duration;
     EXPECT_FALSE(p.probe->duration) << duration;
   }
+}
+
+TEST(MediaProbe, APictureWiderThanTheLimitIsNotReadAsWidthZeroAlone) {
+  const ProbeParse parsed = parse_ffprobe_json(R"({"streams": [
+    {"index": 0, "codec_name": "mjpeg", "codec_type": "video", "width": 17000, "height": 480}],
+    "format": {"format_name": "avi", "duration": "5"}})");
+  ASSERT_TRUE(parsed.probe);
+  EXPECT_THAT(parsed.probe->out_of_range, ::testing::ElementsAre("video_width"));
+  const ProbeParse fine = parse_ffprobe_json(R"({"streams": [
+    {"index": 0, "codec_name": "h264", "codec_type": "video", "width": 1920, "height": 1080}],
+    "format": {"format_name": "mov,mp4,m4a,3gp,3g2,mj2", "duration": "5"}})");
+  ASSERT_TRUE(fine.probe);
+  EXPECT_TRUE(fine.probe->out_of_range.empty());
 }
 
 TEST(MediaProbe, HundredsOfTracksAreCappedAndLongTitlesCut) {
@@ -139,6 +159,16 @@ TEST(MediaProbe, TheStoredFormRoundTrips) {
   ASSERT_EQ(back->subtitles.size(), 2u);
   EXPECT_EQ(back->subtitles[1].kind, SubtitleKind::kImage);
   EXPECT_FALSE(probe_from_json("not json"));
+}
+
+TEST(MediaProbe, ARefusalIsStoredAndReadBack) {
+  const MediaProbe refused = refused_probe(MediaRefusal{RefusalKind::kCodec, "magicyuv"});
+  const std::optional<MediaProbe> back = probe_from_json(probe_to_json(refused));
+  ASSERT_TRUE(back.has_value());
+  EXPECT_EQ(back->refused, refused.refused);
+  EXPECT_FALSE(back->video.has_value());
+  EXPECT_FALSE(probe_from_json(R"({"refused":{"kind":"rumour","name":"x"}})").has_value());
+  EXPECT_FALSE(probe_from_json(probe_to_json(MediaProbe{}))->refused.has_value());
 }
 
 }  // namespace

@@ -345,8 +345,30 @@ TEST(PlaybackDecision, AnAbsurdPictureIsNotConverted) {
   EXPECT_THAT(d.reasons, ::testing::Contains("video_too_large"));
 }
 
+TEST(PlaybackDecision, AValueStatedOutOfBoundsRefusesTheConversion) {
+  MediaProbe wide = media("avi", video("mpeg4", 8, 0, 480), {audio("mp3")});
+  wide.out_of_range = {"video_width"};
+  const PlaybackDecision d = decide(wide, chromium(), "wide.avi");
+  EXPECT_EQ(d.method, PlaybackMethod::kUnplayable);
+  EXPECT_THAT(d.reasons, ::testing::Contains("value_out_of_range:video_width"));
+  EXPECT_THAT(playback_notice(d, wide, 0, 720),
+              ::testing::HasSubstr("it states an impossible video width"));
+}
+
+TEST(PlaybackDecision, ShortOfDiskNothingIsConvertedButDirectPlayStays) {
+  ServerPolicy low;
+  low.disk_low = true;
+  const MediaProbe hevc = media("matroska,webm", video("hevc"), {audio("aac")});
+  const PlaybackDecision d = decide(hevc, chromium(), "film.mkv", low);
+  EXPECT_EQ(d.method, PlaybackMethod::kUnplayable);
+  EXPECT_THAT(d.reasons, ::testing::Contains("disk_low"));
+  EXPECT_THAT(playback_notice(d, hevc, 0, 720), ::testing::HasSubstr("short of disk space"));
+  const MediaProbe plain = media("mov,mp4,m4a,3gp,3g2,mj2", video("h264"), {audio("aac")});
+  EXPECT_EQ(decide(plain, chromium(), "a.mp4", low).method, PlaybackMethod::kDirect);
+}
+
 TEST(PlaybackDecision, AFileWithoutStreamsIsUnplayable) {
-  const PlaybackDecision d = decide(media("data", std::nullopt, {}), chromium());
+  const PlaybackDecision d = decide(media("mov,mp4,m4a,3gp,3g2,mj2", std::nullopt, {}), chromium());
   EXPECT_EQ(d.method, PlaybackMethod::kUnplayable);
   EXPECT_THAT(d.reasons, ElementsAre("no_streams"));
 }
@@ -377,6 +399,43 @@ TEST(PlaybackDecision, ContainerNamesFollowTheFileName) {
 }
 
 // --- what the banner says ---
+
+// --- files outside the allow-lists (playback/media_allow_lists.hpp) ---
+
+TEST(PlaybackDecision, AFileFfprobeRefusedIsNeitherPlayedNorConverted) {
+  const std::optional<MediaProbe> refused =
+      refused_probe(MediaRefusal{RefusalKind::kContainer, "hls"});
+  const PlaybackDecision d = decide_playback(refused, "movie.mp4", chromium(), kOn);
+  EXPECT_EQ(d.method, PlaybackMethod::kUnplayable);
+  EXPECT_THAT(d.reasons, ElementsAre("container_refused:hls"));
+  EXPECT_EQ(playback_notice(d, refused, 0, 720),
+            "This file's format (hls) is not one the server opens, so it can't be played in the "
+            "browser: download it or open it in VLC, MX Player or mpv.");
+}
+
+TEST(PlaybackDecision, AnExoticCodecInAStoredProbeIsRefusedToo) {
+  const MediaProbe magic = media("avi", video("magicyuv"), {audio("pcm_s16le")});
+  const PlaybackDecision d = decide(magic, chromium(), "clip.avi");
+  EXPECT_EQ(d.method, PlaybackMethod::kUnplayable);
+  EXPECT_THAT(d.reasons, ElementsAre("codec_refused:magicyuv"));
+  EXPECT_THAT(playback_notice(d, magic, 0, 720),
+              ::testing::StartsWith("This file's magicyuv format is not one the server opens"));
+  // Even where the browser would decode it, a refused file is not offered for direct play.
+  PlaybackRequest everything = chromium();
+  everything.client.containers.push_back("avi");
+  everything.client.video.push_back("magicyuv");
+  everything.client.audio.push_back("pcm_s16le");
+  EXPECT_EQ(decide(magic, everything, "clip.avi").method, PlaybackMethod::kUnplayable);
+}
+
+TEST(PlaybackDecision, AFileAskingForAnotherProtocolIsRefused) {
+  const std::optional<MediaProbe> refused =
+      refused_probe(MediaRefusal{RefusalKind::kProtocol, "file"});
+  const PlaybackDecision d = decide_playback(refused, "movie.mkv", chromium(), kOn);
+  EXPECT_THAT(d.reasons, ElementsAre("protocol_refused:file"));
+  EXPECT_THAT(playback_notice(d, refused, 0, 720),
+              ::testing::StartsWith("This file asks the server to open other files or addresses"));
+}
 
 TEST(PlaybackNotice, SaysWhatIsConvertedAndWhereTheQueueIs) {
   const MediaProbe probe = media("matroska,webm", video("hevc"), {audio("eac3")});

@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "http/entity_tag.hpp"
+#include "http/internal_request.hpp"
 #include "http/router.hpp"
 #include "links/link_token.hpp"
 #include "links/revoked_links.hpp"
@@ -84,6 +85,7 @@ struct FileHandlerTest : ::testing::Test {
   BandwidthMeter bandwidth{store, clock, 0};
   ActiveStreams streams{clock};
   LinkTrafficMeter traffic{store};
+  SourceGrants grants;
   Router router;
 
   FileHandlerTest() {
@@ -95,8 +97,8 @@ struct FileHandlerTest : ::testing::Test {
     file.unique_id = "AgADuniq";
     file.date_unix = 1'700'000'000;
     add_file(file, kContent);
-    add_file_routes(router,
-                    FileRouteDeps{links, revoked, files, bandwidth, streams, clock, log, &traffic});
+    add_file_routes(router, FileRouteDeps{links, revoked, files, bandwidth, streams, clock, log,
+                                          &traffic, &grants});
   }
 
   void add_file(const StoredFile& file, const std::string& content) {
@@ -114,10 +116,11 @@ struct FileHandlerTest : ::testing::Test {
 
   RecordingChannel get(const std::string& path,
                        std::vector<std::pair<std::string, std::string>> headers = {},
-                       const std::string& method = "GET") {
+                       const std::string& method = "GET", const std::string& peer = "") {
     HttpRequest request;
     request.method = method;
     request.target = path;
+    request.peer_address = peer;
     for (auto& [name, value] : headers) request.headers.emplace_back(name, value);
     RecordingChannel channel;
     asio::io_context io;
@@ -142,6 +145,36 @@ TEST_F(FileHandlerTest, WholeFileOnDl) {
   EXPECT_NE(c.header("Content-Disposition").find("clip.mp4"), std::string::npos);
   EXPECT_EQ(c.header("Cache-Control"), "");
   EXPECT_EQ(c.header("Content-Range"), "");
+}
+
+// --- the converter's reads (http/internal_request.hpp) ---
+
+TEST_F(FileHandlerTest, ALiveCapabilityReadsItsFileUncountedUntilRevoked) {
+  const std::string capability = grants.grant(token());
+  const std::string path = "/source/" + capability;
+  const RecordingChannel c = get(path, {}, "GET", "127.0.0.1");
+  EXPECT_EQ(c.status(), 200);
+  EXPECT_EQ(c.body(), kContent);
+  EXPECT_EQ(c.header("Cache-Control"), "no-store");
+  EXPECT_EQ(bandwidth.used_bytes(), 0);  // not viewer traffic: the viewers' bytes are on /hls
+  grants.revoke(capability);
+  EXPECT_EQ(get(path, {}, "GET", "127.0.0.1").status(), 404);
+  EXPECT_EQ(files.locate_calls, 1);
+}
+
+TEST_F(FileHandlerTest, ACapabilityFromOutsideIsNotFound) {
+  const std::string path = "/source/" + grants.grant(token());
+  EXPECT_EQ(get(path, {}, "GET", "203.0.113.9").status(), 404);
+  EXPECT_EQ(get(path, {{"X-Forwarded-For", "203.0.113.9"}}, "GET", "127.0.0.1").status(), 404);
+  EXPECT_EQ(get("/source/" + token(), {}, "GET", "127.0.0.1").status(), 404);
+  EXPECT_EQ(files.locate_calls, 0);
+}
+
+TEST_F(FileHandlerTest, TheOldInternalHeaderFromLoopbackIsAnOrdinaryCountedRead) {
+  const RecordingChannel c =
+      get("/stream/" + token(), {{"X-Tglink-Internal", "anything"}}, "GET", "127.0.0.1");
+  EXPECT_EQ(c.status(), 200);
+  EXPECT_EQ(bandwidth.used_bytes(), static_cast<std::int64_t>(kContent.size()));
 }
 
 TEST_F(FileHandlerTest, StreamIsInlineAndCacheable) {

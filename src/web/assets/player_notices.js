@@ -33,6 +33,27 @@ function convertedSound(parsed) {
     'because this browser cannot play it. ';
 }
 
+// A file outside what the server lets its converter open (a manifest posing as a video, a codec
+// nobody needs in a browser): said plainly, since no other browser or setting would change it.
+function refusedSentence(parsed) {
+  const advice = 'Download it, or open it in VLC, MX Player or mpv.';
+  if (has(parsed, REASON.protocolRefused)) {
+    return 'This file asks the server to open other files or addresses, which it never does, so it ' +
+      `cannot be played in the browser. ${advice}`;
+  }
+  const container = detailOf(parsed, REASON.containerRefused);
+  if (container !== null) {
+    return `This file's format (${container.toLowerCase()}) is not one the server opens, so it cannot be ` +
+      `played in the browser. ${advice}`;
+  }
+  const codec = detailOf(parsed, REASON.codecRefused);
+  if (codec !== null) {
+    return `This file's ${displayName(codec)} format is not one the server opens, so it cannot be ` +
+      `played in the browser. ${advice}`;
+  }
+  return '';
+}
+
 function unplayableSentence(parsed) {
   const missing = whatIsMissing(parsed);
   const lead = missing ? `This browser cannot play ${missing}` : 'This file cannot be played in the browser';
@@ -43,8 +64,13 @@ function unplayableSentence(parsed) {
     return 'The server could not read this file to find out its format. Download it, or open it in ' +
       'VLC, MX Player or mpv.';
   }
+  const refused = refusedSentence(parsed);
+  if (refused) return refused;
   let why = '';
-  if (has(parsed, REASON.ffmpegMissing)) why = ', and this server has no converter (ffmpeg) installed';
+  if (has(parsed, REASON.diskLow)) why = ', and the server is short of disk space for conversions';
+  else if (has(parsed, REASON.valueOutOfRange)) {
+    why = `: it states an impossible ${detailOf(parsed, REASON.valueOutOfRange).replaceAll('_', ' ')}, so it cannot be converted`;
+  } else if (has(parsed, REASON.ffmpegMissing)) why = ', and this server has no converter (ffmpeg) installed';
   else if (has(parsed, REASON.conversionOff)) why = ', and converting videos is turned off on this server';
   else if (has(parsed, REASON.converterBusy)) why = ', and the server\'s converter is busy right now';
   else if (has(parsed, REASON.hlsUnsupported)) why = ', and this browser cannot play the server\'s converted stream';

@@ -26,6 +26,11 @@ export const REASON = Object.freeze({
   videoTooLarge: 'video_too_large',
   durationUnknown: 'duration_unknown',
   converterBusy: 'converter_busy',
+  diskLow: 'disk_low',
+  valueOutOfRange: 'value_out_of_range',
+  containerRefused: 'container_refused',
+  codecRefused: 'codec_refused',
+  protocolRefused: 'protocol_refused',
 });
 
 // A decision's method plays a stream of the server's (HLS).

@@ -51,3 +51,20 @@ test('a queue position is said in words', () => {
   assert.match(noticeFor({ method: 'transcode', reasons: ['converter_busy'], queue_position: 1 }), /1 video is ahead/);
   assert.match(noticeFor({ method: 'transcode', reasons: [], queue_position: 3 }), /3 videos are ahead/);
 });
+
+test('a file the converter may not open is refused in plain words, naming what it is', () => {
+  const manifest = noticeFor({ method: 'unplayable', reasons: ['container_refused:hls'] });
+  assert.match(manifest, /format \(hls\) is not one the server opens/);
+  assert.match(manifest, /Download it/);
+  assert.match(noticeFor({ method: 'unplayable', reasons: ['codec_refused:magicyuv'] }),
+    /MAGICYUV format is not one the server opens/);
+  assert.match(noticeFor({ method: 'unplayable', reasons: ['protocol_refused:file'] }),
+    /asks the server to open other files or addresses/);
+});
+
+test('a conversion stopped by the server\'s disk or by an impossible value says why', () => {
+  assert.match(noticeFor({ method: 'unplayable', reasons: ['video_codec_unsupported:hevc', 'disk_low'] }),
+    /short of disk space/);
+  assert.match(noticeFor({ method: 'unplayable', reasons: ['value_out_of_range:video_width'] }),
+    /impossible video width/);
+});

@@ -1,0 +1,56 @@
+// CONVERTER_*: the limits of each ffmpeg and ffprobe child, with sane defaults, and a clear
+// error naming the setting for a value out of range.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "config/config_summary.hpp"
+#include "config_test_env.hpp"
+
+namespace tglink {
+namespace {
+
+using ::testing::HasSubstr;
+using namespace tglink::testing;
+
+TEST(ConverterLimitsTest, DefaultsHoldWithoutSettings) {
+  const ConfigLoadResult result = load_bot(valid_bot_env());
+  ASSERT_TRUE(result.ok()) << problem_text(result);
+  EXPECT_EQ(result.config->converter_memory_mb, 4096);
+  EXPECT_EQ(result.config->converter_cpu_per_media_second, 4);
+  EXPECT_EQ(result.config->converter_file_mb, 1024);
+  EXPECT_EQ(result.config->converter_open_files, 64);
+  EXPECT_EQ(result.config->converter_min_free_mb, 1024);
+}
+
+TEST(ConverterLimitsTest, SettingsAreTakenAndSummarised) {
+  EnvMap env = valid_bot_env();
+  env["CONVERTER_MEMORY_MB"] = "2048";
+  env["CONVERTER_CPU_PER_MEDIA_SECOND"] = "2";
+  env["CONVERTER_FILE_MB"] = "256";
+  env["CONVERTER_OPEN_FILES"] = "32";
+  const ConfigLoadResult result = load_bot(env);
+  ASSERT_TRUE(result.ok()) << problem_text(result);
+  EXPECT_EQ(result.config->converter_memory_mb, 2048);
+  EXPECT_EQ(result.config->converter_cpu_per_media_second, 2);
+  EXPECT_EQ(result.config->converter_file_mb, 256);
+  EXPECT_EQ(result.config->converter_open_files, 32);
+  EXPECT_THAT(summarize_config(*result.config), HasSubstr("CONVERTER_MEMORY_MB"));
+}
+
+TEST(ConverterLimitsTest, OutOfRangeValuesAreNamed) {
+  for (const auto& [name, value] :
+       std::vector<std::pair<std::string, std::string>>{{"CONVERTER_MEMORY_MB", "10"},
+                                                        {"CONVERTER_CPU_PER_MEDIA_SECOND", "0"},
+                                                        {"CONVERTER_FILE_MB", "lots"},
+                                                        {"CONVERTER_OPEN_FILES", "100000"},
+                                                        {"CONVERTER_MIN_FREE_MB", "-1"}}) {
+    EnvMap env = valid_bot_env();
+    env[name] = value;
+    const ConfigLoadResult result = load_bot(env);
+    ASSERT_FALSE(result.ok()) << name;
+    EXPECT_THAT(problem_text(result), HasSubstr(name));
+  }
+}
+
+}  // namespace
+}  // namespace tglink
