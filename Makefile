@@ -28,13 +28,20 @@ $(TEST_BUILD)/build.ninja:
 
 # The service is also compiled as `make run` builds it (optimised): GCC warns differently once it
 # inlines, and the test build alone would not show that `make run` no longer compiles.
+# Each phase is timed (scripts/phase.sh); the end of the output lists the times and the slowest
+# tests, so a phase or a test that got slower is seen the day it lands.
+PHASES := $(TEST_BUILD)/phase-times.tsv
+PHASE := scripts/phase.sh $(PHASES)
+
 test:
-	@scripts/install-deps.sh --test
-	@$(MAKE) --no-print-directory $(BUILD)/build.ninja $(TEST_BUILD)/build.ninja
-	@ninja -C $(BUILD) -j$(JOBS) tglink
-	@ninja -C $(TEST_BUILD) -j$(JOBS)
-	@scripts/run-tests.sh $(TEST_BUILD)
-	@$(MAKE) --no-print-directory test-deploy
+	@mkdir -p $(TEST_BUILD) && : >$(PHASES)
+	@$(PHASE) install scripts/install-deps.sh --test
+	@$(PHASE) configure $(MAKE) --no-print-directory $(BUILD)/build.ninja $(TEST_BUILD)/build.ninja
+	@$(PHASE) "release build" ninja -C $(BUILD) -j$(JOBS) tglink
+	@$(PHASE) "test build" ninja -C $(TEST_BUILD) -j$(JOBS)
+	@$(PHASE) tests scripts/run-tests.sh $(TEST_BUILD)
+	@$(PHASE) test-deploy $(MAKE) --no-print-directory test-deploy
+	@$(PHASE) --summary $(TEST_BUILD)/Testing/Temporary/slowest-tests.txt
 
 # Every path of README's "Deploy", run as written from a clean clone on the TDLib simulator
 # (scripts/ci/deploy-test.sh; docs/development.md, "Deploy tests"). Skips, saying why, on a
