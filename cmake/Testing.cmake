@@ -1,15 +1,21 @@
 # tglink_add_test(<name> SOURCES <files...> LIBS <targets...> [LABELS <labels...>] [POSTGRES])
 # One GoogleTest executable; every TEST() in it becomes its own CTest test. POSTGRES: the tests
 # use the real PostgreSQL server of the CTest fixture "postgres" (tests/support/CMakeLists.txt).
+
+# Where the build and its sources are: support/build_paths.hpp, written into the build tree and
+# included only by the files that need a path, so no other file's compile line names this clone.
+set(TGLINK_TEST_GENERATED_DIR ${CMAKE_BINARY_DIR}/tests/generated)
+set(TGLINK_PATHS_SOURCE_DIR ${CMAKE_SOURCE_DIR})
+set(TGLINK_PATHS_BINARY_DIR ${CMAKE_BINARY_DIR})
+configure_file(${CMAKE_SOURCE_DIR}/tests/support/build_paths.hpp.in
+  ${TGLINK_TEST_GENERATED_DIR}/support/build_paths.hpp @ONLY)
+
 function(tglink_add_test name)
   cmake_parse_arguments(T "POSTGRES" "" "SOURCES;LIBS;LABELS" ${ARGN})
   add_executable(${name} ${T_SOURCES})
   set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
   target_link_libraries(${name} PRIVATE ${T_LIBS} GTest::gtest GTest::gmock GTest::gtest_main)
-  target_compile_definitions(${name} PRIVATE
-    TGLINK_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
-    TGLINK_BINARY_DIR="${CMAKE_BINARY_DIR}"
-    TGLINK_REAL_TDJSON="${TGLINK_DEFAULT_TDJSON}")
+  target_include_directories(${name} PRIVATE ${TGLINK_TEST_GENERATED_DIR})
   set(properties ENVIRONMENT "TDLIB_NETWORK=none")
   if(T_POSTGRES)
     target_link_libraries(${name} PRIVATE tglink_test_postgres)

@@ -13,6 +13,7 @@
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
 
+#include "support/build_paths.hpp"
 #include "support/sim_harness.hpp"
 
 namespace tglink {

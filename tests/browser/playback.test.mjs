@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
 import { CHROMIUM, DESKTOP, PHONE, WAIT_MS, check, expect, finish } from './checks.mjs';
+import { pitchOfLastSegment } from './tone.mjs';
 
 const plan = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const BROWSER_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -179,6 +180,10 @@ async function matrixSuite(context) {
       'no playback on track 2');
     await waitFor(page, () => document.getElementById('video').webkitAudioDecodedByteCount > 0, null,
       'no sound on track 2');
+    // Heard, not only named: the segment fetched last carries the second track's 880 Hz tone,
+    // not the first one's 440 Hz.
+    const pitch = await pitchOfLastSegment(record.hls);
+    expect(Math.abs(pitch - 880) < 40, `track 2 sounds at ${pitch.toFixed(0)} Hz, not 880 Hz`);
     await page.setViewportSize(PHONE);
     await page.screenshot({ path: join(plan.screenshots, 'playback-tracks-phone.png'), fullPage: true });
     await page.close();

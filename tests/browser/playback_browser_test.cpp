@@ -15,6 +15,8 @@
 
 #include "core/clock.hpp"
 #include "links/link_token.hpp"
+#include "support/build_paths.hpp"
+#include "support/required_tool.hpp"
 #include "support/sim_harness.hpp"
 #include "support/temp_dir.hpp"
 
@@ -66,6 +68,10 @@ class PlaybackBrowserTest : public ::testing::Test {
         << "needs /usr/bin/chromium and node_modules/playwright-core: "
            "scripts/install-deps.sh --test";
     ASSERT_TRUE(manifest_.contains("files")) << "media_matrix.mjs failed";
+    // Rows whose encoder this ffmpeg lacks are left out of the matrix; in CI that is a failure.
+    const json::array& skipped = manifest_.at("skipped").as_array();
+    ASSERT_TRUE(skipped.empty() || !testing::skips_fail())
+        << "CI=true, and this ffmpeg lacks encoders the matrix needs: " << json::serialize(skipped);
   }
 
   // Starts tglink with `env`, posts every file and runs `suite` of `script` (in `engine`, for

@@ -12,6 +12,7 @@
 
 #include "core/clock.hpp"
 #include "links/link_token.hpp"
+#include "support/build_paths.hpp"
 #include "support/sim_harness.hpp"
 
 namespace tglink {

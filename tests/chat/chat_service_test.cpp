@@ -210,7 +210,7 @@ TEST_F(ChatServiceTest, ConfirmationArrivingAfterTheAnswerIsAwaited) {
   send(kUser, video_content());
   ASSERT_TRUE(
       testing::run_until(io, [&] { return client.sent_of_type("forwardMessages").size() == 1; }));
-  io.run_for(5ms);
+  ASSERT_TRUE(testing::run_until_idle(io));
   EXPECT_TRUE(client.sent_of_type("sendMessage").empty());  // no link before the confirmation
   push_send_succeeded(55, 9 << 20);
   const std::string text = text_of(replies(1).back());
@@ -304,7 +304,7 @@ TEST_F(ChatServiceTest, OverTheFloodLimitTheFileWaitsAndIsHandledLater) {
   const std::string limited = text_of(replies(2).back());
   EXPECT_NE(limited.find("Rate limit exceeded"), std::string::npos);
   EXPECT_NE(limited.find("queued"), std::string::npos);
-  io.run_for(5ms);
+  ASSERT_TRUE(testing::run_until_idle(io));
   EXPECT_EQ(client.sent_of_type("forwardMessages").size(), 1U);
   clock.advance(60s);
   const std::string later = text_of(replies(3).back());
@@ -371,7 +371,7 @@ TEST_F(ChatServiceTest, IgnoresItsOwnMessagesAndGroups) {
   start();
   client.push_update(message_in(kUser, kUser, 1 << 20, text_content("/start"), 0, true));
   client.push_update(message_in(-100777, kUser, 2 << 20, text_content("/start")));
-  io.run_for(10ms);
+  ASSERT_TRUE(testing::run_until_idle(io));
   EXPECT_TRUE(client.sent_of_type("sendMessage").empty());
 }
 
@@ -428,7 +428,7 @@ TEST_F(ChatServiceTest, ForcedSubscriptionHoldsACommandUntilTheUserHasJoined) {
   EXPECT_EQ(rows[0].at(0).at("type").at("url"), "https://t.me/news_channel");
   EXPECT_EQ(rows[1].at(0).at("type").at("data").as_string(),
             base64_encode(ForceSubscription::kJoinedData));
-  io.run_for(5ms);
+  ASSERT_TRUE(testing::run_until_idle(io));
   EXPECT_EQ(client.sent_of_type("sendMessage").size(), 1U);  // no answer to /info yet
 
   member = true;
@@ -444,7 +444,7 @@ TEST_F(ChatServiceTest, ForcedSubscriptionLetsHelpThroughWithoutACheck) {
   send(kUser, text_content("/help"));
   const std::string help = text_of(replies(1).back());
   EXPECT_NE(help.find("Commands"), std::string::npos) << help;
-  io.run_for(5ms);
+  ASSERT_TRUE(testing::run_until_idle(io));
   EXPECT_TRUE(client.sent_of_type("getChatMember").empty());
   EXPECT_EQ(client.sent_of_type("sendMessage").size(), 1U);
 }
@@ -461,7 +461,7 @@ TEST_F(ChatServiceTest, ForcedSubscriptionStartAnswersAndPromptsANonMember) {
   member = true;
   send(kUser, text_content("/start"));
   EXPECT_NE(text_of(replies(3).back()).find("Welcome"), std::string::npos);
-  io.run_for(5ms);
+  ASSERT_TRUE(testing::run_until_idle(io));
   EXPECT_EQ(client.sent_of_type("sendMessage").size(), 3U);  // no prompt for a member
 }
 
@@ -536,7 +536,7 @@ TEST_F(ChatServiceTest, BeyondTheChannelRateUploadsWaitTheirTurnRoundRobin) {
   auto wait_for_forwards = [&](std::size_t count) {
     EXPECT_TRUE(testing::run_until(
         io, [&] { return client.sent_of_type("forwardMessages").size() >= count; }));
-    io.run_for(20ms);
+    EXPECT_TRUE(testing::run_until_idle(io));
     EXPECT_EQ(client.sent_of_type("forwardMessages").size(), count);
   };
   wait_for_forwards(1);
@@ -704,7 +704,7 @@ TEST_F(ChatServiceTest, AFollowerIgnoresUpdatesUntilItLeads) {
   leading = false;
   start();
   send(kUser, text_content("/help"));
-  io.run_for(20ms);
+  ASSERT_TRUE(testing::run_until_idle(io));
   EXPECT_TRUE(client.sent_of_type("sendMessage").empty());
   EXPECT_EQ(store.count_users(), 0);  // not even recorded: the leader does that
   leading = true;
@@ -721,7 +721,7 @@ TEST_F(ChatServiceTest, AFollowerPassesOnWhatTheLeaderMustHandleChannelChangesTo
                                   {"message_id", 5 << 20},
                                   {"edit_date", 1000}});
   client.push_update(json::object{{"@type", "updateChatMember"}, {"chat_id", -1009876543210}});
-  io.run_for(20ms);
+  ASSERT_TRUE(testing::run_until_idle(io));
   ASSERT_EQ(passed_on.size(), 3U);
   EXPECT_EQ(td_type(passed_on[0]), "updateNewMessage");
   EXPECT_EQ(td_type(passed_on[1]), "updateMessageEdited");
@@ -759,7 +759,7 @@ TEST_F(ChatServiceTest, AFollowerPostsNoUploadUntilItLeads) {
   confirm_copies();
   leading = false;
   start();
-  io.run_for(20ms);
+  ASSERT_TRUE(testing::run_until_idle(io));
   EXPECT_TRUE(client.sent_of_type("forwardMessages").empty());
   EXPECT_TRUE(reply_texts().empty());  // nor answers the leader's uploads
   leading = true;
@@ -775,7 +775,7 @@ TEST_F(ChatServiceTest, TakingOverLoadsWhatAnotherNodeLeftInTheStore) {
   leading = false;
   // Meanwhile the other leader accepted a file and was killed before posting it.
   store.add_pending_upload(queued_upload(2));
-  io.run_for(20ms);
+  ASSERT_TRUE(testing::run_until_idle(io));
   leading = true;
   service->take_over();
   ASSERT_TRUE(testing::run_until(io, [&] { return store.pending_uploads().empty(); }));
@@ -807,7 +807,7 @@ TEST_F(ChatServiceTest, PressingJoinedTwiceReleasesTheHeldFileOnce) {
   ASSERT_TRUE(testing::run_until(
       io, [&] { return client.sent_of_type("answerCallbackQuery").size() == 2; }));
   ASSERT_TRUE(testing::run_until(io, [&] { return store.pending_uploads().empty(); }));
-  io.run_for(20ms);
+  ASSERT_TRUE(testing::run_until_idle(io));
   EXPECT_EQ(client.sent_of_type("forwardMessages").size(), 1U);
 }
 
@@ -818,7 +818,7 @@ TEST_F(ChatServiceTest, TheSameMessageDeliveredTwiceIsPostedOnce) {
   client.push_update(message_in(kUser, kUser, 1 << 20, video_content()));
   ASSERT_TRUE(
       testing::run_until(io, [&] { return client.sent_of_type("forwardMessages").size() == 1; }));
-  io.run_for(20ms);
+  ASSERT_TRUE(testing::run_until_idle(io));
   EXPECT_EQ(client.sent_of_type("forwardMessages").size(), 1U);
   EXPECT_EQ(store.pending_uploads().size(), 1U);
 }
@@ -840,7 +840,7 @@ TEST_F(ChatServiceTest, MalformedCallbackQueryIsLoggedAndSkipped) {
   press_joined();
   ASSERT_TRUE(testing::run_until(
       io, [&] { return client.sent_of_type("answerCallbackQuery").size() == 1; }));
-  io.run_for(20ms);
+  ASSERT_TRUE(testing::run_until_idle(io));
   ASSERT_EQ(client.sent_of_type("answerCallbackQuery").size(), 1U);
   EXPECT_EQ(client.sent_of_type("answerCallbackQuery").front().at("callback_query_id"), "31");
   std::vector<std::string> warnings;

@@ -6,6 +6,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "support/build_paths.hpp"
+
 namespace tglink {
 namespace {
 

@@ -19,6 +19,7 @@
 #include "offline_sequence.hpp"
 #include "proxy_sequence.hpp"
 #include "sim/control_client.hpp"
+#include "support/build_paths.hpp"
 #include "support/sim_harness.hpp"
 #include "support/temp_dir.hpp"
 

@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/build_paths.hpp"
+
 namespace tglink::testing {
 namespace {
 

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "e2e/streaming_support.hpp"
+#include "support/build_paths.hpp"
 #include "support/raw_http_socket.hpp"
 
 namespace tglink {

@@ -1,6 +1,7 @@
 // Metrics: GET /metrics on the real binary over the simulator. A download moves the
 // byte counters by exactly the file's size; the scrape passes `promtool check metrics`; the
 // token guards the main port, METRICS_ADDRESS needs none, and with neither /metrics is 404.
+#include <limits>
 #include <map>
 #include <sstream>
 #include <thread>
@@ -47,7 +48,20 @@ std::map<std::string, double> scrape(SimHarness& harness) {
   return parse_scrape(result.body);
 }
 
+// A series of the scrape. A missing one fails the test instead of reading as 0, so a check
+// that a counter is 0 cannot pass because the counter is gone.
 double value(const std::map<std::string, double>& samples, const std::string& key) {
+  const auto found = samples.find(key);
+  if (found == samples.end()) {
+    ADD_FAILURE() << key << " is missing from the scrape";
+    return std::numeric_limits<double>::quiet_NaN();
+  }
+  return found->second;
+}
+
+// A series before the event a test counts: a labelled series appears once first counted, so
+// there its absence is 0. What the event leaves behind is read with value().
+double baseline(const std::map<std::string, double>& samples, const std::string& key) {
   const auto found = samples.find(key);
   return found == samples.end() ? 0.0 : found->second;
 }
@@ -59,7 +73,7 @@ std::map<std::string, double> wait_for_growth(SimHarness& harness,
                                               const std::string& key, double delta) {
   const auto deadline = std::chrono::steady_clock::now() + 60s;
   std::map<std::string, double> now = scrape(harness);
-  while (value(now, key) - value(before, key) < delta &&
+  while (baseline(now, key) - baseline(before, key) < delta &&
          std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(100ms);
     now = scrape(harness);
@@ -86,7 +100,9 @@ TEST(MetricsEndToEnd, ADownloadMovesTheByteCountersByExactlyItsSize) {
   const std::string bot = "{bot=\"" + std::to_string(SimHarness::kMainBotId) + "\"}";
   const std::string downloaded = "tglink_telegram_downloaded_bytes_total" + bot;
   const std::map<std::string, double> after = wait_for_growth(harness, before, downloaded, bytes);
-  const auto delta = [&](const std::string& key) { return value(after, key) - value(before, key); };
+  const auto delta = [&](const std::string& key) {
+    return value(after, key) - baseline(before, key);
+  };
   EXPECT_EQ(delta("tglink_http_response_bytes_total{route=\"/dl\"}"), bytes);
   EXPECT_EQ(delta("tglink_http_requests_total{route=\"/dl\",code=\"200\"}"), 1);
   EXPECT_EQ(delta(downloaded), bytes);
@@ -165,7 +181,9 @@ TEST(MetricsEndToEnd, TheScrapePassesPromtoolAndTheTokenGuardsTheMainPort) {
   EXPECT_EQ(verdict.exit_code, 0) << verdict.output << "\n" << listener.body;
   EXPECT_EQ(verdict.output, "");
   const std::map<std::string, double> after = parse_scrape(listener.body);
-  const auto delta = [&](const std::string& key) { return value(after, key) - value(before, key); };
+  const auto delta = [&](const std::string& key) {
+    return value(after, key) - baseline(before, key);
+  };
   EXPECT_EQ(delta("tglink_http_requests_total{route=\"/metrics\",code=\"401\"}"), 2);
   EXPECT_EQ(delta("tglink_http_requests_total{route=\"other\",code=\"404\"}"), 1);
   EXPECT_EQ(delta("tglink_http_requests_total{route=\"/api/info\",code=\"200\"}"), 1);

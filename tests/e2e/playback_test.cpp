@@ -15,6 +15,7 @@
 
 #include "e2e/streaming_support.hpp"
 #include "support/http_client.hpp"
+#include "support/required_tool.hpp"
 
 namespace tglink {
 namespace {
@@ -27,10 +28,6 @@ using testing::HttpResult;
 using testing::PostedFile;
 using testing::run_command;
 using testing::SimHarness;
-
-#define REQUIRE_TOOL(tool)            \
-  if (!testing::tool_available(tool)) \
-  GTEST_SKIP() << tool << " is not installed; scripts/install-deps.sh --test installs it"
 
 constexpr std::string_view kChromium = R"({
   "containers": ["mp4", "webm", "mkv"], "video": ["h264", "vp8", "vp9", "av1"],
@@ -135,8 +132,8 @@ FirstFrame first_video_frame(const std::filesystem::path& file) {
 }
 
 TEST(PlaybackEndToEnd, AnMkvWithAc3IsRemuxedWithAacAndItsTracksAndSubtitleOffered) {
-  REQUIRE_TOOL("ffmpeg");
-  REQUIRE_TOOL("ffprobe");
+  TGLINK_REQUIRE_PROGRAM("ffmpeg");
+  TGLINK_REQUIRE_PROGRAM("ffprobe");
   SimHarness harness;
   const PostedFile file = testing::post_file(harness, make_mkv(harness), "video/x-matroska");
   segment_bytes_received = 0;
@@ -202,8 +199,8 @@ TEST(PlaybackEndToEnd, AnMkvWithAc3IsRemuxedWithAacAndItsTracksAndSubtitleOffere
 }
 
 TEST(PlaybackEndToEnd, HevcIsTranscodedToH264WithAKeyframeAtEverySegment) {
-  REQUIRE_TOOL("ffmpeg");
-  REQUIRE_TOOL("ffprobe");
+  TGLINK_REQUIRE_PROGRAM("ffmpeg");
+  TGLINK_REQUIRE_PROGRAM("ffprobe");
   SimHarness harness;
   const std::filesystem::path hevc = make_media(
       harness, "clip.mp4",
@@ -227,7 +224,7 @@ TEST(PlaybackEndToEnd, HevcIsTranscodedToH264WithAKeyframeAtEverySegment) {
 }
 
 TEST(PlaybackEndToEnd, WithConversionOffTheApiStillAnswers) {
-  REQUIRE_TOOL("ffmpeg");
+  TGLINK_REQUIRE_PROGRAM("ffmpeg");
   testing::SimHarnessOptions options;
   options.env["PLAYER_CONVERT"] = "off";
   SimHarness harness(options);

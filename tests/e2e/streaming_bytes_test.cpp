@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "e2e/streaming_support.hpp"
+#include "support/required_tool.hpp"
 
 namespace tglink {
 namespace {
@@ -69,8 +70,7 @@ INSTANTIATE_TEST_SUITE_P(Sizes, SmallFiles, ::testing::Values(0, 1, 4095, kMiB +
 // Past the part-size change of large files; fetched by curl into a file so no 300 MiB string
 // is held in memory, then by random ranges.
 TEST(LargeFile, ThreeHundredMiBWholeAndRangesAreByteExact) {
-  if (!testing::tool_available("curl"))
-    GTEST_SKIP() << "curl is not installed (scripts/install-deps.sh --test)";
+  TGLINK_REQUIRE_PROGRAM("curl");
   const std::uint64_t size = 300 * kMiB + 12345;
   SimHarness harness;
   const PostedFile file = testing::post_file(harness, harness.make_file("large.bin", size, 3));

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "e2e/streaming_support.hpp"
+#include "support/required_tool.hpp"
 
 namespace tglink {
 namespace {
@@ -17,12 +18,8 @@ using testing::SimHarness;
 
 constexpr std::uint64_t kMiB = 1024 * 1024;
 
-#define REQUIRE_TOOL(tool)            \
-  if (!testing::tool_available(tool)) \
-  GTEST_SKIP() << tool << " is not installed; scripts/install-deps.sh --test installs it"
-
 TEST(RealClients, CurlResumesAnInterruptedDownload) {
-  REQUIRE_TOOL("curl");
+  TGLINK_REQUIRE_PROGRAM("curl");
   SimHarness harness;
   const PostedFile file =
       testing::post_file(harness, harness.make_file("resume.bin", 5 * kMiB + 17));
@@ -38,7 +35,7 @@ TEST(RealClients, CurlResumesAnInterruptedDownload) {
 }
 
 TEST(RealClients, Aria2WithEightConnectionsIsByteExact) {
-  REQUIRE_TOOL("aria2c");
+  TGLINK_REQUIRE_PROGRAM("aria2c");
   SimHarness harness;
   const PostedFile file = testing::post_file(harness, harness.make_file("aria.bin", 24 * kMiB + 1));
   const CommandResult r = run_command(
@@ -70,8 +67,8 @@ double streamed_duration(const std::string& url) {
 }
 
 TEST(RealClients, FfprobeReadsTheDurationOfAStreamedMp4AndMkv) {
-  REQUIRE_TOOL("ffmpeg");
-  REQUIRE_TOOL("ffprobe");
+  TGLINK_REQUIRE_PROGRAM("ffmpeg");
+  TGLINK_REQUIRE_PROGRAM("ffprobe");
   SimHarness harness;
   const PostedFile mp4 =
       testing::post_file(harness, make_video(harness, "clip.mp4"), "video/mp4", "video");
@@ -84,7 +81,7 @@ TEST(RealClients, FfprobeReadsTheDurationOfAStreamedMp4AndMkv) {
 }
 
 TEST(RealClients, FfmpegSeeksToTheMiddleOfAStreamedVideo) {
-  REQUIRE_TOOL("ffmpeg");
+  TGLINK_REQUIRE_PROGRAM("ffmpeg");
   SimHarness harness;
   const PostedFile mp4 =
       testing::post_file(harness, make_video(harness, "seek.mp4"), "video/mp4", "video");

@@ -69,11 +69,6 @@ bool same_content(const std::filesystem::path& a, const std::filesystem::path& b
   return true;
 }
 
-bool tool_available(const std::string& tool) {
-  return run_command(tool + " -version").exit_code == 0 ||
-         run_command(tool + " --version").exit_code == 0;
-}
-
 CommandResult run_command(const std::string& command_line) {
   CommandResult result;
   FILE* pipe = popen((command_line + " 2>&1").c_str(), "r");

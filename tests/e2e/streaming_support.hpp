@@ -38,9 +38,6 @@ std::string read_range(const std::filesystem::path& path, std::uint64_t offset,
 // True when two files hold the same bytes (read in blocks, so large files are cheap).
 bool same_content(const std::filesystem::path& a, const std::filesystem::path& b);
 
-// True when `tool` runs (`tool -version` or `--version` exits 0).
-bool tool_available(const std::string& tool);
-
 struct CommandResult {
   int exit_code = -1;
   std::string output;  // stdout and stderr together

@@ -18,6 +18,7 @@
 #include "logging/log.hpp"
 #include "media/telegram_file_streamer.hpp"
 #include "sim/control_client.hpp"
+#include "support/build_paths.hpp"
 #include "support/io_wait.hpp"
 #include "support/recording_channel.hpp"
 #include "support/sim_clock_pump.hpp"

@@ -30,6 +30,7 @@
 #include "logging/log.hpp"
 #include "selftest/self_test_route.hpp"
 #include "support/temp_dir.hpp"
+#include "support/build_paths.hpp"
 
 extern char** environ;
 

@@ -6,6 +6,8 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "support/build_paths.hpp"
+
 namespace tglink::testing {
 namespace json = boost::json;
 

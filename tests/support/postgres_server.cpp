@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "store/postgres_connection.hpp"
+#include "support/build_paths.hpp"
 #include "support/tglink_process.hpp"
 
 namespace tglink::testing {

@@ -9,6 +9,8 @@
 
 #include <signal.h>
 
+#include "support/build_paths.hpp"
+
 namespace tglink::testing {
 
 std::string link_path_in(const std::string& reply_text, const std::string& route) {

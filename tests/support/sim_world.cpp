@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "support/build_paths.hpp"
 #include "support/sim_harness.hpp"
 
 namespace tglink::testing {

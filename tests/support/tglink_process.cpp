@@ -14,6 +14,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "support/build_paths.hpp"
+
 namespace tglink::testing {
 namespace {
 

@@ -5,6 +5,7 @@
 
 #include "config/config.hpp"
 #include "real_tdlib_fixture.hpp"
+#include "support/build_paths.hpp"
 #include "support/io_wait.hpp"
 #include "support/temp_dir.hpp"
 #include "telegram/bot_pool.hpp"

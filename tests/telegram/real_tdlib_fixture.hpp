@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "logging/log.hpp"
+#include "support/build_paths.hpp"
 #include "telegram/td_json_library.hpp"
 
 namespace tglink::testing {

@@ -8,6 +8,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "support/build_paths.hpp"
 #include "support/temp_dir.hpp"
 
 namespace tglink {

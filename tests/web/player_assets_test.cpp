@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/build_paths.hpp"
+
 namespace tglink {
 namespace {
 

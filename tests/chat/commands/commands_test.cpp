@@ -256,7 +256,7 @@ TEST_F(CommandsTest, ABroadcastPausesWhileAnotherNodeLeadsAndGoesOnFromTheStore)
   });
   press(kAdmin, "bc:confirm:1");
   ASSERT_TRUE(testing::run_until(io, [&] { return copies[kAdmin] == 2; }));
-  io.run_for(50ms);
+  ASSERT_TRUE(testing::run_until_idle(io));
   EXPECT_EQ(copies[kUser], 0);
   EXPECT_FALSE(store.broadcast_recipient_done(1, kUser));
 
