@@ -70,6 +70,9 @@ test_results() {
   ' "$log"
 }
 
+# Prints each line of $1 indented, as the lists below are.
+indent() { printf '%s\n' "$1" | sed 's/^/  /'; }
+
 # An extended regular expression that matches exactly these test names.
 names_regex() {
   local alternatives
@@ -100,20 +103,20 @@ others=$(awk -F'\t' '$1 == "failed" { print $3 }' "$results")
 if [ -n "$others" ]; then
   echo
   echo "run-tests: these tests failed (no rerun: only LeakSanitizer's crash at exit gets one):"
-  sed 's/^/  /' <<<"$others"
+  indent "$others"
   verdict=1
 fi
 if [ -n "$reruns" ]; then
   echo
   echo "run-tests: LeakSanitizer crashed at exit after these tests passed; running each once more, alone:"
-  sed 's/^/  /' <<<"$reruns"
+  indent "$reruns"
   ctest --test-dir "$build" --output-on-failure --timeout 600 -j1 -R "$(names_regex <<<"$reruns")"
   rerun=$?
   # The log now holds the reruns alone.
   rerun_failed=$(test_results | awk -F'\t' '$1 != "passed" { print $3 }')
   if [ "$rerun" -ne 0 ] || [ -n "$rerun_failed" ]; then
     echo "run-tests: a rerun failed too:"
-    sed 's/^/  /' <<<"$rerun_failed"
+    indent "$rerun_failed"
     verdict=1
   fi
 fi
@@ -133,7 +136,7 @@ awk -F'\t' '{ n[$1]++ } END {
     NR, n["passed"], n["failed"], n["skipped"], n["lsan-exit-crash"] }' "$results"
 if [ -n "$reruns" ]; then
   echo "run-tests: reruns after LeakSanitizer's crash at exit: $(wc -l <<<"$reruns")"
-  sed 's/^/  /' <<<"$reruns"
+  indent "$reruns"
 else
   echo "run-tests: reruns: none"
 fi
