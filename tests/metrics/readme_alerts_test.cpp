@@ -6,7 +6,6 @@
 
 #include <gtest/gtest.h>
 
-#include "metrics/process_metrics.hpp"
 #include "metrics/service_metrics.hpp"
 #include "metrics/text_exposition.hpp"
 #include "support/build_paths.hpp"
@@ -68,7 +67,6 @@ TEST(ReadmeAlertsTest, AreValidRulesOverExportedMetrics) {
                                         .cache_disk_bytes = [] { return 0.0; },
                                         .cache_limit_bytes = [] { return 0.0; },
                                         .bots = [] { return std::vector<BotFigure>{}; }});
-  register_process_metrics(registry);
   const std::string scrape = render_text(registry.collect());
   const std::set<std::string> names = metric_names(rules);
   ASSERT_FALSE(names.empty()) << "no tglink_ or process_ metric in the rules:\n" << rules;
