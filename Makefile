@@ -26,13 +26,13 @@ run: build
 $(TEST_BUILD)/build.ninja:
 	cmake -S . -B $(TEST_BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Debug -DTGLINK_SANITIZE=ON -DTGLINK_TESTS=ON
 
-# The service is also compiled as `make run` builds it (optimised): GCC warns differently once it
-# inlines, and the test build alone would not show that `make run` no longer compiles.
 # Each phase is timed (scripts/phase.sh); the end of the output lists the times and the slowest
 # tests, so a phase or a test that got slower is seen the day it lands.
 PHASES := $(TEST_BUILD)/phase-times.tsv
 PHASE := scripts/phase.sh $(PHASES)
 
+# The service is also compiled as `make run` builds it (optimised): GCC warns differently once it
+# inlines, and the test build alone would not show that `make run` no longer compiles.
 test:
 	@mkdir -p $(TEST_BUILD) && : >$(PHASES)
 	@$(PHASE) install scripts/install-deps.sh --test

@@ -12,6 +12,7 @@
 
 #include "playback/playback_decision.hpp"
 #include "playback/playback_vocabulary.hpp"
+#include "support/build_paths.hpp"
 
 namespace tglink {
 namespace {
