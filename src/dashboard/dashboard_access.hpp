@@ -29,7 +29,7 @@
 namespace tglink {
 
 struct DashboardAccessSettings {
-  std::vector<std::int64_t> admins;                  // ADMINS; empty: no dashboard
+  std::vector<std::int64_t> admins;                         // ADMINS; empty: no dashboard
   std::chrono::seconds link_ttl{std::chrono::minutes(15)};  // DASHBOARD_LINK_TTL
   std::chrono::seconds session_lifetime{std::chrono::hours(8)};
 };

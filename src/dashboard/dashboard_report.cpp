@@ -134,9 +134,9 @@ NodeFacts read_node(const json::object& o) {
   node.cache_bytes = int_at(object_at(o, "cache"), "bytes");
   node.cache_limit_bytes = int_at(object_at(o, "cache"), "limit_bytes");
   const json::object& c = object_at(o, "conversions");
-  node.conversions = ConversionFacts{text_at(c, "mode"), int_at(c, "transcode_slots"),
-                                     int_at(c, "remux_slots"), int_at(c, "running"),
-                                     int_at(c, "queued")};
+  node.conversions =
+      ConversionFacts{text_at(c, "mode"), int_at(c, "transcode_slots"), int_at(c, "remux_slots"),
+                      int_at(c, "running"), int_at(c, "queued")};
   const json::object& t = object_at(o, "self_test");
   node.self_test = SelfTestFacts{bool_at(t, "ran"), bool_at(t, "passed"), text_at(t, "summary")};
   return node;
@@ -145,7 +145,8 @@ NodeFacts read_node(const json::object& o) {
 json::array series(const std::vector<MinuteCount>& minutes, bool bytes) {
   json::array values;
   values.reserve(minutes.size());
-  for (const MinuteCount& minute : minutes) values.push_back(bytes ? minute.bytes : minute.requests);
+  for (const MinuteCount& minute : minutes)
+    values.push_back(bytes ? minute.bytes : minute.requests);
   return values;
 }
 
@@ -196,7 +197,8 @@ std::vector<NodeMinutes> traffic_by_node(const std::vector<MinuteTraffic>& store
     rings[row.node_id].load({MinuteCount{row.minute_unix, row.requests, row.bytes}}, now);
   }
   std::vector<NodeMinutes> nodes{own};
-  for (const auto& [node_id, ring] : rings) nodes.push_back(NodeMinutes{node_id, ring.last_day(now)});
+  for (const auto& [node_id, ring] : rings)
+    nodes.push_back(NodeMinutes{node_id, ring.last_day(now)});
   return nodes;
 }
 

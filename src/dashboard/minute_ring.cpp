@@ -19,27 +19,30 @@ std::int64_t MinuteRing::minute_of(SystemTime at) {
   return unix - (unix % kMinute + kMinute) % kMinute;
 }
 
-MinuteRing::Slot& MinuteRing::slot_for(std::int64_t minute_unix) {
+MinuteRing::Slot* MinuteRing::slot_for(std::int64_t minute_unix) {
   Slot& slot = slots_[index_of(minute_unix)];
+  if (slot.minute_unix > minute_unix) return nullptr;  // a day or more older than what is there
   if (slot.minute_unix != minute_unix) slot = Slot{minute_unix, 0, 0, 0, 0};
-  return slot;
+  return &slot;
 }
 
 void MinuteRing::add(SystemTime at, std::int64_t requests, std::int64_t bytes) {
-  Slot& slot = slot_for(minute_of(at));
-  slot.requests += requests;
-  slot.bytes += bytes;
+  Slot* slot = slot_for(minute_of(at));
+  if (slot == nullptr) return;
+  slot->requests += requests;
+  slot->bytes += bytes;
 }
 
 void MinuteRing::load(const std::vector<MinuteCount>& minutes, SystemTime now) {
   const std::int64_t first = minute_of(now) - static_cast<std::int64_t>(kMinutes - 1) * kMinute;
   for (const MinuteCount& minute : minutes) {
     if (minute.minute_unix < first || minute.minute_unix % kMinute != 0) continue;
-    Slot& slot = slot_for(minute.minute_unix);
-    slot.requests += minute.requests;
-    slot.bytes += minute.bytes;
-    slot.saved_requests += minute.requests;
-    slot.saved_bytes += minute.bytes;
+    Slot* slot = slot_for(minute.minute_unix);
+    if (slot == nullptr) continue;
+    slot->requests += minute.requests;
+    slot->bytes += minute.bytes;
+    slot->saved_requests += minute.requests;
+    slot->saved_bytes += minute.bytes;
   }
 }
 

@@ -47,7 +47,8 @@ class MinuteRing {
     std::int64_t saved_requests = 0;
     std::int64_t saved_bytes = 0;
   };
-  Slot& slot_for(std::int64_t minute_unix);
+  // The minute's slot, emptied when it held an older minute; nullptr when it holds a newer one.
+  Slot* slot_for(std::int64_t minute_unix);
 
   std::array<Slot, kMinutes> slots_{};
 };
