@@ -74,7 +74,7 @@
   }
   function bytesAxis() {
     return [{ stroke: '#9aa4b1', grid: { stroke: '#2a313b' } },
-            { stroke: '#9aa4b1', grid: { stroke: '#2a313b' }, size: 70,
+            { stroke: '#9aa4b1', grid: { stroke: '#2a313b' }, size: 84,
               values: (u, ticks) => ticks.map((v) => size(v)) }];
   }
 
