@@ -38,7 +38,10 @@ TEST(ReadmeAlertsTest, AreValidRulesOverExportedMetrics) {
                                         .http_bodies_waiting = {},
                                         .cache_disk_bytes = {},
                                         .cache_limit_bytes = {},
-                                        .bots = [] { return std::vector<BotFigure>{}; }});
+                                        .bots = [] { return std::vector<BotFigure>{}; },
+                                        .bandwidth_used_bytes = {},
+                                        .bandwidth_limit_bytes = {},
+                                        .conversions = {}});
   const std::string scrape = render_text(registry.collect());
   for (const char* name : {"tglink_bots_connected", "tglink_bots", "tglink_http_requests_total",
                            "tglink_download_stalls_total", "tglink_telegram_flood_waits_total"}) {
