@@ -350,8 +350,10 @@ struct Service::Impl {
           database->lease_work().post_job("leader lease", [this] { leadership->renew(); });
           database->store_work().post_job("heartbeat", [this] { record_heartbeat(); });
         }});
-    jobs.add(
-        PeriodicJob{"dashboard save", DashboardFeed::kSaveEvery, [this] { dashboard->save(); }});
+    jobs.add(PeriodicJob{"dashboard save", DashboardFeed::kSaveEvery, [this] {
+                           dashboard->save();
+                           dashboard_limiter.sweep();  // forget clients whose bucket is full
+                         }});
     jobs.add(PeriodicJob{"revocation refresh", kRevocationRefreshEvery,
                          [this] { revocations->refresh_if_unheard(); }});
     jobs.add(PeriodicJob{"link traffic flush", kBandwidthFlushEvery, [this] {

@@ -24,7 +24,7 @@ struct MinuteCount {
 
 class MinuteRing {
  public:
-  static constexpr std::size_t kMinutes = 24 * 60;
+  static constexpr std::size_t kMinutes = std::size_t{24} * 60;
 
   void add(SystemTime at, std::int64_t requests, std::int64_t bytes);
   // Adds minutes kept from before (the store's); those older than a day before `now` are left out,
