@@ -37,6 +37,11 @@ asio::awaitable<void> DashboardRoutes::open_link(const HttpRequest& request, Res
     co_await out.send(std::move(*refused));
     co_return;
   }
+  // Only a GET opens a link: a HEAD (a link checker, a preview) must not use it up.
+  if (request.is_head()) {
+    co_await out.send(dashboard_not_found());
+    co_return;
+  }
   const std::string token(request.path().substr(kDashboardPrefix.size()));
   DashboardAccess& access = deps_.access;
   Store& store = deps_.store;

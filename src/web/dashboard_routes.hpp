@@ -2,7 +2,7 @@
 // The dashboard on the router, all under /admin so the session cookie (Path=/admin) goes nowhere
 // else:
 //   GET /admin/{token}     opens a one-time link from /dashboard: sets the session cookie and
-//                          sends the browser on to the page (303)
+//                          sends the browser on to the page (303); a HEAD never uses it up
 //   GET /admin/dashboard   the page (web/dashboard_page.hpp)
 //   GET /admin/data        its figures as JSON (dashboard/dashboard_report.hpp)
 // Without a valid link or session, and on a bot without ADMINS, every one of them is the same

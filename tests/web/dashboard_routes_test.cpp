@@ -26,9 +26,9 @@ class DashboardRoutesTest : public ::testing::Test {
   DashboardRoutesTest() { routes.add_to(router); }
 
   HttpResponse get(const std::string& target, const std::string& cookie = "",
-                   const std::string& client = "192.0.2.1") {
+                   const std::string& client = "192.0.2.1", const std::string& method = "GET") {
     HttpRequest request;
-    request.method = "GET";
+    request.method = method;
     request.target = target;
     request.client_address = client;
     if (!cookie.empty()) request.headers.emplace_back("Cookie", cookie);
@@ -62,6 +62,7 @@ class DashboardRoutesTest : public ::testing::Test {
 
 TEST_F(DashboardRoutesTest, ALinkOpensOnceIntoASecureCookieAndTheDashboard) {
   const std::string token = access.issue_link(kAdmin);
+  EXPECT_EQ(get("/admin/" + token, "", "192.0.2.1", "HEAD").status, 404);  // not used up
   const HttpResponse opened = get("/admin/" + token);
   EXPECT_EQ(opened.status, 303);
   EXPECT_EQ(opened.header("Location"), "/admin/dashboard");
