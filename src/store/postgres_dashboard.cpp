@@ -56,6 +56,7 @@ std::vector<MinuteTraffic> PostgresStore::minute_traffic_since(std::int64_t sinc
       "ORDER BY node_id, minute_unix",
       {since_unix});
   std::vector<MinuteTraffic> minutes;
+  minutes.reserve(static_cast<std::size_t>(result.rows()));
   for (int row = 0; row < result.rows(); ++row) {
     minutes.push_back(MinuteTraffic{result.text_at(row, 0), result.int_at(row, 1),
                                     result.int_at(row, 2), result.int_at(row, 3)});
@@ -76,6 +77,7 @@ std::vector<NodeReport> PostgresStore::node_reports() {
   const PgResult result =
       db_->query("SELECT node_id, reported_unix, report_json FROM node_reports ORDER BY node_id");
   std::vector<NodeReport> reports;
+  reports.reserve(static_cast<std::size_t>(result.rows()));
   for (int row = 0; row < result.rows(); ++row) {
     reports.push_back(
         NodeReport{result.text_at(row, 0), result.int_at(row, 1), result.text_at(row, 2)});
@@ -89,6 +91,7 @@ std::vector<DayCount> PostgresStore::new_users_per_day(std::int64_t since_unix) 
       "COUNT(*) FROM users WHERE first_seen_unix >= $1 GROUP BY day ORDER BY day",
       {since_unix});
   std::vector<DayCount> days;
+  days.reserve(static_cast<std::size_t>(result.rows()));
   for (int row = 0; row < result.rows(); ++row) {
     days.push_back(DayCount{result.text_at(row, 0), result.int_at(row, 1)});
   }

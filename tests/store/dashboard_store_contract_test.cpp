@@ -10,7 +10,7 @@
 namespace tglink {
 namespace {
 
-using DashboardStoreTest = test::EachStoreTest;
+using DashboardStoreTest = testing::EachStoreTest;
 TGLINK_ON_EACH_STORE(DashboardStoreTest);
 
 LinkRecord make_link(std::int64_t message_id, std::string name) {
@@ -91,7 +91,7 @@ TEST_P(DashboardStoreTest, ANodeReportIsReplaced) {
 TEST_P(DashboardStoreTest, NewUsersAreCountedPerUtcDay) {
   const std::int64_t day = 1'795'737'600;  // 2026-11-27T00:00:00Z
   for (const std::int64_t seen : {day - 1, day, day + 86'399, day + 86'400}) {
-    UserRecord user = test::make_user(seen, "u");
+    UserRecord user = testing::make_user(seen, "u");
     user.first_seen_unix = seen;
     store.upsert_user(user);
   }
