@@ -13,6 +13,7 @@
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
+#include "app/dashboard_feed.hpp"
 #include "app/database_wait.hpp"
 #include "app/database_work.hpp"
 #include "app/demo.hpp"
@@ -28,6 +29,8 @@
 #include "core/disk_usage.hpp"
 #include "core/private_files.hpp"
 #include "core/process_memory.hpp"
+#include "dashboard/dashboard_access.hpp"
+#include "dashboard/minute_meter.hpp"
 #include "http/api_info.hpp"
 #include "http/http_server.hpp"
 #include "http/internal_request.hpp"
@@ -66,6 +69,7 @@
 #include "telegram/reachability_watch.hpp"
 #include "telegram/td_json_library.hpp"
 #include "web/batch_page.hpp"
+#include "web/dashboard_routes.hpp"
 #include "web/player_page.hpp"
 #include "web/player_routes.hpp"
 #include "web/thumbnail_route.hpp"
@@ -74,6 +78,11 @@ namespace tglink {
 
 namespace asio = boost::asio;
 using namespace std::chrono_literals;
+
+namespace {
+// How long a dashboard session lasts once its link is opened: a working day.
+constexpr std::chrono::seconds kDashboardSession = 8h;
+}  // namespace
 
 struct Service::Impl {
   Impl(const Config& config_in, Log& log_in, ServiceOptions options_in)
@@ -112,6 +121,13 @@ struct Service::Impl {
   std::unique_ptr<PlaybackService> playback;
   metrics::Registry registry;  // what /metrics shows
   std::unique_ptr<metrics::ServiceMetrics> metrics;
+  // The operator's dashboard (/dashboard in chat, /admin/ on the web): who may open it, what it
+  // shows, the per-minute traffic every request adds to, and a rate limit of its own.
+  std::unique_ptr<DashboardAccess> dashboard_access;
+  std::unique_ptr<DashboardFeed> dashboard;
+  std::unique_ptr<MinuteMeter> minute_meter;
+  RateLimiter dashboard_limiter{clock, RateLimitSettings{.per_minute = 120, .burst = 60}};
+  std::unique_ptr<DashboardRoutes> dashboard_routes;
   Router router;
   std::unique_ptr<HttpServer> server;
   Router metrics_router;                            // the METRICS_ADDRESS listener's only route
@@ -153,6 +169,7 @@ struct Service::Impl {
     reachability = std::make_unique<ReachabilityWatch>(bots->size(), clock.steady_now());
     make_self_test();
     make_metrics();
+    make_dashboard();
     bots->subscribe_state([this](const BotSession& bot) { on_bot_state(bot); });
     if (config.uses_postgres()) start_relay();  // before the login: no message slips past
     add_routes();
@@ -182,7 +199,7 @@ struct Service::Impl {
   // Counted on the I/O thread, stored on the store executor.
   void make_meters() {
     bandwidth = std::make_unique<BandwidthMeter>(database->store(), clock, bandwidth_limit_bytes());
-    traffic = std::make_unique<LinkTrafficMeter>(database->store());
+    traffic = std::make_unique<LinkTrafficMeter>(database->store(), &clock);
     if (database->store_work().mode() == StoreExecutor::Mode::kWorker) {
       bandwidth->on_batch_full([this] {
         database->store_work().post_job("bandwidth flush", [this] { bandwidth->flush(); });
@@ -213,6 +230,18 @@ struct Service::Impl {
     };
     figures.cache_disk_bytes = [this] { return static_cast<double>(streamer->cached_bytes()); };
     figures.cache_limit_bytes = [this] { return config.cache_max_gb * 1024 * 1024 * 1024; };
+    figures.bandwidth_used_bytes = [this] { return static_cast<double>(bandwidth->used_bytes()); };
+    figures.bandwidth_limit_bytes = [this] {
+      return static_cast<double>(bandwidth->limit_bytes());
+    };
+    figures.conversions = [this] {
+      if (!playback) return metrics::ConversionFigure{};
+      const ConversionLoad load = playback->conversion_load();
+      return metrics::ConversionFigure{
+          static_cast<double>(load.running), static_cast<double>(load.queued),
+          static_cast<double>(load.transcode_slots), static_cast<double>(load.remux_slots),
+          static_cast<double>(load.runs_started)};
+    };
     figures.bots = [this] {
       std::vector<metrics::BotFigure> out;
       for (std::size_t i = 0; i < bots->size(); ++i) {
@@ -230,6 +259,21 @@ struct Service::Impl {
       if (error && error->code == 429) metrics->flood_wait(bot);
     });
     if (!config.metrics_token.empty()) log.add_secret(config.metrics_token);
+  }
+
+  // After the link key (the dashboard's keys derive from it) and the metrics (it reads them).
+  void make_dashboard() {
+    dashboard_access = std::make_unique<DashboardAccess>(
+        *links, clock,
+        DashboardAccessSettings{config.admins, config.dashboard_link_ttl, kDashboardSession});
+    dashboard = std::make_unique<DashboardFeed>(DashboardSources{
+        config, log, clock, uptime, database->store(), database->store_work(), *bots, *streamer,
+        streams, *bandwidth, *self_test, *metrics,
+        [this]() -> const PlaybackService* { return playback.get(); },
+        [this] { return server ? server->open_connections() : std::size_t{0}; },
+        [this] { return leadership->node_id(); }, [this] { return leadership->leading(); }});
+    dashboard->load_history();
+    minute_meter = std::make_unique<MinuteMeter>(dashboard->ring(), *metrics, clock);
   }
 
   void load_link_key() {
@@ -255,6 +299,11 @@ struct Service::Impl {
     add_file_routes(router, FileRouteDeps{*links, revocations->revoked(), *streamer, *bandwidth,
                                           streams, clock, log, traffic.get(), &grants});
     add_playback();
+    dashboard_routes = std::make_unique<DashboardRoutes>(DashboardRouteDeps{
+        *dashboard_access, database->store(), database->store_work(), dashboard_limiter,
+        player->asset_base(), config.base_url.starts_with("https://"),
+        [this] { return dashboard->data(); }});
+    dashboard_routes->add_to(router);
     if (!config.metrics_token.empty()) {
       router.add_exact("/metrics", metrics_handler(registry, config.metrics_token));
     }
@@ -301,6 +350,10 @@ struct Service::Impl {
           database->lease_work().post_job("leader lease", [this] { leadership->renew(); });
           database->store_work().post_job("heartbeat", [this] { record_heartbeat(); });
         }});
+    jobs.add(PeriodicJob{"dashboard save", DashboardFeed::kSaveEvery, [this] {
+                           dashboard->save();
+                           dashboard_limiter.sweep();  // forget clients whose bucket is full
+                         }});
     jobs.add(PeriodicJob{"revocation refresh", kRevocationRefreshEvery,
                          [this] { revocations->refresh_if_unheard(); }});
     jobs.add(PeriodicJob{"link traffic flush", kBandwidthFlushEvery, [this] {
@@ -388,7 +441,7 @@ struct Service::Impl {
                        &grants};
     HttpHandler counted = metered_handler(
         std::move(guard), [this](const HttpRequest& r) { return router.route_name(r.path()); },
-        *metrics);
+        *minute_meter);
     server = std::make_unique<HttpServer>(io, http_options, std::move(counted), log);
     server->start();
     log.info("HTTP server on {}:{}; links start with {}", config.bind_address, server->port(),
@@ -440,6 +493,7 @@ struct Service::Impl {
     broadcast.messages_per_second = config.broadcast_messages_per_second;
     broadcast.bot_connected = [this] { return bots->main_bot().connected(); };
     context.events = metrics.get();
+    context.dashboard = dashboard_access.get();
     broadcaster = std::make_unique<Broadcaster>(context, std::move(broadcast));
     context.broadcaster = broadcaster.get();
     chat = std::make_unique<ChatService>(std::move(context), default_commands());
@@ -547,6 +601,7 @@ struct Service::Impl {
     co_await server->drain(3s);
     if (metrics_server) co_await metrics_server->drain(1s);
     jobs.stop();
+    dashboard->save();  // the last minutes, before the store work is joined
     co_await database->store_work().run([this] { flush_bandwidth(); });
     const bool closed = co_await bots->async_close(3s);
     if (!closed) log.warning("Some TDLib clients did not close in time");

@@ -29,6 +29,7 @@ class Store;
 class TelegramClient;
 class Broadcaster;
 class ChatEvents;
+class DashboardAccess;
 class StoreExecutor;
 
 struct ChatContext {
@@ -52,6 +53,10 @@ struct ChatContext {
   // Receives each user's message or button press dropped because this node does not lead, to
   // relay it to the leader (chat/message_relay.hpp); empty on a single node.
   std::function<void(const boost::json::object& update)> pass_on = {};
+
+  // Signs /dashboard links and ends dashboard sessions (dashboard/dashboard_access.hpp); null
+  // when the service has no dashboard wired (tests).
+  DashboardAccess* dashboard = nullptr;
 
   // Told of links made, uploads refused and broadcast deliveries (the metrics); may be null.
   ChatEvents* events = nullptr;

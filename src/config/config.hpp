@@ -59,6 +59,8 @@ struct Config {
   double bandwidth_limit_gb = 0;  // BANDWIDTH_LIMIT_GB / MONTHLY_BANDWIDTH_LIMIT_GB; 0 = none
   // LINK_EXPIRY_DURATION: seconds or 30m, 12h, 7d; 0 or "false" = links never expire.
   std::chrono::seconds link_expiry{86400};
+  // DASHBOARD_LINK_TTL: how long the link /dashboard answers may be opened (once); 1 min-24 h.
+  std::chrono::seconds dashboard_link_ttl{900};
   // MAX_FILE_SIZE bytes. Telegram itself takes 2000 MiB from a sender, 4000 MiB from a Premium
   // one, so by default every file that reaches the bot is accepted; the setting only lowers it.
   std::int64_t max_file_size = 4'194'304'000;

@@ -420,6 +420,21 @@ void load_link_expiry(EnvReader& env, Config& config) {
   }
 }
 
+void load_dashboard_link_ttl(EnvReader& env, Config& config) {
+  const std::optional<EnvValue> found = env.get("DASHBOARD_LINK_TTL");
+  if (!found) return;
+  const std::optional<std::chrono::seconds> ttl = parse_duration(found->value);
+  if (ttl && *ttl >= setting_bounds::kMinDashboardLinkTtl &&
+      *ttl <= setting_bounds::kMaxDashboardLinkTtl) {
+    config.dashboard_link_ttl = *ttl;
+    return;
+  }
+  env.report("DASHBOARD_LINK_TTL",
+             in_quotes(found->value) +
+                 " is not a duration from 60 s to 24 h (seconds, or a number with s, m or h)",
+             "DASHBOARD_LINK_TTL=15m");
+}
+
 void load_sizes(EnvReader& env, Config& config) {
   load_integer(env, "MAX_FILE_SIZE", config.max_file_size, 1, setting_bounds::kMaxFileSize,
                "a size in bytes", "MAX_FILE_SIZE=2000000000");
@@ -597,6 +612,7 @@ ConfigLoadResult load_config(const EnvMap& process_env, const EnvMap& dotenv, Co
   load_daily_links(env, config);
   load_bandwidth(env, config);
   load_link_expiry(env, config);
+  load_dashboard_link_ttl(env, config);
   load_sizes(env, config);
   load_storage(env, config, defaults);
   load_node_id(env, config, defaults);

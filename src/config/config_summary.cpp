@@ -90,6 +90,9 @@ std::string summarize_config(const Config& config) {
                                                          : std::string("no limit"));
   line("BANDWIDTH_LIMIT_GB", or_off(config.bandwidth_limit_gb, "GB per month"));
   line("LINK_EXPIRY_DURATION", describe_expiry(config));
+  line("DASHBOARD_LINK_TTL", config.admins.empty()
+                                 ? std::string("no dashboard (ADMINS is empty)")
+                                 : fmt::format("{} s", config.dashboard_link_ttl.count()));
   line("MAX_FILE_SIZE", fmt::format("{} bytes", config.max_file_size));
   line("CACHE_MAX_GB", fmt::format("{} GB", config.cache_max_gb));
   line("USER_FILES_PER_MINUTE", std::to_string(config.user_files_per_minute));

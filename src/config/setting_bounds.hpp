@@ -26,6 +26,8 @@ inline constexpr std::int64_t kMaxConnections = 1'000'000;
 inline constexpr std::chrono::seconds kMaxWriteTimeout{3600};
 // A self-test once a day at least, and a start that waits for its database an hour at most.
 inline constexpr std::chrono::seconds kMaxSelfTestInterval{86400};
+inline constexpr std::chrono::seconds kMinDashboardLinkTtl{60};
+inline constexpr std::chrono::seconds kMaxDashboardLinkTtl{86400};
 inline constexpr std::chrono::seconds kMaxDatabaseWait{3600};
 // TDLib's UserId::MAX_USER_ID (td/telegram/UserId.h): user ids are at most 40 bits.
 // Each connection is a PostgreSQL backend process and a thread here; past 64 a server's default

@@ -94,8 +94,45 @@ void ServiceMetrics::register_figures(Registry& registry, ServiceFigures figures
     registry.gauge_from("tglink_cache_limit_bytes", "The disk budget for TDLib's files.", {},
                         single(std::move(figures.cache_limit_bytes)));
   }
-  if (!figures.bots) return;
-  auto bots = std::move(figures.bots);
+  register_usage(registry, figures);
+  if (figures.bots) register_bots(registry, std::move(figures.bots));
+}
+
+void ServiceMetrics::register_usage(Registry& registry, ServiceFigures& figures) {
+  if (figures.bandwidth_used_bytes) {
+    registry.gauge_from("tglink_bandwidth_used_bytes",
+                        "Bytes served this UTC month (every node's, as the limit counts them).", {},
+                        single(std::move(figures.bandwidth_used_bytes)));
+  }
+  if (figures.bandwidth_limit_bytes) {
+    registry.gauge_from("tglink_bandwidth_limit_bytes",
+                        "The monthly bandwidth limit in bytes; 0 when there is none.", {},
+                        single(std::move(figures.bandwidth_limit_bytes)));
+  }
+  if (!figures.conversions) return;
+  auto read = std::move(figures.conversions);
+  registry.gauge_from("tglink_conversions_running", "The player's conversions running now.", {},
+                      [read] {
+                        return std::vector<Sample>{Sample{{}, read().running}};
+                      });
+  registry.gauge_from("tglink_conversions_queued", "The player's conversions waiting for a slot.",
+                      {}, [read] {
+                        return std::vector<Sample>{Sample{{}, read().queued}};
+                      });
+  registry.gauge_from("tglink_conversion_slots", "Conversions that may run at once, by kind.",
+                      {"kind"}, [read] {
+                        const ConversionFigure figure = read();
+                        return std::vector<Sample>{Sample{{"transcode"}, figure.transcode_slots},
+                                                   Sample{{"remux"}, figure.remux_slots}};
+                      });
+  registry.counter_from("tglink_conversion_runs_started_total",
+                        "ffmpeg runs the player's conversions started.", {}, [read] {
+                          return std::vector<Sample>{Sample{{}, read().runs_started}};
+                        });
+}
+
+void ServiceMetrics::register_bots(Registry& registry,
+                                   std::function<std::vector<BotFigure>()> bots) {
   registry.gauge_from("tglink_bots", "Bots configured (BOT_TOKEN and ADDITIONAL_BOT_TOKENS).", {},
                       [bots] {
                         return std::vector<Sample>{Sample{{}, static_cast<double>(bots().size())}};
@@ -145,6 +182,11 @@ void ServiceMetrics::downloaded_twice(std::size_t bot, std::uint64_t bytes) {
 }
 
 void ServiceMetrics::flood_wait(std::size_t bot) { flood_waits_.add({bot_id(bot)}, 1); }
+
+BotCounters ServiceMetrics::bot_counters(std::size_t bot) const {
+  const std::vector<std::string> label{bot_id(bot)};
+  return BotCounters{downloaded_.value(label), stalls_.value(label), flood_waits_.value(label)};
+}
 
 void ServiceMetrics::link_made() { links_.add({}, 1); }
 

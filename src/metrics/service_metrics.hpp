@@ -18,6 +18,11 @@
 //   tglink_download_duplicate_bytes_total{bot}         bytes of a stolen tail it brought too
 //   tglink_telegram_flood_waits_total{bot}             requests TDLib failed with 429
 //   tglink_bots / tglink_bots_connected / tglink_bot_connected{bot}
+//   tglink_bandwidth_used_bytes / tglink_bandwidth_limit_bytes  this UTC month / the limit (0:
+//   none) tglink_conversions_running / tglink_conversions_queued   the player's ffmpeg jobs
+//   tglink_conversion_slots{kind=transcode|remux}            TRANSCODE_SLOTS, REMUX_SLOTS
+//   tglink_conversion_runs_started_total                     ffmpeg runs started (a queue that
+//                                                             waits while this stands is stuck)
 //   tglink_links_created_total
 //   tglink_uploads_refused_total{reason}
 //   tglink_broadcast_deliveries_total{outcome} / tglink_broadcasts_finished_total
@@ -44,6 +49,22 @@ struct BotFigure {
   bool connected = false;
 };
 
+// The player's conversions (playback/job_manager.hpp), read at scrape time.
+struct ConversionFigure {
+  double running = 0;
+  double queued = 0;
+  double transcode_slots = 0;
+  double remux_slots = 0;
+  double runs_started = 0;
+};
+
+// What the counters hold for one bot (the dashboard shows them beside its state).
+struct BotCounters {
+  double downloaded_bytes = 0;
+  double stalls = 0;
+  double flood_waits = 0;
+};
+
 // Read at every scrape; an empty function leaves its metric out.
 struct ServiceFigures {
   std::function<double()> active_streams;
@@ -54,6 +75,9 @@ struct ServiceFigures {
   std::function<double()> cache_disk_bytes;
   std::function<double()> cache_limit_bytes;
   std::function<std::vector<BotFigure>()> bots;
+  std::function<double()> bandwidth_used_bytes;
+  std::function<double()> bandwidth_limit_bytes;
+  std::function<ConversionFigure()> conversions;
 };
 
 class ServiceMetrics final : public RequestMeter, public MediaObserver, public ChatEvents {
@@ -80,9 +104,13 @@ class ServiceMetrics final : public RequestMeter, public MediaObserver, public C
   // A Telegram request of this bot failed with 429 (TDLib sat out what it could, then gave up).
   void flood_wait(std::size_t bot);
 
+  [[nodiscard]] BotCounters bot_counters(std::size_t bot) const;
+
  private:
   [[nodiscard]] const std::string& bot_id(std::size_t index) const;
   void register_figures(Registry& registry, ServiceFigures figures);
+  static void register_bots(Registry& registry, std::function<std::vector<BotFigure>()> bots);
+  static void register_usage(Registry& registry, ServiceFigures& figures);
 
   std::vector<std::string> bot_ids_;
   Family& requests_;

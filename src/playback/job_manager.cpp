@@ -149,6 +149,7 @@ void JobManager::start_run(Job& job, int start_segment) {
   job.state = RunState::kRunning;
   pids_[*pid] = job.spec.key;
   if (launch.on_end) run_ends_[*pid] = std::move(launch.on_end);
+  ++runs_started_;
   log_.info("Playback: job {} run {} from segment {} (pid {})", job.spec.key, run, start_segment,
             *pid);
 }

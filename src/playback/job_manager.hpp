@@ -128,6 +128,8 @@ class JobManager {
 
   [[nodiscard]] std::size_t running_jobs() const;
   [[nodiscard]] std::size_t queued_jobs() const;
+  // ffmpeg runs started since construction: a queue that waits while this stands still is stuck.
+  [[nodiscard]] std::uint64_t runs_started() const { return runs_started_; }
   [[nodiscard]] std::uint64_t disk_bytes() const { return disk_bytes_; }
   // True while the folders' filesystem is under `min_free_bytes` free (checked by tick()).
   [[nodiscard]] bool disk_low() const { return disk_low_; }
@@ -166,6 +168,7 @@ class JobManager {
   std::map<int, std::function<void()>> run_ends_;  // running children -> their JobRun::on_end
   std::uint64_t disk_bytes_ = 0;
   bool disk_low_ = false;
+  std::uint64_t runs_started_ = 0;
 };
 
 }  // namespace tglink

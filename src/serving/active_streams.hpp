@@ -13,6 +13,8 @@
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <string>
+#include <vector>
 
 #include "core/clock.hpp"
 
@@ -38,10 +40,19 @@ class ActiveStreams {
     std::uint64_t id_;
   };
 
+  // A body being sent, as the operator's dashboard lists it.
+  struct Entry {
+    std::string client;  // the client's address (after trusted proxies)
+    std::string file;    // the file's name
+    SteadyTime started;
+  };
+
   explicit ActiveStreams(const Clock& clock) : clock_(clock) {}
 
   // Starts tracking one body; the ActiveStreams must outlive the ticket.
-  [[nodiscard]] Ticket start();
+  [[nodiscard]] Ticket start(std::string client = {}, std::string file = {});
+  // The bodies being sent, oldest first.
+  [[nodiscard]] std::vector<Entry> entries() const;
 
   [[nodiscard]] std::size_t count() const;
 
@@ -54,7 +65,7 @@ class ActiveStreams {
   const Clock& clock_;
   mutable std::mutex mutex_;
   std::uint64_t next_id_ = 1;
-  std::map<std::uint64_t, SteadyTime> started_;  // by id; ids grow, so oldest first
+  std::map<std::uint64_t, Entry> started_;  // by id; ids grow, so oldest first
 };
 
 }  // namespace tglink

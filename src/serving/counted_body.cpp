@@ -5,8 +5,9 @@
 
 namespace tglink {
 
-CountedBody::CountedBody(const ViewerCounting& counting, ResponseChannel& out, std::int64_t link)
-    : ticket_(counting.streams.start()),
+CountedBody::CountedBody(const ViewerCounting& counting, ResponseChannel& out, std::int64_t link,
+                         StreamLabel label)
+    : ticket_(counting.streams.start(std::move(label.client), std::move(label.file))),
       counted_(
           out,
           [&meter = counting.bandwidth, traffic = counting.traffic, link](std::uint64_t bytes) {

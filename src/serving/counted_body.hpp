@@ -5,6 +5,7 @@
 // active stream for as long as it runs.
 
 #include <cstdint>
+#include <string>
 
 #include "http/http_response.hpp"
 #include "media/file_streamer.hpp"
@@ -23,10 +24,17 @@ struct ViewerCounting {
   ActiveStreams& streams;
 };
 
+// How the operator's dashboard lists the body among the active streams.
+struct StreamLabel {
+  std::string client;  // the client's address
+  std::string file;    // the file's name, or what stands for it
+};
+
 // A body under way: write it through channel(); counting and the active stream end with it.
 class CountedBody {
  public:
-  CountedBody(const ViewerCounting& counting, ResponseChannel& out, std::int64_t link);
+  CountedBody(const ViewerCounting& counting, ResponseChannel& out, std::int64_t link,
+              StreamLabel label = {});
   CountedBody(const CountedBody&) = delete;
   CountedBody& operator=(const CountedBody&) = delete;
 

@@ -159,12 +159,13 @@ asio::awaitable<void> send_internal_body(FileStreamer& files, Log& log, const St
 }
 
 asio::awaitable<void> send_body(const FileRouteDeps& deps, const StoredFile& file,
-                                const ContentPlan& plan, HttpResponse head, ResponseChannel& out) {
+                                const ContentPlan& plan, HttpResponse head, ResponseChannel& out,
+                                std::string client) {
   if (deps.traffic != nullptr && plan.body.begin == 0) {
     deps.traffic->count_download(file.message_id);
   }
-  CountedBody body(ViewerCounting{deps.bandwidth, deps.traffic, deps.streams}, out,
-                   file.message_id);
+  CountedBody body(ViewerCounting{deps.bandwidth, deps.traffic, deps.streams}, out, file.message_id,
+                   StreamLabel{std::move(client), file.file_name});
   CountingChannel& counted = body.channel();
   co_await counted.begin_body(std::move(head), plan.body.length());
   if (plan.body.empty()) co_return;
@@ -233,7 +234,7 @@ asio::awaitable<void> FileHandler::operator()(const HttpRequest& request,
     co_await send_internal_body(deps_.files, deps_.log, file, plan.body, std::move(head), out);
     co_return;
   }
-  co_await send_body(deps_, file, plan, std::move(head), out);
+  co_await send_body(deps_, file, plan, std::move(head), out, request.client_address);
 }
 
 void add_file_routes(Router& router, const FileRouteDeps& deps) {

@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "core/time_format.hpp"
+
 namespace tglink {
 
 void LinkTrafficMeter::count_download(std::int64_t message_id) {
@@ -30,7 +32,12 @@ void LinkTrafficMeter::flush() {
   batch.reserve(taken.size());
   for (const auto& [id, entry] : taken) batch.push_back(entry);
   try {
-    store_.add_link_traffic(batch);  // one transaction: all of it or nothing
+    // One transaction: all of it or nothing.
+    if (clock_ != nullptr) {
+      store_.add_link_traffic_on_day(format_day_utc(clock_->now()), batch);
+    } else {
+      store_.add_link_traffic(batch);
+    }
   } catch (const StoreError&) {
     give_back(taken);
     throw;

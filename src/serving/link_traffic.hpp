@@ -15,13 +15,17 @@
 #include <map>
 #include <mutex>
 
+#include "core/clock.hpp"
 #include "store/store.hpp"
 
 namespace tglink {
 
 class LinkTrafficMeter {
  public:
-  explicit LinkTrafficMeter(Store& store) : store_(store) {}
+  // With `clock`, each flush also counts the bytes on that UTC day (Store::add_link_traffic_on_day:
+  // the dashboard's top files of the week).
+  explicit LinkTrafficMeter(Store& store, const Clock* clock = nullptr)
+      : store_(store), clock_(clock) {}
 
   // `message_id` names the link (LinkRecord::message_id).
   void count_download(std::int64_t message_id);
@@ -39,6 +43,7 @@ class LinkTrafficMeter {
   void give_back(const std::map<std::int64_t, LinkTraffic>& taken);
 
   Store& store_;
+  const Clock* clock_;
   std::mutex mutex_;
   std::map<std::int64_t, LinkTraffic> pending_;
   std::map<std::int64_t, LinkTraffic> flushing_;  // taken by a flush under way, not stored yet

@@ -286,8 +286,10 @@ asio::awaitable<void> send_counted_file(const PlaybackRouteDeps& deps, const Htt
     co_await out.begin_body(std::move(head), size);
     co_return;
   }
-  CountedBody body(ViewerCounting{deps.link.bandwidth, deps.traffic, deps.streams}, out,
-                   check.message_id);
+  // A segment has no name of its own; the dashboard lists it by its link.
+  CountedBody body(
+      ViewerCounting{deps.link.bandwidth, deps.traffic, deps.streams}, out, check.message_id,
+      StreamLabel{request.client_address, "converted, link " + std::to_string(check.message_id)});
   CountingChannel& counted = body.channel();
   co_await counted.begin_body(std::move(head), size);
   if (size == 0) co_return;

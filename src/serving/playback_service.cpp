@@ -324,6 +324,12 @@ std::string PlaybackService::conversion_summary() const {
   return settings_.convert == ConvertPolicy::kRemuxOnly ? "remux" : "remux and transcode";
 }
 
+ConversionLoad PlaybackService::conversion_load() const {
+  const JobManager& jobs = impl_->jobs;
+  return ConversionLoad{jobs.running_jobs(), jobs.queued_jobs(), settings_.jobs.transcode_slots,
+                        settings_.jobs.remux_slots, jobs.runs_started()};
+}
+
 asio::awaitable<std::optional<MediaProbe>> PlaybackService::probe(const StoredFile& file,
                                                                   std::string_view token) {
   std::shared_ptr<Impl> impl = impl_;

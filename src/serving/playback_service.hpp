@@ -54,6 +54,14 @@ struct PlaybackSettings {
 // PLAYER_CONVERT and the rest from the configuration; DATA_DIR/hls for the segments.
 [[nodiscard]] PlaybackSettings playback_settings_from(const Config& config);
 
+struct ConversionLoad {
+  std::size_t running = 0;
+  std::size_t queued = 0;
+  int transcode_slots = 0;
+  int remux_slots = 0;
+  std::uint64_t runs_started = 0;
+};
+
 class PlaybackService {
  public:
   PlaybackService(boost::asio::any_io_executor executor, PlaybackSettings settings, Store& store,
@@ -71,6 +79,8 @@ class PlaybackService {
   [[nodiscard]] ServerPolicy policy() const;
   // For /api/info: "remux and transcode", "remux", "off" or "unavailable" (no ffmpeg).
   [[nodiscard]] std::string conversion_summary() const;
+  // Conversions running and waiting, the slots, and runs started (the dashboard, /metrics).
+  [[nodiscard]] ConversionLoad conversion_load() const;
   [[nodiscard]] const PlaybackSettings& settings() const { return settings_; }
 
   // The probe of `file` (the link `token`'s), read through /source/: from memory, the store, or

@@ -376,7 +376,35 @@ CREATE TABLE channel_posts (
 CREATE INDEX channel_posts_by_file ON channel_posts (file_unique_id, copy_message_id);
 )sql";
 
-constexpr std::array<Migration, 12> kMigrations{{
+// Version 13: what the operator's dashboard shows beyond the live figures. Requests and body
+// bytes per node and UTC minute, so its 24-hour charts survive a restart and show every node; each
+// link's downloads and bytes per UTC day, for the week's top files; and each node's own report
+// (bots, streams, cache, conversions) as JSON, so any node's page shows every node. The same text
+// in both dialects (BIGINT is SQLite's INTEGER). Old rows go with the hourly retention.
+constexpr std::string_view kDashboard = R"sql(
+CREATE TABLE minute_traffic (
+  node_id     TEXT   NOT NULL,
+  minute_unix BIGINT NOT NULL,
+  requests    BIGINT NOT NULL DEFAULT 0,
+  bytes       BIGINT NOT NULL DEFAULT 0,
+  PRIMARY KEY (node_id, minute_unix)
+);
+CREATE INDEX minute_traffic_by_minute ON minute_traffic (minute_unix);
+CREATE TABLE link_traffic_days (
+  message_id BIGINT NOT NULL,
+  day        TEXT   NOT NULL,
+  downloads  BIGINT NOT NULL DEFAULT 0,
+  bytes      BIGINT NOT NULL DEFAULT 0,
+  PRIMARY KEY (day, message_id)
+);
+CREATE TABLE node_reports (
+  node_id       TEXT   PRIMARY KEY,
+  reported_unix BIGINT NOT NULL,
+  report_json   TEXT   NOT NULL
+);
+)sql";
+
+constexpr std::array<Migration, 13> kMigrations{{
     {1, "users, daily links, monthly bandwidth, counters", kUsersAndCounters,
      kUsersAndCountersPostgres},
     {2, "revoked links", kRevokedLinks, kRevokedLinksPostgres},
@@ -392,6 +420,8 @@ constexpr std::array<Migration, 12> kMigrations{{
      kRetentionIndexes},
     {11, "media probes of the player's conversions", kMediaProbes, kMediaProbes},
     {12, "channel posts with links", kChannelPosts, kChannelPostsPostgres},
+    {13, "the dashboard's traffic per minute and per link and day, node reports", kDashboard,
+     kDashboard},
 }};
 
 void apply_step(SqliteDatabase& db, const Migration& step) {

@@ -1,6 +1,7 @@
 // PostgresStore: links people made with their traffic, and banned users (schema step 7). Each
 // count moves by one atomic UPDATE, so nodes serving the same link never lose an increment.
 
+#include "store/date_keys.hpp"
 #include "store/link_record_checks.hpp"
 #include "store/postgres_store.hpp"
 
@@ -8,14 +9,40 @@ namespace tglink {
 
 namespace {
 
-constexpr std::string_view kSelectLinks =
+constexpr std::string_view kLinkColumns =
     "SELECT l.message_id, l.user_id, l.file_name, l.file_size, l.created_unix, l.expires_unix, "
-    "l.downloads, l.bytes_served, CASE WHEN r.message_id IS NULL THEN 0 ELSE 1 END FROM links l "
-    "LEFT JOIN revoked_links r ON r.message_id = l.message_id ";
+    "l.downloads, l.bytes_served, CASE WHEN r.message_id IS NULL THEN 0 ELSE 1 END";
+constexpr std::string_view kLinkTables =
+    " FROM links l LEFT JOIN revoked_links r ON r.message_id = l.message_id";
 
-std::string select_links(std::string_view rest) {
-  return std::string(kSelectLinks) + std::string(rest);
+// `more_columns` come after the record's nine (", t.d, t.b"); `rest` may join more tables first.
+std::string select_links(std::string_view rest, std::string_view more_columns = "") {
+  return std::string(kLinkColumns) + std::string(more_columns) + std::string(kLinkTables) + " " +
+         std::string(rest);
 }
+
+// Entries for links without a record are dropped, as the UPDATE drops them.
+constexpr std::string_view kAddLinkTraffic = R"sql(
+WITH t AS (
+  SELECT message_id, SUM(downloads) AS downloads, SUM(bytes) AS bytes
+  FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS u(message_id, downloads, bytes)
+  GROUP BY message_id
+), totals AS (
+  UPDATE links l SET downloads = l.downloads + t.downloads, bytes_served = l.bytes_served + t.bytes
+  FROM t WHERE l.message_id = t.message_id
+)
+INSERT INTO link_traffic_days (message_id, day, downloads, bytes)
+SELECT t.message_id, $4, t.downloads, t.bytes FROM t
+WHERE $4 <> '' AND EXISTS (SELECT 1 FROM links l WHERE l.message_id = t.message_id)
+ON CONFLICT (day, message_id) DO UPDATE SET
+  downloads = link_traffic_days.downloads + EXCLUDED.downloads,
+  bytes = link_traffic_days.bytes + EXCLUDED.bytes
+)sql";
+
+constexpr std::string_view kTopLinksSince =
+    "JOIN (SELECT message_id, SUM(downloads) AS d, SUM(bytes) AS b FROM link_traffic_days "
+    "WHERE day >= $1 GROUP BY message_id) t ON t.message_id = l.message_id "
+    "ORDER BY t.b DESC, l.message_id LIMIT $2";
 
 LinkRecord read_link(const PgResult& result, int row) {
   LinkRecord link;
@@ -29,6 +56,23 @@ LinkRecord read_link(const PgResult& result, int row) {
   link.bytes_served = result.int_at(row, 7);
   link.revoked = result.int_at(row, 8) != 0;
   return link;
+}
+
+// `day` "" adds to the links' totals only.
+void add_traffic(PgConnection& db, const std::vector<LinkTraffic>& traffic,
+                 const std::string& day) {
+  require_valid_traffic(traffic);
+  if (traffic.empty()) return;
+  std::string ids;
+  std::string downloads;
+  std::string bytes;
+  for (const LinkTraffic& entry : traffic) {
+    const char* comma = ids.empty() ? "" : ",";
+    ids += comma + std::to_string(entry.message_id);
+    downloads += comma + std::to_string(entry.downloads);
+    bytes += comma + std::to_string(entry.bytes);
+  }
+  db.query(kAddLinkTraffic, {"{" + ids + "}", "{" + downloads + "}", "{" + bytes + "}", day});
 }
 
 }  // namespace
@@ -72,24 +116,27 @@ UserLinkTotals PostgresStore::user_link_totals(std::int64_t user_id) {
 // link summed, as SQLite's one UPDATE per entry would), so a flush is one round trip however
 // many links were served; each row still moves by an atomic increment.
 void PostgresStore::add_link_traffic(const std::vector<LinkTraffic>& traffic) {
-  require_valid_traffic(traffic);
-  if (traffic.empty()) return;
-  std::string ids;
-  std::string downloads;
-  std::string bytes;
-  for (const LinkTraffic& entry : traffic) {
-    const char* comma = ids.empty() ? "" : ",";
-    ids += comma + std::to_string(entry.message_id);
-    downloads += comma + std::to_string(entry.downloads);
-    bytes += comma + std::to_string(entry.bytes);
+  add_traffic(*db_, traffic, "");
+}
+
+void PostgresStore::add_link_traffic_on_day(const std::string& day,
+                                            const std::vector<LinkTraffic>& traffic) {
+  require_day(day);
+  add_traffic(*db_, traffic, day);
+}
+
+std::vector<LinkTrafficTotal> PostgresStore::top_links_since(const std::string& first_day,
+                                                             int limit) {
+  require_day(first_day);
+  if (limit <= 0) throw StoreError("top_links_since: limit must be positive");
+  const PgResult result =
+      db_->query(select_links(kTopLinksSince, ", t.d, t.b"), {first_day, std::int64_t{limit}});
+  std::vector<LinkTrafficTotal> top;
+  for (int row = 0; row < result.rows(); ++row) {
+    top.push_back(
+        LinkTrafficTotal{read_link(result, row), result.int_at(row, 9), result.int_at(row, 10)});
   }
-  db_->query(
-      "UPDATE links l SET downloads = l.downloads + t.downloads, "
-      "bytes_served = l.bytes_served + t.bytes FROM (SELECT message_id, SUM(downloads) AS "
-      "downloads, SUM(bytes) AS bytes FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) "
-      "AS u(message_id, downloads, bytes) GROUP BY message_id) t "
-      "WHERE l.message_id = t.message_id",
-      {"{" + ids + "}", "{" + downloads + "}", "{" + bytes + "}"});
+  return top;
 }
 
 int PostgresStore::revoke_user_links(std::int64_t user_id, std::int64_t now_unix) {

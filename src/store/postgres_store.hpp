@@ -77,6 +77,19 @@ class PostgresStore final : public Store {
                                                    int limit) override;
   [[nodiscard]] UserLinkTotals user_link_totals(std::int64_t user_id) override;
   void add_link_traffic(const std::vector<LinkTraffic>& traffic) override;
+  void add_link_traffic_on_day(const std::string& day,
+                               const std::vector<LinkTraffic>& traffic) override;
+  bool raise_mark(const std::string& name, std::int64_t value) override;
+  [[nodiscard]] std::int64_t mark(const std::string& name) override;
+  void add_minute_traffic(const std::vector<MinuteTraffic>& minutes) override;
+  [[nodiscard]] std::vector<MinuteTraffic> minute_traffic_since(std::int64_t since_unix) override;
+  void save_node_report(const NodeReport& report) override;
+  [[nodiscard]] std::vector<NodeReport> node_reports() override;
+  [[nodiscard]] std::vector<LinkTrafficTotal> top_links_since(const std::string& first_day,
+                                                              int limit) override;
+  [[nodiscard]] std::vector<DayCount> new_users_per_day(std::int64_t since_unix) override;
+  int delete_dashboard_history(std::int64_t cutoff_unix,
+                               const std::string& first_day_kept) override;
   int revoke_user_links(std::int64_t user_id, std::int64_t now_unix) override;
   bool ban_user(const BanRecord& ban) override;
   bool unban_user(std::int64_t user_id) override;

@@ -2,6 +2,7 @@
 // calls are rare next to the HTTP side's (a link made, a command, a flush every few seconds), so
 // each prepares its statement when called.
 
+#include "store/date_keys.hpp"
 #include "store/link_record_checks.hpp"
 #include "store/sqlite_handle.hpp"
 #include "store/sqlite_store.hpp"
@@ -10,13 +11,16 @@ namespace tglink {
 
 namespace {
 
-constexpr std::string_view kSelectLinks =
+constexpr std::string_view kLinkColumns =
     "SELECT l.message_id, l.user_id, l.file_name, l.file_size, l.created_unix, l.expires_unix, "
-    "l.downloads, l.bytes_served, r.message_id IS NOT NULL FROM links l "
-    "LEFT JOIN revoked_links r ON r.message_id = l.message_id ";
+    "l.downloads, l.bytes_served, r.message_id IS NOT NULL";
+constexpr std::string_view kLinkTables =
+    " FROM links l LEFT JOIN revoked_links r ON r.message_id = l.message_id";
 
-std::string select_links(std::string_view rest) {
-  return std::string(kSelectLinks) + std::string(rest);
+// `more_columns` come after the record's nine (", t.d, t.b"); `rest` may join more tables first.
+std::string select_links(std::string_view rest, std::string_view more_columns = "") {
+  return std::string(kLinkColumns) + std::string(more_columns) + std::string(kLinkTables) + " " +
+         std::string(rest);
 }
 
 LinkRecord read_link(const StatementRun& run) {
@@ -31,6 +35,38 @@ LinkRecord read_link(const StatementRun& run) {
   link.bytes_served = run.int_at(7);
   link.revoked = run.int_at(8) != 0;
   return link;
+}
+
+// `day` "" adds to the links' totals only.
+void add_traffic(SqliteDatabase& db, const std::vector<LinkTraffic>& traffic,
+                 const std::string& day) {
+  require_valid_traffic(traffic);
+  if (traffic.empty()) return;
+  SqliteTransaction transaction(db);
+  SqliteStatement update(db,
+                         "UPDATE links SET downloads = downloads + ?2, "
+                         "bytes_served = bytes_served + ?3 WHERE message_id = ?1");
+  SqliteStatement per_day(db,
+                          "INSERT INTO link_traffic_days (message_id, day, downloads, bytes) "
+                          "SELECT ?1, ?4, ?2, ?3 WHERE EXISTS (SELECT 1 FROM links WHERE "
+                          "message_id = ?1) ON CONFLICT (day, message_id) DO UPDATE SET "
+                          "downloads = downloads + excluded.downloads, "
+                          "bytes = bytes + excluded.bytes");
+  for (const LinkTraffic& entry : traffic) {
+    StatementRun(update)
+        .bind(1, entry.message_id)
+        .bind(2, entry.downloads)
+        .bind(3, entry.bytes)
+        .finish();
+    if (day.empty()) continue;
+    StatementRun(per_day)
+        .bind(1, entry.message_id)
+        .bind(2, entry.downloads)
+        .bind(3, entry.bytes)
+        .bind(4, day)
+        .finish();
+  }
+  transaction.commit();
 }
 
 }  // namespace
@@ -89,20 +125,31 @@ UserLinkTotals SqliteStore::user_link_totals(std::int64_t user_id) {
 }
 
 void SqliteStore::add_link_traffic(const std::vector<LinkTraffic>& traffic) {
-  require_valid_traffic(traffic);
-  if (traffic.empty()) return;
-  SqliteTransaction transaction(database());
-  SqliteStatement update(database(),
-                         "UPDATE links SET downloads = downloads + ?2, "
-                         "bytes_served = bytes_served + ?3 WHERE message_id = ?1");
-  for (const LinkTraffic& entry : traffic) {
-    StatementRun(update)
-        .bind(1, entry.message_id)
-        .bind(2, entry.downloads)
-        .bind(3, entry.bytes)
-        .finish();
-  }
-  transaction.commit();
+  add_traffic(database(), traffic, "");
+}
+
+void SqliteStore::add_link_traffic_on_day(const std::string& day,
+                                          const std::vector<LinkTraffic>& traffic) {
+  require_day(day);
+  add_traffic(database(), traffic, day);
+}
+
+constexpr std::string_view kTopLinksSince =
+    "JOIN (SELECT message_id, SUM(downloads) AS d, SUM(bytes) AS b FROM link_traffic_days "
+    "WHERE day >= ?1 GROUP BY message_id) t ON t.message_id = l.message_id "
+    "ORDER BY t.b DESC, l.message_id LIMIT ?2";
+
+std::vector<LinkTrafficTotal> SqliteStore::top_links_since(const std::string& first_day,
+                                                           int limit) {
+  require_day(first_day);
+  if (limit <= 0) throw StoreError("top_links_since: limit must be positive");
+  SqliteStatement select(database(), select_links(kTopLinksSince, ", t.d, t.b"));
+  StatementRun run(select);
+  run.bind(1, first_day).bind(2, std::int64_t{limit});
+  std::vector<LinkTrafficTotal> top;
+  while (run.next_row())
+    top.push_back(LinkTrafficTotal{read_link(run), run.int_at(9), run.int_at(10)});
+  return top;
 }
 
 int SqliteStore::revoke_user_links(std::int64_t user_id, std::int64_t now_unix) {

@@ -145,6 +145,39 @@ struct LinkTraffic {
   std::int64_t bytes = 0;
 };
 
+// Requests and response body bytes one node answered in one UTC minute (the dashboard's charts).
+struct MinuteTraffic {
+  std::string node_id;
+  std::int64_t minute_unix = 0;  // the minute's first second, a multiple of 60
+  std::int64_t requests = 0;
+  std::int64_t bytes = 0;
+
+  bool operator==(const MinuteTraffic&) const = default;
+};
+
+// What a node reports of itself for the dashboard (bots, streams, cache, conversions), as JSON
+// it writes and reads itself, so any node's page shows every node.
+struct NodeReport {
+  std::string node_id;
+  std::int64_t reported_unix = 0;
+  std::string report_json;
+};
+
+// A link and what it served in a window of days (the dashboard's top files).
+struct LinkTrafficTotal {
+  LinkRecord link;  // its record, with all-time downloads and bytes
+  std::int64_t downloads = 0;
+  std::int64_t bytes = 0;
+};
+
+// New users on one UTC day ("YYYY-MM-DD").
+struct DayCount {
+  std::string day;
+  std::int64_t count = 0;
+
+  bool operator==(const DayCount&) const = default;
+};
+
 // The sums over one user's recorded links.
 struct UserLinkTotals {
   std::int64_t links = 0;
@@ -282,6 +315,10 @@ class Store {
   // Adds each entry to its link's counts, all in one transaction; entries for links with no
   // record (made before step 7) are dropped. Throws StoreError on negative counts.
   virtual void add_link_traffic(const std::vector<LinkTraffic>& traffic) = 0;
+  // The same, and each entry also added to its link's row for `day` ("YYYY-MM-DD", UTC; step
+  // 13), for the dashboard's top files of the week, in the same transaction.
+  virtual void add_link_traffic_on_day(const std::string& day,
+                                       const std::vector<LinkTraffic>& traffic) = 0;
   // Revokes every link of the user that is neither revoked nor expired at `now_unix`; answers
   // how many it revoked.
   virtual int revoke_user_links(std::int64_t user_id, std::int64_t now_unix) = 0;
@@ -329,6 +366,34 @@ class Store {
   // The latest post of this file whose copy is confirmed, in any channel: a re-post reuses it.
   [[nodiscard]] virtual std::optional<ChannelPostRecord> find_channel_copy(
       const std::string& file_unique_id) = 0;
+
+  // --- the operator's dashboard (step 13) ---
+  // Named marks kept in `counters`: raises `name` to `value` when it is below it (or unset) and
+  // answers whether it did. Atomic, so of two nodes raising to the same value only one succeeds:
+  // a dashboard link opens once, whichever node it reaches.
+  virtual bool raise_mark(const std::string& name, std::int64_t value) = 0;
+  // 0 when never set.
+  [[nodiscard]] virtual std::int64_t mark(const std::string& name) = 0;
+  // Adds each entry to its node's minute (rows are created as needed); one transaction.
+  virtual void add_minute_traffic(const std::vector<MinuteTraffic>& minutes) = 0;
+  // Every node's minutes from `since_unix` on, by node, then minute.
+  [[nodiscard]] virtual std::vector<MinuteTraffic> minute_traffic_since(
+      std::int64_t since_unix) = 0;
+  // Replaces the node's report. Throws StoreError for an empty node id.
+  virtual void save_node_report(const NodeReport& report) = 0;
+  // Every node's report, by node id.
+  [[nodiscard]] virtual std::vector<NodeReport> node_reports() = 0;
+  // The links that served the most bytes on `first_day` ("YYYY-MM-DD") and after, most first, at
+  // most `limit` (> 0), with their records; links without a record are left out.
+  [[nodiscard]] virtual std::vector<LinkTrafficTotal> top_links_since(const std::string& first_day,
+                                                                      int limit) = 0;
+  // Users first seen at or after `since_unix`, per UTC day, oldest first; days without one are
+  // left out.
+  [[nodiscard]] virtual std::vector<DayCount> new_users_per_day(std::int64_t since_unix) = 0;
+  // Deletes minutes before `cutoff_unix` and link days before `first_day_kept`; answers how many
+  // rows went.
+  virtual int delete_dashboard_history(std::int64_t cutoff_unix,
+                                       const std::string& first_day_kept) = 0;
 
  protected:
   void revocation_committed(std::optional<std::int64_t> message_id) const {

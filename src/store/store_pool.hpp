@@ -122,6 +122,32 @@ class StorePool final : public Store {
   void add_link_traffic(const std::vector<LinkTraffic>& traffic) override {
     lend()->add_link_traffic(traffic);
   }
+  void add_link_traffic_on_day(const std::string& day,
+                               const std::vector<LinkTraffic>& traffic) override {
+    lend()->add_link_traffic_on_day(day, traffic);
+  }
+  bool raise_mark(const std::string& name, std::int64_t value) override {
+    return lend()->raise_mark(name, value);
+  }
+  std::int64_t mark(const std::string& name) override { return lend()->mark(name); }
+  void add_minute_traffic(const std::vector<MinuteTraffic>& minutes) override {
+    lend()->add_minute_traffic(minutes);
+  }
+  std::vector<MinuteTraffic> minute_traffic_since(std::int64_t since_unix) override {
+    return lend()->minute_traffic_since(since_unix);
+  }
+  void save_node_report(const NodeReport& report) override { lend()->save_node_report(report); }
+  std::vector<NodeReport> node_reports() override { return lend()->node_reports(); }
+  std::vector<LinkTrafficTotal> top_links_since(const std::string& first_day, int limit) override {
+    return lend()->top_links_since(first_day, limit);
+  }
+  std::vector<DayCount> new_users_per_day(std::int64_t since_unix) override {
+    return lend()->new_users_per_day(since_unix);
+  }
+  int delete_dashboard_history(std::int64_t cutoff_unix,
+                               const std::string& first_day_kept) override {
+    return lend()->delete_dashboard_history(cutoff_unix, first_day_kept);
+  }
   int revoke_user_links(std::int64_t user_id, std::int64_t now_unix) override {
     return lend()->revoke_user_links(user_id, now_unix);
   }

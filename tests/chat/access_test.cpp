@@ -13,6 +13,7 @@
 #include "config/config.hpp"
 #include "core/base64.hpp"
 #include "core/user_text.hpp"
+#include "dashboard/dashboard_access.hpp"
 #include "links/link_token.hpp"
 #include "logging/log.hpp"
 #include "store/sqlite_store.hpp"
@@ -79,6 +80,7 @@ class AccessTest : public testing::ChatFixture {
         config,           log, chat_store != nullptr ? *chat_store : store, clock, links, client,
         io.get_executor()};
     context.store_work = store_work;
+    context.dashboard = &dashboard;
     service = std::make_unique<ChatService>(std::move(context), default_commands());
     service->start();
   }
@@ -105,6 +107,7 @@ class AccessTest : public testing::ChatFixture {
     return link;
   }
 
+  DashboardAccess dashboard{links, clock, DashboardAccessSettings{{kAdmin}, 15min, 8h}};
   Store* chat_store = nullptr;          // the chat side's store when not `store`
   StoreExecutor* store_work = nullptr;  // where the chat side calls it; null = inline
   json::object forward_origin{{"@type", "messageOriginUser"}, {"sender_user_id", kUser}};
@@ -414,6 +417,29 @@ TEST_F(AccessTest, AChatCallHeldByTheDatabaseLeavesTheIoThreadFree) {
   ASSERT_TRUE(testing::run_until(io, [&] { return sent_to(kUser) == 1; }));
   EXPECT_TRUE(contains(text_of(last_sent()), "You have no links yet")) << text_of(last_sent());
   service.reset();
+}
+
+// /dashboard answers a link on BASE_URL that opens once; /dashboard off ends the session it made.
+TEST_F(AccessTest, DashboardAnswersAOneTimeLinkAndOffEndsItsSession) {
+  start();
+  const std::string answer = say(kAdmin, "/dashboard");
+  const std::string prefix = "https://files.example/admin/";
+  ASSERT_TRUE(contains(answer, prefix)) << answer;
+  EXPECT_TRUE(contains(answer, "opens once, within 15 minutes")) << answer;
+  const std::size_t at = answer.find(prefix) + prefix.size();
+  const std::string token = answer.substr(at, answer.find_first_of(" \n", at) - at);
+  EXPECT_EQ(buttons_of(last_sent()), (std::vector<std::vector<std::string>>{{prefix + token}}));
+  const std::optional<DashboardSession> session = dashboard.open_link(token, store);
+  ASSERT_TRUE(session);
+  EXPECT_FALSE(dashboard.open_link(token, store));
+  EXPECT_EQ(dashboard.session_admin(session->token, DashboardAccess::sessions_ended_mark(store)),
+            kAdmin);
+
+  EXPECT_TRUE(contains(say(kAdmin, "/dashboard off"), "Every dashboard session has ended"));
+  EXPECT_FALSE(
+      dashboard.session_admin(session->token, DashboardAccess::sessions_ended_mark(store)));
+  EXPECT_TRUE(contains(say(kAdmin, "/dashboard now"), "Usage: /dashboard"));
+  EXPECT_TRUE(contains(say(kUser, "/dashboard"), "for admins only"));
 }
 
 }  // namespace

@@ -385,8 +385,8 @@ TEST_F(ChatServiceTest, CommandMenusForEveryoneAndForEachAdmin) {
   EXPECT_EQ(menus[0].at("commands").as_array().size(), 8U);
   EXPECT_EQ(menus[1].at("scope").at("@type"), "botCommandScopeChat");
   EXPECT_EQ(menus[1].at("scope").at("chat_id").as_int64(), kAdmin);
-  // + revoke, logs, broadcast, ban, unban
-  EXPECT_EQ(menus[1].at("commands").as_array().size(), 13U);
+  // + revoke, logs, broadcast, ban, unban, dashboard
+  EXPECT_EQ(menus[1].at("commands").as_array().size(), 14U);
 }
 
 TEST_F(ChatServiceTest, ForcedSubscriptionHoldsTheFileUntilTheUserHasJoined) {

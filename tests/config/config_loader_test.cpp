@@ -40,6 +40,7 @@ TEST(LoadConfig, ValidMinimalEnvironmentGivesDefaults) {
   EXPECT_EQ(config.port, 8080);
   EXPECT_EQ(config.base_url, "http://localhost:8080");
   EXPECT_EQ(config.link_expiry, std::chrono::seconds(86400));
+  EXPECT_EQ(config.dashboard_link_ttl, std::chrono::minutes(15));
   EXPECT_TRUE(config.video_frontend_enabled);
   EXPECT_EQ(config.tdjson_path, "/opt/td/libtdjson.so");
   EXPECT_FALSE(config.tdlib_network_none);
@@ -140,6 +141,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadValue{"BROADCAST_MESSAGES_PER_SECOND", "1001", "(1 to 1000)"},
         BadValue{"LINK_EXPIRY_DURATION", "3651d", "at most 315360000 s"},
         BadValue{"LINK_EXPIRY_DURATION", "99999999999999999", "is not a duration"},
+        BadValue{"DASHBOARD_LINK_TTL", "59", "is not a duration from 60 s to 24 h"},
+        BadValue{"DASHBOARD_LINK_TTL", "25h", "is not a duration from 60 s to 24 h"},
+        BadValue{"DASHBOARD_LINK_TTL", "soon", "is not a duration from 60 s to 24 h"},
         BadValue{"ADMINS", "1099511627776", "is not a Telegram user id (1 to 1099511627775)"}),
     [](const ::testing::TestParamInfo<BadValue>& info) {
       return std::string(info.param.name) + "_" + std::to_string(info.index);
@@ -156,11 +160,13 @@ TEST(LoadConfig, EveryUpperBoundItselfIsAccepted) {
   env["USER_FILES_PER_MINUTE"] = "10000";
   env["BROADCAST_MESSAGES_PER_SECOND"] = "1000";
   env["LINK_EXPIRY_DURATION"] = "3650d";
+  env["DASHBOARD_LINK_TTL"] = "24h";
   env["ADMINS"] = "1099511627775";
   const Config config = must_load(env);
   EXPECT_EQ(config.bandwidth_limit_gb, 1'000'000);
   EXPECT_EQ(config.max_file_size, 4'194'304'000);
   EXPECT_EQ(config.link_expiry, std::chrono::seconds(315'360'000));
+  EXPECT_EQ(config.dashboard_link_ttl, std::chrono::hours(24));
   EXPECT_THAT(config.admins, ElementsAre(1'099'511'627'775));
 }
 

@@ -66,7 +66,10 @@ TEST(ReadmeAlertsTest, AreValidRulesOverExportedMetrics) {
                                         .http_bodies_waiting = [] { return 0.0; },
                                         .cache_disk_bytes = [] { return 0.0; },
                                         .cache_limit_bytes = [] { return 0.0; },
-                                        .bots = [] { return std::vector<BotFigure>{}; }});
+                                        .bots = [] { return std::vector<BotFigure>{}; },
+                                        .bandwidth_used_bytes = [] { return 0.0; },
+                                        .bandwidth_limit_bytes = [] { return 0.0; },
+                                        .conversions = [] { return ConversionFigure{}; }});
   const std::string scrape = render_text(registry.collect());
   const std::set<std::string> names = metric_names(rules);
   ASSERT_FALSE(names.empty()) << "no tglink_ or process_ metric in the rules:\n" << rules;

@@ -24,6 +24,23 @@ TEST(ActiveStreams, CountsTicketsWhileTheyLive) {
   EXPECT_EQ(streams.count(), 0U);
 }
 
+TEST(ActiveStreams, ListsEachBodysClientAndFileOldestFirst) {
+  FakeClock clock;
+  ActiveStreams streams(clock);
+  const ActiveStreams::Ticket first = streams.start("10.0.0.1", "a.mkv");
+  clock.advance(5s);
+  std::optional<ActiveStreams::Ticket> second(streams.start("10.0.0.2", "b <c>.mp4"));
+  std::vector<ActiveStreams::Entry> entries = streams.entries();
+  ASSERT_EQ(entries.size(), 2U);
+  EXPECT_EQ(entries[0].client, "10.0.0.1");
+  EXPECT_EQ(entries[1].file, "b <c>.mp4");
+  EXPECT_EQ(clock.steady_now() - entries[0].started, 5s);
+  second.reset();
+  entries = streams.entries();
+  ASSERT_EQ(entries.size(), 1U);
+  EXPECT_EQ(entries[0].file, "a.mkv");
+}
+
 TEST(ActiveStreams, MovedTicketReleasesOnce) {
   FakeClock clock;
   ActiveStreams streams(clock);

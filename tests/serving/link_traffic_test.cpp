@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "store/sqlite_store.hpp"
+#include "support/fake_clock.hpp"
 #include "support/forwarding_store.hpp"
 #include "support/gate.hpp"
 #include "support/temp_dir.hpp"
@@ -69,6 +70,24 @@ TEST_F(LinkTrafficTest, CountsUnderWayToTheStoreStillShowAsPending) {
   flusher.join();
   EXPECT_EQ(stored().bytes_served, 60);
   EXPECT_EQ(meter.pending(kLink).bytes, 5);
+}
+
+// With a clock, each flush also counts the bytes on its UTC day: the dashboard's top files.
+TEST_F(LinkTrafficTest, WithAClockAFlushCountsTheDayToo) {
+  testing::FakeClock clock{testing::utc(2026, 11, 27, 23, 59, 58)};
+  LinkTrafficMeter dated{sqlite, &clock};
+  dated.count_download(kLink);
+  dated.count_bytes(kLink, 70);
+  dated.flush();
+  clock.advance(std::chrono::seconds(5));  // the next UTC day
+  dated.count_bytes(kLink, 30);
+  dated.flush();
+  EXPECT_EQ(stored().bytes_served, 100);
+  const std::vector<LinkTrafficTotal> from_28th = sqlite.top_links_since("2026-11-28", 5);
+  ASSERT_EQ(from_28th.size(), 1U);
+  EXPECT_EQ(from_28th[0].bytes, 30);
+  EXPECT_EQ(sqlite.top_links_since("2026-11-27", 5)[0].bytes, 100);
+  EXPECT_EQ(sqlite.top_links_since("2026-11-27", 5)[0].downloads, 1);
 }
 
 }  // namespace

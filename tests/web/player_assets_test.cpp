@@ -13,10 +13,12 @@
 namespace tglink {
 namespace {
 
-// hls.js comes from npm (node_modules, pinned in package-lock.json); the rest from the folder.
+// hls.js and uPlot come from npm (node_modules, pinned in package-lock.json); the rest from the
+// folder.
 std::string read_source_asset(const std::string& name) {
-  const std::string folder =
-      name == "hls.min.js" ? "/node_modules/hls.js/dist/" : "/src/web/assets/";
+  const std::string folder = name == "hls.min.js"         ? "/node_modules/hls.js/dist/"
+                             : name.starts_with("uPlot.") ? "/node_modules/uplot/dist/"
+                                                          : "/src/web/assets/";
   std::ifstream in(std::string(TGLINK_SOURCE_DIR) + folder + name, std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();
@@ -41,7 +43,11 @@ TEST(PlayerAssets, OnlyStylesScriptsAndImagesArePublic) {
   EXPECT_TRUE(find_public_player_asset("icon.svg").has_value());
   EXPECT_TRUE(find_public_player_asset("hls.min.js").has_value());
   EXPECT_TRUE(find_public_player_asset("player_session.js").has_value());
+  EXPECT_TRUE(find_public_player_asset("dashboard.js").has_value());
+  EXPECT_TRUE(find_public_player_asset("uPlot.iife.min.js").has_value());
+  EXPECT_TRUE(find_public_player_asset("uPlot.min.css").has_value());
   EXPECT_FALSE(find_public_player_asset("player.html").has_value());
+  EXPECT_FALSE(find_public_player_asset("dashboard.html").has_value());
   EXPECT_FALSE(find_public_player_asset("missing.js").has_value());
 }
 
@@ -53,13 +59,13 @@ TEST(PlayerAssets, TemplatesAreThereAndMissingOnesThrow) {
 
 // The assets must load nothing from elsewhere: no absolute URLs in any of them, except names
 // that are identifiers and never fetched: the SVG namespace, and in hls.js the TTML styling
-// namespace and the ID3-in-emsg scheme.
+// namespace and the ID3-in-emsg scheme, and uPlot's licence banner.
 TEST(PlayerAssets, NothingComesFromOutside) {
   for (const EmbeddedFile& file : player_asset_files()) {
     std::string text(file.bytes);
     for (const std::string identifier :
          {"http://www.w3.org/2000/svg", "http://www.w3.org/ns/ttml#styling",
-          "https://aomedia.org/emsg/ID3"}) {
+          "https://aomedia.org/emsg/ID3", "https://github.com/leeoniya/uPlot"}) {
       for (std::size_t at = text.find(identifier); at != std::string::npos;
            at = text.find(identifier)) {
         text.erase(at, identifier.size());

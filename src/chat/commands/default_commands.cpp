@@ -17,6 +17,7 @@ CommandRegistry default_commands() {
   registry.add(broadcast_command());
   registry.add(ban_command());
   registry.add(unban_command());
+  registry.add(dashboard_command());
   return registry;
 }
 

@@ -20,6 +20,7 @@ namespace tglink {
 [[nodiscard]] ChatCommand mylinks_command();    // mylinks_command.cpp
 [[nodiscard]] ChatCommand ban_command();        // ban_command.cpp (admins)
 [[nodiscard]] ChatCommand unban_command();      // unban_command.cpp (admins)
+[[nodiscard]] ChatCommand dashboard_command();  // dashboard_command.cpp (admins)
 
 [[nodiscard]] CommandRegistry default_commands();
 
