@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "playback/ass_script.hpp"
 #include "playback/hls_playlists.hpp"
 
 namespace tglink {
@@ -122,7 +123,30 @@ void add_subtitle_output(std::vector<std::string>& argv, const JobCommand& job, 
              (job.dir / ("subs-" + std::to_string(run) + ".vtt")).string()});
 }
 
+// An ASS/SSA subtitle is also copied as it is (styles, positions, karaoke) for the player's
+// libass renderer (playback/ass_script.hpp); the WebVTT above stays for players without it.
+// Events are written as they are read: after a seek the first one read is not the script's
+// first, and the muxer would otherwise hold every later one back waiting for it.
+void add_ass_output(std::vector<std::string>& argv, const JobCommand& job, int run) {
+  const std::optional<std::size_t> index = chosen_ass_subtitle(job.choice, job.probe);
+  if (!index) return;
+  add(argv, {"-map", "0:" + std::to_string(job.probe.subtitles[*index].stream_index), "-c:s",
+             "copy", "-flush_packets", "1", "-f", "ass", "-ignore_readorder", "1",
+             (job.dir / ass_run_file_name(run)).string()});
+}
+
 }  // namespace
+
+std::optional<std::size_t> chosen_ass_subtitle(const SessionChoice& choice,
+                                               const MediaProbe& probe) {
+  if (!choice.subtitle_track) return std::nullopt;
+  const auto index = static_cast<std::size_t>(*choice.subtitle_track);
+  if (index >= probe.subtitles.size()) return std::nullopt;
+  if (!is_ass_codec(probe.subtitles[index].codec)) return std::nullopt;
+  return index;
+}
+
+std::string ass_run_file_name(int run) { return "subs-" + std::to_string(run) + ".ass"; }
 
 std::vector<std::string> ffprobe_argv(const std::string& ffprobe, const LoopbackSource& source) {
   std::vector<std::string> argv{ffprobe, "-v", "error", "-hide_banner"};
@@ -142,6 +166,7 @@ std::vector<std::string> job_argv(const JobCommand& job, int start_segment, int 
   add_timing(argv);
   add_hls_output(argv, job, start_segment);
   add_subtitle_output(argv, job, run);
+  add_ass_output(argv, job, run);
   return argv;
 }
 

@@ -14,6 +14,8 @@
 #include "logging/log.hpp"
 #include "media/file_streamer.hpp"
 #include "media/open_file.hpp"
+#include "playback/ass_script.hpp"
+#include "playback/ffmpeg_command.hpp"
 #include "playback/hls_playlists.hpp"
 #include "playback/webvtt_slices.hpp"
 #include "serving/active_streams.hpp"
@@ -334,6 +336,29 @@ std::string subtitle_segment(const fs::path& dir, const SegmentGrid& grid, int n
   return webvtt_slice(cues, grid.start_of(n), grid.start_of(n) + grid.length_of(n));
 }
 
+// The ASS script of the chosen subtitle as far as the job has read it: it grows as the job
+// goes, so the player asks again while it plays.
+HttpResponse ass_script_answer(const fs::path& dir) {
+  std::vector<std::string> runs;
+  for (int run = 0;; ++run) {
+    const fs::path path = dir / ass_run_file_name(run);
+    std::error_code ec;
+    if (!fs::exists(path, ec)) break;
+    runs.push_back(read_bounded(path));
+  }
+  std::string script = merge_ass_runs(runs);
+  if (script.empty()) {
+    return json_error(503, "SEGMENT_NOT_READY", "The converter has not reached the subtitles yet",
+                      kNotReadyRetryAfter);
+  }
+  HttpResponse response;
+  response.body = std::move(script);
+  response.set_header("Content-Type", "text/x-ssa; charset=utf-8");
+  response.set_header("X-Content-Type-Options", "nosniff");
+  response.set_header("Cache-Control", "no-store");
+  return response;
+}
+
 struct HlsTarget {
   std::string token;
   std::string session;
@@ -419,6 +444,15 @@ asio::awaitable<void> serve_hls(const PlaybackRouteDeps& deps, const HttpRequest
     } else {
       co_await out.send(json_error(404, "NOT_FOUND", "This session has no subtitles"));
     }
+    co_return;
+  }
+  if (name == "subs.ass") {
+    deps.playback.touch(spec);
+    // Built before the co_await: GCC mishandles a temporary made by ?: in its operand.
+    HttpResponse answer = chosen_ass_subtitle(*choice, *probe)
+                              ? ass_script_answer(deps.playback.job_folder(spec))
+                              : json_error(404, "NOT_FOUND", "This session has no ASS subtitles");
+    co_await out.send(std::move(answer));
     co_return;
   }
   if (name == "init.mp4") {

@@ -332,6 +332,10 @@ int PlaybackService::open(const JobSpec& spec, int start_segment) {
 
 void PlaybackService::touch(const JobSpec& spec) { impl_->jobs.touch(spec.key, spec.viewer); }
 
+std::filesystem::path PlaybackService::job_folder(const JobSpec& spec) const {
+  return impl_->jobs.folder(spec.key);
+}
+
 asio::awaitable<SegmentStatus> PlaybackService::wait_segment(const JobSpec& spec, int segment,
                                                              std::chrono::milliseconds patience) {
   std::shared_ptr<Impl> impl = impl_;

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
@@ -82,6 +83,8 @@ class PlaybackService {
   // Starts (or joins) the job at `start_segment`; the queue position (0: converting).
   int open(const JobSpec& spec, int start_segment);
   void touch(const JobSpec& spec);
+  // The folder the job's runs write into (it may not exist yet).
+  [[nodiscard]] std::filesystem::path job_folder(const JobSpec& spec) const;
   // Waits up to `patience` for segment `segment` (-1: init.mp4) while the job converts.
   boost::asio::awaitable<SegmentStatus> wait_segment(const JobSpec& spec, int segment,
                                                      std::chrono::milliseconds patience);

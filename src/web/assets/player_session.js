@@ -14,6 +14,7 @@
 // answer for the source the element already has keeps it, playing or not.
 'use strict';
 
+import { AssSubtitles, assScriptUrl } from './player_ass.js';
 import { browserCapabilities } from './player_capabilities.js';
 import { DirectAttachment } from './player_direct.js';
 import { HlsAttachment } from './player_hls.js';
@@ -75,7 +76,7 @@ export function streamTrackFor(decision, tracks, index, requested) {
 
 export class PlaybackSession {
   // options: {video, streamUrl, playbackUrl, assets, onDecision(decision), onProblem(kind),
-  //           onSubtitleTracks()}
+  //           onSubtitleTracks(), onAssPlain()}
   constructor(options) {
     this.video = options.video;
     this.streamUrl = options.streamUrl;
@@ -84,6 +85,8 @@ export class PlaybackSession {
     this.onDecision = options.onDecision;
     this.onProblem = options.onProblem;
     this.onSubtitleTracks = options.onSubtitleTracks || (() => {});
+    this.onAssPlain = options.onAssPlain || (() => {});
+    this.assSubtitles = new AssSubtitles(this.video, this.assets);
     this.capabilities = null;
     this.decision = null;
     this.attachment = null; // the current DirectAttachment or HlsAttachment
@@ -241,6 +244,7 @@ export class PlaybackSession {
       this.attachment.detach();
       this.attachment = null;
     }
+    this.assSubtitles.hide();
     this.ready = false;
   }
 
@@ -324,7 +328,19 @@ export class PlaybackSession {
     if (!(attachment instanceof HlsAttachment)) return index === null;
     const position = streamTrackFor(this.decision, attachment.subtitleTracks(), index, this.requestedSubtitle);
     if (index !== null && position < 0) return false;
-    attachment.showSubtitle(position);
+    const script = assScriptUrl(this.decision, attachment.url(), index);
+    attachment.showSubtitle(script ? -1 : position);
+    this.showAss(attachment, script, position);
     return true;
+  }
+
+  // An ASS track is drawn from its script; where that cannot run, the stream's WebVTT copy of
+  // it is shown instead and the page says the styling is lost.
+  showAss(attachment, script, position) {
+    this.assSubtitles.show(script).then((drawn) => {
+      if (drawn || attachment !== this.attachment) return;
+      attachment.showSubtitle(position);
+      this.onAssPlain();
+    });
   }
 }
