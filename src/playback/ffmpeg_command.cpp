@@ -27,15 +27,33 @@ void add_input(std::vector<std::string>& argv, const LoopbackSource& source) {
              "-reconnect", "1", "-reconnect_on_network_error", "1", "-reconnect_delay_max", "5"});
 }
 
+// The picture, or with a picture subtitle chosen, the picture with the subtitle laid over it
+// (ffmpeg turns PGS/VobSub into frames of the subtitle's own size, placed at the top left as
+// the disc's players do), then scaled.
+void add_picture(std::vector<std::string>& argv, const JobCommand& job, int height) {
+  const std::string video = "[0:" + std::to_string(job.probe.video->stream_index) + "]";
+  const std::string scale = "scale=-2:" + std::to_string(height);
+  const std::optional<std::size_t> burned = burned_subtitle(job.choice, job.probe);
+  if (!burned) {
+    add(argv, {"-map", "0:" + std::to_string(job.probe.video->stream_index), "-vf", scale});
+    return;
+  }
+  const std::string subtitle =
+      "[0:" + std::to_string(job.probe.subtitles[*burned].stream_index) + "]";
+  add(argv, {"-filter_complex", video + subtitle + "overlay=eof_action=pass," + scale + "[picture]",
+             "-map", "[picture]"});
+}
+
 void add_video(std::vector<std::string>& argv, const JobCommand& job, double start) {
   const VideoStream& video = *job.probe.video;
-  add(argv, {"-map", "0:" + std::to_string(video.stream_index)});
   if (job.choice.mode == ConversionMode::kRemux) {
+    add(argv, {"-map", "0:" + std::to_string(video.stream_index)});
     add(argv, {"-c:v", "copy"});
     if (video.codec == "hevc") add(argv, {"-tag:v", "hvc1"});  // what Safari and MSE expect
     return;
   }
   const int height = transcoded_height(video.height, job.choice.max_height);
+  add_picture(argv, job, height);
   // t is the file's own time (-copyts): keyframes at start, start + L, ... are the grid's.
   const std::string keyframes = "expr:gte(t,n_forced*" +
                                 std::to_string(static_cast<int>(job.grid.segment_seconds())) + "+" +
@@ -56,8 +74,6 @@ void add_video(std::vector<std::string>& argv, const JobCommand& job, double sta
              "4.0",
              "-pix_fmt",
              "yuv420p",
-             "-vf",
-             "scale=-2:" + std::to_string(height),
              "-force_key_frames",
              keyframes,
              "-sc_threshold",
@@ -115,6 +131,7 @@ void add_subtitle_output(std::vector<std::string>& argv, const JobCommand& job, 
   if (!job.choice.subtitle_track) return;
   const auto index = static_cast<std::size_t>(*job.choice.subtitle_track);
   if (index >= job.probe.subtitles.size()) return;
+  if (job.probe.subtitles[index].kind == SubtitleKind::kImage) return;  // burned in instead
   add(argv,
       {"-map", "0:" + std::to_string(job.probe.subtitles[index].stream_index), "-c:s", "webvtt"});
   // Each cue reaches the file as it is read, not when a 32 KiB buffer fills: the subtitle
@@ -143,6 +160,14 @@ std::optional<std::size_t> chosen_ass_subtitle(const SessionChoice& choice,
   const auto index = static_cast<std::size_t>(*choice.subtitle_track);
   if (index >= probe.subtitles.size()) return std::nullopt;
   if (!is_ass_codec(probe.subtitles[index].codec)) return std::nullopt;
+  return index;
+}
+
+std::optional<std::size_t> burned_subtitle(const SessionChoice& choice, const MediaProbe& probe) {
+  if (choice.mode != ConversionMode::kTranscode || !choice.subtitle_track) return std::nullopt;
+  const auto index = static_cast<std::size_t>(*choice.subtitle_track);
+  if (index >= probe.subtitles.size()) return std::nullopt;
+  if (probe.subtitles[index].kind != SubtitleKind::kImage) return std::nullopt;
   return index;
 }
 

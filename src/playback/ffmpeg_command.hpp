@@ -62,6 +62,11 @@ struct JobCommand {
                                                              const MediaProbe& probe);
 [[nodiscard]] std::string ass_run_file_name(int run);
 
+// The chosen subtitle's index when it is a picture one (PGS, VobSub) in a transcode: the runs
+// burn it into the picture (-filter_complex overlay) and write no WebVTT.
+[[nodiscard]] std::optional<std::size_t> burned_subtitle(const SessionChoice& choice,
+                                                         const MediaProbe& probe);
+
 // The argv of run `run` (0, 1, ...) starting at `start_segment`.
 [[nodiscard]] std::vector<std::string> job_argv(const JobCommand& job, int start_segment, int run);
 

@@ -235,7 +235,8 @@ MasterPlaylistFacts master_facts(const StoredFile& file, const SessionChoice& ch
                         : static_cast<std::uint64_t>(static_cast<double>(file.size) * 8 * 1.5 /
                                                      std::max(1.0, grid.duration()));
   if (choice.subtitle_track &&
-      static_cast<std::size_t>(*choice.subtitle_track) < probe.subtitles.size()) {
+      static_cast<std::size_t>(*choice.subtitle_track) < probe.subtitles.size() &&
+      !burned_subtitle(choice, probe)) {
     facts.subtitle = probe.subtitles[static_cast<std::size_t>(*choice.subtitle_track)];
   }
   return facts;
@@ -439,7 +440,7 @@ asio::awaitable<void> serve_hls(const PlaybackRouteDeps& deps, const HttpRequest
           playlist_response(master_playlist(master_facts(file, *choice, *probe, *grid))));
     } else if (name == "video.m3u8") {
       co_await out.send(playlist_response(media_playlist(*grid)));
-    } else if (choice->subtitle_track) {
+    } else if (choice->subtitle_track && !burned_subtitle(*choice, *probe)) {
       co_await out.send(playlist_response(subtitle_playlist(*grid)));
     } else {
       co_await out.send(json_error(404, "NOT_FOUND", "This session has no subtitles"));

@@ -133,5 +133,27 @@ TEST(FfmpegCommand, OnlyAssAndSsaAreCopiedAsScripts) {
   EXPECT_FALSE(chosen_ass_subtitle(job.choice, job.probe));
 }
 
+TEST(FfmpegCommand, APictureSubtitleIsBurnedIntoATranscodeAndWritesNoCues) {
+  JobCommand job = command(ConversionMode::kTranscode);
+  job.probe.subtitles[0].codec = "hdmv_pgs_subtitle";
+  job.probe.subtitles[0].kind = SubtitleKind::kImage;
+  const std::vector<std::string> argv = job_argv(job, 0, 0);
+  EXPECT_EQ(after(argv, "-filter_complex"),
+            "[0:0][0:3]overlay=eof_action=pass,scale=-2:720[picture]");
+  EXPECT_THAT(argv, Contains("[picture]"));
+  EXPECT_THAT(argv, Not(Contains("-vf")));
+  EXPECT_THAT(argv, Not(Contains("webvtt")));
+  EXPECT_EQ(burned_subtitle(job.choice, job.probe), std::optional<std::size_t>(0));
+  // A remux cannot burn anything (and is never asked to).
+  job.choice.mode = ConversionMode::kRemux;
+  EXPECT_FALSE(burned_subtitle(job.choice, job.probe));
+}
+
+TEST(FfmpegCommand, ATranscodeWithoutPictureSubtitleOnlyScales) {
+  const std::vector<std::string> argv = job_argv(command(ConversionMode::kTranscode), 0, 0);
+  EXPECT_EQ(after(argv, "-vf"), "scale=-2:720");
+  EXPECT_THAT(argv, Not(Contains("-filter_complex")));
+}
+
 }  // namespace
 }  // namespace tglink

@@ -37,6 +37,7 @@ export class AssSubtitles {
     this.script = '';
     this.timer = 0;
     this.generation = 0;
+    this.marked = false;
   }
 
   get showing() {
@@ -65,14 +66,14 @@ export class AssSubtitles {
         useLocalFonts: false,
       });
       this.script = script;
-      this.root().dataset.assSubtitles = 'drawn';
+      this.mark('drawn');
       this.refreshLater(generation);
       return true;
     } catch (error) {
       console.warn('ASS subtitles: the renderer did not start', error);
       if (generation !== this.generation) return true;
       this.hide();
-      this.root().dataset.assSubtitles = 'plain';
+      this.mark('plain');
       return false;
     }
   }
@@ -86,11 +87,17 @@ export class AssSubtitles {
       this.renderer.destroy();
       this.renderer = null;
     }
-    delete this.root().dataset.assSubtitles;
+    this.mark(null);
   }
 
-  root() {
-    return document.getElementById('player') || document.documentElement;
+  // The page says how the track is drawn (data-ass-subtitles: "drawn", "plain"), for tests
+  // and the curious; nothing to unsay when nothing was said.
+  mark(state) {
+    if (state === null && !this.marked) return;
+    const root = document.getElementById('player') || document.documentElement;
+    if (state === null) delete root.dataset.assSubtitles;
+    else root.dataset.assSubtitles = state;
+    this.marked = state !== null;
   }
 
   // The job answers 503 until it has read the script's header: asked again shortly.

@@ -74,6 +74,12 @@ export function streamTrackFor(decision, tracks, index, requested) {
   return tracks.length === 1 && requested === index ? 0 : -1;
 }
 
+// The decision's stream has its subtitle burned into the picture (PGS/VobSub).
+export function burnsSubtitle(decision) {
+  return Boolean(decision) && Array.isArray(decision.reasons) &&
+    decision.reasons.includes('subtitle_burned');
+}
+
 export class PlaybackSession {
   // options: {video, streamUrl, playbackUrl, assets, onDecision(decision), onProblem(kind),
   //           onSubtitleTracks(), onAssPlain()}
@@ -129,7 +135,8 @@ export class PlaybackSession {
   async chooseSubtitle(index) {
     this.choice.subtitle_track = index;
     this.recoveries = 0;
-    if (this.showSubtitleInStream(index) || index === null) return;
+    // A burned-in subtitle goes only with a new stream, as does any other once one is burned.
+    if (!burnsSubtitle(this.decision) && (this.showSubtitleInStream(index) || index === null)) return;
     await this.askAgain();
   }
 

@@ -51,3 +51,12 @@ test('a queue position is said in words', () => {
   assert.match(noticeFor({ method: 'transcode', reasons: ['converter_busy'], queue_position: 1 }), /1 video is ahead/);
   assert.match(noticeFor({ method: 'transcode', reasons: [], queue_position: 3 }), /3 videos are ahead/);
 });
+
+test('picture subtitles: offered for burning where the server can, and the burn says its cost', () => {
+  assert.match(noticeFor({ method: 'direct', reasons: ['image_subtitles', 'subtitles_burnable'] }),
+    /can be burned into the video.*converter slots/);
+  assert.match(noticeFor({ method: 'direct', reasons: ['image_subtitles'] }), /VLC and mpv/);
+  const burned = noticeFor({ method: 'transcode', reasons: ['subtitle_burned'] });
+  assert.match(burned, /burned into the video on the server/);
+  assert.match(burned, /converter slots/);
+});
