@@ -22,7 +22,7 @@ std::int64_t unix_seconds(SystemTime time) {
   return std::chrono::duration_cast<std::chrono::seconds>(time.time_since_epoch()).count();
 }
 
-std::optional<DashboardGrant> parse_body(std::string_view body) {
+std::optional<DashboardGrant> parse_grant_body(std::string_view body) {
   if (body.empty() || static_cast<std::uint8_t>(body[0]) != DashboardTokenCodec::kVersion) {
     return std::nullopt;
   }
@@ -79,7 +79,7 @@ DashboardGrantCheck DashboardTokenCodec::decode(std::string_view token, SystemTi
       CRYPTO_memcmp(expected.data(), given.data(), kMacBytes) != 0) {
     return result;
   }
-  const std::optional<DashboardGrant> grant = parse_body(body);
+  const std::optional<DashboardGrant> grant = parse_grant_body(body);
   if (!grant) return result;
   result.grant = *grant;
   result.status = now >= grant->expires_at ? LinkStatus::Expired : LinkStatus::Valid;

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "playback/ass_script.hpp"
 #include "playback/hls_playlists.hpp"
 #include "playback/media_allow_lists.hpp"
 
@@ -30,15 +31,33 @@ void add_input(std::vector<std::string>& argv) {
              "-reconnect_on_network_error", "1", "-reconnect_delay_max", "5"});
 }
 
+// The picture, or with a picture subtitle chosen, the picture with the subtitle laid over it
+// (ffmpeg turns PGS/VobSub into frames of the subtitle's own size, placed at the top left as
+// the disc's players do), then scaled.
+void add_picture(std::vector<std::string>& argv, const JobCommand& job, int height) {
+  const std::string video = "[0:" + std::to_string(job.probe.video->stream_index) + "]";
+  const std::string scale = "scale=-2:" + std::to_string(height);
+  const std::optional<std::size_t> burned = burned_subtitle(job.choice, job.probe);
+  if (!burned) {
+    add(argv, {"-map", "0:" + std::to_string(job.probe.video->stream_index), "-vf", scale});
+    return;
+  }
+  const std::string subtitle =
+      "[0:" + std::to_string(job.probe.subtitles[*burned].stream_index) + "]";
+  add(argv, {"-filter_complex", video + subtitle + "overlay=eof_action=pass," + scale + "[picture]",
+             "-map", "[picture]"});
+}
+
 void add_video(std::vector<std::string>& argv, const JobCommand& job, double start) {
   const VideoStream& video = *job.probe.video;
-  add(argv, {"-map", "0:" + std::to_string(video.stream_index)});
   if (job.choice.mode == ConversionMode::kRemux) {
+    add(argv, {"-map", "0:" + std::to_string(video.stream_index)});
     add(argv, {"-c:v", "copy"});
     if (video.codec == "hevc") add(argv, {"-tag:v", "hvc1"});  // what Safari and MSE expect
     return;
   }
   const int height = transcoded_height(video.height, job.choice.max_height);
+  add_picture(argv, job, height);
   // t is the file's own time (-copyts): keyframes at start, start + L, ... are the grid's.
   const std::string keyframes = "expr:gte(t,n_forced*" +
                                 std::to_string(static_cast<int>(job.grid.segment_seconds())) + "+" +
@@ -59,8 +78,6 @@ void add_video(std::vector<std::string>& argv, const JobCommand& job, double sta
              "4.0",
              "-pix_fmt",
              "yuv420p",
-             "-vf",
-             "scale=-2:" + std::to_string(height),
              "-force_key_frames",
              keyframes,
              "-sc_threshold",
@@ -118,6 +135,7 @@ void add_subtitle_output(std::vector<std::string>& argv, const JobCommand& job, 
   if (!job.choice.subtitle_track) return;
   const auto index = static_cast<std::size_t>(*job.choice.subtitle_track);
   if (index >= job.probe.subtitles.size()) return;
+  if (job.probe.subtitles[index].kind == SubtitleKind::kImage) return;  // burned in instead
   add(argv,
       {"-map", "0:" + std::to_string(job.probe.subtitles[index].stream_index), "-c:s", "webvtt"});
   // Each cue reaches the file as it is read, not when a 32 KiB buffer fills: the subtitle
@@ -126,7 +144,38 @@ void add_subtitle_output(std::vector<std::string>& argv, const JobCommand& job, 
              (job.dir / ("subs-" + std::to_string(run) + ".vtt")).string()});
 }
 
+// An ASS/SSA subtitle is also copied as it is (styles, positions, karaoke) for the player's
+// libass renderer (playback/ass_script.hpp); the WebVTT above stays for players without it.
+// Events are written as they are read: after a seek the first one read is not the script's
+// first, and the muxer would otherwise hold every later one back waiting for it.
+void add_ass_output(std::vector<std::string>& argv, const JobCommand& job, int run) {
+  const std::optional<std::size_t> index = chosen_ass_subtitle(job.choice, job.probe);
+  if (!index) return;
+  add(argv, {"-map", "0:" + std::to_string(job.probe.subtitles[*index].stream_index), "-c:s",
+             "copy", "-flush_packets", "1", "-f", "ass", "-ignore_readorder", "1",
+             (job.dir / ass_run_file_name(run)).string()});
+}
+
 }  // namespace
+
+std::optional<std::size_t> chosen_ass_subtitle(const SessionChoice& choice,
+                                               const MediaProbe& probe) {
+  if (!choice.subtitle_track) return std::nullopt;
+  const auto index = static_cast<std::size_t>(*choice.subtitle_track);
+  if (index >= probe.subtitles.size()) return std::nullopt;
+  if (!is_ass_codec(probe.subtitles[index].codec)) return std::nullopt;
+  return index;
+}
+
+std::optional<std::size_t> burned_subtitle(const SessionChoice& choice, const MediaProbe& probe) {
+  if (choice.mode != ConversionMode::kTranscode || !choice.subtitle_track) return std::nullopt;
+  const auto index = static_cast<std::size_t>(*choice.subtitle_track);
+  if (index >= probe.subtitles.size()) return std::nullopt;
+  if (probe.subtitles[index].kind != SubtitleKind::kImage) return std::nullopt;
+  return index;
+}
+
+std::string ass_run_file_name(int run) { return "subs-" + std::to_string(run) + ".ass"; }
 
 std::vector<std::string> ffprobe_argv(const std::string& ffprobe, const LoopbackSource& source) {
   std::vector<std::string> argv{ffprobe, "-v", "error", "-hide_banner"};
@@ -146,6 +195,7 @@ std::vector<std::string> job_argv(const JobCommand& job, int start_segment, int 
   add_timing(argv);
   add_hls_output(argv, job, start_segment);
   add_subtitle_output(argv, job, run);
+  add_ass_output(argv, job, run);
   return argv;
 }
 

@@ -5,7 +5,8 @@
 //
 // A job writes fMP4 HLS segments {n}.m4s (complete when they appear: -hls_flags temp_file) and
 // init.mp4 into its folder, plus, with a subtitle, the cues as WebVTT (subs-{run}.vtt) from the
-// same reading of the file. A run that starts at segment n seeks there before opening the input
+// same reading of the file, and with an ASS/SSA subtitle its script as it is (subs-{run}.ass). A
+// run that starts at segment n seeks there before opening the input
 // (-ss n*L before -i, -start_number n). Every run keeps the file's own clock (-copyts,
 // -start_at_zero) shifted by kTimestampOffset, and writes it into each fragment's tfdt
 // (movflags=+frag_discont), which is what hls.js places fragments by: a restarted run's
@@ -20,6 +21,7 @@
 // tfdt cannot be negative.
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +55,17 @@ struct JobCommand {
   std::string preset = "veryfast";
   std::filesystem::path dir;
 };
+
+// The chosen subtitle's index in probe.subtitles when it is ASS/SSA: a job's runs then also write
+// it untouched to ass_run_file_name(run) (playback/ass_script.hpp).
+[[nodiscard]] std::optional<std::size_t> chosen_ass_subtitle(const SessionChoice& choice,
+                                                             const MediaProbe& probe);
+[[nodiscard]] std::string ass_run_file_name(int run);
+
+// The chosen subtitle's index when it is a picture one (PGS, VobSub) in a transcode: the runs
+// burn it into the picture (-filter_complex overlay) and write no WebVTT.
+[[nodiscard]] std::optional<std::size_t> burned_subtitle(const SessionChoice& choice,
+                                                         const MediaProbe& probe);
 
 // The argv of run `run` (0, 1, ...) starting at `start_segment`.
 [[nodiscard]] std::vector<std::string> job_argv(const JobCommand& job, int start_segment, int run);

@@ -61,8 +61,19 @@ std::optional<int> chosen_subtitle(const MediaProbe& probe, const PlaybackReques
   if (!request.subtitle_track) return std::nullopt;
   const auto index = static_cast<std::size_t>(*request.subtitle_track);
   if (index >= probe.subtitles.size()) return std::nullopt;
-  if (probe.subtitles[index].kind != SubtitleKind::kText) return std::nullopt;
   return request.subtitle_track;
+}
+
+// The file has picture subtitles; "subtitles_burnable": picking one burns it into a transcode.
+void add_image_subtitle_reasons(PlaybackDecision& decision, bool image_subtitles,
+                                bool burn_possible) {
+  if (!image_subtitles) return;
+  decision.reasons.push_back("image_subtitles");
+  if (burn_possible) decision.reasons.push_back("subtitles_burnable");
+}
+
+bool is_image_subtitle(const MediaProbe& probe, std::optional<int> track) {
+  return track && probe.subtitles[static_cast<std::size_t>(*track)].kind == SubtitleKind::kImage;
 }
 
 bool has_image_subtitles(const MediaProbe& probe) {
@@ -180,6 +191,12 @@ PlaybackDecision decide_playback(const std::optional<MediaProbe>& probe, std::st
   const ClientCapabilities& client = request.client;
   decision.audio_track = chosen_audio(*probe, request);
   decision.subtitle_track = chosen_subtitle(*probe, request);
+  // A picture subtitle is burned into a transcode; where none can run, it is left out.
+  const bool burn_possible = conversion_blocker(client, policy, true).empty() &&
+                             !too_large(*probe) &&
+                             SegmentGrid::make(probe->duration, ConversionMode::kTranscode);
+  const bool burn = is_image_subtitle(*probe, decision.subtitle_track);
+  if (burn && !burn_possible) decision.subtitle_track = std::nullopt;
   const Judged judged = judge(*probe, file_name, client, decision.audio_track);
 
   std::vector<std::string> not_direct;
@@ -190,16 +207,18 @@ PlaybackDecision decide_playback(const std::optional<MediaProbe>& probe, std::st
   }
   if (!judged.audio_direct) not_direct.push_back("audio_codec_unsupported:" + judged.audio_codec);
   if (decision.audio_track.value_or(0) != 0) not_direct.push_back("audio_track_selected");
-  if (decision.subtitle_track) not_direct.push_back("subtitle_selected");
+  const bool burned = burn && decision.subtitle_track.has_value();
+  if (decision.subtitle_track)
+    not_direct.push_back(burned ? "subtitle_burned" : "subtitle_selected");
   const bool image_subtitles = has_image_subtitles(*probe);
   if (not_direct.empty()) {
     decision.method = PlaybackMethod::kDirect;
-    if (image_subtitles) decision.reasons.push_back("image_subtitles");
+    add_image_subtitle_reasons(decision, image_subtitles, burn_possible);
     return decision;
   }
 
   const bool video_copyable =
-      !probe->video || (judged.video_decodable && goes_in_fmp4(judged.video_codec));
+      !burned && (!probe->video || (judged.video_decodable && goes_in_fmp4(judged.video_codec)));
   decision.copy_video = video_copyable && probe->video.has_value();
   decision.copy_audio = judged.audio_codec == "aac" && client.decodes_hls_audio("aac");
   // The reasons say what is converted: audio counts once it is re-encoded, for HLS too.
@@ -209,13 +228,13 @@ PlaybackDecision decide_playback(const std::optional<MediaProbe>& probe, std::st
     if (reason.starts_with("video_codec_unsupported:") && video_copyable) continue;
     decision.reasons.push_back(reason);
   }
-  if (!video_copyable && judged.video_decodable) {
+  if (!video_copyable && judged.video_decodable && !burned) {
     decision.reasons.push_back("video_codec_unsupported:" + judged.video_codec);
   }
   if (decision.audio_track && !decision.copy_audio) {
     decision.reasons.push_back("audio_codec_unsupported:" + judged.audio_codec);
   }
-  if (image_subtitles) decision.reasons.push_back("image_subtitles");
+  add_image_subtitle_reasons(decision, image_subtitles && !burned, burn_possible);
 
   std::string blocker = conversion_blocker(client, policy, !video_copyable);
   if (blocker.empty() && too_large(*probe)) blocker = "video_too_large";
@@ -272,8 +291,17 @@ bool has_reason(const PlaybackDecision& decision, std::string_view reason) {
 }
 
 std::string image_subtitle_sentence(const PlaybackDecision& decision) {
+  if (has_reason(decision, "subtitle_burned")) {
+    return " The picture subtitles (PGS/VobSub) are burned into the video on the server: this "
+           "takes one of its converter slots, and switching them off reloads the video.";
+  }
   if (!has_reason(decision, "image_subtitles")) return {};
-  return " Its picture subtitles (PGS/VobSub) show only in VLC, MX Player or mpv.";
+  if (decision.method == PlaybackMethod::kUnplayable ||
+      !has_reason(decision, "subtitles_burnable")) {
+    return " Its picture subtitles (PGS/VobSub) show only in VLC, MX Player or mpv.";
+  }
+  return " Its picture subtitles (PGS/VobSub) can be burned into the video on the server: pick "
+         "one under Subtitles (that converts the video).";
 }
 
 // The sentence for a file outside the allow-lists (playback/media_allow_lists.hpp).
@@ -334,7 +362,8 @@ std::string playback_notice(const PlaybackDecision& decision,
     return unplayable_sentence(decision) + image_subtitle_sentence(decision);
   }
   std::string text;
-  if (decision.method == PlaybackMethod::kTranscode && probe && probe->video) {
+  if (decision.method == PlaybackMethod::kTranscode && probe && probe->video &&
+      !has_reason(decision, "subtitle_burned")) {
     text = "Video converted on the server (" + display_codec(video_codec_name(*probe->video)) +
            " → H.264, up to " + std::to_string(max_height) +
            "p); seeking far ahead takes a few seconds.";

@@ -33,7 +33,7 @@ struct PlaybackDecision {
   bool copy_video = false;
   bool copy_audio = false;
   std::optional<int> audio_track;     // index into probe.audio; nullopt: no audio
-  std::optional<int> subtitle_track;  // index into probe.subtitles; text only
+  std::optional<int> subtitle_track;  // index into probe.subtitles; a picture one is burned in
 };
 
 // The probe's container as the client's `containers` vocabulary names it: "mp4", "mkv", "webm",

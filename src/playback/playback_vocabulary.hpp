@@ -13,7 +13,7 @@ namespace tglink {
 inline constexpr std::array<std::string_view, 4> kPlaybackMethods{"direct", "remux", "transcode",
                                                                   "unplayable"};
 
-inline constexpr std::array<std::string_view, 20> kPlaybackReasons{
+inline constexpr std::array<std::string_view, 22> kPlaybackReasons{
     "probe_failed",
     "ffmpeg_missing",
     "direct_excluded",
@@ -24,6 +24,8 @@ inline constexpr std::array<std::string_view, 20> kPlaybackReasons{
     "audio_track_selected",
     "subtitle_selected",
     "image_subtitles",
+    "subtitles_burnable",
+    "subtitle_burned",
     "hls_unsupported",
     "conversion_off",
     "video_too_large",

@@ -10,9 +10,7 @@ namespace tglink {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-std::string read_bounded(const fs::path& path) {
+std::string read_subtitle_file(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
   std::string text(kMaxSubtitleFileBytes, '\0');
   in.read(text.data(), static_cast<std::streamsize>(text.size()));
@@ -20,15 +18,13 @@ std::string read_bounded(const fs::path& path) {
   return text;
 }
 
-}  // namespace
-
 std::string subtitle_segment(const fs::path& job_dir, const SegmentGrid& grid, int n) {
   std::vector<WebVttCue> cues;
   std::error_code ec;
   for (fs::directory_iterator it(job_dir, ec), end; !ec && it != end; it.increment(ec)) {
     const std::string name = it->path().filename().string();
     if (!name.starts_with("subs-") || !name.ends_with(".vtt")) continue;
-    std::vector<WebVttCue> more = parse_webvtt_cues(read_bounded(it->path()));
+    std::vector<WebVttCue> more = parse_webvtt_cues(read_subtitle_file(it->path()));
     cues.insert(cues.end(), std::make_move_iterator(more.begin()),
                 std::make_move_iterator(more.end()));
   }

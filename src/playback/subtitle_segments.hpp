@@ -14,6 +14,9 @@ namespace tglink {
 // Bytes of one run's WebVTT file read at most; a longer one is cut (its last cues are lost).
 inline constexpr std::size_t kMaxSubtitleFileBytes = 16 << 20;
 
+// One run's subtitle file, at most kMaxSubtitleFileBytes of it.
+[[nodiscard]] std::string read_subtitle_file(const std::filesystem::path& path);
+
 // The cues every run in `job_dir` wrote for [start_of(n), start_of(n) + length_of(n)), as a
 // WebVTT document.
 [[nodiscard]] std::string subtitle_segment(const std::filesystem::path& job_dir,

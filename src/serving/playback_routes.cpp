@@ -14,6 +14,8 @@
 #include "logging/log.hpp"
 #include "media/file_streamer.hpp"
 #include "media/open_file.hpp"
+#include "playback/ass_script.hpp"
+#include "playback/ffmpeg_command.hpp"
 #include "playback/hls_playlists.hpp"
 #include "playback/media_allow_lists.hpp"
 #include "serving/active_streams.hpp"
@@ -224,7 +226,8 @@ MasterPlaylistFacts master_facts(const StoredFile& file, const SessionChoice& ch
                         : static_cast<std::uint64_t>(static_cast<double>(file.size) * 8 * 1.5 /
                                                      std::max(1.0, grid.duration()));
   if (choice.subtitle_track &&
-      static_cast<std::size_t>(*choice.subtitle_track) < probe.subtitles.size()) {
+      static_cast<std::size_t>(*choice.subtitle_track) < probe.subtitles.size() &&
+      !burned_subtitle(choice, probe)) {
     facts.subtitle = probe.subtitles[static_cast<std::size_t>(*choice.subtitle_track)];
   }
   return facts;
@@ -295,6 +298,21 @@ asio::awaitable<void> send_counted_file(const PlaybackRouteDeps& deps, const Htt
   if (size == 0) co_return;
   const bool sent = co_await counted.write_file(file.fd(), ByteRange::starting_at(0, size));
   if (!sent || counted.stopped_by_limit()) out.abort();
+}
+
+// The ASS script of the chosen subtitle as far as the job has read it: it grows as the job
+// goes, so the player asks again while it plays.
+HttpResponse ass_script_answer(std::string script) {
+  if (script.empty()) {
+    return json_error(503, "SEGMENT_NOT_READY", "The converter has not reached the subtitles yet",
+                      kNotReadyRetryAfter);
+  }
+  HttpResponse response;
+  response.body = std::move(script);
+  response.set_header("Content-Type", "text/x-ssa; charset=utf-8");
+  response.set_header("X-Content-Type-Options", "nosniff");
+  response.set_header("Cache-Control", "no-store");
+  return response;
 }
 
 struct HlsTarget {
@@ -383,11 +401,23 @@ asio::awaitable<void> serve_hls(const PlaybackRouteDeps& deps, const HttpRequest
           playlist_response(master_playlist(master_facts(file, *choice, *probe, *grid))));
     } else if (name == "video.m3u8") {
       co_await out.send(playlist_response(media_playlist(*grid)));
-    } else if (choice->subtitle_track) {
+    } else if (choice->subtitle_track && !burned_subtitle(*choice, *probe)) {
       co_await out.send(playlist_response(subtitle_playlist(*grid)));
     } else {
       co_await out.send(json_error(404, "NOT_FOUND", "This session has no subtitles"));
     }
+    co_return;
+  }
+  if (name == "subs.ass") {
+    deps.playback.touch(spec);
+    if (!chosen_ass_subtitle(*choice, *probe)) {
+      co_await out.send(json_error(404, "NOT_FOUND", "This session has no ASS subtitles"));
+      co_return;
+    }
+    std::string script = co_await deps.playback.ass_script(deps.playback.job_folder(spec));
+    // Built before the co_await: GCC mishandles a temporary made in its operand.
+    HttpResponse answer = ass_script_answer(std::move(script));
+    co_await out.send(std::move(answer));
     co_return;
   }
   if (name == "init.mp4") {

@@ -17,6 +17,7 @@
 #include "media/file_streamer.hpp"
 #include "playback/ffmpeg_command.hpp"
 #include "playback/media_allow_lists.hpp"
+#include "playback/ass_script.hpp"
 #include "playback/subtitle_segments.hpp"
 #include "store/store.hpp"
 #include "store/store_executor.hpp"
@@ -375,6 +376,10 @@ int PlaybackService::open(const JobSpec& spec, int start_segment) {
 
 void PlaybackService::touch(const JobSpec& spec) { impl_->jobs.touch(spec.key, spec.viewer); }
 
+std::filesystem::path PlaybackService::job_folder(const JobSpec& spec) const {
+  return impl_->jobs.folder(spec.key);
+}
+
 asio::awaitable<SegmentStatus> PlaybackService::wait_segment(const JobSpec& spec, int segment,
                                                              std::chrono::milliseconds patience) {
   std::shared_ptr<Impl> impl = impl_;
@@ -389,6 +394,14 @@ asio::awaitable<std::string> PlaybackService::subtitle_segment(std::filesystem::
       [&job_dir, &grid, n]() -> asio::awaitable<std::string> {
         co_return tglink::subtitle_segment(job_dir, grid, n);
       },
+      asio::use_awaitable);
+}
+
+asio::awaitable<std::string> PlaybackService::ass_script(std::filesystem::path job_dir) {
+  std::shared_ptr<Impl> impl = impl_;
+  co_return co_await asio::co_spawn(
+      impl->file_pool.get_executor(),
+      [&job_dir]() -> asio::awaitable<std::string> { co_return ass_script_of(job_dir); },
       asio::use_awaitable);
 }
 

@@ -96,6 +96,8 @@ class PlaybackService {
   // Starts (or joins) the job at `start_segment`; the queue position (0: converting).
   int open(const JobSpec& spec, int start_segment);
   void touch(const JobSpec& spec);
+  // The folder the job's runs write into (it may not exist yet).
+  [[nodiscard]] std::filesystem::path job_folder(const JobSpec& spec) const;
   // Waits up to `patience` for segment `segment` (-1: init.mp4) while the job converts.
   boost::asio::awaitable<SegmentStatus> wait_segment(const JobSpec& spec, int segment,
                                                      std::chrono::milliseconds patience);
@@ -104,6 +106,10 @@ class PlaybackService {
   // (playback/subtitle_segments.hpp): whole WebVTT files are read and parsed for it.
   boost::asio::awaitable<std::string> subtitle_segment(std::filesystem::path job_dir,
                                                        SegmentGrid grid, int n);
+
+  // The ASS script of the job in `job_dir` as far as its runs have read it, merged on a worker
+  // thread (playback/ass_script.hpp); empty before the first run reached its events.
+  boost::asio::awaitable<std::string> ass_script(std::filesystem::path job_dir);
 
   [[nodiscard]] std::size_t running_jobs() const;
 

@@ -18,6 +18,8 @@ std::optional<std::string_view> public_content_type(std::string_view name) {
   if (name.ends_with(".css")) return "text/css; charset=utf-8";
   if (name.ends_with(".js")) return "text/javascript; charset=utf-8";
   if (name.ends_with(".svg")) return "image/svg+xml";
+  if (name.ends_with(".wasm")) return "application/wasm";
+  if (name.ends_with(".woff2")) return "font/woff2";
   return std::nullopt;
 }
 

@@ -14,8 +14,9 @@ constexpr std::string_view kAssetsPath = "/player/assets/";
 constexpr std::string_view kGenericTitle = "Video";
 
 // media-src also allows blob: because hls.js plays remuxed and converted files through Media
-// Source Extensions, whose object URLs are blob:. hls.js runs without a worker, so worker-src
-// stays 'self' (default-src).
+// Source Extensions, whose object URLs are blob:. hls.js runs without a worker; the ASS
+// renderer's worker is a file of this server (worker-src: 'self', from default-src) and compiles
+// its WebAssembly under its own response's policy, so script-src needs no 'wasm-unsafe-eval'.
 std::string content_security_policy(std::string_view base_origin) {
   const std::string media = "'self' " + std::string(base_origin);
   return "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; media-src " +

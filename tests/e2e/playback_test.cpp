@@ -198,6 +198,45 @@ TEST(PlaybackEndToEnd, AnMkvWithAc3IsRemuxedWithAacAndItsTracksAndSubtitleOffere
       404);
 }
 
+// An ASS sign at the top: its script reaches the player as authored, beside the WebVTT copy.
+TEST(PlaybackEndToEnd, AnAssSubtitleIsServedAsItsScript) {
+  REQUIRE_TOOL("ffmpeg");
+  REQUIRE_TOOL("ffprobe");
+  SimHarness harness;
+  const std::filesystem::path script = harness.dir() / "sign.ass";
+  std::ofstream(script)
+      << "[Script Info]\nScriptType: v4.00+\nPlayResX: 160\nPlayResY: 120\n\n"
+         "[V4+ Styles]\nFormat: Name, Fontname, Fontsize\nStyle: Sign,Arial,20\n\n"
+         "[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, "
+         "MarginV, Effect, Text\n"
+         "Dialogue: 0,0:00:01.00,0:00:03.00,Sign,,0,0,0,,{\\an8}Top sign\n";
+  const PostedFile file = testing::post_file(
+      harness,
+      make_media(harness, "sign.mkv",
+                 "-f lavfi -i testsrc2=size=160x120:rate=24:duration=4 -i " + script.string() +
+                     " -map 0 -map 1 -c:v libx264 -preset ultrafast -pix_fmt yuv420p -c:s copy"),
+      "video/x-matroska");
+  const json::object plain = post_playback(harness, file.token, R"(, "exclude_direct": true)");
+  const json::object answer = post_playback(harness, file.token, R"(, "subtitle_track": 0)");
+  EXPECT_EQ(answer.at("method").as_string(), "remux");
+  EXPECT_EQ(answer.at("subtitles").as_array()[0].as_object().at("codec").as_string(), "ass");
+  const std::string folder = folder_of(answer);
+  (void)get_when_ready(harness, folder + "master.m3u8");
+  (void)fetch_segment(harness, folder, 0);
+  const HttpResult ass = get_when_ready(harness, folder + "subs.ass");
+  EXPECT_EQ(ass.status, 200);
+  EXPECT_THAT(ass.body, HasSubstr("PlayResX: 160"));
+  EXPECT_THAT(ass.body, HasSubstr("Style: Sign,Arial,20"));
+  EXPECT_THAT(ass.body, HasSubstr(",Sign,,0,0,0,,{\\an8}Top sign\n"));
+  EXPECT_THAT(get_when_ready(harness, folder + "0.vtt").body, HasSubstr("Top sign"));
+  // Without a subtitle, or with a forged session, there is no script.
+  EXPECT_EQ(testing::http_get(harness.port(), folder_of(plain) + "subs.ass").status, 404);
+  EXPECT_EQ(
+      testing::http_get(harness.port(), "/hls/" + file.token + "/AAAAAAAAAAAAAAAAAAAA/subs.ass")
+          .status,
+      404);
+}
+
 TEST(PlaybackEndToEnd, HevcIsTranscodedToH264WithAKeyframeAtEverySegment) {
   TGLINK_REQUIRE_PROGRAM("ffmpeg");
   TGLINK_REQUIRE_PROGRAM("ffprobe");

@@ -130,5 +130,54 @@ TEST(FfmpegCommand, ARemuxCopiesTheVideoAndKeepsItsTimes) {
   EXPECT_THAT(argv, Not(Contains("-force_key_frames")));
 }
 
+TEST(FfmpegCommand, AnAssSubtitleIsAlsoCopiedAsItIsPerRun) {
+  JobCommand job = command(ConversionMode::kRemux);
+  job.probe.subtitles[0].codec = "ass";
+  const std::vector<std::string> argv = job_argv(job, 3, 2);
+  EXPECT_EQ(argv.back(), "/data/hls/job/subs-2.ass");
+  EXPECT_EQ(after(argv, "-ignore_readorder"), "1");
+  const auto ass = std::find(argv.begin(), argv.end(), "ass");
+  ASSERT_NE(ass, argv.end());
+  // The copy maps the chosen stream itself, and still beside the WebVTT cues.
+  EXPECT_EQ(*(ass - 6), "0:3");
+  EXPECT_EQ(*(ass - 4), "copy");
+  EXPECT_THAT(argv, Contains("/data/hls/job/subs-2.vtt"));
+}
+
+TEST(FfmpegCommand, OnlyAssAndSsaAreCopiedAsScripts) {
+  JobCommand job = command(ConversionMode::kRemux);
+  EXPECT_THAT(job_argv(job, 0, 0), Not(Contains("/data/hls/job/subs-0.ass")));
+  EXPECT_FALSE(chosen_ass_subtitle(job.choice, job.probe));
+  job.probe.subtitles[0].codec = "ssa";
+  EXPECT_EQ(chosen_ass_subtitle(job.choice, job.probe), std::optional<std::size_t>(0));
+  job.choice.subtitle_track = std::nullopt;
+  EXPECT_FALSE(chosen_ass_subtitle(job.choice, job.probe));
+  EXPECT_THAT(job_argv(job, 0, 0), Not(Contains("/data/hls/job/subs-0.ass")));
+  job.choice.subtitle_track = 5;  // no such track: nothing mapped
+  EXPECT_FALSE(chosen_ass_subtitle(job.choice, job.probe));
+}
+
+TEST(FfmpegCommand, APictureSubtitleIsBurnedIntoATranscodeAndWritesNoCues) {
+  JobCommand job = command(ConversionMode::kTranscode);
+  job.probe.subtitles[0].codec = "hdmv_pgs_subtitle";
+  job.probe.subtitles[0].kind = SubtitleKind::kImage;
+  const std::vector<std::string> argv = job_argv(job, 0, 0);
+  EXPECT_EQ(after(argv, "-filter_complex"),
+            "[0:0][0:3]overlay=eof_action=pass,scale=-2:720[picture]");
+  EXPECT_THAT(argv, Contains("[picture]"));
+  EXPECT_THAT(argv, Not(Contains("-vf")));
+  EXPECT_THAT(argv, Not(Contains("webvtt")));
+  EXPECT_EQ(burned_subtitle(job.choice, job.probe), std::optional<std::size_t>(0));
+  // A remux cannot burn anything (and is never asked to).
+  job.choice.mode = ConversionMode::kRemux;
+  EXPECT_FALSE(burned_subtitle(job.choice, job.probe));
+}
+
+TEST(FfmpegCommand, ATranscodeWithoutPictureSubtitleOnlyScales) {
+  const std::vector<std::string> argv = job_argv(command(ConversionMode::kTranscode), 0, 0);
+  EXPECT_EQ(after(argv, "-vf"), "scale=-2:720");
+  EXPECT_THAT(argv, Not(Contains("-filter_complex")));
+}
+
 }  // namespace
 }  // namespace tglink

@@ -248,12 +248,36 @@ TEST(PlaybackDecision, ATextSubtitleNeedsARemux) {
   EXPECT_THAT(d.reasons, ElementsAre("subtitle_selected"));
 }
 
-TEST(PlaybackDecision, AnImageSubtitleIsNeverCarriedButNoticed) {
+TEST(PlaybackDecision, APictureSubtitleIsNoticedAndOfferedForBurning) {
+  const MediaProbe probe =
+      media("matroska,webm", video("h264"), {audio("aac")}, {subtitle("hdmv_pgs_subtitle")});
+  const PlaybackDecision d = decide(probe, chromium());
+  EXPECT_EQ(d.method, PlaybackMethod::kDirect);
+  EXPECT_FALSE(d.subtitle_track);
+  EXPECT_THAT(d.reasons, ElementsAre("image_subtitles", "subtitles_burnable"));
+  EXPECT_THAT(playback_notice(d, probe, 0, 720), ::testing::HasSubstr("pick one under Subtitles"));
+}
+
+TEST(PlaybackDecision, AChosenPictureSubtitleIsBurnedIntoATranscode) {
+  const MediaProbe probe =
+      media("matroska,webm", video("h264"), {audio("aac")}, {subtitle("dvd_subtitle")});
+  PlaybackRequest request = chromium();
+  request.subtitle_track = 0;
+  const PlaybackDecision d = decide(probe, request);
+  EXPECT_EQ(d.method, PlaybackMethod::kTranscode);  // H.264 that could be copied: not with a burn
+  EXPECT_EQ(d.subtitle_track, 0);
+  EXPECT_FALSE(d.copy_video);
+  EXPECT_THAT(d.reasons, ElementsAre("subtitle_burned"));
+  EXPECT_THAT(playback_notice(d, probe, 0, 720), ::testing::HasSubstr("converter slots"));
+}
+
+TEST(PlaybackDecision, APictureSubtitleWithoutTranscodingIsLeftOut) {
   const MediaProbe probe =
       media("matroska,webm", video("h264"), {audio("aac")}, {subtitle("hdmv_pgs_subtitle")});
   PlaybackRequest request = chromium();
   request.subtitle_track = 0;
-  const PlaybackDecision d = decide(probe, request);
+  const PlaybackDecision d =
+      decide(probe, request, "film.mkv", ServerPolicy{.convert = ConvertPolicy::kRemuxOnly});
   EXPECT_EQ(d.method, PlaybackMethod::kDirect);
   EXPECT_FALSE(d.subtitle_track);
   EXPECT_THAT(d.reasons, ElementsAre("image_subtitles"));

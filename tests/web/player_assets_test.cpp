@@ -13,12 +13,21 @@
 namespace tglink {
 namespace {
 
-// hls.js and uPlot come from npm (node_modules, pinned in package-lock.json); the rest from the
-// folder.
+// hls.js, uPlot and JASSUB come from npm (node_modules, pinned in package-lock.json); the rest
+// from the folder.
+std::string source_folder(const std::string& name) {
+  if (name == "hls.min.js") return "/node_modules/hls.js/dist/";
+  if (name.starts_with("uPlot.")) return "/node_modules/uplot/dist/";
+  if (name.starts_with("jassub") || name == "default.woff2") return "/node_modules/jassub/dist/";
+  return "/src/web/assets/";
+}
+
+bool is_binary(std::string_view name) {
+  return name.ends_with(".wasm") || name.ends_with(".woff2");
+}
+
 std::string read_source_asset(const std::string& name) {
-  const std::string folder = name == "hls.min.js"         ? "/node_modules/hls.js/dist/"
-                             : name.starts_with("uPlot.") ? "/node_modules/uplot/dist/"
-                                                          : "/src/web/assets/";
+  const std::string folder = source_folder(name);
   std::ifstream in(std::string(TGLINK_SOURCE_DIR) + folder + name, std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();
@@ -46,6 +55,8 @@ TEST(PlayerAssets, OnlyStylesScriptsAndImagesArePublic) {
   EXPECT_TRUE(find_public_player_asset("dashboard.js").has_value());
   EXPECT_TRUE(find_public_player_asset("uPlot.iife.min.js").has_value());
   EXPECT_TRUE(find_public_player_asset("uPlot.min.css").has_value());
+  EXPECT_EQ(find_public_player_asset("jassub-worker.wasm")->content_type, "application/wasm");
+  EXPECT_EQ(find_public_player_asset("default.woff2")->content_type, "font/woff2");
   EXPECT_FALSE(find_public_player_asset("player.html").has_value());
   EXPECT_FALSE(find_public_player_asset("dashboard.html").has_value());
   EXPECT_FALSE(find_public_player_asset("missing.js").has_value());
@@ -60,8 +71,11 @@ TEST(PlayerAssets, TemplatesAreThereAndMissingOnesThrow) {
 // The assets must load nothing from elsewhere: no absolute URLs in any of them, except names
 // that are identifiers and never fetched: the SVG namespace, and in hls.js the TTML styling
 // namespace and the ID3-in-emsg scheme, and uPlot's licence banner.
+// The ASS renderer's wasm and font are data, not pages or scripts: the strings a library's
+// tables hold there are never fetched (the browser test watches that nothing is).
 TEST(PlayerAssets, NothingComesFromOutside) {
   for (const EmbeddedFile& file : player_asset_files()) {
+    if (is_binary(file.name)) continue;
     std::string text(file.bytes);
     for (const std::string identifier :
          {"http://www.w3.org/2000/svg", "http://www.w3.org/ns/ttml#styling",

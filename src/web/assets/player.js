@@ -49,6 +49,9 @@ import { TrackMenus } from './player_tracks.js';
       'Try again, or download the file and open it in VLC, MX Player or mpv.',
   };
 
+  const ASS_PLAIN = 'This browser cannot draw these subtitles as authored: they are shown as ' +
+    'plain text, without their positions, fonts, signs and karaoke.';
+
   function formatTime(seconds) {
     if (!Number.isFinite(seconds) || seconds < 0) return '0:00';
     const whole = Math.floor(seconds);
@@ -275,6 +278,10 @@ import { TrackMenus } from './player_tracks.js';
       assets: root.dataset.assets,
       onDecision: (decision) => showDecision(decision, menus),
       onProblem: showNotice,
+      onAssPlain: () => {
+        playbackNotice.textContent = [playbackNotice.textContent, ASS_PLAIN].filter(Boolean).join(' ');
+        playbackNotice.hidden = false;
+      },
     });
     menus = new TrackMenus(session);
     session.start().catch(() => showNotice('failed'));

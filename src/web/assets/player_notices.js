@@ -80,10 +80,16 @@ function unplayableSentence(parsed) {
 }
 
 function imageSubtitleSentence(parsed) {
-  return has(parsed, REASON.imageSubtitles)
-    ? ' Picture subtitles (PGS, VobSub) in this file are not shown in the browser; VLC and mpv show them.'
-    : '';
+  if (!has(parsed, REASON.imageSubtitles)) return '';
+  return has(parsed, REASON.subtitlesBurnable)
+    ? ' Picture subtitles (PGS, VobSub) in this file can be burned into the video on the server: ' +
+      'pick one under Subtitles (that converts the video and takes one of the server\'s converter slots).'
+    : ' Picture subtitles (PGS, VobSub) in this file are not shown in the browser; VLC and mpv show them.';
 }
+
+const BURNED = 'The picture subtitles you chose (PGS/VobSub) are burned into the video on the server: ' +
+  'this converts the video and takes one of the server\'s converter slots; switching them off ' +
+  'reloads the video.';
 
 // The banner text for one decision, or "" when the file simply plays as it is.
 export function noticeFor(decision) {
@@ -98,6 +104,9 @@ export function noticeFor(decision) {
     case METHOD.unplayable:
       return unplayableSentence(parsed) + imageSubtitleSentence(parsed);
     case METHOD.transcode: {
+      if (has(parsed, REASON.subtitleBurned)) {
+        return `${BURNED} Jumping ahead past the converted part takes a few seconds.`;
+      }
       const video = detailOf(parsed, REASON.videoCodecUnsupported);
       const what = video === null ? 'The video' : `The ${displayName(video)} video`;
       const height = decision.video && decision.video.height ? decision.video.height : 0;

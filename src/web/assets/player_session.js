@@ -14,6 +14,7 @@
 // answer for the source the element already has keeps it, playing or not.
 'use strict';
 
+import { AssSubtitles, assScriptUrl } from './player_ass.js';
 import { browserCapabilities } from './player_capabilities.js';
 import { DirectAttachment } from './player_direct.js';
 import { HlsAttachment } from './player_hls.js';
@@ -73,9 +74,15 @@ export function streamTrackFor(decision, tracks, index, requested) {
   return tracks.length === 1 && requested === index ? 0 : -1;
 }
 
+// The decision's stream has its subtitle burned into the picture (PGS/VobSub).
+export function burnsSubtitle(decision) {
+  return Boolean(decision) && Array.isArray(decision.reasons) &&
+    decision.reasons.includes('subtitle_burned');
+}
+
 export class PlaybackSession {
   // options: {video, streamUrl, playbackUrl, assets, onDecision(decision), onProblem(kind),
-  //           onSubtitleTracks()}
+  //           onSubtitleTracks(), onAssPlain()}
   constructor(options) {
     this.video = options.video;
     this.streamUrl = options.streamUrl;
@@ -84,6 +91,8 @@ export class PlaybackSession {
     this.onDecision = options.onDecision;
     this.onProblem = options.onProblem;
     this.onSubtitleTracks = options.onSubtitleTracks || (() => {});
+    this.onAssPlain = options.onAssPlain || (() => {});
+    this.assSubtitles = new AssSubtitles(this.video, this.assets);
     this.capabilities = null;
     this.decision = null;
     this.attachment = null; // the current DirectAttachment or HlsAttachment
@@ -126,7 +135,8 @@ export class PlaybackSession {
   async chooseSubtitle(index) {
     this.choice.subtitle_track = index;
     this.recoveries = 0;
-    if (this.showSubtitleInStream(index) || index === null) return;
+    // A burned-in subtitle goes only with a new stream, as does any other once one is burned.
+    if (!burnsSubtitle(this.decision) && (this.showSubtitleInStream(index) || index === null)) return;
     await this.askAgain();
   }
 
@@ -241,6 +251,7 @@ export class PlaybackSession {
       this.attachment.detach();
       this.attachment = null;
     }
+    this.assSubtitles.hide();
     this.ready = false;
   }
 
@@ -324,7 +335,19 @@ export class PlaybackSession {
     if (!(attachment instanceof HlsAttachment)) return index === null;
     const position = streamTrackFor(this.decision, attachment.subtitleTracks(), index, this.requestedSubtitle);
     if (index !== null && position < 0) return false;
-    attachment.showSubtitle(position);
+    const script = assScriptUrl(this.decision, attachment.url(), index);
+    attachment.showSubtitle(script ? -1 : position);
+    this.showAss(attachment, script, position);
     return true;
+  }
+
+  // An ASS track is drawn from its script; where that cannot run, the stream's WebVTT copy of
+  // it is shown instead and the page says the styling is lost.
+  showAss(attachment, script, position) {
+    this.assSubtitles.show(script).then((drawn) => {
+      if (drawn || attachment !== this.attachment) return;
+      attachment.showSubtitle(position);
+      this.onAssPlain();
+    });
   }
 }

@@ -1,6 +1,6 @@
 // The sound and subtitle menus, filled from the server's decision: every audio track
-// of the file, and its subtitles (text ones can be switched on; picture ones are listed but
-// disabled, the browser cannot show them). Titles and languages come from the file itself, so
+// of the file, and its subtitles (text ones can be switched on; picture ones too where the
+// server can burn them into a transcode, otherwise they are listed but disabled). Titles and languages come from the file itself, so
 // they are only ever set as text.
 'use strict';
 
@@ -35,7 +35,13 @@ export function audioLabel(track, position) {
 export function subtitleLabel(track, position) {
   const name = [languageName(track.language), track.title].filter(Boolean).join(' — ');
   const label = name || `Subtitles ${position + 1}`;
-  return track.kind === 'image' ? `${label} (picture subtitles: not shown here)` : label;
+  return track.kind === 'image' ? `${label} (picture: burned in on the server)` : label;
+}
+
+// Picture subtitles can be picked where the server can burn them into a transcode.
+function burnable(decision) {
+  const reasons = Array.isArray(decision.reasons) ? decision.reasons : [];
+  return reasons.includes('subtitles_burnable') || reasons.includes('subtitle_burned');
 }
 
 function option(value, text, disabled = false) {
@@ -78,7 +84,8 @@ export class TrackMenus {
     this.audioChoice.hidden = audio.length < 2;
 
     this.subtitleSelect.replaceChildren(option('', 'Off'),
-      ...subtitles.map((track, i) => option(String(track.index), subtitleLabel(track, i), track.kind === 'image')));
+      ...subtitles.map((track, i) => option(String(track.index), subtitleLabel(track, i),
+        track.kind === 'image' && !burnable(decision))));
     const chosenSubtitle = this.session.choice.subtitle_track;  // "Off" may hide a carried one
     this.subtitleSelect.value = chosenSubtitle === null ? '' : String(chosenSubtitle);
     this.subtitleChoice.hidden = subtitles.length === 0;

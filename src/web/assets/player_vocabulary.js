@@ -21,6 +21,8 @@ export const REASON = Object.freeze({
   audioTrackSelected: 'audio_track_selected',
   subtitleSelected: 'subtitle_selected',
   imageSubtitles: 'image_subtitles',
+  subtitlesBurnable: 'subtitles_burnable',
+  subtitleBurned: 'subtitle_burned',
   hlsUnsupported: 'hls_unsupported',
   conversionOff: 'conversion_off',
   videoTooLarge: 'video_too_large',

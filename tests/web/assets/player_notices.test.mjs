@@ -68,3 +68,12 @@ test('a conversion stopped by the server\'s disk or by an impossible value says 
   assert.match(noticeFor({ method: 'unplayable', reasons: ['value_out_of_range:video_width'] }),
     /impossible video width/);
 });
+
+test('picture subtitles: offered for burning where the server can, and the burn says its cost', () => {
+  assert.match(noticeFor({ method: 'direct', reasons: ['image_subtitles', 'subtitles_burnable'] }),
+    /can be burned into the video.*converter slots/);
+  assert.match(noticeFor({ method: 'direct', reasons: ['image_subtitles'] }), /VLC and mpv/);
+  const burned = noticeFor({ method: 'transcode', reasons: ['subtitle_burned'] });
+  assert.match(burned, /burned into the video on the server/);
+  assert.match(burned, /converter slots/);
+});

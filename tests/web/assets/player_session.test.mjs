@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { linkProblem, requestBody, streamTrackFor, withoutFailedCodec } from '../../../src/web/assets/player_session.js';
+import { burnsSubtitle, linkProblem, requestBody, streamTrackFor, withoutFailedCodec } from '../../../src/web/assets/player_session.js';
 
 test('a refusal about the link names what is wrong with it', () => {
   assert.equal(linkProblem(410), 'expired');
@@ -76,4 +76,11 @@ test('no subtitle, no stream tracks or no decision: none', () => {
   assert.equal(streamTrackFor(SUBTITLED, [{ lang: 'eng', name: '' }], null, null), -1);
   assert.equal(streamTrackFor(SUBTITLED, [], 0, 0), -1);
   assert.equal(streamTrackFor(null, [{ lang: 'eng', name: '' }], 0, 0), -1);
+});
+
+test('a stream with a burned-in subtitle is known by its reason', () => {
+  assert.equal(burnsSubtitle({ method: 'transcode', reasons: ['subtitle_burned'] }), true);
+  assert.equal(burnsSubtitle({ method: 'remux', reasons: ['subtitle_selected'] }), false);
+  assert.equal(burnsSubtitle({ method: 'direct', reasons: ['image_subtitles', 'subtitles_burnable'] }), false);
+  assert.equal(burnsSubtitle(null), false);
 });

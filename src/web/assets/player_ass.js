@@ -1,0 +1,127 @@
+// ASS/SSA subtitles drawn as authored: positions, styles, signs and karaoke, by libass in
+// WebAssembly (JASSUB, served by this server with its worker, its wasm and its default font, and
+// loaded only when such a subtitle is chosen). The script comes from the conversion job
+// (subs.ass beside the stream's playlists) and grows as the job reads the file, so it is asked
+// for again while the track is shown. When the renderer cannot start here, the caller falls back
+// to the stream's WebVTT copy of the same track, which loses the styling.
+'use strict';
+
+export const REFRESH_MS = 4000;
+const FALLBACK_FONT = 'liberation sans';
+
+export function isAssTrack(track) {
+  return Boolean(track) && (track.codec === 'ass' || track.codec === 'ssa');
+}
+
+// The script's URL for the stream at `playlistUrl` when `index` is an ASS track of `decision`;
+// null otherwise.
+export function assScriptUrl(decision, playlistUrl, index) {
+  if (index === null || !decision || !playlistUrl) return null;
+  const subtitles = Array.isArray(decision.subtitles) ? decision.subtitles : [];
+  if (decision.subtitle_track !== index) return null;
+  if (!isAssTrack(subtitles.find((s) => s.index === index))) return null;
+  return new URL('subs.ass', playlistUrl).href;
+}
+
+export function assRendererPossible() {
+  return typeof WebAssembly === 'object' && typeof Worker === 'function';
+}
+
+export class AssSubtitles {
+  // assets: the URL of the player's assets folder; video: the <video> it draws over.
+  constructor(video, assets) {
+    this.video = video;
+    this.assets = new URL(`${assets}/`, window.location.href).href;
+    this.url = null;
+    this.renderer = null;
+    this.script = '';
+    this.timer = 0;
+    this.generation = 0;
+    this.marked = false;
+  }
+
+  get showing() {
+    return this.url !== null;
+  }
+
+  // Shows the script at `url` (null: none). Resolves false when it cannot be drawn here.
+  async show(url) {
+    if (url === this.url) return true;
+    this.hide();
+    if (url === null) return true;
+    if (!assRendererPossible()) return false;
+    const generation = this.generation;
+    this.url = url;
+    try {
+      const script = await this.fetchScript();
+      const { default: JASSUB } = await import(`${this.assets}jassub.es.js`);
+      if (generation !== this.generation) return true;
+      this.renderer = new JASSUB({
+        video: this.video,
+        subContent: script,
+        workerUrl: `${this.assets}jassub-worker.js`,
+        wasmUrl: `${this.assets}jassub-worker.wasm`,
+        availableFonts: { [FALLBACK_FONT]: `${this.assets}default.woff2` },
+        fallbackFont: FALLBACK_FONT,
+        useLocalFonts: false,
+      });
+      this.script = script;
+      this.mark('drawn');
+      this.refreshLater(generation);
+      return true;
+    } catch (error) {
+      console.warn('ASS subtitles: the renderer did not start', error);
+      if (generation !== this.generation) return true;
+      this.hide();
+      this.mark('plain');
+      return false;
+    }
+  }
+
+  hide() {
+    this.generation += 1;
+    clearTimeout(this.timer);
+    this.url = null;
+    this.script = '';
+    if (this.renderer) {
+      this.renderer.destroy();
+      this.renderer = null;
+    }
+    this.mark(null);
+  }
+
+  // The page says how the track is drawn (data-ass-subtitles: "drawn", "plain"), for tests
+  // and the curious; nothing to unsay when nothing was said.
+  mark(state) {
+    if (state === null && !this.marked) return;
+    const root = document.getElementById('player') || document.documentElement;
+    if (state === null) delete root.dataset.assSubtitles;
+    else root.dataset.assSubtitles = state;
+    this.marked = state !== null;
+  }
+
+  // The job answers 503 until it has read the script's header: asked again shortly.
+  async fetchScript() {
+    for (;;) {
+      const response = await fetch(this.url, { cache: 'no-store' });
+      if (response.ok) return response.text();
+      if (response.status !== 503) throw new Error(`subs.ass: ${response.status}`);
+      await new Promise((resolve) => { setTimeout(resolve, 1000); });
+    }
+  }
+
+  refreshLater(generation) {
+    this.timer = setTimeout(() => {
+      this.refresh(generation).catch(() => {}).finally(() => {
+        if (generation === this.generation) this.refreshLater(generation);
+      });
+    }, REFRESH_MS);
+  }
+
+  async refresh(generation) {
+    const script = await this.fetchScript();
+    if (generation !== this.generation || !this.renderer || script === this.script) return;
+    this.script = script;
+    this.renderer.setTrack(script);
+  }
+}
