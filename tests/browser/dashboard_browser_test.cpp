@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include "links/dashboard_token.hpp"
+#include "support/build_paths.hpp"
 #include "support/sim_harness.hpp"
 
 namespace tglink {

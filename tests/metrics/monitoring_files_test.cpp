@@ -15,6 +15,7 @@
 #include "metrics/service_metrics.hpp"
 #include "metrics/text_exposition.hpp"
 #include "selftest/self_test_watch.hpp"
+#include "support/build_paths.hpp"
 #include "support/promtool.hpp"
 
 namespace tglink::metrics {
