@@ -25,6 +25,7 @@
 
 #include "e2e/streaming_support.hpp"
 #include "support/http_client.hpp"
+#include "support/required_tool.hpp"
 
 namespace tglink {
 namespace {
@@ -39,10 +40,6 @@ using testing::HttpCall;
 using testing::HttpResult;
 using testing::PostedFile;
 using testing::SimHarness;
-
-#define REQUIRE_TOOL(tool)            \
-  if (!testing::tool_available(tool)) \
-  GTEST_SKIP() << tool << " is not installed; scripts/install-deps.sh --test installs it"
 
 constexpr std::string_view kChromium = R"({
   "containers": ["mp4", "webm", "mkv"], "video": ["h264", "vp8", "vp9", "av1"],
@@ -251,8 +248,8 @@ std::vector<HostileFile> corpus(const SimHarness& harness, std::uint16_t trap) {
 }
 
 TEST(HostileMedia, NothingReachesAnotherPortAndEveryFileGetsAnAnswer) {
-  REQUIRE_TOOL("ffmpeg");
-  REQUIRE_TOOL("ffprobe");
+  TGLINK_REQUIRE_PROGRAM("ffmpeg");
+  TGLINK_REQUIRE_PROGRAM("ffprobe");
   SimHarness harness;
   TrapListener trap;
   for (const HostileFile& file : corpus(harness, trap.port())) {
@@ -314,8 +311,8 @@ bool running(pid_t pid) {
 }
 
 TEST(HostileMedia, ARunningConverterHoldsNothingOfOursAndDiesWithTglink) {
-  REQUIRE_TOOL("ffmpeg");
-  REQUIRE_TOOL("ffprobe");
+  TGLINK_REQUIRE_PROGRAM("ffmpeg");
+  TGLINK_REQUIRE_PROGRAM("ffprobe");
   SimHarness harness;
   // Long enough that the converter is still there (running, or paused far ahead of a viewer
   // who never watches) when it is looked at.
