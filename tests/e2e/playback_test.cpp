@@ -200,8 +200,8 @@ TEST(PlaybackEndToEnd, AnMkvWithAc3IsRemuxedWithAacAndItsTracksAndSubtitleOffere
 
 // An ASS sign at the top: its script reaches the player as authored, beside the WebVTT copy.
 TEST(PlaybackEndToEnd, AnAssSubtitleIsServedAsItsScript) {
-  REQUIRE_TOOL("ffmpeg");
-  REQUIRE_TOOL("ffprobe");
+  TGLINK_REQUIRE_PROGRAM("ffmpeg");
+  TGLINK_REQUIRE_PROGRAM("ffprobe");
   SimHarness harness;
   const std::filesystem::path script = harness.dir() / "sign.ass";
   std::ofstream(script)
