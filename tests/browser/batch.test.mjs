@@ -1,4 +1,4 @@
-// Browser test of the batch page /b/{token} (issue 14), driven by playwright-core in Debian's
+// Browser test of the batch page /b/{token}, driven by playwright-core in Debian's
 // Chromium against a running tglink. Started by batch_browser_test.cpp, which runs tglink on the
 // simulator, collects files with /batch ... /done and writes:
 //   node batch.test.mjs <plan.json>

@@ -1,4 +1,4 @@
-// Issue 14: the batch page (/b/{token}) in a real browser. Starts tglink on the simulator,
+// The batch page (/b/{token}) in a real browser. Starts tglink on the simulator,
 // collects three files with /batch ... /done as a user would (the video with a JPEG thumbnail),
 // and runs batch.test.mjs (playwright-core driving Debian's Chromium) against the batch link:
 // the page, a download, and the player it opens with the video's poster. Screenshots land in

@@ -1,4 +1,4 @@
-// The playback test matrix (issue 18): one tiny file for every container and codec the spec
+// The playback test matrix: one tiny file for every container and codec the spec
 // names (MP4, MKV, AVI, WebM, MOV, 3GP, M4V, WMV; H.264, H.265, VP8, VP9, AV1, MPEG-4 Part 2;
 // AAC, MP3, Opus, Vorbis, FLAC, AC-3), plus a two-language MKV and one with text subtitles,
 // made with Debian's ffmpeg from a test pattern and a tone: 8 s at 320x180, a few hundred KB.

@@ -1,4 +1,4 @@
-// The playback matrix (issue 18) in headless Chromium (playwright-core), against tglink on the
+// The playback matrix in headless Chromium (playwright-core), against tglink on the
 // simulator. Started by playback_browser_test.cpp, which makes the files (media_matrix.mjs),
 // posts them to the log channel, mints their links and says which suite to run:
 //   node playback.test.mjs <plan.json>

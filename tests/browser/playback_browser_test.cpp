@@ -1,4 +1,4 @@
-// Issue 18: every file of the spec's list plays in the built-in player, in headless Chromium,
+// Every file of the spec's list plays in the built-in player, in headless Chromium,
 // against the real tglink on the simulator. The files come from media_matrix.mjs (made once
 // into <build>/test-media/, shared by the suites, which CTest runs as separate processes; a few
 // hundred KB each, remade when the script or ffmpeg changes); each suite starts tglink with its own

@@ -1,4 +1,4 @@
-// Browser tests of the built-in player page (issue 7), driven by playwright-core in Debian's
+// Browser tests of the built-in player page, driven by playwright-core in Debian's
 // Chromium against a running tglink. Started by player_browser_test.cpp, which runs tglink on
 // the simulator, posts the media and mints the links:
 //   node player.test.mjs <plan.json>
@@ -194,7 +194,7 @@ async function main() {
       await page.close();
     });
 
-    // Issue 18: an AVI (MPEG-4 Part 2, MP3) is converted on the server, and the page says so;
+    // An AVI (MPEG-4 Part 2, MP3) is converted on the server, and the page says so;
     // the external players stay offered. tests/browser/playback.test.mjs covers every format.
     await check('an AVI the browser cannot play is converted, says so and offers the external players', async () => {
       const { page } = await openPage(context, DESKTOP);

@@ -1,4 +1,4 @@
-// Issue 7: the built-in player page in a real browser. Starts tglink on the simulator, posts an
+// The built-in player page in a real browser. Starts tglink on the simulator, posts an
 // MP4 (H.264/AAC), a WebM (VP9/Opus) and an AVI made with ffmpeg into the log channel, mints
 // their links with the harness's fixed key, and runs player.test.mjs (playwright-core driving
 // Debian's Chromium) against them. Screenshots land in <build>/test-results/player/.
