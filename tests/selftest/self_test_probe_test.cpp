@@ -29,8 +29,8 @@
 #include "http/router.hpp"
 #include "logging/log.hpp"
 #include "selftest/self_test_route.hpp"
-#include "support/temp_dir.hpp"
 #include "support/build_paths.hpp"
+#include "support/temp_dir.hpp"
 
 extern char** environ;
 
