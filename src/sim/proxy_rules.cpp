@@ -4,6 +4,7 @@
 #include <cctype>
 #include <optional>
 
+#include "core/base64.hpp"
 #include "sim/json_fields.hpp"
 
 namespace tglink::sim {
@@ -41,28 +42,6 @@ std::string to_hex(const std::string& bytes) {
     const auto byte = static_cast<unsigned char>(c);
     text += kDigits[byte >> 4];
     text += kDigits[byte & 15];
-  }
-  return text;
-}
-
-std::string to_base64url(const std::string& bytes) {
-  static constexpr char kAlphabet[] =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-  std::string text;
-  std::size_t i = 0;
-  for (; i + 2 < bytes.size(); i += 3) {
-    const unsigned value = static_cast<unsigned char>(bytes[i]) << 16 |
-                           static_cast<unsigned char>(bytes[i + 1]) << 8 |
-                           static_cast<unsigned char>(bytes[i + 2]);
-    for (int shift = 18; shift >= 0; shift -= 6) text += kAlphabet[(value >> shift) & 63];
-  }
-  const std::size_t rest = bytes.size() - i;
-  if (rest > 0) {
-    unsigned value = static_cast<unsigned char>(bytes[i]) << 16;
-    if (rest == 2) value |= static_cast<unsigned char>(bytes[i + 1]) << 8;
-    text += kAlphabet[(value >> 18) & 63];
-    text += kAlphabet[(value >> 12) & 63];
-    if (rest == 2) text += kAlphabet[(value >> 6) & 63];
   }
   return text;
 }
@@ -109,7 +88,7 @@ json::object normalized_proxy(const json::object& proxy) {
   json::object type{{"@type", kind}};
   if (kind == "proxyTypeMtproto") {
     const std::string bytes = hex_bytes(string_field(given, "secret")).value_or("");
-    type["secret"] = fake_tls(bytes) ? to_base64url(bytes) : to_hex(bytes);
+    type["secret"] = fake_tls(bytes) ? base64url_encode(bytes) : to_hex(bytes);
   } else {
     type["username"] = string_field(given, "username");
     type["password"] = string_field(given, "password");
