@@ -13,6 +13,10 @@ each kind (direct: H.264/AAC MP4; remux: H.264/AC-3 MKV; transcode: HEVC/AAC MP4
   - Telegram bytes (simulator counters) per media byte for the whole conversion.
 Medians and spreads (min-max) over --playback-rounds rounds of --playback-seconds clips. The player's own work (hls.js, decoding) is not
 in these figures: the browser matrix (tests/browser/playback.test.mjs) covers correctness.
+
+With --playback-baseline BUILD, every round runs the same figures on a second release build
+(another commit's, built apart), in alternating order, and prints each figure's ratio to it:
+how a change to the converter (allow-lists, confinement, limits) moves time to first frame.
 """
 import http.client
 import json
@@ -185,6 +189,21 @@ def one_round(build, work, clips, seconds):
 def add_arguments(parser):
     parser.add_argument("--playback-rounds", type=int, default=3)
     parser.add_argument("--playback-seconds", type=int, default=60, help="length of each clip")
+    parser.add_argument("--playback-baseline", metavar="BUILD",
+                        help="a second release build to run side by side; ratios are this "
+                             "build's figure over the baseline's")
+
+
+def print_side_by_side(rounds, baseline_rounds):
+    print("%-40s %20s %20s %20s" % ("figure", "this build", "baseline", "ratio"))
+    for name in rounds[0]:
+        pairs = [(r[name], b[name]) for r, b in zip(rounds, baseline_rounds)
+                 if name in r and name in b]
+        if not pairs:
+            continue
+        ours, theirs = [p[0] for p in pairs], [p[1] for p in pairs]
+        print("%-40s %20s %20s %20s" % (name, stats.summary(ours), stats.summary(theirs),
+                                        stats.summary(stats.ratios(ours, theirs))))
 
 
 def run(args, work):
@@ -192,10 +211,21 @@ def run(args, work):
     print("\n== Playback: direct play, remux and transcode of %d s 720p clips, %d rounds"
           % (seconds, args.playback_rounds))
     clips = make_clips(work, seconds)
-    rounds = []
+    builds = {"this build": args.build}
+    if args.playback_baseline:
+        builds["baseline"] = args.playback_baseline
+        print("baseline: %s" % args.playback_baseline)
+    rounds = {name: [] for name in builds}
     for index in range(args.playback_rounds):
-        rounds.append(one_round(args.build, work, clips, seconds))
+        # Alternate which build goes first, so neither always meets a warmer machine.
+        order = list(builds.items()) if index % 2 == 0 else list(reversed(builds.items()))
+        for name, build in order:
+            rounds[name].append(one_round(build, work, clips, seconds))
         print("round %d done" % (index + 1), file=sys.stderr)
+    if args.playback_baseline:
+        print_side_by_side(rounds["this build"], rounds["baseline"])
+        return
+    ours = rounds["this build"]
     print("%-48s %24s" % ("figure", "median (min-max)"))
-    for name in rounds[0]:
-        print("%-48s %24s" % (name, stats.summary([r[name] for r in rounds if name in r])))
+    for name in ours[0]:
+        print("%-48s %24s" % (name, stats.summary([r[name] for r in ours if name in r])))
