@@ -25,12 +25,12 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export LSAN_OPTIONS=${LSAN_OPTIONS:-use_tls=0:suppressions=$here/lsan-suppressions.txt}
 
 # Each computing test takes one of $jobs "cpu" slots (cmake/Testing.cmake); the few labelled
-# waiting-* take none and run beside them, two at most, since they spend their minutes waiting
-# on Telegram's real-time pacing.
+# waiting-* take one of two "waiting" slots instead and run beside them, since they spend their
+# minutes waiting on Telegram's real-time pacing.
 jobs=${JOBS:-2}
 resources="$build/Testing/Temporary/resources.json"
 mkdir -p "$(dirname "$resources")"
-printf '{"version": {"major": 1, "minor": 0}, "local": [{"cpu": [{"id": "cores", "slots": %d}]}]}\n' \
+printf '{"version": {"major": 1, "minor": 0}, "local": [{"cpu": [{"id": "cores", "slots": %d}], "waiting": [{"id": "lane", "slots": 2}]}]}\n' \
   "$jobs" >"$resources"
 log="$build/Testing/Temporary/LastTest.log"
 results="$build/Testing/Temporary/results.tsv"
