@@ -111,6 +111,10 @@ class PlaybackService {
   // thread (playback/ass_script.hpp); empty before the first run reached its events.
   boost::asio::awaitable<std::string> ass_script(std::filesystem::path job_dir);
 
+  // The PGS stream of the job in `job_dir` as far as its runs have read it, merged on a worker
+  // thread (playback/pgs_stream.hpp); empty before the first display set.
+  boost::asio::awaitable<std::string> pgs_stream(std::filesystem::path job_dir);
+
   [[nodiscard]] std::size_t running_jobs() const;
 
  private:

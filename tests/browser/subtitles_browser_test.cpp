@@ -2,6 +2,9 @@
 // simulator: an MKV made here with ffmpeg from an ASS script written here, whose one event is a
 // sign drawn at the top of the picture. subtitles.test.mjs picks the track and checks by pixels
 // that the sign is drawn where the script puts it, not as a plain cue at the bottom.
+// Picture subtitles: an MKV with a PGS track (written here, pgs_sup.hpp) and the same cue as
+// VobSub; pictures.test.mjs checks, in Chromium and in Firefox ESR, that the PGS track is drawn
+// in the browser at its time and the VobSub one burned into a transcode.
 // Screenshots land in <build>/test-results/subtitles/.
 #include <cstdlib>
 #include <filesystem>
@@ -13,6 +16,7 @@
 
 #include "core/clock.hpp"
 #include "links/link_token.hpp"
+#include "pgs_sup.hpp"
 #include "support/build_paths.hpp"
 #include "support/sim_harness.hpp"
 
@@ -68,6 +72,77 @@ fs::path make_sign_video(const fs::path& dir) {
   const int status = run(command, dir / "ffmpeg.log");
   EXPECT_EQ(status, 0) << command << "\n" << read_file(dir / "ffmpeg.log");
   return out;
+}
+
+// Black picture, a tone, a PGS track (a white band across the top from 2 s to 8 s) and the same
+// cue converted by ffmpeg to VobSub (bitmap to bitmap).
+fs::path make_pictures_video(const fs::path& dir) {
+  const fs::path sup = dir / "cue.sup";
+  testing::write_pgs_sup(sup, {.x = 20, .y = 10, .width = 600, .height = 50, .from = 2, .to = 8});
+  const fs::path out = dir / "pictures.mkv";
+  const std::string command =
+      "ffmpeg -nostdin -y -hide_banner -loglevel error -f lavfi -i color=c=black:s=640x360:r=25 "
+      "-f lavfi -i sine=frequency=440:sample_rate=48000 -i " +
+      sup.string() + " -t " + std::to_string(kSeconds) +
+      " -map 0:v -map 1:a -map 2:s -map 2:s -c:v libx264 -preset ultrafast -pix_fmt yuv420p -g 25 "
+      "-c:a aac -c:s:0 copy -c:s:1 dvdsub -metadata:s:s:0 title=PGS -metadata:s:s:1 title=VobSub " +
+      out.string();
+  const int status = run(command, dir / "ffmpeg.log");
+  EXPECT_EQ(status, 0) << command << "\n" << read_file(dir / "ffmpeg.log");
+  return out;
+}
+
+// Sends `video` to the simulated log channel; the plan's base URL and stream link for it.
+json::object plan_for(SimHarness& harness, const fs::path& video, const std::string& name) {
+  const json::object request{{"op", "send_file"},
+                             {"chat_id", SimHarness::kLogChannel},
+                             {"path", video.string()},
+                             {"kind", "video"},
+                             {"mime_type", "video/x-matroska"},
+                             {"file_name", name},
+                             {"duration", kSeconds},
+                             {"width", 640},
+                             {"height", 360}};
+  const std::int64_t message_id =
+      harness.sim().call(request).at("message_id").to_number<std::int64_t>();
+  const LinkTokenCodec codec{SimHarness::kSecretKey};
+  const std::string token =
+      codec.encode(LinkClaims{.message_id = message_id, .expires_at = SystemClock().now() + 1h});
+  return {
+      {"base_url", harness.base_url()},
+      {"stream", harness.base_url() + "/stream/" + token},
+      {"screenshots", (fs::path(TGLINK_BINARY_DIR) / "test-results" / "subtitles").string()},
+  };
+}
+
+void run_pictures(const std::string& engine) {
+  ASSERT_TRUE(fs::exists(fs::path(TGLINK_SOURCE_DIR) / "node_modules" / "puppeteer-core"))
+      << "needs node_modules/puppeteer-core: scripts/install-deps.sh --test";
+  SimHarness harness;
+  const fs::path video = make_pictures_video(harness.dir());
+  json::object plan = plan_for(harness, video, "pictures.mkv");
+  plan["engine"] = engine;
+  const fs::path plan_path = harness.dir() / "plan.json";
+  std::ofstream(plan_path) << json::serialize(plan);
+  const fs::path log = harness.dir() / "browser.log";
+  const int status =
+      run("cd " + std::string(TGLINK_SOURCE_DIR) + " && node " +
+              (browser_dir() / "pictures.test.mjs").string() + " " + plan_path.string(),
+          log);
+  const std::string output = read_file(log);
+  std::cout << output;
+  EXPECT_EQ(status, 0) << output << "\ntglink's log:\n" << harness.process().output();
+  EXPECT_NE(output.find(" passed, 0 failed"), std::string::npos) << output;
+}
+
+TEST(SubtitlesBrowserTest, PgsIsDrawnInChromiumAndVobSubBurnedIn) {
+  ASSERT_TRUE(fs::exists("/usr/bin/chromium")) << "needs /usr/bin/chromium";
+  run_pictures("chromium");
+}
+
+TEST(SubtitlesBrowserTest, PgsIsDrawnInFirefoxAndVobSubBurnedIn) {
+  ASSERT_TRUE(fs::exists("/usr/bin/firefox-esr")) << "needs /usr/bin/firefox-esr";
+  run_pictures("firefox");
 }
 
 TEST(SubtitlesBrowserTest, AnAssSignIsDrawnWhereTheScriptPutsIt) {

@@ -173,6 +173,28 @@ TEST(FfmpegCommand, APictureSubtitleIsBurnedIntoATranscodeAndWritesNoCues) {
   EXPECT_FALSE(burned_subtitle(job.choice, job.probe));
 }
 
+TEST(FfmpegCommand, APgsSubtitleThePlayerDrawsIsCopiedAsItIsPerRun) {
+  JobCommand job = command(ConversionMode::kTranscode);
+  job.probe.subtitles[0].codec = "hdmv_pgs_subtitle";
+  job.probe.subtitles[0].kind = SubtitleKind::kImage;
+  job.choice.draw_subtitle = true;
+  const std::vector<std::string> argv = job_argv(job, 3, 1);
+  EXPECT_EQ(argv.back(), "/data/hls/job/subs-1.sup");
+  const auto sup = std::find(argv.begin(), argv.end(), "sup");
+  ASSERT_NE(sup, argv.end());
+  EXPECT_EQ(*(sup - 6), "0:3");
+  EXPECT_EQ(*(sup - 4), "copy");
+  // Neither burned in nor written as cues.
+  EXPECT_FALSE(burned_subtitle(job.choice, job.probe));
+  EXPECT_THAT(argv, Not(Contains("-filter_complex")));
+  EXPECT_THAT(argv, Not(Contains("webvtt")));
+  EXPECT_FALSE(chosen_text_subtitle(job.choice, job.probe));
+  // Only PGS is drawn by the player: VobSub never goes to a .sup.
+  job.probe.subtitles[0].codec = "dvd_subtitle";
+  EXPECT_FALSE(chosen_pgs_subtitle(job.choice, job.probe));
+  EXPECT_THAT(job_argv(job, 0, 0), Not(Contains("/data/hls/job/subs-0.sup")));
+}
+
 TEST(FfmpegCommand, ATranscodeWithoutPictureSubtitleOnlyScales) {
   const std::vector<std::string> argv = job_argv(command(ConversionMode::kTranscode), 0, 0);
   EXPECT_EQ(after(argv, "-vf"), "scale=-2:720");
