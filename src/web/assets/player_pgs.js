@@ -46,6 +46,7 @@ export class PgsSubtitles {
     this.size = -1; // bytes of the stream last handed to the renderer
     this.timer = 0;
     this.generation = 0;
+    this.marked = false;
   }
 
   get showing() {
@@ -126,11 +127,14 @@ export class PgsSubtitles {
     this.renderer.renderAtTimestamp(this.video.currentTime || 0);
   }
 
-  // The page says how the track is drawn (data-pgs-subtitles="drawn"), for tests and the curious.
+  // The page says how the track is drawn (data-pgs-subtitles="drawn"), for tests and the
+  // curious; nothing to unsay when nothing was said.
   mark(state) {
+    if (state === null && !this.marked) return;
     const root = document.getElementById('player') || document.documentElement;
     if (state === null) delete root.dataset.pgsSubtitles;
     else root.dataset.pgsSubtitles = state;
+    this.marked = state !== null;
   }
 
   // The job answers 503 until it has read the first display set: asked again shortly.
