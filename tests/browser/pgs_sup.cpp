@@ -94,11 +94,14 @@ std::string object(const PgsCue& cue) {
 }  // namespace
 
 void write_pgs_sup(const std::filesystem::path& path, const PgsCue& cue) {
-  std::string sup = segment(cue.from, kComposition, composition(cue, 0, true)) +
-                    segment(cue.from, kWindow, window(cue)) +
-                    segment(cue.from, kPalette, palette()) +
-                    segment(cue.from, kObject, object(cue)) + segment(cue.from, kEnd, "");
-  sup += segment(cue.to, kComposition, composition(cue, 1, false)) +
+  // An empty composition at 0 s first, as a disc starts: the stream then starts where the
+  // picture does, and ffmpeg does not shift the cue to the file's start when muxing.
+  std::string sup = segment(0, kComposition, composition(cue, 0, false)) +
+                    segment(0, kWindow, window(cue)) + segment(0, kEnd, "");
+  sup += segment(cue.from, kComposition, composition(cue, 1, true)) +
+         segment(cue.from, kWindow, window(cue)) + segment(cue.from, kPalette, palette()) +
+         segment(cue.from, kObject, object(cue)) + segment(cue.from, kEnd, "");
+  sup += segment(cue.to, kComposition, composition(cue, 2, false)) +
          segment(cue.to, kWindow, window(cue)) + segment(cue.to, kEnd, "");
   std::ofstream(path, std::ios::binary) << sup;
 }

@@ -75,14 +75,15 @@ fs::path make_sign_video(const fs::path& dir) {
 }
 
 // Black picture, a tone, a PGS track (a white band across the top from 2 s to 8 s) and the same
-// cue converted by ffmpeg to VobSub (bitmap to bitmap).
+// cue converted by ffmpeg to VobSub (bitmap to bitmap; -fix_sub_duration ends the VobSub cue at
+// the PGS clear, which would otherwise last forever and make the file's length absurd).
 fs::path make_pictures_video(const fs::path& dir) {
   const fs::path sup = dir / "cue.sup";
   testing::write_pgs_sup(sup, {.x = 20, .y = 10, .width = 600, .height = 50, .from = 2, .to = 8});
   const fs::path out = dir / "pictures.mkv";
   const std::string command =
       "ffmpeg -nostdin -y -hide_banner -loglevel error -f lavfi -i color=c=black:s=640x360:r=25 "
-      "-f lavfi -i sine=frequency=440:sample_rate=48000 -i " +
+      "-f lavfi -i sine=frequency=440:sample_rate=48000 -fix_sub_duration -i " +
       sup.string() + " -t " + std::to_string(kSeconds) +
       " -map 0:v -map 1:a -map 2:s -map 2:s -c:v libx264 -preset ultrafast -pix_fmt yuv420p -g 25 "
       "-c:a aac -c:s:0 copy -c:s:1 dvdsub -metadata:s:s:0 title=PGS -metadata:s:s:1 title=VobSub " +
