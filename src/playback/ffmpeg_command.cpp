@@ -167,6 +167,17 @@ void add_pgs_output(std::vector<std::string>& argv, const JobCommand& job, int r
        "-flush_packets", "1", "-f", "sup", (job.dir / pgs_run_file_name(run)).string()});
 }
 
+// With an ASS/SSA subtitle, the first run writes the file's fonts out as it opens the file
+// (-dump_attachment is an input option, done before anything is decoded): libass draws the
+// script with the fonts it was made with.
+void add_font_dumps(std::vector<std::string>& argv, const JobCommand& job, int run) {
+  if (run != 0 || !chosen_ass_subtitle(job.choice, job.probe)) return;
+  for (std::size_t k = 0; k < job.probe.fonts.size(); ++k) {
+    add(argv, {"-dump_attachment:" + std::to_string(job.probe.fonts[k].stream_index),
+               (job.dir / font_file_name(k)).string()});
+  }
+}
+
 // The chosen subtitle, when the probe has it.
 std::optional<std::size_t> chosen_subtitle_index(const SessionChoice& choice,
                                                  const MediaProbe& probe) {
@@ -186,6 +197,8 @@ std::optional<std::size_t> chosen_pgs_subtitle(const SessionChoice& choice,
   }
   return index;
 }
+
+std::string font_file_name(std::size_t k) { return "font-" + std::to_string(k); }
 
 std::string pgs_run_file_name(int run) { return "subs-" + std::to_string(run) + ".sup"; }
 
@@ -228,6 +241,7 @@ std::vector<std::string> job_argv(const JobCommand& job, int start_segment, int 
   const double start = job.grid.start_of(start_segment);
   std::vector<std::string> argv{job.ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"};
   add_input(argv);
+  add_font_dumps(argv, job, run);
   if (start > 0) add(argv, {"-ss", seconds_arg(start)});
   add(argv, {"-i", job.source.url, "-map_metadata", "-1", "-map_chapters", "-1"});
   if (job.probe.video) add_video(argv, job, start);

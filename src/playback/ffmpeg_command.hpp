@@ -62,6 +62,8 @@ struct JobCommand {
 [[nodiscard]] std::optional<std::size_t> chosen_ass_subtitle(const SessionChoice& choice,
                                                              const MediaProbe& probe);
 [[nodiscard]] std::string ass_run_file_name(int run);
+// Where the first run of such a job writes the file's font k (probe.fonts[k]).
+[[nodiscard]] std::string font_file_name(std::size_t k);
 
 // The chosen subtitle's index when it is PGS drawn by the player (choice.draw_subtitle): the runs
 // copy it untouched to pgs_run_file_name(run) (playback/pgs_stream.hpp).

@@ -107,6 +107,8 @@ std::string answer_body(const PlaybackDecision& decision, const std::optional<Me
   }
   body["audio"] = std::move(audio);
   body["subtitles"] = std::move(subtitles);
+  // Fonts attached to the file: a session showing an ASS subtitle serves them as font-{k}.
+  body["fonts"] = probe ? probe->fonts.size() : 0;
   body["audio_track"] = optional_int(decision.audio_track);
   body["subtitle_track"] = optional_int(decision.subtitle_track);
   body["queue_position"] = queue_position;
@@ -315,6 +317,28 @@ HttpResponse drawn_subtitle_answer(std::string body, std::string_view content_ty
   return response;
 }
 
+// "font-3" -> 3; nullopt otherwise.
+std::optional<int> numbered_font(std::string_view name) {
+  constexpr std::string_view kPrefix = "font-";
+  if (!name.starts_with(kPrefix)) return std::nullopt;
+  return numbered(name.substr(kPrefix.size()), "");
+}
+
+// A font attached to the file, for the ASS renderer of a session that shows an ASS subtitle.
+asio::awaitable<void> serve_font(const PlaybackRouteDeps& deps, const JobSpec& spec,
+                                 const SessionChoice& choice, const MediaProbe& probe,
+                                 std::size_t k, ResponseChannel& out) {
+  deps.playback.touch(spec);
+  if (!chosen_ass_subtitle(choice, probe) || k >= probe.fonts.size()) {
+    co_await out.send(json_error(404, "NOT_FOUND", "This session has no such font"));
+    co_return;
+  }
+  std::string bytes =
+      co_await deps.playback.attached_font(deps.playback.job_folder(spec), k, probe.fonts[k]);
+  HttpResponse answer = drawn_subtitle_answer(std::move(bytes), "application/octet-stream");
+  co_await out.send(std::move(answer));
+}
+
 struct HlsTarget {
   std::string token;
   std::string session;
@@ -418,6 +442,10 @@ asio::awaitable<void> serve_hls(const PlaybackRouteDeps& deps, const HttpRequest
     // Built before the co_await: GCC mishandles a temporary made in its operand.
     HttpResponse answer = drawn_subtitle_answer(std::move(script), "text/x-ssa; charset=utf-8");
     co_await out.send(std::move(answer));
+    co_return;
+  }
+  if (const std::optional<int> font = numbered_font(name)) {
+    co_await serve_font(deps, spec, *choice, *probe, static_cast<std::size_t>(*font), out);
     co_return;
   }
   if (name == "subs.sup") {

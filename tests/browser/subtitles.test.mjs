@@ -1,7 +1,9 @@
 // ASS/SSA drawn as authored, in headless Chromium (playwright-core), against tglink on the
-// simulator. Started by subtitles_browser_test.cpp, which makes sign.mkv (a black picture and
-// an ASS sign: a white band across the top sixth with a line of text under it):
-//   node subtitles.test.mjs <plan.json>      plan.json: {"base_url", "stream", "screenshots"}
+// simulator. Started by subtitles_browser_test.cpp, which makes sign.mkv (a black picture,
+// an ASS sign: a white band across the top sixth with a line of text under it, and DejaVu Sans
+// attached as a font):
+//   node subtitles.test.mjs <plan.json>
+//   plan.json: {"base_url", "stream", "screenshots", "font_bytes" (the attached font's size)}
 // The sign is looked for by pixels, in the screenshot of the video: bright at the top, where the
 // script puts it, and nothing in the lower half, where a plain (unstyled) cue would be.
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -78,6 +80,14 @@ async function signSuite(context) {
     const url = request.url();
     if (/^https?:/.test(url) && new URL(url).origin !== origin) foreign.push(url);
   });
+  // The attached fonts as the renderer fetched them (its worker's requests are the context's).
+  const fonts = [];
+  context.on('response', (response) => {
+    if (/\/font-\d+$/.test(response.url())) {
+      fonts.push(response.body().then((body) => ({ status: response.status(), bytes: body.length }),
+        () => ({ status: response.status(), bytes: -1 })));
+    }
+  });
   await page.goto(`${plan.base_url}/player?stream=${encodeURIComponent(plan.stream)}`);
   await waitFor(page, () => document.getElementById('player').dataset.method, null, 'no decision');
 
@@ -90,6 +100,15 @@ async function signSuite(context) {
     const plain = await page.evaluate(() => Array.from(document.getElementById('video').textTracks)
       .some((track) => track.mode === 'showing'));
     expect(!plain, 'the plain WebVTT copy is shown as well');
+  });
+
+  await check('sign.mkv: the font attached to the file is handed to the renderer', async () => {
+    const handed = await page.evaluate(() => document.getElementById('player').dataset.assFonts);
+    expect(handed === '1', `the renderer got ${handed} attached fonts, not 1`);
+    for (let tries = 0; tries < 100 && fonts.length === 0; tries += 1) await page.waitForTimeout(100);
+    const answers = await Promise.all(fonts);
+    expect(answers.some((a) => a.status === 200 && a.bytes === plan.font_bytes),
+      `font requests ${JSON.stringify(answers)}: none gave the ${plan.font_bytes} bytes attached`);
   });
 
   await check('sign.mkv: the sign is at the top of the picture, nothing at the bottom', async () => {

@@ -1,7 +1,8 @@
 // Styled subtitles in the built-in player, in headless Chromium against tglink on the
 // simulator: an MKV made here with ffmpeg from an ASS script written here, whose one event is a
 // sign drawn at the top of the picture. subtitles.test.mjs picks the track and checks by pixels
-// that the sign is drawn where the script puts it, not as a plain cue at the bottom.
+// that the sign is drawn where the script puts it, not as a plain cue at the bottom, and that the
+// font attached to the MKV is handed to libass.
 // Picture subtitles: an MKV with a PGS track (written here, pgs_sup.hpp) and the same cue as
 // VobSub; pictures.test.mjs checks, in Chromium and in Firefox ESR, that the PGS track is drawn
 // in the browser at its time and the VobSub one burned into a transcode.
@@ -47,7 +48,7 @@ void write_sign_script(const fs::path& path) {
          "OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, "
          "Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, "
          "Encoding\n"
-         "Style: Sign,Liberation Sans,36,&H00FFFFFF,&H00FFFFFF,&H00000000,&H00000000,0,0,0,0,"
+         "Style: Sign,DejaVu Sans,36,&H00FFFFFF,&H00FFFFFF,&H00000000,&H00000000,0,0,0,0,"
          "100,100,0,0,1,0,0,8,10,10,10,1\n\n"
          "[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, "
          "Text\n"
@@ -56,7 +57,12 @@ void write_sign_script(const fs::path& path) {
          "Dialogue: 0,0:00:00.00,0:00:10.00,Sign,,0,0,0,,{\\an8\\pos(320,70)}Sign at the top\n";
 }
 
-// Black picture, a tone and the script as the file's only subtitle (H.264/AAC: a remux).
+// A font Debian ships (fonts-dejavu-core), attached to sign.mkv as a fansub release attaches its
+// fonts: the player must hand it to libass.
+const fs::path kAttachedFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+
+// Black picture, a tone, the script as the file's only subtitle (H.264/AAC: a remux) and the
+// attached font.
 fs::path make_sign_video(const fs::path& dir) {
   const fs::path script = dir / "sign.ass";
   write_sign_script(script);
@@ -67,7 +73,8 @@ fs::path make_sign_video(const fs::path& dir) {
       "-f lavfi -i sine=frequency=440:sample_rate=48000 -i " +
       script.string() + " -t " + seconds +
       " -map 0:v -map 1:a -map 2:s -c:v libx264 -preset ultrafast -pix_fmt yuv420p -g 25 "
-      "-c:a aac -c:s copy -metadata:s:s:0 language=eng " +
+      "-c:a aac -c:s copy -metadata:s:s:0 language=eng -attach " +
+      kAttachedFont.string() + " -metadata:s:t mimetype=application/x-truetype-font " +
       out.string();
   const int status = run(command, dir / "ffmpeg.log");
   EXPECT_EQ(status, 0) << command << "\n" << read_file(dir / "ffmpeg.log");
@@ -116,6 +123,20 @@ json::object plan_for(SimHarness& harness, const fs::path& video, const std::str
   };
 }
 
+// Runs tests/browser/<script> with `plan` and expects every check to pass.
+void run_script(SimHarness& harness, const json::object& plan, const std::string& script) {
+  const fs::path plan_path = harness.dir() / "plan.json";
+  std::ofstream(plan_path) << json::serialize(plan);
+  const fs::path log = harness.dir() / "browser.log";
+  const int status = run("cd " + std::string(TGLINK_SOURCE_DIR) + " && node " +
+                             (browser_dir() / script).string() + " " + plan_path.string(),
+                         log);
+  const std::string output = read_file(log);
+  std::cout << output;
+  EXPECT_EQ(status, 0) << output << "\ntglink's log:\n" << harness.process().output();
+  EXPECT_NE(output.find(" passed, 0 failed"), std::string::npos) << output;
+}
+
 void run_pictures(const std::string& engine) {
   ASSERT_TRUE(fs::exists(fs::path(TGLINK_SOURCE_DIR) / "node_modules" / "puppeteer-core"))
       << "needs node_modules/puppeteer-core: scripts/install-deps.sh --test";
@@ -123,17 +144,7 @@ void run_pictures(const std::string& engine) {
   const fs::path video = make_pictures_video(harness.dir());
   json::object plan = plan_for(harness, video, "pictures.mkv");
   plan["engine"] = engine;
-  const fs::path plan_path = harness.dir() / "plan.json";
-  std::ofstream(plan_path) << json::serialize(plan);
-  const fs::path log = harness.dir() / "browser.log";
-  const int status =
-      run("cd " + std::string(TGLINK_SOURCE_DIR) + " && node " +
-              (browser_dir() / "pictures.test.mjs").string() + " " + plan_path.string(),
-          log);
-  const std::string output = read_file(log);
-  std::cout << output;
-  EXPECT_EQ(status, 0) << output << "\ntglink's log:\n" << harness.process().output();
-  EXPECT_NE(output.find(" passed, 0 failed"), std::string::npos) << output;
+  run_script(harness, plan, "pictures.test.mjs");
 }
 
 TEST(SubtitlesBrowserTest, PgsIsDrawnInChromiumAndVobSubBurnedIn) {
@@ -148,41 +159,15 @@ TEST(SubtitlesBrowserTest, PgsIsDrawnInFirefoxAndVobSubBurnedIn) {
 
 TEST(SubtitlesBrowserTest, AnAssSignIsDrawnWhereTheScriptPutsIt) {
   ASSERT_TRUE(fs::exists("/usr/bin/chromium") &&
-              fs::exists(fs::path(TGLINK_SOURCE_DIR) / "node_modules" / "playwright-core"))
-      << "needs /usr/bin/chromium and node_modules/playwright-core: "
+              fs::exists(fs::path(TGLINK_SOURCE_DIR) / "node_modules" / "playwright-core") &&
+              fs::exists(kAttachedFont))
+      << "needs /usr/bin/chromium, node_modules/playwright-core and fonts-dejavu-core: "
          "scripts/install-deps.sh --test";
   SimHarness harness;
   const fs::path video = make_sign_video(harness.dir());
-  const json::object request{{"op", "send_file"},
-                             {"chat_id", SimHarness::kLogChannel},
-                             {"path", video.string()},
-                             {"kind", "video"},
-                             {"mime_type", "video/x-matroska"},
-                             {"file_name", "sign.mkv"},
-                             {"duration", kSeconds},
-                             {"width", 640},
-                             {"height", 360}};
-  const std::int64_t message_id =
-      harness.sim().call(request).at("message_id").to_number<std::int64_t>();
-  const LinkTokenCodec codec{SimHarness::kSecretKey};
-  const std::string token =
-      codec.encode(LinkClaims{.message_id = message_id, .expires_at = SystemClock().now() + 1h});
-  const json::object plan{
-      {"base_url", harness.base_url()},
-      {"stream", harness.base_url() + "/stream/" + token},
-      {"screenshots", (fs::path(TGLINK_BINARY_DIR) / "test-results" / "subtitles").string()},
-  };
-  const fs::path plan_path = harness.dir() / "plan.json";
-  std::ofstream(plan_path) << json::serialize(plan);
-  const fs::path log = harness.dir() / "browser.log";
-  const int status =
-      run("cd " + std::string(TGLINK_SOURCE_DIR) + " && node " +
-              (browser_dir() / "subtitles.test.mjs").string() + " " + plan_path.string(),
-          log);
-  const std::string output = read_file(log);
-  std::cout << output;
-  EXPECT_EQ(status, 0) << output << "\ntglink's log:\n" << harness.process().output();
-  EXPECT_NE(output.find(" passed, 0 failed"), std::string::npos) << output;
+  json::object plan = plan_for(harness, video, "sign.mkv");
+  plan["font_bytes"] = fs::file_size(kAttachedFont);
+  run_script(harness, plan, "subtitles.test.mjs");
 }
 
 }  // namespace

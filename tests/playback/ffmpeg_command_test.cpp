@@ -144,6 +144,21 @@ TEST(FfmpegCommand, AnAssSubtitleIsAlsoCopiedAsItIsPerRun) {
   EXPECT_THAT(argv, Contains("/data/hls/job/subs-2.vtt"));
 }
 
+TEST(FfmpegCommand, TheFirstRunOfAnAssJobWritesTheAttachedFontsOut) {
+  JobCommand job = command(ConversionMode::kRemux);
+  job.probe.fonts = {{7, 1000}, {9, 2000}};
+  EXPECT_THAT(job_argv(job, 0, 0), Not(Contains("-dump_attachment:7")));  // no ASS chosen
+  job.probe.subtitles[0].codec = "ass";
+  const std::vector<std::string> argv = job_argv(job, 0, 0);
+  EXPECT_EQ(after(argv, "-dump_attachment:7"), "/data/hls/job/font-0");
+  EXPECT_EQ(after(argv, "-dump_attachment:9"), "/data/hls/job/font-1");
+  // An input option: before the input.
+  const auto dump = std::find(argv.begin(), argv.end(), "-dump_attachment:9");
+  EXPECT_LT(dump, std::find(argv.begin(), argv.end(), "-i"));
+  // Later runs find them on disk.
+  EXPECT_THAT(job_argv(job, 4, 1), Not(Contains("-dump_attachment:7")));
+}
+
 TEST(FfmpegCommand, OnlyAssAndSsaAreCopiedAsScripts) {
   JobCommand job = command(ConversionMode::kRemux);
   EXPECT_THAT(job_argv(job, 0, 0), Not(Contains("/data/hls/job/subs-0.ass")));

@@ -14,7 +14,7 @@
 // answer for the source the element already has keeps it, playing or not.
 'use strict';
 
-import { AssSubtitles, assScriptUrl } from './player_ass.js';
+import { AssSubtitles, assScriptUrl, attachedFontUrls } from './player_ass.js';
 import { browserCapabilities } from './player_capabilities.js';
 import { DirectAttachment } from './player_direct.js';
 import { HlsAttachment } from './player_hls.js';
@@ -364,7 +364,8 @@ export class PlaybackSession {
   // An ASS track is drawn from its script; where that cannot run, the stream's WebVTT copy of
   // it is shown instead and the page says the styling is lost.
   showAss(attachment, script, position) {
-    this.assSubtitles.show(script).then((drawn) => {
+    const fonts = script ? attachedFontUrls(this.decision, attachment.url()) : [];
+    this.assSubtitles.show(script, fonts).then((drawn) => {
       if (drawn || attachment !== this.attachment) return;
       attachment.showSubtitle(position);
       this.onAssPlain();
