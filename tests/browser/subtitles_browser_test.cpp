@@ -1,5 +1,5 @@
-// Styled subtitles in the built-in player, in headless Chromium against tglink on the
-// simulator: an MKV made here with ffmpeg from an ASS script written here, whose one event is a
+// Styled subtitles in the built-in player, in headless Chromium and Firefox ESR against tglink on
+// the simulator: an MKV made here with ffmpeg from an ASS script written here, whose one event is a
 // sign drawn at the top of the picture. subtitles.test.mjs picks the track and checks by pixels
 // that the sign is drawn where the script puts it, not as a plain cue at the bottom, and that the
 // font attached to the MKV is handed to libass.
@@ -157,17 +157,27 @@ TEST(SubtitlesBrowserTest, PgsIsDrawnInFirefoxAndVobSubBurnedIn) {
   run_pictures("firefox");
 }
 
-TEST(SubtitlesBrowserTest, AnAssSignIsDrawnWhereTheScriptPutsIt) {
-  ASSERT_TRUE(fs::exists("/usr/bin/chromium") &&
-              fs::exists(fs::path(TGLINK_SOURCE_DIR) / "node_modules" / "playwright-core") &&
+void run_sign(const std::string& engine) {
+  ASSERT_TRUE(fs::exists(fs::path(TGLINK_SOURCE_DIR) / "node_modules" / "puppeteer-core") &&
               fs::exists(kAttachedFont))
-      << "needs /usr/bin/chromium, node_modules/playwright-core and fonts-dejavu-core: "
+      << "needs node_modules/puppeteer-core and fonts-dejavu-core: "
          "scripts/install-deps.sh --test";
   SimHarness harness;
   const fs::path video = make_sign_video(harness.dir());
   json::object plan = plan_for(harness, video, "sign.mkv");
   plan["font_bytes"] = fs::file_size(kAttachedFont);
+  plan["engine"] = engine;
   run_script(harness, plan, "subtitles.test.mjs");
+}
+
+TEST(SubtitlesBrowserTest, AnAssSignIsDrawnWhereTheScriptPutsIt) {
+  ASSERT_TRUE(fs::exists("/usr/bin/chromium")) << "needs /usr/bin/chromium";
+  run_sign("chromium");
+}
+
+TEST(SubtitlesBrowserTest, AnAssSignIsDrawnWhereTheScriptPutsItInFirefox) {
+  ASSERT_TRUE(fs::exists("/usr/bin/firefox-esr")) << "needs /usr/bin/firefox-esr";
+  run_sign("firefox");
 }
 
 }  // namespace

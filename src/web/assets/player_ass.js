@@ -31,6 +31,25 @@ export function attachedFontUrls(decision, playlistUrl) {
   return Array.from({ length: count }, (_, k) => new URL(`font-${k}`, playlistUrl).href);
 }
 
+// The job answers 503 until it has read the file's header: asked again shortly.
+async function fetchWhenReady(url) {
+  for (;;) {
+    const response = await fetch(url, { cache: 'no-store' });
+    if (response.ok) return response;
+    if (response.status !== 503) throw new Error(`${url}: ${response.status}`);
+    await new Promise((resolve) => { setTimeout(resolve, 1000); });
+  }
+}
+
+// The attached fonts' bytes, fetched here (not by the renderer's worker) so that a font the job
+// has not written yet is waited for; one that cannot be had is left to the default font.
+async function attachedFonts(urls) {
+  const fonts = await Promise.all(urls.map((url) => fetchWhenReady(url)
+    .then((response) => response.arrayBuffer())
+    .then((buffer) => new Uint8Array(buffer), () => null)));
+  return fonts.filter(Boolean);
+}
+
 export function assRendererPossible() {
   return typeof WebAssembly === 'object' && typeof Worker === 'function';
 }
@@ -46,7 +65,7 @@ export class AssSubtitles {
     this.timer = 0;
     this.generation = 0;
     this.marked = false;
-    this.fonts = 0; // attached fonts handed to the renderer
+    this.fonts = []; // sizes of the attached fonts handed to the renderer
   }
 
   get showing() {
@@ -64,6 +83,7 @@ export class AssSubtitles {
     this.url = url;
     try {
       const script = await this.fetchScript();
+      const fontData = await attachedFonts(fonts);
       const { default: JASSUB } = await import(`${this.assets}jassub.es.js`);
       if (generation !== this.generation) return true;
       this.renderer = new JASSUB({
@@ -71,13 +91,13 @@ export class AssSubtitles {
         subContent: script,
         workerUrl: `${this.assets}jassub-worker.js`,
         wasmUrl: `${this.assets}jassub-worker.wasm`,
-        fonts,
+        fonts: fontData,
         availableFonts: { [FALLBACK_FONT]: `${this.assets}default.woff2` },
         fallbackFont: FALLBACK_FONT,
         useLocalFonts: false,
       });
       this.script = script;
-      this.fonts = fonts.length;
+      this.fonts = fontData.map((font) => font.byteLength);
       this.mark('drawn');
       this.refreshLater(generation);
       return true;
@@ -103,8 +123,8 @@ export class AssSubtitles {
   }
 
   // The page says how the track is drawn (data-ass-subtitles: "drawn", "plain"; data-ass-fonts:
-  // the attached fonts handed over), for tests and the curious; nothing to unsay when nothing
-  // was said.
+  // the byte sizes of the attached fonts handed over), for tests and the curious; nothing to
+  // unsay when nothing was said.
   mark(state) {
     if (state === null && !this.marked) return;
     const root = document.getElementById('player') || document.documentElement;
@@ -113,19 +133,13 @@ export class AssSubtitles {
       delete root.dataset.assFonts;
     } else {
       root.dataset.assSubtitles = state;
-      if (state === 'drawn') root.dataset.assFonts = String(this.fonts);
+      if (state === 'drawn') root.dataset.assFonts = this.fonts.join(' ');
     }
     this.marked = state !== null;
   }
 
-  // The job answers 503 until it has read the script's header: asked again shortly.
   async fetchScript() {
-    for (;;) {
-      const response = await fetch(this.url, { cache: 'no-store' });
-      if (response.ok) return response.text();
-      if (response.status !== 503) throw new Error(`subs.ass: ${response.status}`);
-      await new Promise((resolve) => { setTimeout(resolve, 1000); });
-    }
+    return (await fetchWhenReady(this.url)).text();
   }
 
   refreshLater(generation) {
