@@ -31,20 +31,25 @@ export function attachedFontUrls(decision, playlistUrl) {
   return Array.from({ length: count }, (_, k) => new URL(`font-${k}`, playlistUrl).href);
 }
 
-// The job answers 503 until it has read the file's header: asked again shortly.
-async function fetchWhenReady(url) {
-  for (;;) {
+// The job answers 503 until it has read the file's header: asked again shortly, up to `tries`
+// times.
+async function fetchWhenReady(url, tries = Infinity) {
+  for (let tried = 1; ; tried += 1) {
     const response = await fetch(url, { cache: 'no-store' });
     if (response.ok) return response;
-    if (response.status !== 503) throw new Error(`${url}: ${response.status}`);
+    if (response.status !== 503 || tried >= tries) throw new Error(`${url}: ${response.status}`);
     await new Promise((resolve) => { setTimeout(resolve, 1000); });
   }
 }
 
+// A font is written once, by the job's first run: one still missing after the script is there
+// may never come (that run was stopped while writing it).
+const FONT_TRIES = 5;
+
 // The attached fonts' bytes, fetched here (not by the renderer's worker) so that a font the job
 // has not written yet is waited for; one that cannot be had is left to the default font.
 async function attachedFonts(urls) {
-  const fonts = await Promise.all(urls.map((url) => fetchWhenReady(url)
+  const fonts = await Promise.all(urls.map((url) => fetchWhenReady(url, FONT_TRIES)
     .then((response) => response.arrayBuffer())
     .then((buffer) => new Uint8Array(buffer), () => null)));
   return fonts.filter(Boolean);
