@@ -1,7 +1,7 @@
 // Picture subtitles in the built-in player, in Chromium or Firefox ESR (puppeteer-core, see
 // browsers.mjs), against tglink on the simulator. Started by subtitles_browser_test.cpp, which
-// makes pictures.mkv: a black picture, a tone, a PGS track (pgs_sup.hpp: a white band across
-// the top, shown from 2 s to 8 s) and the same cue converted to VobSub:
+// makes pictures.mkv: a black picture, a tone, a PGS track (tests/support/pgs_sup.hpp: a white
+// band across the top, shown from 2 s to 8 s) and the same cue converted to VobSub:
 //   node pictures.test.mjs <plan.json>   plan.json: {"base_url", "stream", "engine", "screenshots"}
 // The PGS track must be drawn in the browser (a canvas over a remux, nothing burned), only at
 // its time; the VobSub track must be burned into a transcode. Both are looked for by pixels in

@@ -17,8 +17,8 @@
 
 #include "core/clock.hpp"
 #include "links/link_token.hpp"
-#include "pgs_sup.hpp"
 #include "support/build_paths.hpp"
+#include "support/pgs_sup.hpp"
 #include "support/sim_harness.hpp"
 
 namespace tglink {

@@ -1,4 +1,4 @@
-#include "pgs_sup.hpp"
+#include "support/pgs_sup.hpp"
 
 #include <cstdint>
 #include <fstream>
