@@ -66,6 +66,7 @@ const std::map<std::string_view, Fields>& schema() {
       {"getUser", {{"user_id", K::kInt53}}},
       {"getChat", {{"chat_id", K::kInt53}}},
       {"getChatMember", {{"chat_id", K::kInt53}, {"member_id", K::kObject}}},
+      {"getChatAdministrators", {{"chat_id", K::kInt53}}},
       {"getSupergroup", {{"supergroup_id", K::kInt53}}},
       {"createChatInviteLink",
        {{"chat_id", K::kInt53},

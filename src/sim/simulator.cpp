@@ -197,6 +197,9 @@ void Simulator::dispatch(Session& session, const std::string& type, const json::
     return on_create_private_chat(session, int_field(request, "user_id"), extra);
   }
   if (type == "getChatMember") return on_get_chat_member(session, request, extra);
+  if (type == "getChatAdministrators") {
+    return on_get_chat_administrators(session, int_field(request, "chat_id"), extra);
+  }
   if (type == "createChatInviteLink") return on_create_chat_invite_link(session, request, extra);
   if (type == "getMessage") return on_get_message(session, request, extra);
   if (type == "sendMessage") return on_send_message(session, request, extra);

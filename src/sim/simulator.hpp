@@ -195,6 +195,9 @@ class Simulator {
   void on_edit_message_reply_markup(Session& session, const boost::json::object& request,
                                     const Extra& extra);
   void on_leave_chat(Session& session, std::int64_t chat_id, const Extra& extra);
+  void on_get_chat_administrators(Session& session, std::int64_t chat_id, const Extra& extra);
+  // The channel's owner and administrators as chatAdministrator objects, the owner first.
+  boost::json::array chat_administrator_list(const Channel& channel) const;
 
   // --- files and downloads (simulator_files.cpp, download_engine.cpp)
   static int first_file_id(int client_id);

@@ -196,6 +196,57 @@ void Simulator::on_edit_message_reply_markup(Session& session, const json::objec
   attempt_edit(std::move(edit));
 }
 
+// DialogParticipantManager::get_dialog_administrators: "Chat not found" for a chat not loaded, an
+// empty list for a private chat; a channel asks the server (channels.getParticipants with the
+// admins filter), which refuses a bot no member of it ("CHANNEL_PRIVATE") and a member that is no
+// administrator ("CHAT_ADMIN_REQUIRED"). The owner comes first, then the others by id; bots
+// among them are listed too, as the server lists them.
+void Simulator::on_get_chat_administrators(Session& session, std::int64_t chat_id,
+                                           const Extra& extra) {
+  if (!knows_chat(session, chat_id)) return answer_error(session, extra, 400, "Chat not found");
+  json::array administrators;
+  if (World::is_channel_id(chat_id)) {
+    auto channel = world_.channels.find(chat_id);
+    if (channel == world_.channels.end()) {
+      return answer_error(session, extra, 400, "Chat not found");
+    }
+    const MemberStatus mine = world_.member_status(channel->second, session.bot_id);
+    if (mine == MemberStatus::kLeft) return answer_error(session, extra, 400, "CHANNEL_PRIVATE");
+    if (!is_administrator(mine)) return answer_error(session, extra, 400, "CHAT_ADMIN_REQUIRED");
+    administrators = chat_administrator_list(channel->second);
+  }
+  answer(
+      session, extra,
+      json::object{{"@type", "chatAdministrators"}, {"administrators", std::move(administrators)}});
+}
+
+json::array Simulator::chat_administrator_list(const Channel& channel) const {
+  json::array owners;
+  json::array others;
+  auto add = [](json::array& list, std::int64_t user_id, bool owner) {
+    list.push_back(json::object{{"@type", "chatAdministrator"},
+                                {"user_id", user_id},
+                                {"custom_title", ""},
+                                {"is_owner", owner}});
+  };
+  for (const auto& [user_id, status] : channel.members) {
+    if (status == MemberStatus::kCreator) add(owners, user_id, true);
+    if (status == MemberStatus::kAdmin) add(others, user_id, false);
+  }
+  // Bots that are administrators without being set so (bots_admin_by_default).
+  if (channel.bots_admin_by_default) {
+    std::set<std::int64_t> bots;
+    for (const auto& [id, session] : sessions_) {
+      if (session.auth == AuthState::kReady) bots.insert(session.bot_id);
+    }
+    for (const std::int64_t bot_id : bots) {
+      if (channel.members.count(bot_id) == 0) add(others, bot_id, false);
+    }
+  }
+  for (json::value& admin : others) owners.push_back(std::move(admin));
+  return owners;
+}
+
 // DialogParticipantManager::leave_dialog: "Chat not found" for a chat not loaded, 400 "Can't
 // leave private chats"; a channel goes to restrict_channel_participant ("Chat info not found"
 // without the channel; one the bot is no member of is left at once, with success).
