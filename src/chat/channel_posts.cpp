@@ -2,7 +2,9 @@
 
 #include <algorithm>
 
-#include "chat/access_control.hpp"
+#include <fmt/format.h>
+
+#include "chat/chat_events.hpp"
 #include "chat/uploads/upload_flow.hpp"
 #include "config/config.hpp"
 #include "core/clock.hpp"
@@ -19,8 +21,41 @@ namespace tglink {
 namespace asio = boost::asio;
 namespace json = boost::json;
 
-ChannelPosts::ChannelPosts(const ChatContext& chat, UploadQueue& uploads)
-    : chat_(chat), uploads_(uploads) {}
+ChannelPosts::ChannelPosts(const ChatContext& chat, UploadQueue& uploads,
+                           ForceSubscription& force_sub)
+    : chat_(chat), uploads_(uploads), force_sub_(force_sub), sponsors_(chat) {}
+
+asio::awaitable<void> ChannelPosts::refuse(const ChannelPost& post, std::string why,
+                                           std::string notice) {
+  chat_.log.info("Channel {}: post {} gets no links: {}", post.chat_id, post.message_id, why);
+  if (chat_.events != nullptr) chat_.events->upload_refused(refusal_reason::kNotAllowed);
+  if (!refusal_notices_.due(post.chat_id, chat_.clock.steady_now())) co_return;
+  (void)co_await uploads_.channel_links().notice(post.chat_id, std::move(notice));
+}
+
+asio::awaitable<std::optional<std::int64_t>> ChannelPosts::charged_to(const ChannelPost& post) {
+  const std::vector<std::int64_t>& listed = chat_.config.channels;
+  if (std::find(listed.begin(), listed.end(), post.chat_id) != listed.end()) {
+    co_return post.chat_id;
+  }
+  const ChannelSponsor sponsor = co_await sponsors_.sponsor_of(post.chat_id);
+  if (!sponsor.user_id) {
+    co_await refuse(post, sponsor.refusal,
+                    "This bot makes no links for this channel's posts: none of its "
+                    "administrators may use the bot.");
+    co_return std::nullopt;
+  }
+  const std::vector<std::int64_t> missing = co_await force_sub_.missing_channels(*sponsor.user_id);
+  if (!missing.empty()) {
+    co_await refuse(post,
+                    fmt::format("its administrator {} has not joined the {} required channel(s)",
+                                *sponsor.user_id, missing.size()),
+                    "This bot makes no links for this channel's posts until its administrator "
+                    "joins the channels the bot requires: open the bot in private to see them.");
+    co_return std::nullopt;
+  }
+  co_return sponsor.user_id;
+}
 
 bool ChannelPosts::needed_elsewhere(std::int64_t chat_id) const {
   const std::vector<std::int64_t>& forced = chat_.config.force_sub_channels;
@@ -57,6 +92,8 @@ asio::awaitable<void> ChannelPosts::on_post(ChannelPost post) {
                    post.forwarded ? "forwarded" : "has buttons already");
     co_return;
   }
+  const std::optional<std::int64_t> charged = co_await charged_to(post);
+  if (!charged) co_return;
   std::optional<ChannelPostRecord> done;
   std::optional<ChannelPostRecord> earlier;
   co_await chat_.on_store([&](Store& store) {
@@ -66,7 +103,7 @@ asio::awaitable<void> ChannelPosts::on_post(ChannelPost post) {
   if (done && done->copy_message_id != 0) co_return;  // delivered again: its links are there
   FileMessage file;
   file.chat_id = post.chat_id;
-  file.user_id = post.chat_id;  // the channel is charged for the link
+  file.user_id = *charged;
   file.message_id = post.message_id;
   file.file = *post.file;
   file.album_id = post.media_album_id;
@@ -118,7 +155,6 @@ asio::awaitable<void> ChannelPosts::on_edited(json::object update) {
   const MadeLink link = made_link(chat_, file, post->copy_message_id, expires_at);
   chat_.log.info("Channel {}: post {} was edited and lost its buttons; putting them back", chat_id,
                  message_id);
-  co_await uploads_.channel_turn(chat_id);
   (void)co_await uploads_.channel_links().restore_buttons(chat_id, message_id, link);
 }
 

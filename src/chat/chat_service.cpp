@@ -59,7 +59,7 @@ ChatService::ChatService(ChatContext context, CommandRegistry commands, ChatServ
       options_(options),
       force_sub_(chat_),
       uploads_(chat_, options.uploads),
-      channel_posts_(chat_, uploads_) {}
+      channel_posts_(chat_, uploads_, force_sub_) {}
 
 ChatService::~ChatService() {
   *alive_ = false;

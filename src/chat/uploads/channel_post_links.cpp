@@ -39,7 +39,33 @@ constexpr std::int32_t kNoButtons = 0;
 
 }  // namespace
 
-ChannelLinks::ChannelLinks(const ChatContext& chat) : chat_(chat) {}
+ChannelLinks::ChannelLinks(const ChatContext& chat, int sends_per_minute)
+    : chat_(chat), sends_(sends_per_minute, kSendWindow) {}
+
+asio::awaitable<void> ChannelLinks::turn(std::int64_t chat_id) {
+  const std::shared_ptr<bool> alive = alive_;
+  for (;;) {
+    const FloodLimiter::Duration wait = sends_.admit(chat_id, chat_.clock.steady_now());
+    if (wait == FloodLimiter::Duration{}) co_return;
+    asio::steady_timer timer(chat_.executor, wait);
+    boost::system::error_code ignored;
+    co_await timer.async_wait(asio::redirect_error(asio::use_awaitable, ignored));
+    if (!*alive) co_return;
+  }
+}
+
+asio::awaitable<bool> ChannelLinks::notice(std::int64_t chat_id, std::string text) {
+  const std::shared_ptr<bool> alive = alive_;
+  co_await turn(chat_id);
+  if (!*alive) co_return false;
+  const json::object answer =
+      co_await chat_.client.request(send_message_request(chat_id, plain_reply(std::move(text))));
+  if (const std::optional<TdError> error = td_error(answer)) {
+    chat_.log.warning("Channel {}: notice not sent: {} {}", chat_id, error->code, error->message);
+    co_return false;
+  }
+  co_return true;
+}
 
 asio::awaitable<ChannelLinksPlaced> ChannelLinks::place(std::int64_t chat_id,
                                                         std::int64_t message_id,
@@ -95,6 +121,8 @@ asio::awaitable<std::optional<TdError>> ChannelLinks::edit_buttons(std::int64_t 
     co_return error;
   }
   for (;;) {
+    co_await turn(chat_id);
+    if (!*alive) co_return std::nullopt;
     const json::object answer =
         co_await chat_.client.request(edit_reply_markup_request(chat_id, message_id, rows));
     if (!*alive) co_return std::nullopt;
@@ -119,6 +147,8 @@ asio::awaitable<bool> ChannelLinks::reply_under(std::int64_t chat_id, std::int64
   }
   SendOutcomes outcomes(chat_.client, chat_.executor, chat_id);
   for (;;) {
+    co_await turn(chat_id);
+    if (!*alive) co_return false;
     const json::object answer =
         co_await chat_.client.request(reply_under_request(chat_id, message_id, reply));
     if (!*alive) co_return false;

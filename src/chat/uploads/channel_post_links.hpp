@@ -4,9 +4,15 @@
 // for good, in one reply under it. Whatever is missing is told to the admins once per channel
 // (the log and each of ADMINS), never silently.
 //
+// Every edit and message the bot sends into a channel takes a turn in that channel's budget here,
+// right before it goes: Telegram takes about 20 a minute from a bot into one channel. A turn
+// taken earlier (when the post was queued) drifts: the copy before it can take longer for one
+// post than for the next, and the twenty-first edit then lands less than a minute after the
+// first. The window is a second longer than Telegram's, for the time a request spends in TDLib
+// and on the way.
+//
 // A flood wait delays, never drops: TDLib sits out waits of up to 60 s itself and then answers
-// 429 "retry after N"; the edit or reply is then sent again after N s. The caller has taken the
-// channel's turn in its budget (chat/uploads/upload_queue.hpp) before calling.
+// 429 "retry after N"; the edit or reply is then sent again after N s, in a new turn.
 
 #include <chrono>
 #include <cstdint>
@@ -21,6 +27,7 @@
 
 #include "chat/chat_context.hpp"
 #include "chat/messages/reply.hpp"
+#include "chat/uploads/flood_limiter.hpp"
 #include "chat/uploads/link_reply.hpp"
 #include "telegram/td_object.hpp"
 
@@ -34,7 +41,16 @@ enum class ChannelLinksPlaced {
 
 class ChannelLinks {
  public:
-  explicit ChannelLinks(const ChatContext& chat);
+  // Telegram's budget for one channel: a bit over a minute, see above.
+  static constexpr std::chrono::seconds kSendWindow{61};
+
+  ChannelLinks(const ChatContext& chat, int sends_per_minute);
+
+  // Waits for the channel's next turn in its budget and takes it.
+  [[nodiscard]] boost::asio::awaitable<void> turn(std::int64_t chat_id);
+  // One plain message into the channel, in its turn; false when Telegram refused it.
+  // Not confirmed: a notice lost to a restart is not worth a wait.
+  [[nodiscard]] boost::asio::awaitable<bool> notice(std::int64_t chat_id, std::string text);
 
   // The post's buttons, or a reply under it with the links.
   [[nodiscard]] boost::asio::awaitable<ChannelLinksPlaced> place(std::int64_t chat_id,
@@ -59,6 +75,7 @@ class ChannelLinks {
   [[nodiscard]] boost::asio::awaitable<void> sleep(std::chrono::seconds delay);
 
   const ChatContext& chat_;
+  FloodLimiter sends_;                                   // keyed by channel
   std::set<std::pair<std::int64_t, std::string>> told_;  // (channel, what) the admins know
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
 

@@ -19,8 +19,9 @@ class FloodLimiter {
   static constexpr std::chrono::seconds kWindow{60};
   using Duration = std::chrono::steady_clock::duration;
 
-  // per_minute <= 0 disables the limit.
-  explicit FloodLimiter(int per_minute);
+  // per_minute <= 0 disables the limit. A window longer than kWindow leaves a margin: see
+  // ChannelLinks, whose sends reach Telegram a little after they are admitted here.
+  explicit FloodLimiter(int per_minute, Duration window = kWindow);
 
   // Admits now (and counts it) and answers zero, or answers how long until the window has
   // room. Nothing is counted when it answers a wait; ask again when the wait is over.
@@ -37,6 +38,7 @@ class FloodLimiter {
 
  private:
   int per_minute_;
+  Duration window_;
   std::unordered_map<std::int64_t, std::deque<SteadyTime>> admitted_;  // oldest first
 };
 

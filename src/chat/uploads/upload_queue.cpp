@@ -44,8 +44,8 @@ UploadQueue::UploadQueue(const ChatContext& chat, UploadQueueOptions options)
       options_(options),
       copier_(chat.client, chat.executor, chat.config.log_channel, options.copy_retry),
       user_rate_(chat.config.user_files_per_minute),
-      channel_rate_(options.channel_posts_per_minute),
-      channel_links_(chat),
+      channel_rate_(options.channel_posts_per_minute, ChannelLinks::kSendWindow),
+      channel_links_(chat, options.channel_posts_per_minute),
       wake_(chat.executor) {}
 
 UploadQueue::~UploadQueue() { *alive_ = false; }
@@ -117,7 +117,9 @@ void UploadQueue::report_refusal(std::string_view reason) const {
 
 asio::awaitable<void> UploadQueue::accept(FileMessage file) {
   const SystemTime now = chat_.clock.now();
-  file.batch_id = co_await open_batch_of(file.user_id);
+  const bool channel = is_channel_chat(file.chat_id);
+  // A channel post charged to its sponsor never joins the sponsor's private /batch.
+  if (!channel) file.batch_id = co_await open_batch_of(file.user_id);
   std::optional<UploadRefusal> refused;
   co_await chat_.on_store([&](Store& store) {
     refused = find_upload_refusal(chat_.config, store, file.file, file.user_id, now);
@@ -129,13 +131,14 @@ asio::awaitable<void> UploadQueue::accept(FileMessage file) {
   }
   const std::size_t waiting = turns_.count(file.user_id);
   const auto flood_wait = user_rate_.estimate(file.user_id, chat_.clock.steady_now(), waiting);
-  // A channel is not held to a user's flood limit: its own budget paces it, and it never
-  // resends.
-  if (!is_channel_chat(file.chat_id) && flood_wait > kNoWait &&
-      waiting >= options_.max_queued_per_user) {
+  // Over the flood limit a file waits for its turn. A channel cannot send a post again, so its
+  // posts may wait in a longer line before they are refused.
+  const std::size_t max_waiting =
+      channel ? options_.max_queued_per_channel : options_.max_queued_per_user;
+  if (flood_wait > kNoWait && waiting >= max_waiting) {
     report_refusal(refusal_reason::kQueueFull);
     Reply full = rate_limited_reply(user_rate_.per_minute(), flood_wait, false);
-    co_await chat_.reply(file.chat_id, std::move(full));
+    co_await answer(file.chat_id, std::move(full));
     co_return;
   }
   PendingUpload upload = pending_upload_of(file, "queued", now);

@@ -24,12 +24,12 @@
 // Nothing is loaded or posted while this node does not lead the chat side (ChatContext::leads):
 // the leader owns every row; take_over (reload()) loads them when this node starts to lead.
 //
-// Channel mode (chat/channel_posts.hpp): a channel's post is an upload whose user is the channel.
-// It takes a turn in the channel's own budget (Telegram's 20 messages a minute into one channel,
-// shared by the edit that puts the buttons on and any reply) as well as LOG_CHANNEL's, round-robin
-// with users and other channels; its links go on the post (chat/uploads/channel_post_links.hpp), an
-// album's in one reply under its first post, and refusals go to the admins rather than into the
-// channel. A re-post comes with its copy already made, and is not copied again.
+// Channel mode (chat/channel_posts.hpp): a channel's post is an upload whose user is its sponsor
+// (or, for a channel listed in CHANNELS, the channel). It waits for its user's flood limit, then
+// for LOG_CHANNEL's budget, round-robin with everyone else; its links go on the post
+// (chat/uploads/channel_post_links.hpp, where each edit or reply into the channel takes a turn in
+// Telegram's 20 a minute there), an album's in one reply under its first post, and refusals go to
+// the bot's admins rather than into the channel. A re-post comes with its copy already made.
 //
 // start() resumes what a previous process left: "queued" goes back into the queue, "posted" gets
 // its reply, "held" keeps waiting. A "posting" upload was requested and not confirmed: it may or
@@ -68,7 +68,9 @@ namespace tglink {
 struct UploadQueueOptions {
   CopyRetryPolicy copy_retry;
   std::size_t max_queued_per_user = 5;  // files waiting for the user's flood limit
-  std::size_t max_held_per_user = 5;    // files waiting for "I've joined"
+  // Channel posts waiting for their sponsor's flood limit: a post cannot be sent again.
+  std::size_t max_queued_per_channel = 100;
+  std::size_t max_held_per_user = 5;  // files waiting for "I've joined"
   // Telegram lets a bot post about 20 messages a minute into one channel.
   int channel_posts_per_minute = 20;
   // A link expected later than this is announced with late_link_reply().
@@ -103,9 +105,6 @@ class UploadQueue {
   // "I've joined": the user's held files join the queue, oldest first; answers how many.
   [[nodiscard]] boost::asio::awaitable<std::size_t> release(std::int64_t user_id);
 
-  // Waits for the channel's next turn in its budget and takes it (an edit outside the queue:
-  // the buttons of an edited post put back).
-  [[nodiscard]] boost::asio::awaitable<void> channel_turn(std::int64_t chat_id);
   [[nodiscard]] ChannelLinks& channel_links() { return channel_links_; }
 
  private:
@@ -181,7 +180,8 @@ class UploadQueue {
   UploadQueueOptions options_;
   LogChannelCopier copier_;
   FloodLimiter user_rate_;     // keyed by user
-  FloodLimiter channel_rate_;  // keyed by LOG_CHANNEL and served channels
+  // Keyed by LOG_CHANNEL (and a listed channel), with the margin ChannelLinks explains.
+  FloodLimiter channel_rate_;
   ChannelLinks channel_links_;
   FairQueue turns_;                                // "queued" uploads
   std::map<std::int64_t, PendingUpload> uploads_;  // every pending upload, by id

@@ -1,11 +1,8 @@
 // UploadQueue's channel posts (channel mode): a post's links go onto the post as buttons or under
-// it, refusals go to the channel's admins instead of into the channel, and every send or edit in
-// a channel waits for its turn in Telegram's budget of about 20 a minute per channel.
+// it, and refusals go to the bot's admins instead of into the channel. Every send or edit in a
+// channel waits for its turn in Telegram's budget there (ChannelLinks::turn).
 #include <utility>
 
-#include <boost/asio/redirect_error.hpp>
-#include <boost/asio/steady_timer.hpp>
-#include <boost/asio/use_awaitable.hpp>
 #include <fmt/format.h>
 
 #include "chat/chat_events.hpp"
@@ -17,12 +14,6 @@
 namespace tglink {
 
 namespace asio = boost::asio;
-
-namespace {
-
-constexpr std::chrono::steady_clock::duration kNoWait{};
-
-}  // namespace
 
 asio::awaitable<void> UploadQueue::finish_channel_post(PendingUpload upload) {
   const FileMessage message = file_message_of(upload);
@@ -67,18 +58,6 @@ asio::awaitable<void> UploadQueue::answer(std::int64_t chat_id, Reply reply) {
   co_await channel_links_.tell_admins_once(
       chat_id, text.substr(0, text.find('\n')),
       fmt::format("Channel {}: a post got no links: {}", chat_id, text));
-}
-
-asio::awaitable<void> UploadQueue::channel_turn(std::int64_t chat_id) {
-  const std::shared_ptr<bool> alive = alive_;
-  for (;;) {
-    const auto wait = channel_rate_.admit(chat_id, chat_.clock.steady_now());
-    if (wait == kNoWait) co_return;
-    asio::steady_timer timer(chat_.executor, wait);
-    boost::system::error_code ignored;
-    co_await timer.async_wait(asio::redirect_error(asio::use_awaitable, ignored));
-    if (!*alive) co_return;
-  }
 }
 
 }  // namespace tglink

@@ -24,6 +24,19 @@ TEST(FloodLimiter, AdmitsUpToTheLimitInAMinuteThenSaysHowLongToWait) {
   EXPECT_EQ(limiter.admit(1, clock.steady_now()), 0s);
 }
 
+// A channel's sends reach Telegram a little after their turn: a longer window keeps a margin.
+TEST(FloodLimiter, ALongerWindowKeepsAMarginOverTelegramsMinute) {
+  testing::FakeClock clock;
+  FloodLimiter limiter{1, 61s};
+  EXPECT_EQ(limiter.admit(1, clock.steady_now()), 0s);
+  clock.advance(60s);
+  EXPECT_EQ(limiter.wait(1, clock.steady_now()), 1s);
+  EXPECT_EQ(limiter.estimate(1, clock.steady_now(), 1), 62s);
+  EXPECT_EQ(limiter.admit(1, clock.steady_now()), 1s);
+  clock.advance(1s);
+  EXPECT_EQ(limiter.admit(1, clock.steady_now()), 0s);
+}
+
 TEST(FloodLimiter, EstimateCountsTheAdmissionsAhead) {
   testing::FakeClock clock;
   FloodLimiter limiter{2};
