@@ -546,16 +546,17 @@ TEST_F(ChatServiceTest, BeyondTheChannelRateUploadsWaitTheirTurnRoundRobin) {
   EXPECT_TRUE(std::none_of(told.begin(), told.end(), [](const std::string& t) {
     return t.find("Could not") != std::string::npos || t.find("Rate limit") != std::string::npos;
   }));
-  // kUser's second and third files and kOther's file wait one, two and one minutes.
+  // kUser's second and third files and kOther's file wait one, two and one windows (a minute
+  // and the second of margin kept on Telegram's own).
   EXPECT_EQ(std::count(told.begin(), told.end(),
-                       "Telegram is slowing us down, your link comes in about 60 s."),
+                       "Telegram is slowing us down, your link comes in about 61 s."),
             2);
   EXPECT_EQ(std::count(told.begin(), told.end(),
-                       "Telegram is slowing us down, your link comes in about 120 s."),
+                       "Telegram is slowing us down, your link comes in about 122 s."),
             1);
 
   for (std::size_t posted = 2; posted <= 4; ++posted) {
-    clock.advance(60s);
+    clock.advance(ChannelLinks::kSendWindow);
     wait_for_forwards(posted);
   }
   // The other user's file goes second, not behind all of kUser's.

@@ -206,8 +206,9 @@ TEST_F(ChannelSponsor, ThirtyPostsInAMinuteMeetNoFloodWaitAndAllGetButtons) {
       << with_buttons() << " of 30\n"
       << harness.process().output();
   const sim::BotCountersView counters = sim.counters(kTheBot);
-  EXPECT_EQ(counters.edit_flood_waits, 0) << "an edit went over the channel's budget";
-  EXPECT_EQ(counters.flood_waits, 0) << "a send went over a budget";
+  EXPECT_EQ(counters.edit_flood_waits, 0) << "an edit went over the channel's budget\n"
+                                          << harness.process().output();
+  EXPECT_EQ(counters.flood_waits, 0) << "a send went over a budget\n" << harness.process().output();
   EXPECT_EQ(copies(), posts.size());
   EXPECT_TRUE(notices().empty());
 }

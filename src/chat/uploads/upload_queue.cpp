@@ -231,6 +231,10 @@ asio::awaitable<void> UploadQueue::dispatch() {
         } catch (const std::exception& e) {
           chat_.log.error("Uploads: upload {} failed: {}", next->upload_id, e.what());
         }
+        // Not wake_: a new upload must not cut the spacing short.
+        asio::steady_timer spacing(chat_.executor, options_.copy_spacing);
+        boost::system::error_code ignored;
+        co_await spacing.async_wait(asio::redirect_error(asio::use_awaitable, ignored));
         continue;
       }
       wait = options_.poll_interval;
