@@ -184,7 +184,7 @@ class UploadQueue {
   const ChatContext& chat_;
   UploadQueueOptions options_;
   LogChannelCopier copier_;
-  FloodLimiter user_rate_;     // keyed by user
+  FloodLimiter user_rate_;  // keyed by user
   // Keyed by LOG_CHANNEL (and a listed channel), with the margin ChannelLinks explains: a copy
   // reaches Telegram a little after its turn too.
   FloodLimiter channel_rate_;
