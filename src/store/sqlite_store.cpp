@@ -1,35 +1,14 @@
 #include "store/sqlite_store.hpp"
 
 #include "store/date_keys.hpp"
+#include "store/link_record_checks.hpp"
 #include "store/migrations.hpp"
+#include "store/record_rows.hpp"
 #include "store/sqlite_handle.hpp"
 
 namespace tglink {
 
 namespace {
-
-constexpr std::string_view kBroadcastColumns =
-    "id, admin_chat_id, source_chat_id, source_message_id, progress_message_id, state, sent, "
-    "failed, blocked, total";
-
-std::string select_broadcasts(std::string_view where) {
-  return "SELECT " + std::string(kBroadcastColumns) + " FROM broadcasts " + std::string(where);
-}
-
-BroadcastJob read_broadcast(const StatementRun& run) {
-  BroadcastJob job;
-  job.id = run.int_at(0);
-  job.admin_chat_id = run.int_at(1);
-  job.source_chat_id = run.int_at(2);
-  job.source_message_id = run.int_at(3);
-  job.progress_message_id = run.int_at(4);
-  job.state = run.text_at(5);
-  job.sent = run.int_at(6);
-  job.failed = run.int_at(7);
-  job.blocked = run.int_at(8);
-  job.total = run.int_at(9);
-  return job;
-}
 
 // Every column but id, in kBroadcastColumns order, as parameters first, first + 1, ...: the
 // INSERT and the UPDATE take them in the same order.
@@ -43,55 +22,6 @@ StatementRun& bind_broadcast_fields(StatementRun& run, int first, const Broadcas
       .bind(first + 6, job.failed)
       .bind(first + 7, job.blocked)
       .bind(first + 8, job.total);
-}
-
-constexpr std::string_view kPendingUploadColumns =
-    "id, user_id, chat_id, message_id, file_kind, file_name, mime_type, file_size, stage, "
-    "copy_message_id, received_unix, batch_id, album_id";
-
-PendingUpload read_pending_upload(const StatementRun& run) {
-  PendingUpload upload;
-  upload.id = run.int_at(0);
-  upload.user_id = run.int_at(1);
-  upload.chat_id = run.int_at(2);
-  upload.message_id = run.int_at(3);
-  upload.file_kind = run.text_at(4);
-  upload.file_name = run.text_at(5);
-  upload.mime_type = run.text_at(6);
-  upload.file_size = run.int_at(7);
-  upload.stage = run.text_at(8);
-  upload.copy_message_id = run.int_at(9);
-  upload.received_unix = run.int_at(10);
-  upload.batch_id = run.int_at(11);
-  upload.album_id = run.int_at(12);
-  return upload;
-}
-
-constexpr std::string_view kBatchColumns =
-    "id, user_id, state, created_unix, expires_unix, revoked";
-
-BatchRecord read_batch(const StatementRun& run) {
-  BatchRecord batch;
-  batch.id = run.int_at(0);
-  batch.user_id = run.int_at(1);
-  batch.state = run.text_at(2);
-  batch.created_unix = run.int_at(3);
-  batch.expires_unix = run.int_at(4);
-  batch.revoked = run.int_at(5) != 0;
-  return batch;
-}
-
-std::string select_batches(std::string_view where) {
-  return "SELECT " + std::string(kBatchColumns) + " FROM batches " + std::string(where);
-}
-
-// The table's CHECK would refuse it too, but with SQLite's terse "constraint failed".
-void require_stage(const std::string& stage) {
-  for (const std::string_view known : {"held", "queued", "posting", "posted"}) {
-    if (stage == known) return;
-  }
-  throw StoreError("invalid upload stage \"" + stage +
-                   "\": expected held, queued, posting or posted");
 }
 
 SqliteDatabase& configure(SqliteDatabase& db, const SqliteStoreOptions& options) {
@@ -216,9 +146,8 @@ struct SqliteStore::Impl {
       "file_name, mime_type, file_size) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) "
       "ON CONFLICT (batch_id, source_message_id) DO NOTHING"};
   SqliteStatement batch_files{
-      ready,
-      "SELECT batch_id, source_message_id, copy_message_id, file_kind, file_name, mime_type, "
-      "file_size FROM batch_files WHERE batch_id = ?1 ORDER BY source_message_id"};
+      ready, "SELECT " + std::string(kBatchFileColumns) +
+                 " FROM batch_files WHERE batch_id = ?1 ORDER BY source_message_id"};
   SqliteStatement record_node{ready,
                               "INSERT INTO cluster_nodes (node_id, last_seen_unix, is_leader) "
                               "VALUES (?1, ?2, ?3) ON CONFLICT (node_id) DO UPDATE SET "
@@ -258,21 +187,12 @@ bool SqliteStore::upsert_user(const UserRecord& user) {
 std::optional<UserRecord> SqliteStore::find_user(std::int64_t user_id) {
   StatementRun run(impl_->find_user);
   run.bind(1, user_id);
-  if (!run.next_row()) {
-    return std::nullopt;
-  }
-  UserRecord user;
-  user.user_id = run.int_at(0);
-  user.first_name = run.text_at(1);
-  user.username = run.text_at(2);
-  user.first_seen_unix = run.int_at(3);
-  user.links_total = run.int_at(4);
-  return user;
+  return read_first_row(run, read_user<StatementRun>);
 }
 
 std::int64_t SqliteStore::count_users() {
   StatementRun run(impl_->count_users);
-  return run.next_row() ? run.int_at(0) : 0;
+  return read_first_row(run, read_int<StatementRun>).value_or(0);
 }
 
 std::vector<std::int64_t> SqliteStore::list_user_ids(std::int64_t after_user_id, int limit) {
@@ -281,11 +201,7 @@ std::vector<std::int64_t> SqliteStore::list_user_ids(std::int64_t after_user_id,
   }
   StatementRun run(impl_->list_user_ids);
   run.bind(1, after_user_id).bind(2, std::int64_t{limit});
-  std::vector<std::int64_t> ids;
-  while (run.next_row()) {
-    ids.push_back(run.int_at(0));
-  }
-  return ids;
+  return read_rows(run, read_int<StatementRun>);
 }
 
 void SqliteStore::delete_user(std::int64_t user_id) {
@@ -307,12 +223,12 @@ std::int64_t SqliteStore::links_on_day(std::int64_t user_id, const std::string& 
   require_day(day);
   StatementRun run(impl_->links_on_day);
   run.bind(1, user_id).bind(2, day);
-  return run.next_row() ? run.int_at(0) : 0;
+  return read_first_row(run, read_int<StatementRun>).value_or(0);
 }
 
 std::int64_t SqliteStore::links_total() {
   StatementRun run(impl_->links_total);
-  return run.next_row() ? run.int_at(0) : 0;
+  return read_first_row(run, read_int<StatementRun>).value_or(0);
 }
 
 // --- monthly bandwidth ---
@@ -334,7 +250,7 @@ std::int64_t SqliteStore::bandwidth_used(const std::string& month) {
   require_month(month);
   StatementRun run(impl_->bandwidth_used);
   run.bind(1, month);
-  return run.next_row() ? run.int_at(0) : 0;
+  return read_first_row(run, read_int<StatementRun>).value_or(0);
 }
 
 int SqliteStore::delete_bandwidth_before(const std::string& oldest_kept_month) {
@@ -356,9 +272,7 @@ void SqliteStore::revoke_link(std::int64_t message_id, std::int64_t expires_unix
 std::vector<std::int64_t> SqliteStore::revoked_links() {
   SqliteStatement select(database(), "SELECT message_id FROM revoked_links");
   StatementRun run(select);
-  std::vector<std::int64_t> ids;
-  while (run.next_row()) ids.push_back(run.int_at(0));
-  return ids;
+  return read_rows(run, read_int<StatementRun>);
 }
 
 bool SqliteStore::is_revoked(std::int64_t message_id) {
@@ -391,19 +305,12 @@ void SqliteStore::update_broadcast(const BroadcastJob& job) {
 std::optional<BroadcastJob> SqliteStore::find_broadcast(std::int64_t id) {
   StatementRun run(impl_->find_broadcast);
   run.bind(1, id);
-  if (!run.next_row()) {
-    return std::nullopt;
-  }
-  return read_broadcast(run);
+  return read_first_row(run, read_broadcast<StatementRun>);
 }
 
 std::vector<BroadcastJob> SqliteStore::unfinished_broadcasts() {
   StatementRun run(impl_->unfinished_broadcasts);
-  std::vector<BroadcastJob> jobs;
-  while (run.next_row()) {
-    jobs.push_back(read_broadcast(run));
-  }
-  return jobs;
+  return read_rows(run, read_broadcast<StatementRun>);
 }
 
 bool SqliteStore::mark_broadcast_recipient(std::int64_t job_id, std::int64_t user_id,
@@ -425,9 +332,7 @@ std::vector<std::int64_t> SqliteStore::broadcast_recipients_with(std::int64_t jo
                                                                  const std::string& outcome) {
   StatementRun run(impl_->recipients_with);
   run.bind(1, job_id).bind(2, outcome);
-  std::vector<std::int64_t> users;
-  while (run.next_row()) users.push_back(run.int_at(0));
-  return users;
+  return read_rows(run, read_int<StatementRun>);
 }
 
 bool SqliteStore::broadcast_recipient_done(std::int64_t job_id, std::int64_t user_id) {
@@ -439,7 +344,7 @@ bool SqliteStore::broadcast_recipient_done(std::int64_t job_id, std::int64_t use
 // --- uploads not yet answered with a link ---
 
 std::int64_t SqliteStore::add_pending_upload(const PendingUpload& upload) {
-  require_stage(upload.stage);
+  require_upload_stage(upload.stage);
   StatementRun(impl_->add_pending_upload)
       .bind(1, upload.user_id)
       .bind(2, upload.chat_id)
@@ -458,7 +363,7 @@ std::int64_t SqliteStore::add_pending_upload(const PendingUpload& upload) {
 }
 
 void SqliteStore::update_pending_upload(const PendingUpload& upload) {
-  require_stage(upload.stage);
+  require_upload_stage(upload.stage);
   SqliteTransaction transaction(impl_->db);
   StatementRun(impl_->update_pending_upload)
       .bind(1, upload.id)
@@ -481,16 +386,12 @@ void SqliteStore::delete_pending_upload(std::int64_t id) {
 
 std::int64_t SqliteStore::last_log_channel_post() {
   StatementRun run(impl_->last_log_channel_post);
-  return run.next_row() ? run.int_at(0) : 0;
+  return read_first_row(run, read_int<StatementRun>).value_or(0);
 }
 
 std::vector<PendingUpload> SqliteStore::pending_uploads() {
   StatementRun run(impl_->pending_uploads);
-  std::vector<PendingUpload> uploads;
-  while (run.next_row()) {
-    uploads.push_back(read_pending_upload(run));
-  }
-  return uploads;
+  return read_rows(run, read_pending_upload<StatementRun>);
 }
 
 // --- batches ---
@@ -505,15 +406,13 @@ std::int64_t SqliteStore::open_batch(std::int64_t user_id, std::int64_t created_
 std::optional<BatchRecord> SqliteStore::open_batch_of(std::int64_t user_id) {
   StatementRun run(impl_->open_batch_of);
   run.bind(1, user_id);
-  if (!run.next_row()) return std::nullopt;
-  return read_batch(run);
+  return read_first_row(run, read_batch<StatementRun>);
 }
 
 std::optional<BatchRecord> SqliteStore::find_batch(std::int64_t id) {
   StatementRun run(impl_->find_batch);
   run.bind(1, id);
-  if (!run.next_row()) return std::nullopt;
-  return read_batch(run);
+  return read_first_row(run, read_batch<StatementRun>);
 }
 
 bool SqliteStore::close_batch(std::int64_t id, std::int64_t expires_unix) {
@@ -541,19 +440,7 @@ void SqliteStore::add_batch_file(const BatchFile& file) {
 std::vector<BatchFile> SqliteStore::batch_files(std::int64_t batch_id) {
   StatementRun run(impl_->batch_files);
   run.bind(1, batch_id);
-  std::vector<BatchFile> files;
-  while (run.next_row()) {
-    BatchFile file;
-    file.batch_id = run.int_at(0);
-    file.source_message_id = run.int_at(1);
-    file.copy_message_id = run.int_at(2);
-    file.file_kind = run.text_at(3);
-    file.file_name = run.text_at(4);
-    file.mime_type = run.text_at(5);
-    file.file_size = run.int_at(6);
-    files.push_back(std::move(file));
-  }
-  return files;
+  return read_rows(run, read_batch_file<StatementRun>);
 }
 
 // --- nodes sharing the store ---
@@ -569,10 +456,7 @@ void SqliteStore::record_node(const NodeRecord& node) {
 
 std::vector<NodeRecord> SqliteStore::list_nodes() {
   StatementRun run(impl_->list_nodes);
-  std::vector<NodeRecord> nodes;
-  while (run.next_row())
-    nodes.push_back(NodeRecord{run.text_at(0), run.int_at(1), run.int_at(2) != 0});
-  return nodes;
+  return read_rows(run, read_node<StatementRun>);
 }
 
 }  // namespace tglink
