@@ -12,6 +12,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "store/scoped_transaction.hpp"
 #include "store/store.hpp"
 
 struct pg_conn;
@@ -121,6 +122,10 @@ class PgConnection {
   [[nodiscard]] int socket() const;
   [[nodiscard]] std::vector<std::string> take_notifications();
 
+  // For a destructor: ROLLBACK, ignoring a failure (the server rolls back an abandoned
+  // transaction by itself when the connection is gone).
+  void rollback_quietly() noexcept;
+
   // Throws StoreError: "PostgreSQL <server>: <what>: <libpq's latest message>".
   [[noreturn]] void fail(std::string_view what, std::string_view detail) const;
 
@@ -133,19 +138,9 @@ class PgConnection {
   std::string server_;
 };
 
-// BEGIN on construction; ROLLBACK on destruction unless commit() was called.
-class PgTransaction {
+class PgTransaction : public ScopedTransaction<PgConnection> {
  public:
-  explicit PgTransaction(PgConnection& connection);
-  ~PgTransaction();
-  PgTransaction(const PgTransaction&) = delete;
-  PgTransaction& operator=(const PgTransaction&) = delete;
-
-  void commit();
-
- private:
-  PgConnection& connection_;
-  bool done_ = false;
+  explicit PgTransaction(PgConnection& connection) : ScopedTransaction(connection, "BEGIN") {}
 };
 
 }  // namespace tglink

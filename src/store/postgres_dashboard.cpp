@@ -53,11 +53,11 @@ void PostgresStore::add_minute_traffic(const std::vector<MinuteTraffic>& minutes
 }
 
 std::vector<MinuteTraffic> PostgresStore::minute_traffic_since(std::int64_t since_unix) {
-  const PgResult result = db_->query(
-      "SELECT node_id, minute_unix, requests, bytes FROM minute_traffic WHERE minute_unix >= $1 "
-      "ORDER BY node_id, minute_unix",
-      {since_unix});
-  return read_rows(result, read_minute_traffic<PgRow>);
+  return read_rows(db_->query("SELECT node_id, minute_unix, requests, bytes FROM minute_traffic "
+                              "WHERE minute_unix >= $1 "
+                              "ORDER BY node_id, minute_unix",
+                              {since_unix}),
+                   read_minute_traffic<PgRow>);
 }
 
 void PostgresStore::save_node_report(const NodeReport& report) {
@@ -76,11 +76,12 @@ std::vector<NodeReport> PostgresStore::node_reports() {
 }
 
 std::vector<DayCount> PostgresStore::new_users_per_day(std::int64_t since_unix) {
-  const PgResult result = db_->query(
-      "SELECT to_char(to_timestamp(first_seen_unix) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, "
-      "COUNT(*) FROM users WHERE first_seen_unix >= $1 GROUP BY day ORDER BY day",
-      {since_unix});
-  return read_rows(result, read_day_count<PgRow>);
+  return read_rows(
+      db_->query(
+          "SELECT to_char(to_timestamp(first_seen_unix) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, "
+          "COUNT(*) FROM users WHERE first_seen_unix >= $1 GROUP BY day ORDER BY day",
+          {since_unix}),
+      read_day_count<PgRow>);
 }
 
 int PostgresStore::delete_dashboard_history(std::int64_t cutoff_unix,

@@ -69,11 +69,11 @@ std::optional<LinkRecord> PostgresStore::find_link(std::int64_t message_id) {
 
 std::vector<LinkRecord> PostgresStore::user_links(std::int64_t user_id, int offset, int limit) {
   require_valid_page(offset, limit);
-  const PgResult result = db_->query(select_links("WHERE l.user_id = $1 ORDER BY "
-                                                  "l.created_unix DESC, l.message_id DESC "
-                                                  "LIMIT $2 OFFSET $3"),
-                                     {user_id, std::int64_t{limit}, std::int64_t{offset}});
-  return read_rows(result, read_link<PgRow>);
+  return read_rows(db_->query(select_links("WHERE l.user_id = $1 ORDER BY "
+                                           "l.created_unix DESC, l.message_id DESC "
+                                           "LIMIT $2 OFFSET $3"),
+                              {user_id, std::int64_t{limit}, std::int64_t{offset}}),
+                   read_link<PgRow>);
 }
 
 UserLinkTotals PostgresStore::user_link_totals(std::int64_t user_id) {

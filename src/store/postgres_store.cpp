@@ -108,10 +108,10 @@ std::vector<std::int64_t> PostgresStore::list_user_ids(std::int64_t after_user_i
   if (limit < 0) {
     throw StoreError("list_user_ids: negative limit " + std::to_string(limit));
   }
-  const PgResult result =
+  return read_rows(
       db_->query("SELECT user_id FROM users WHERE user_id > $1 ORDER BY user_id LIMIT $2",
-                 {after_user_id, std::int64_t{limit}});
-  return read_rows(result, read_int<PgRow>);
+                 {after_user_id, std::int64_t{limit}}),
+      read_int<PgRow>);
 }
 
 void PostgresStore::delete_user(std::int64_t user_id) {
@@ -244,11 +244,11 @@ void PostgresStore::set_broadcast_recipient_outcome(std::int64_t job_id, std::in
 
 std::vector<std::int64_t> PostgresStore::broadcast_recipients_with(std::int64_t job_id,
                                                                    const std::string& outcome) {
-  const PgResult result = db_->query(
-      "SELECT user_id FROM broadcast_recipients WHERE job_id = $1 AND outcome = $2 "
-      "ORDER BY user_id",
-      {job_id, outcome});
-  return read_rows(result, read_int<PgRow>);
+  return read_rows(
+      db_->query("SELECT user_id FROM broadcast_recipients WHERE job_id = $1 AND outcome = $2 "
+                 "ORDER BY user_id",
+                 {job_id, outcome}),
+      read_int<PgRow>);
 }
 
 bool PostgresStore::broadcast_recipient_done(std::int64_t job_id, std::int64_t user_id) {
@@ -295,9 +295,9 @@ std::int64_t PostgresStore::last_log_channel_post() {
 }
 
 std::vector<PendingUpload> PostgresStore::pending_uploads() {
-  const PgResult result = db_->query("SELECT " + std::string(kPendingUploadColumns) +
-                                     " FROM pending_uploads ORDER BY id");
-  return read_rows(result, read_pending_upload<PgRow>);
+  return read_rows(db_->query("SELECT " + std::string(kPendingUploadColumns) +
+                              " FROM pending_uploads ORDER BY id"),
+                   read_pending_upload<PgRow>);
 }
 
 // --- nodes sharing the store ---

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "store/scoped_transaction.hpp"
 #include "store/store.hpp"
 
 struct sqlite3;
@@ -38,6 +39,9 @@ class SqliteDatabase {
   // Rows changed by the most recent INSERT, UPDATE or DELETE.
   [[nodiscard]] std::int64_t changes() const;
   [[nodiscard]] std::int64_t last_insert_rowid() const;
+
+  // For a destructor: ROLLBACK, ignoring a failure (SQLite rolls back on close).
+  void rollback_quietly() noexcept;
 
   // Throws StoreError: "<path>: <what>: <SQLite's latest message>".
   [[noreturn]] void fail(std::string_view what) const;
@@ -140,21 +144,11 @@ auto select_first_row(SqliteDatabase& db, std::string_view sql, Read read,
   return read_first_row(run, read);
 }
 
-// BEGIN IMMEDIATE on construction; ROLLBACK on destruction unless commit() was called. IMMEDIATE
-// takes the write lock up front, so a busy database waits on the busy timeout at BEGIN instead of
-// failing half way through.
-class SqliteTransaction {
+// IMMEDIATE takes the write lock up front, so a busy database waits on the busy timeout at BEGIN
+// instead of failing half way through.
+class SqliteTransaction : public ScopedTransaction<SqliteDatabase> {
  public:
-  explicit SqliteTransaction(SqliteDatabase& db);
-  ~SqliteTransaction();
-  SqliteTransaction(const SqliteTransaction&) = delete;
-  SqliteTransaction& operator=(const SqliteTransaction&) = delete;
-
-  void commit();
-
- private:
-  SqliteDatabase& db_;
-  bool done_ = false;
+  explicit SqliteTransaction(SqliteDatabase& db) : ScopedTransaction(db, "BEGIN IMMEDIATE") {}
 };
 
 }  // namespace tglink

@@ -169,18 +169,15 @@ SqliteDatabase& SqliteStore::database() { return impl_->db; }
 bool SqliteStore::upsert_user(const UserRecord& user) {
   {
     StatementRun run(impl_->insert_user);
-    run.bind(1, user.user_id)
-        .bind(2, user.first_name)
-        .bind(3, user.username)
-        .bind(4, user.first_seen_unix)
-        .bind(5, user.links_total)
+    run.bind_all(user.user_id, user.first_name, user.username, user.first_seen_unix,
+                 user.links_total)
         .finish();
     if (impl_->db.changes() == 1) {
       return true;
     }
   }
   StatementRun run(impl_->rename_user);
-  run.bind(1, user.user_id).bind(2, user.first_name).bind(3, user.username).finish();
+  run.bind_all(user.user_id, user.first_name, user.username).finish();
   return false;
 }
 
@@ -200,7 +197,7 @@ std::vector<std::int64_t> SqliteStore::list_user_ids(std::int64_t after_user_id,
     throw StoreError("list_user_ids: negative limit " + std::to_string(limit));
   }
   StatementRun run(impl_->list_user_ids);
-  run.bind(1, after_user_id).bind(2, std::int64_t{limit});
+  run.bind_all(after_user_id, std::int64_t{limit});
   return read_rows(run, read_int<StatementRun>);
 }
 
@@ -213,7 +210,7 @@ void SqliteStore::delete_user(std::int64_t user_id) {
 void SqliteStore::record_link(std::int64_t user_id, const std::string& day) {
   require_day(day);
   SqliteTransaction transaction(impl_->db);
-  StatementRun(impl_->bump_daily_links).bind(1, user_id).bind(2, day).finish();
+  StatementRun(impl_->bump_daily_links).bind_all(user_id, day).finish();
   StatementRun(impl_->bump_user_links).bind(1, user_id).finish();
   StatementRun(impl_->bump_links_total).finish();
   transaction.commit();
@@ -222,7 +219,7 @@ void SqliteStore::record_link(std::int64_t user_id, const std::string& day) {
 std::int64_t SqliteStore::links_on_day(std::int64_t user_id, const std::string& day) {
   require_day(day);
   StatementRun run(impl_->links_on_day);
-  run.bind(1, user_id).bind(2, day);
+  run.bind_all(user_id, day);
   return read_first_row(run, read_int<StatementRun>).value_or(0);
 }
 
@@ -239,7 +236,7 @@ std::int64_t SqliteStore::add_bandwidth(const std::string& month, std::int64_t b
     throw StoreError("add_bandwidth: negative byte count " + std::to_string(bytes));
   }
   StatementRun run(impl_->add_bandwidth);
-  run.bind(1, month).bind(2, bytes);
+  run.bind_all(month, bytes);
   if (!run.next_row()) throw StoreError("add_bandwidth: no total returned for " + month);
   const std::int64_t total = run.int_at(0);
   run.finish();
@@ -265,7 +262,7 @@ void SqliteStore::revoke_link(std::int64_t message_id, std::int64_t expires_unix
   if (expires_unix < 0) {
     throw StoreError("revoke_link: negative expiry " + std::to_string(expires_unix));
   }
-  StatementRun(impl_->revoke_link).bind(1, message_id).bind(2, expires_unix).finish();
+  StatementRun(impl_->revoke_link).bind_all(message_id, expires_unix).finish();
   revocation_committed(message_id);
 }
 
@@ -315,29 +312,25 @@ std::vector<BroadcastJob> SqliteStore::unfinished_broadcasts() {
 
 bool SqliteStore::mark_broadcast_recipient(std::int64_t job_id, std::int64_t user_id,
                                            const std::string& outcome) {
-  StatementRun(impl_->mark_recipient).bind(1, job_id).bind(2, user_id).bind(3, outcome).finish();
+  StatementRun(impl_->mark_recipient).bind_all(job_id, user_id, outcome).finish();
   return impl_->db.changes() == 1;
 }
 
 void SqliteStore::set_broadcast_recipient_outcome(std::int64_t job_id, std::int64_t user_id,
                                                   const std::string& outcome) {
-  StatementRun(impl_->set_recipient_outcome)
-      .bind(1, job_id)
-      .bind(2, user_id)
-      .bind(3, outcome)
-      .finish();
+  StatementRun(impl_->set_recipient_outcome).bind_all(job_id, user_id, outcome).finish();
 }
 
 std::vector<std::int64_t> SqliteStore::broadcast_recipients_with(std::int64_t job_id,
                                                                  const std::string& outcome) {
   StatementRun run(impl_->recipients_with);
-  run.bind(1, job_id).bind(2, outcome);
+  run.bind_all(job_id, outcome);
   return read_rows(run, read_int<StatementRun>);
 }
 
 bool SqliteStore::broadcast_recipient_done(std::int64_t job_id, std::int64_t user_id) {
   StatementRun run(impl_->recipient_done);
-  run.bind(1, job_id).bind(2, user_id);
+  run.bind_all(job_id, user_id);
   return run.next_row();
 }
 
@@ -346,18 +339,9 @@ bool SqliteStore::broadcast_recipient_done(std::int64_t job_id, std::int64_t use
 std::int64_t SqliteStore::add_pending_upload(const PendingUpload& upload) {
   require_upload_stage(upload.stage);
   StatementRun(impl_->add_pending_upload)
-      .bind(1, upload.user_id)
-      .bind(2, upload.chat_id)
-      .bind(3, upload.message_id)
-      .bind(4, upload.file_kind)
-      .bind(5, upload.file_name)
-      .bind(6, upload.mime_type)
-      .bind(7, upload.file_size)
-      .bind(8, upload.stage)
-      .bind(9, upload.copy_message_id)
-      .bind(10, upload.received_unix)
-      .bind(11, upload.batch_id)
-      .bind(12, upload.album_id)
+      .bind_all(upload.user_id, upload.chat_id, upload.message_id, upload.file_kind,
+                upload.file_name, upload.mime_type, upload.file_size, upload.stage,
+                upload.copy_message_id, upload.received_unix, upload.batch_id, upload.album_id)
       .finish();
   return impl_->db.changes() == 1 ? impl_->db.last_insert_rowid() : 0;
 }
@@ -366,9 +350,7 @@ void SqliteStore::update_pending_upload(const PendingUpload& upload) {
   require_upload_stage(upload.stage);
   SqliteTransaction transaction(impl_->db);
   StatementRun(impl_->update_pending_upload)
-      .bind(1, upload.id)
-      .bind(2, upload.stage)
-      .bind(3, upload.copy_message_id)
+      .bind_all(upload.id, upload.stage, upload.copy_message_id)
       .finish();
   if (impl_->db.changes() == 0) {
     throw StoreError("update_pending_upload: no pending upload with id " +
@@ -397,7 +379,7 @@ std::vector<PendingUpload> SqliteStore::pending_uploads() {
 // --- batches ---
 
 std::int64_t SqliteStore::open_batch(std::int64_t user_id, std::int64_t created_unix) {
-  StatementRun(impl_->open_batch).bind(1, user_id).bind(2, created_unix).finish();
+  StatementRun(impl_->open_batch).bind_all(user_id, created_unix).finish();
   const std::optional<BatchRecord> open = open_batch_of(user_id);
   if (!open) throw StoreError("open_batch: no open batch for user " + std::to_string(user_id));
   return open->id;
@@ -416,7 +398,7 @@ std::optional<BatchRecord> SqliteStore::find_batch(std::int64_t id) {
 }
 
 bool SqliteStore::close_batch(std::int64_t id, std::int64_t expires_unix) {
-  StatementRun(impl_->close_batch).bind(1, id).bind(2, expires_unix).finish();
+  StatementRun(impl_->close_batch).bind_all(id, expires_unix).finish();
   return impl_->db.changes() == 1;
 }
 
@@ -427,13 +409,8 @@ bool SqliteStore::revoke_batch(std::int64_t id) {
 
 void SqliteStore::add_batch_file(const BatchFile& file) {
   StatementRun(impl_->add_batch_file)
-      .bind(1, file.batch_id)
-      .bind(2, file.source_message_id)
-      .bind(3, file.copy_message_id)
-      .bind(4, file.file_kind)
-      .bind(5, file.file_name)
-      .bind(6, file.mime_type)
-      .bind(7, file.file_size)
+      .bind_all(file.batch_id, file.source_message_id, file.copy_message_id, file.file_kind,
+                file.file_name, file.mime_type, file.file_size)
       .finish();
 }
 
@@ -448,9 +425,7 @@ std::vector<BatchFile> SqliteStore::batch_files(std::int64_t batch_id) {
 void SqliteStore::record_node(const NodeRecord& node) {
   if (node.node_id.empty()) throw StoreError("record_node: empty node id");
   StatementRun(impl_->record_node)
-      .bind(1, node.node_id)
-      .bind(2, node.last_seen_unix)
-      .bind(3, std::int64_t{node.leading ? 1 : 0})
+      .bind_all(node.node_id, node.last_seen_unix, std::int64_t{node.leading ? 1 : 0})
       .finish();
 }
 
