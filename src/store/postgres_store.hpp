@@ -23,8 +23,6 @@ class PostgresStore final : public Store {
   // Throws StoreError naming the server (never the password) if either fails.
   explicit PostgresStore(const std::string& url, PgConnectionOptions options = {});
   ~PostgresStore() override;
-  PostgresStore(const PostgresStore&) = delete;
-  PostgresStore& operator=(const PostgresStore&) = delete;
 
   // "host:port/database as user", for logs.
   [[nodiscard]] const std::string& server() const;

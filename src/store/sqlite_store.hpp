@@ -26,8 +26,6 @@ class SqliteStore final : public Store {
   // Throws StoreError naming the file if it cannot be opened or migrated.
   explicit SqliteStore(const std::string& path, SqliteStoreOptions options = {});
   ~SqliteStore() override;
-  SqliteStore(const SqliteStore&) = delete;
-  SqliteStore& operator=(const SqliteStore&) = delete;
 
   // Every Store method, declared once for both stores.
 #include "store/store_overrides.inc"
