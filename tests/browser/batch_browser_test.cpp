@@ -13,6 +13,7 @@
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
 
+#include "browser/browser_script.hpp"
 #include "support/build_paths.hpp"
 #include "support/sim_harness.hpp"
 
@@ -25,11 +26,6 @@ using testing::SimHarness;
 
 constexpr std::int64_t kUser = 5550001;
 constexpr int kWaitMs = 60000;
-
-std::string file_text(const fs::path& path) {
-  std::ifstream in(path);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
 
 sim::SendFileRequest file_request(const fs::path& path, const std::string& kind,
                                   const std::string& mime, const std::string& name) {
@@ -48,8 +44,9 @@ fs::path make_thumbnail(const fs::path& dir) {
   const std::string command =
       "ffmpeg -nostdin -y -hide_banner -loglevel error -f lavfi -i testsrc2=size=320x180 "
       "-frames:v 1 " +
-      out.string() + " >" + (dir / "ffmpeg.log").string() + " 2>&1";
-  EXPECT_EQ(std::system(command.c_str()), 0) << file_text(dir / "ffmpeg.log");
+      out.string();
+  EXPECT_EQ(testing::run_logged(command, dir / "ffmpeg.log"), 0)
+      << testing::read_file(dir / "ffmpeg.log");
   return out;
 }
 
@@ -112,16 +109,9 @@ TEST(BatchBrowserTest, ThePageListsPlaysAndDownloadsInChromium) {
   const fs::path plan_path = harness.dir() / "plan.json";
   std::ofstream(plan_path) << json::serialize(plan);
 
-  const fs::path script = fs::path(TGLINK_SOURCE_DIR) / "tests" / "browser" / "batch.test.mjs";
-  const fs::path log = harness.dir() / "browser.log";
-  const std::string command = "cd " + std::string(TGLINK_SOURCE_DIR) + " && node " +
-                              script.string() + " " + plan_path.string() + " >" + log.string() +
-                              " 2>&1";
-  const int status = std::system(command.c_str());
-  const std::string output = file_text(log);
-  std::cout << output;
-  EXPECT_EQ(status, 0) << output << "\ntglink's log:\n" << harness.process().output();
-  EXPECT_NE(output.find(" passed, 0 failed"), std::string::npos) << output;
+  const testing::ScriptRun run = testing::run_browser_script("batch.test.mjs", plan_path.string(),
+                                                             harness.dir() / "browser.log");
+  testing::expect_script_passed(run, harness.process().output());
 }
 
 }  // namespace

@@ -4,13 +4,13 @@
 //   node subtitles.test.mjs <plan.json>      plan.json: {"base_url", "stream", "screenshots"}
 // The sign is looked for by pixels, in the screenshot of the video: bright at the top, where the
 // script puts it, and nothing in the lower half, where a plain (unstyled) cue would be.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
 import { CHROMIUM, DESKTOP, WAIT_MS, check, expect, finish } from './checks.mjs';
+import { plan } from './plan.mjs';
 
-const plan = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const BROWSER_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--autoplay-policy=no-user-gesture-required'];
