@@ -18,7 +18,7 @@ import { expectClean, recordPage } from './page_record.mjs';
 async function openPage(context, viewport) {
   const page = await context.newPage();
   await page.setViewportSize(viewport);
-  return { page, record: recordPage(page, plan.base_url) };
+  return { page, record: recordPage(page, plan.base_url, { scripts: true }) };
 }
 
 async function listsEveryFile(context) {

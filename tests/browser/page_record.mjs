@@ -3,19 +3,20 @@
 //   csp      console messages about the Content Security Policy (Chromium and Firefox word them
 //            differently)
 //   errors   uncaught script errors
-//   scripts  script URLs loaded (pages meant to run none)
+//   scripts  script URLs loaded (pages meant to run none), when asked for with { scripts: true }:
+//            Firefox's driver cannot tell a request's type, so only Chromium pages ask
 //   hls      answers under /hls/: { url, name (the last part of the path), status }
 // A test that needs more (the playback API's answers, the media element's ranges) adds its own
 // listeners to the same page.
 import { expect } from './checks.mjs';
 
-export function recordPage(page, baseUrl) {
+export function recordPage(page, baseUrl, { scripts = false } = {}) {
   const origin = new URL(baseUrl).origin;
   const record = { foreign: [], csp: [], errors: [], scripts: [], hls: [] };
   page.on('request', (request) => {
     const url = request.url();
     if (/^https?:/.test(url) && new URL(url).origin !== origin) record.foreign.push(url);
-    if (request.resourceType() === 'script') record.scripts.push(url);
+    if (scripts && request.resourceType() === 'script') record.scripts.push(url);
   });
   page.on('response', (response) => {
     const url = response.url();
