@@ -16,6 +16,7 @@
 #include "browser/browser_script.hpp"
 #include "support/build_paths.hpp"
 #include "support/sim_harness.hpp"
+#include "support/user_file.hpp"
 
 namespace tglink {
 namespace {
@@ -26,17 +27,6 @@ using testing::SimHarness;
 
 constexpr std::int64_t kUser = 5550001;
 constexpr int kWaitMs = 60000;
-
-sim::SendFileRequest file_request(const fs::path& path, const std::string& kind,
-                                  const std::string& mime, const std::string& name) {
-  sim::SendFileRequest request;
-  request.user_id = kUser;
-  request.path = path.string();
-  request.kind = kind;
-  request.mime_type = mime;
-  request.file_name = name;
-  return request;
-}
 
 // A 320x180 JPEG, as Telegram makes for a video.
 fs::path make_thumbnail(const fs::path& dir) {
@@ -81,9 +71,10 @@ TEST(BatchBrowserTest, ThePageListsPlaysAndDownloadsInChromium) {
 
   harness.sim().send_text(kUser, "/batch");
   ASSERT_EQ(harness.sim().wait_messages(kUser, 1, kWaitMs).size(), 1U);
-  harness.sim().send_file(file_request(files[0], "document", "text/plain", names[0]));
-  harness.sim().send_file(file_request(files[1], "document", "application/pdf", names[1]));
-  sim::SendFileRequest video = file_request(files[2], "video", "video/mp4", names[2]);
+  harness.sim().send_file(testing::user_file(kUser, files[0], "document", "text/plain", names[0]));
+  harness.sim().send_file(
+      testing::user_file(kUser, files[1], "document", "application/pdf", names[1]));
+  sim::SendFileRequest video = testing::user_file(kUser, files[2], "video", "video/mp4", names[2]);
   video.thumbnail_path = make_thumbnail(harness.dir()).string();
   harness.sim().send_file(video);
   harness.sim().send_text(kUser, "/done");
