@@ -1,3 +1,4 @@
 #!/usr/bin/env bash
-# The playback part of the benchmarks (bench/playback_bench.py); options as bench/run.sh --help.
-exec "$(dirname "$0")/run.sh" playback "$@"
+# The playback and subtitles parts of the benchmarks (bench/playback_bench.py,
+# bench/subtitles_bench.py); options as bench/run.sh --help.
+exec "$(dirname "$0")/run.sh" playback subtitles "$@"

@@ -13,6 +13,14 @@ each kind (direct: H.264/AAC MP4; remux: H.264/AC-3 MKV; transcode: HEVC/AAC MP4
   - Telegram bytes (simulator counters) per media byte for the whole conversion.
 Medians and spreads (min-max) over --playback-rounds rounds of --playback-seconds clips. The player's own work (hls.js, decoding) is not
 in these figures: the browser matrix (tests/browser/playback.test.mjs) covers correctness.
+
+The allow-lists alone: ffprobe, and the first 4 s of each clip's conversion, run by hand on the
+clip with the lists every run gets (`tglink media-formats`; the protocol list is `file` here,
+the clip being local) and without them, in turn, each figure a ratio of the two.
+
+With --playback-baseline BUILD, every round runs the same figures on a second release build
+(another commit's, built apart), in alternating order, and prints each figure's ratio to it:
+how a change to the converter (allow-lists, confinement, limits) moves time to first frame.
 """
 import http.client
 import json
@@ -182,9 +190,63 @@ def one_round(build, work, clips, seconds):
     return figures
 
 
+def allow_list_options(build):
+    """The demuxer and decoder lists as the build's ffmpeg runs get them."""
+    lines = subprocess.run([os.path.join(build, "tglink"), "media-formats"], check=True,
+                           capture_output=True, text=True).stdout.splitlines()
+    lists = dict(line.split(" ", 1) for line in lines)
+    return ["-format_whitelist", lists["format_whitelist"],
+            "-codec_whitelist", lists["codec_whitelist"], "-protocol_whitelist", "file"]
+
+
+def timed(argv):
+    start = time.perf_counter()
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def allow_list_cost(build, clips, rounds):
+    """Per clip: ffprobe and a 4 s conversion with the lists over the same without them."""
+    lists = allow_list_options(build)
+    measures = {}
+    for mode, (path, _) in clips.items():
+        probe = ["ffprobe", "-v", "error", "-show_streams", "-show_format", "-of", "json"]
+        convert = ["ffmpeg", "-nostdin", "-v", "error", "-t", "4"]
+        video = ["-c:v", "copy"] if mode == "remux" else ["-c:v", "libx264", "-preset", "veryfast"]
+        output = video + ["-c:a", "aac", "-f", "null", "-"]
+        measures[mode + " ffprobe, with the lists"] = lambda a=probe + lists + [path]: timed(a)
+        measures[mode + " ffprobe, without"] = lambda a=probe + [path]: timed(a)
+        measures[mode + " 4 s converted, with the lists"] = \
+            lambda a=convert + lists + ["-i", path] + output: timed(a)
+        measures[mode + " 4 s converted, without"] = \
+            lambda a=convert + ["-i", path] + output: timed(a)
+    figures = stats.alternate(measures, rounds)
+    print("\n%-44s %20s %20s %20s" % ("allow-lists", "with (s)", "without (s)", "ratio"))
+    names = [name[: -len(", with the lists")] for name in figures if name.endswith("with the lists")]
+    for name in names:
+        ours, theirs = figures[name + ", with the lists"], figures[name + ", without"]
+        print("%-44s %20s %20s %20s" % (name, stats.summary(ours), stats.summary(theirs),
+                                        stats.summary(stats.ratios(ours, theirs))))
+
+
 def add_arguments(parser):
     parser.add_argument("--playback-rounds", type=int, default=3)
     parser.add_argument("--playback-seconds", type=int, default=60, help="length of each clip")
+    parser.add_argument("--playback-baseline", metavar="BUILD",
+                        help="a second release build to run side by side; ratios are this "
+                             "build's figure over the baseline's")
+
+
+def print_side_by_side(rounds, baseline_rounds):
+    print("%-40s %20s %20s %20s" % ("figure", "this build", "baseline", "ratio"))
+    for name in rounds[0]:
+        pairs = [(r[name], b[name]) for r, b in zip(rounds, baseline_rounds)
+                 if name in r and name in b]
+        if not pairs:
+            continue
+        ours, theirs = [p[0] for p in pairs], [p[1] for p in pairs]
+        print("%-40s %20s %20s %20s" % (name, stats.summary(ours), stats.summary(theirs),
+                                        stats.summary(stats.ratios(ours, theirs))))
 
 
 def run(args, work):
@@ -192,10 +254,22 @@ def run(args, work):
     print("\n== Playback: direct play, remux and transcode of %d s 720p clips, %d rounds"
           % (seconds, args.playback_rounds))
     clips = make_clips(work, seconds)
-    rounds = []
+    allow_list_cost(args.build, clips, max(5, args.playback_rounds * 3))
+    builds = {"this build": args.build}
+    if args.playback_baseline:
+        builds["baseline"] = args.playback_baseline
+        print("baseline: %s" % args.playback_baseline)
+    rounds = {name: [] for name in builds}
     for index in range(args.playback_rounds):
-        rounds.append(one_round(args.build, work, clips, seconds))
+        # Alternate which build goes first, so neither always meets a warmer machine.
+        order = list(builds.items()) if index % 2 == 0 else list(reversed(builds.items()))
+        for name, build in order:
+            rounds[name].append(one_round(build, work, clips, seconds))
         print("round %d done" % (index + 1), file=sys.stderr)
+    if args.playback_baseline:
+        print_side_by_side(rounds["this build"], rounds["baseline"])
+        return
+    ours = rounds["this build"]
     print("%-48s %24s" % ("figure", "median (min-max)"))
-    for name in rounds[0]:
-        print("%-48s %24s" % (name, stats.summary([r[name] for r in rounds if name in r])))
+    for name in ours[0]:
+        print("%-48s %24s" % (name, stats.summary([r[name] for r in ours if name in r])))

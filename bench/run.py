@@ -21,6 +21,7 @@ import memory_bench
 import playback_bench
 import spread_bench
 import store_bench
+import subtitles_bench
 from harness import missing_tools
 
 PARTS = {
@@ -33,8 +34,9 @@ PARTS = {
     "curl": curl_bench,
     "load": load_bench,
     "playback": playback_bench,
+    "subtitles": subtitles_bench,
 }
-# `load` holds 12,000 connections and `playback` encodes clips: each is run when named.
+# `load` holds 12,000 connections, `playback` and `subtitles` encode clips: each is run when named.
 DEFAULT_PARTS = ["hot", "cold", "memory", "spread", "store", "info", "curl"]
 
 

@@ -11,7 +11,10 @@
 #   curl      the hot path timed from outside, by curl;
 #   load      10,000 idle keep-alive + 2,000 slowloris connections (run only when named);
 #   playback  first segment, seeks and conversion cost of direct play, remux and transcode
-#             (run only when named).
+#             (run only when named);
+#   subtitles in headless Chromium: time to first subtitle after picking it (WebVTT, ASS,
+#             PGS) and frames dropped during a dense karaoke line with and without JASSUB (run
+#             only when named; bench/playback.sh runs it after playback).
 # Without a part, the first seven. Servers compared are measured in alternating rounds
 # (--rounds) with the median and spread printed. --help lists every option and its default.
 # Uses the release build (build/, made by `make build` when missing, once the arguments are

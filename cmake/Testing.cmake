@@ -1,6 +1,17 @@
-# tglink_add_test(<name> SOURCES <files...> LIBS <targets...> [LABELS <labels...>] [POSTGRES])
+# tglink_add_test(<name> SOURCES <files...> LIBS <targets...> [LABELS <labels...>] [POSTGRES]
+#                 [WAITING <gtest filter>] [COST <seconds>])
 # One GoogleTest executable; every TEST() in it becomes its own CTest test. POSTGRES: the tests
 # use the real PostgreSQL server of the CTest fixture "postgres" (tests/support/CMakeLists.txt).
+#
+# Every test takes one "cpu" slot (CTest resource groups; scripts/run-tests.sh offers as many slots
+# as cores), so no more tests compute at once than there are cores. WAITING names, as a
+# GoogleTest filter, the tests that spend their run waiting on Telegram's real-time pacing (20
+# posts a minute in a channel, a minute offline): they take one of two "waiting" slots instead
+# and run beside the others, labelled "waiting-<label>". Their CPU time is a few seconds of a
+# run of one or two minutes.
+# CTest starts the costliest tests first; it learns each test's cost from its runs, but a fresh
+# clone has none, so the waiting ones (and targets given a COST, the browser matrices) are marked
+# to start first rather than be the last minutes of a cold run.
 
 # Where the build and its sources are: support/build_paths.hpp, written into the build tree and
 # included only by the files that need a path, so no other file's compile line names this clone.
@@ -11,7 +22,7 @@ configure_file(${CMAKE_SOURCE_DIR}/tests/support/build_paths.hpp.in
   ${TGLINK_TEST_GENERATED_DIR}/support/build_paths.hpp @ONLY)
 
 function(tglink_add_test name)
-  cmake_parse_arguments(T "POSTGRES" "" "SOURCES;LIBS;LABELS" ${ARGN})
+  cmake_parse_arguments(T "POSTGRES" "WAITING;COST" "SOURCES;LIBS;LABELS" ${ARGN})
   add_executable(${name} ${T_SOURCES})
   set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
   target_link_libraries(${name} PRIVATE ${T_LIBS} GTest::gtest GTest::gmock GTest::gtest_main)
@@ -21,8 +32,22 @@ function(tglink_add_test name)
     target_link_libraries(${name} PRIVATE tglink_test_postgres)
     list(APPEND properties FIXTURES_REQUIRED postgres)
   endif()
-  if(T_LABELS)
-    list(APPEND properties LABELS "${T_LABELS}")
+  set(computing ${properties} RESOURCE_GROUPS cpu:1)
+  if(T_COST)
+    list(APPEND computing COST ${T_COST})
   endif()
-  gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST PROPERTIES ${properties})
+  # One label, since discovery flattens a list of them; `ctest -L` takes a regular expression, so
+  # both -L waiting and -L e2e find "waiting-e2e".
+  set(waiting ${properties} LABELS "waiting-${T_LABELS}" COST 1000 RESOURCE_GROUPS waiting:1)
+  if(T_LABELS)
+    list(APPEND computing LABELS "${T_LABELS}")
+  endif()
+  if(NOT T_WAITING)
+    gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST PROPERTIES ${computing})
+    return()
+  endif()
+  gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST TEST_FILTER "-${T_WAITING}"
+    PROPERTIES ${computing})
+  gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST TEST_FILTER "${T_WAITING}"
+    PROPERTIES ${waiting})
 endfunction()

@@ -4,7 +4,8 @@
 #   scripts/install-deps.sh --test   also the tools the tests drive (ffmpeg, aria2, chromium,
 #                                    firefox-esr and pulseaudio for the Firefox matrix,
 #                                    a PostgreSQL server, promtool from prometheus, openssl and
-#                                    caddy for the self-test's TLS cases) and clang with libFuzzer
+#                                    caddy for the self-test's TLS cases, a font to attach to an
+#                                    MKV) and clang with libFuzzer
 #                                    (libclang-rt-N-dev, only recommended by clang-N)
 #   scripts/install-deps.sh --bench  also the benchmark peers (nginx, wrk)
 #   scripts/install-deps.sh --deb    also what `make deb` needs (dpkg-dev, for dpkg-shlibdeps)
@@ -93,7 +94,7 @@ choose_packages() {
   command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
   if ((want_test)); then
     packages+=(libgtest-dev libgmock-dev aria2 chromium firefox-esr pulseaudio clang-format clang
-               postgresql prometheus openssl caddy)
+               postgresql prometheus openssl caddy fonts-dejavu-core)
     local rt
     rt=$(pick_clang_rt)
     if [ -n "$rt" ]; then packages+=("$rt"); fi

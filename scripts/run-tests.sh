@@ -24,7 +24,14 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 # Without TLS roots, libpq's Kerberos per-thread data looks leaked: scripts/lsan-suppressions.txt.
 export LSAN_OPTIONS=${LSAN_OPTIONS:-use_tls=0:suppressions=$here/lsan-suppressions.txt}
 
+# Each computing test takes one of $jobs "cpu" slots (cmake/Testing.cmake); the few labelled
+# waiting-* take one of two "waiting" slots instead and run beside them, since they spend their
+# minutes waiting on Telegram's real-time pacing.
 jobs=${JOBS:-2}
+resources="$build/Testing/Temporary/resources.json"
+mkdir -p "$(dirname "$resources")"
+printf '{"version": {"major": 1, "minor": 0}, "local": [{"cpu": [{"id": "cores", "slots": %d}], "waiting": [{"id": "lane", "slots": 2}]}]}\n' \
+  "$jobs" >"$resources"
 log="$build/Testing/Temporary/LastTest.log"
 results="$build/Testing/Temporary/results.tsv"
 slowest="$build/Testing/Temporary/slowest-tests.txt"
@@ -88,7 +95,8 @@ print_slowest() {
   cat "$slowest"
 }
 
-ctest --test-dir "$build" --output-on-failure --timeout 600 -j"$jobs"
+ctest --test-dir "$build" --output-on-failure --timeout 600 -j"$((jobs + 2))" \
+  --resource-spec-file "$resources"
 status=$?
 if [ ! -s "$log" ]; then
   echo "run-tests: CTest wrote no log ($log); it exited with $status" >&2

@@ -18,6 +18,7 @@
 #include "config/env_file.hpp"
 #include "config/process_environment.hpp"
 #include "logging/log.hpp"
+#include "playback/media_allow_lists.hpp"
 #include "store/database_url.hpp"
 
 namespace tglink {
@@ -29,6 +30,7 @@ constexpr const char* kUsage =
     "  tglink check-config         validate the settings and print them (secrets masked)\n"
     "  tglink check-config --online  also fetch BASE_URL's self-test path: do links open?\n"
     "  tglink healthcheck          exit 0 when this machine's tglink answers /healthz\n"
+    "  tglink media-formats        print the demuxers, decoders and protocols ffmpeg may open\n"
     "  tglink demo [--send FILE...]  run the local demo on the TDLib simulator\n"
     "  tglink migrate-store --to postgresql://user:pass@host/db\n"
     "                              copy DATA_DIR's SQLite database into an empty PostgreSQL one\n"
@@ -153,6 +155,15 @@ int migrate_store(const Arguments& args) {
   return run_migrate_store(args.rest, read_process_environment(), *dotenv, std::cout, std::cerr);
 }
 
+// The allow-lists every ffprobe and ffmpeg run gets, one per line as ffmpeg's options take them,
+// so an operator (or bench/playback.sh) can run ffmpeg by hand exactly as tglink does.
+int media_formats() {
+  std::cout << "format_whitelist " << demuxer_allow_list() << '\n'
+            << "codec_whitelist " << decoder_allow_list() << '\n'
+            << "protocol_whitelist " << kProtocolAllowList << '\n';
+  return 0;
+}
+
 }  // namespace
 
 int run_cli(int argc, char** argv) {
@@ -165,6 +176,7 @@ int run_cli(int argc, char** argv) {
   if (args->command == "check-config") return check_config(*args);
   if (args->command == "healthcheck") return healthcheck();
   if (args->command == "migrate-store") return migrate_store(*args);
+  if (args->command == "media-formats") return media_formats();
   if (args->command == "version" || args->command == "--version") {
     std::cout << "tglink " << TGLINK_VERSION << '\n';
     return 0;

@@ -5,6 +5,7 @@
 #include "playback/ass_script.hpp"
 #include "playback/hls_playlists.hpp"
 #include "playback/media_allow_lists.hpp"
+#include "playback/pgs_stream.hpp"
 
 namespace tglink {
 
@@ -135,7 +136,7 @@ void add_subtitle_output(std::vector<std::string>& argv, const JobCommand& job, 
   if (!job.choice.subtitle_track) return;
   const auto index = static_cast<std::size_t>(*job.choice.subtitle_track);
   if (index >= job.probe.subtitles.size()) return;
-  if (job.probe.subtitles[index].kind == SubtitleKind::kImage) return;  // burned in instead
+  if (!chosen_text_subtitle(job.choice, job.probe)) return;  // burned in or drawn instead
   add(argv,
       {"-map", "0:" + std::to_string(job.probe.subtitles[index].stream_index), "-c:s", "webvtt"});
   // Each cue reaches the file as it is read, not when a 32 KiB buffer fills: the subtitle
@@ -156,7 +157,57 @@ void add_ass_output(std::vector<std::string>& argv, const JobCommand& job, int r
              (job.dir / ass_run_file_name(run)).string()});
 }
 
+// A PGS subtitle the player draws is copied as it is (playback/pgs_stream.hpp), each display set
+// as it is read: the player asks for the stream again while it plays.
+void add_pgs_output(std::vector<std::string>& argv, const JobCommand& job, int run) {
+  const std::optional<std::size_t> index = chosen_pgs_subtitle(job.choice, job.probe);
+  if (!index) return;
+  add(argv,
+      {"-map", "0:" + std::to_string(job.probe.subtitles[*index].stream_index), "-c:s", "copy",
+       "-flush_packets", "1", "-f", "sup", (job.dir / pgs_run_file_name(run)).string()});
+}
+
+// With an ASS/SSA subtitle, the first run writes the file's fonts out as it opens the file
+// (-dump_attachment is an input option, done before anything is decoded): libass draws the
+// script with the fonts it was made with.
+void add_font_dumps(std::vector<std::string>& argv, const JobCommand& job, int run) {
+  if (run != 0 || !chosen_ass_subtitle(job.choice, job.probe)) return;
+  for (std::size_t k = 0; k < job.probe.fonts.size(); ++k) {
+    add(argv, {"-dump_attachment:" + std::to_string(job.probe.fonts[k].stream_index),
+               (job.dir / font_file_name(k)).string()});
+  }
+}
+
+// The chosen subtitle, when the probe has it.
+std::optional<std::size_t> chosen_subtitle_index(const SessionChoice& choice,
+                                                 const MediaProbe& probe) {
+  if (!choice.subtitle_track) return std::nullopt;
+  const auto index = static_cast<std::size_t>(*choice.subtitle_track);
+  if (index >= probe.subtitles.size()) return std::nullopt;
+  return index;
+}
+
 }  // namespace
+
+std::optional<std::size_t> chosen_pgs_subtitle(const SessionChoice& choice,
+                                               const MediaProbe& probe) {
+  const std::optional<std::size_t> index = chosen_subtitle_index(choice, probe);
+  if (!index || !choice.draw_subtitle || !is_pgs_codec(probe.subtitles[*index].codec)) {
+    return std::nullopt;
+  }
+  return index;
+}
+
+std::string font_file_name(std::size_t k) { return "font-" + std::to_string(k); }
+
+std::string pgs_run_file_name(int run) { return "subs-" + std::to_string(run) + ".sup"; }
+
+std::optional<std::size_t> chosen_text_subtitle(const SessionChoice& choice,
+                                                const MediaProbe& probe) {
+  const std::optional<std::size_t> index = chosen_subtitle_index(choice, probe);
+  if (!index || probe.subtitles[*index].kind == SubtitleKind::kImage) return std::nullopt;
+  return index;
+}
 
 std::optional<std::size_t> chosen_ass_subtitle(const SessionChoice& choice,
                                                const MediaProbe& probe) {
@@ -171,7 +222,9 @@ std::optional<std::size_t> burned_subtitle(const SessionChoice& choice, const Me
   if (choice.mode != ConversionMode::kTranscode || !choice.subtitle_track) return std::nullopt;
   const auto index = static_cast<std::size_t>(*choice.subtitle_track);
   if (index >= probe.subtitles.size()) return std::nullopt;
-  if (probe.subtitles[index].kind != SubtitleKind::kImage) return std::nullopt;
+  if (probe.subtitles[index].kind != SubtitleKind::kImage || choice.draw_subtitle) {
+    return std::nullopt;
+  }
   return index;
 }
 
@@ -188,6 +241,7 @@ std::vector<std::string> job_argv(const JobCommand& job, int start_segment, int 
   const double start = job.grid.start_of(start_segment);
   std::vector<std::string> argv{job.ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"};
   add_input(argv);
+  add_font_dumps(argv, job, run);
   if (start > 0) add(argv, {"-ss", seconds_arg(start)});
   add(argv, {"-i", job.source.url, "-map_metadata", "-1", "-map_chapters", "-1"});
   if (job.probe.video) add_video(argv, job, start);
@@ -196,6 +250,7 @@ std::vector<std::string> job_argv(const JobCommand& job, int start_segment, int 
   add_hls_output(argv, job, start_segment);
   add_subtitle_output(argv, job, run);
   add_ass_output(argv, job, run);
+  add_pgs_output(argv, job, run);
   return argv;
 }
 

@@ -5,7 +5,8 @@
 //
 // A job writes fMP4 HLS segments {n}.m4s (complete when they appear: -hls_flags temp_file) and
 // init.mp4 into its folder, plus, with a subtitle, the cues as WebVTT (subs-{run}.vtt) from the
-// same reading of the file, and with an ASS/SSA subtitle its script as it is (subs-{run}.ass). A
+// same reading of the file, and with an ASS/SSA subtitle its script as it is (subs-{run}.ass), with
+// a PGS subtitle the player draws its stream as it is (subs-{run}.sup). A
 // run that starts at segment n seeks there before opening the input
 // (-ss n*L before -i, -start_number n). Every run keeps the file's own clock (-copyts,
 // -start_at_zero) shifted by kTimestampOffset, and writes it into each fragment's tfdt
@@ -61,9 +62,23 @@ struct JobCommand {
 [[nodiscard]] std::optional<std::size_t> chosen_ass_subtitle(const SessionChoice& choice,
                                                              const MediaProbe& probe);
 [[nodiscard]] std::string ass_run_file_name(int run);
+// Where the first run of such a job writes the file's font k (probe.fonts[k]).
+[[nodiscard]] std::string font_file_name(std::size_t k);
 
-// The chosen subtitle's index when it is a picture one (PGS, VobSub) in a transcode: the runs
-// burn it into the picture (-filter_complex overlay) and write no WebVTT.
+// The chosen subtitle's index when it is PGS drawn by the player (choice.draw_subtitle): the runs
+// copy it untouched to pgs_run_file_name(run) (playback/pgs_stream.hpp).
+[[nodiscard]] std::optional<std::size_t> chosen_pgs_subtitle(const SessionChoice& choice,
+                                                             const MediaProbe& probe);
+[[nodiscard]] std::string pgs_run_file_name(int run);
+
+// The chosen subtitle's index when it is a text one: the runs write it as WebVTT, which the
+// master playlist offers as a subtitle rendition.
+[[nodiscard]] std::optional<std::size_t> chosen_text_subtitle(const SessionChoice& choice,
+                                                              const MediaProbe& probe);
+
+// The chosen subtitle's index when it is a picture one (PGS, VobSub) in a transcode that the
+// player does not draw: the runs burn it into the picture (-filter_complex overlay) and write no
+// WebVTT.
 [[nodiscard]] std::optional<std::size_t> burned_subtitle(const SessionChoice& choice,
                                                          const MediaProbe& probe);
 

@@ -135,6 +135,26 @@ std::optional<double> duration_of(const json::object& format) {
   return seconds;
 }
 
+// An attachment that is a font libass reads: by its codec (ffprobe names TrueType "ttf" and
+// OpenType "otf"), its MIME type or its file name.
+bool is_font_attachment(const json::object& stream) {
+  const std::string codec = string_field(stream, "codec_name");
+  if (codec == "ttf" || codec == "otf") return true;
+  const json::value* tags = stream.if_contains("tags");
+  if (tags == nullptr || !tags->is_object()) return false;
+  const std::string mime = string_field(tags->get_object(), "mimetype");
+  const std::string name = string_field(tags->get_object(), "filename");
+  return mime.find("font") != std::string::npos || name.ends_with(".ttf") ||
+         name.ends_with(".otf") || name.ends_with(".TTF") || name.ends_with(".OTF");
+}
+
+void add_font(MediaProbe& probe, const json::object& stream, int index) {
+  if (probe.fonts.size() >= kMaxFonts || !is_font_attachment(stream)) return;
+  const int bytes = bounded_int(stream, "extradata_size", 0, static_cast<int>(kMaxFontBytes), 0);
+  if (bytes == 0) return;  // unknown or over the limit: not worth a job's disk
+  probe.fonts.push_back({index, static_cast<std::size_t>(bytes)});
+}
+
 void add_stream(MediaProbe& probe, const json::object& stream, int position) {
   const int index =
       checked_int(stream, "index", 0, 1 << 20, position, "stream_index", probe.out_of_range);
@@ -151,6 +171,8 @@ void add_stream(MediaProbe& probe, const json::object& stream, int position) {
     if (probe.subtitles.size() < kMaxStreamsPerKind) {
       probe.subtitles.push_back(subtitle_of(stream, index));
     }
+  } else if (type == "attachment") {
+    add_font(probe, stream, index);
   }
 }
 
@@ -277,6 +299,13 @@ std::string probe_to_json(const MediaProbe& probe) {
                                      {"default", s.is_default}});
   }
   root["subtitles"] = std::move(subtitles);
+  if (!probe.fonts.empty()) {
+    json::array fonts;
+    for (const FontAttachment& f : probe.fonts) {
+      fonts.push_back(json::object{{"index", f.stream_index}, {"bytes", f.bytes}});
+    }
+    root["fonts"] = std::move(fonts);
+  }
   if (!probe.out_of_range.empty()) {
     json::array stated;
     for (const std::string& what : probe.out_of_range) stated.emplace_back(what);
@@ -348,6 +377,17 @@ std::optional<MediaProbe> probe_from_json(std::string_view text) {
       stream.title = string_field(s, "title");
       stream.is_default = bool_field(s, "default");
       probe.subtitles.push_back(std::move(stream));
+    }
+  }
+  if (const json::value* fonts = object.if_contains("fonts"); fonts && fonts->is_array()) {
+    for (const json::value& item : fonts->get_array()) {
+      if (!item.is_object() || probe.fonts.size() >= kMaxFonts) continue;
+      const json::object& f = item.get_object();
+      const int bytes = bounded_int(f, "bytes", 1, static_cast<int>(kMaxFontBytes), 0);
+      if (bytes > 0) {
+        probe.fonts.push_back(
+            {bounded_int(f, "index", 0, 1 << 20, 0), static_cast<std::size_t>(bytes)});
+      }
     }
   }
   if (const json::value* stated = object.if_contains("out_of_range");

@@ -56,6 +56,18 @@ struct SubtitleStream {
   bool is_default = false;
 };
 
+// A font attached to the file (Matroska attachments), for the ASS renderer: the job dumps it when
+// it opens the file (attachments sit in the header, or are reached by a seek to the element),
+// so no font costs a read of the whole file.
+struct FontAttachment {
+  int stream_index = 0;
+  std::size_t bytes = 0;  // as ffprobe states it (extradata_size)
+
+  bool operator==(const FontAttachment&) const = default;
+};
+inline constexpr std::size_t kMaxFonts = 16;
+inline constexpr std::size_t kMaxFontBytes = 32 << 20;
+
 // What FFmpeg would not open in a file: its container, a codec, or a protocol it tried to use
 // (playback/media_allow_lists.hpp).
 enum class RefusalKind { kContainer, kCodec, kProtocol };
@@ -79,6 +91,8 @@ struct MediaProbe {
   std::optional<VideoStream> video;  // the first video stream that is not a cover picture
   std::vector<AudioStream> audio;
   std::vector<SubtitleStream> subtitles;
+  // TrueType/OpenType attachments of a stated size up to kMaxFontBytes, at most kMaxFonts.
+  std::vector<FontAttachment> fonts;
   // What the file stated out of bounds ("video_width", "audio_channels", "stream_index").
   std::vector<std::string> out_of_range;
 };

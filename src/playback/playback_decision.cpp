@@ -76,9 +76,15 @@ bool is_image_subtitle(const MediaProbe& probe, std::optional<int> track) {
   return track && probe.subtitles[static_cast<std::size_t>(*track)].kind == SubtitleKind::kImage;
 }
 
-bool has_image_subtitles(const MediaProbe& probe) {
-  return std::any_of(probe.subtitles.begin(), probe.subtitles.end(),
-                     [](const SubtitleStream& s) { return s.kind == SubtitleKind::kImage; });
+std::string_view subtitle_codec(const MediaProbe& probe, std::optional<int> track) {
+  return probe.subtitles[static_cast<std::size_t>(*track)].codec;
+}
+
+// Picture subtitles the player cannot draw itself: shown only when burned in.
+bool has_image_subtitles(const MediaProbe& probe, const ClientCapabilities& client) {
+  return std::any_of(probe.subtitles.begin(), probe.subtitles.end(), [&](const SubtitleStream& s) {
+    return s.kind == SubtitleKind::kImage && !client.draws_subtitle(s.codec);
+  });
 }
 
 // Why the server can't convert at all, or "" when it can.
@@ -195,7 +201,10 @@ PlaybackDecision decide_playback(const std::optional<MediaProbe>& probe, std::st
   const bool burn_possible = conversion_blocker(client, policy, true).empty() &&
                              !too_large(*probe) &&
                              SegmentGrid::make(probe->duration, ConversionMode::kTranscode);
-  const bool burn = is_image_subtitle(*probe, decision.subtitle_track);
+  // A picture subtitle the player draws itself costs no more than a text one.
+  decision.subtitle_drawn = is_image_subtitle(*probe, decision.subtitle_track) &&
+                            client.draws_subtitle(subtitle_codec(*probe, decision.subtitle_track));
+  const bool burn = is_image_subtitle(*probe, decision.subtitle_track) && !decision.subtitle_drawn;
   if (burn && !burn_possible) decision.subtitle_track = std::nullopt;
   const Judged judged = judge(*probe, file_name, client, decision.audio_track);
 
@@ -210,7 +219,7 @@ PlaybackDecision decide_playback(const std::optional<MediaProbe>& probe, std::st
   const bool burned = burn && decision.subtitle_track.has_value();
   if (decision.subtitle_track)
     not_direct.push_back(burned ? "subtitle_burned" : "subtitle_selected");
-  const bool image_subtitles = has_image_subtitles(*probe);
+  const bool image_subtitles = has_image_subtitles(*probe, client);
   if (not_direct.empty()) {
     decision.method = PlaybackMethod::kDirect;
     add_image_subtitle_reasons(decision, image_subtitles, burn_possible);

@@ -34,6 +34,8 @@ struct PlaybackDecision {
   bool copy_audio = false;
   std::optional<int> audio_track;     // index into probe.audio; nullopt: no audio
   std::optional<int> subtitle_track;  // index into probe.subtitles; a picture one is burned in
+  // ...unless the player draws it itself (PGS where it said so): handed over as it is.
+  bool subtitle_drawn = false;
 };
 
 // The probe's container as the client's `containers` vocabulary names it: "mp4", "mkv", "webm",

@@ -94,6 +94,7 @@ bool read_field(std::string_view key, const json::value& value, PlaybackRequest&
   if (key == "audio") return read_names(value, key, client.audio, error);
   if (key == "hls_audio") return read_names(value, key, client.hls_audio, error);
   if (key == "hls") return read_hls(value, client.hls, error);
+  if (key == "drawn_subtitles") return read_names(value, key, client.drawn_subtitles, error);
   if (key == "audio_track") return read_track(value, key, request.audio_track, error);
   if (key == "subtitle_track") return read_track(value, key, request.subtitle_track, error);
   if (key == "start") return read_start(value, request.start_seconds, error);
@@ -122,6 +123,9 @@ bool ClientCapabilities::decodes_audio(std::string_view codec) const {
 }
 bool ClientCapabilities::decodes_hls_audio(std::string_view codec) const {
   return contains(hls_audio, codec);
+}
+bool ClientCapabilities::draws_subtitle(std::string_view codec) const {
+  return contains(drawn_subtitles, codec);
 }
 
 PlaybackRequestParse parse_playback_request(std::string_view body) {

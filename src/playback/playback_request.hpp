@@ -18,11 +18,15 @@ struct ClientCapabilities {
   std::vector<std::string> audio;       // for direct play
   std::vector<std::string> hls_audio;   // inside fMP4 HLS
   HlsSupport hls = HlsSupport::kNone;
+  // Picture-subtitle codecs the player draws itself over the video (hdmv_pgs_subtitle): such a
+  // track is handed over as it is instead of being burned into a transcode.
+  std::vector<std::string> drawn_subtitles;
 
   [[nodiscard]] bool plays_container(std::string_view name) const;
   [[nodiscard]] bool decodes_video(std::string_view codec) const;
   [[nodiscard]] bool decodes_audio(std::string_view codec) const;
   [[nodiscard]] bool decodes_hls_audio(std::string_view codec) const;
+  [[nodiscard]] bool draws_subtitle(std::string_view codec) const;
 };
 
 struct PlaybackRequest {

@@ -32,8 +32,9 @@ std::optional<SessionChoice> parse_body(std::string_view body) {
   if (mode != 1 && mode != 2) return std::nullopt;
   choice.mode = static_cast<ConversionMode>(mode);
   const auto flags = static_cast<std::uint8_t>(body[2]);
-  if ((flags & ~1u) != 0) return std::nullopt;
+  if ((flags & ~3u) != 0) return std::nullopt;
   choice.copy_audio = (flags & 1u) != 0;
+  choice.draw_subtitle = (flags & 2u) != 0;
   std::size_t pos = 3;
   bool ok = true;
   choice.audio_track = read_track(body, pos, ok);
@@ -57,7 +58,7 @@ std::string SessionTokenCodec::encode(std::string_view link_token,
   std::string body;
   body.push_back(static_cast<char>(kVersion));
   body.push_back(static_cast<char>(choice.mode));
-  body.push_back(static_cast<char>(choice.copy_audio ? 1 : 0));
+  body.push_back(static_cast<char>((choice.copy_audio ? 1 : 0) | (choice.draw_subtitle ? 2 : 0)));
   append_varint(body, choice.audio_track ? static_cast<std::uint64_t>(*choice.audio_track) + 1 : 0);
   append_varint(body,
                 choice.subtitle_track ? static_cast<std::uint64_t>(*choice.subtitle_track) + 1 : 0);
@@ -88,6 +89,7 @@ std::string choice_key(const SessionChoice& choice) {
   key += "-a" + (choice.audio_track ? std::to_string(*choice.audio_track) : std::string("n"));
   if (choice.copy_audio) key += "c";
   key += "-s" + (choice.subtitle_track ? std::to_string(*choice.subtitle_track) : std::string("n"));
+  if (choice.draw_subtitle) key += "d";
   if (choice.mode == ConversionMode::kTranscode) key += "-h" + std::to_string(choice.max_height);
   return key;
 }

@@ -4,7 +4,8 @@
 // the browser plays, another height). It is bound to the link token it was made for: a session
 // of one link is worthless on another.
 //
-// Bytes (then base64url): version 1 | mode (1 remux, 2 transcode) | flags (bit 0: copy audio)
+// Bytes (then base64url): version 1 | mode (1 remux, 2 transcode) | flags (bit 0: copy audio;
+// bit 1: the picture subtitle is drawn by the player, not burned in)
 // | varint audio track + 1 (0 = none) | varint subtitle track + 1 (0 = none) | varint max height
 // | 12 bytes of HMAC-SHA256(key, link token | 0x00 | all the bytes above).
 
@@ -21,7 +22,8 @@ struct SessionChoice {
   ConversionMode mode = ConversionMode::kRemux;
   bool copy_audio = false;
   std::optional<int> audio_track;     // index into the probe's audio list
-  std::optional<int> subtitle_track;  // index into the probe's subtitle list (text)
+  std::optional<int> subtitle_track;  // index into the probe's subtitle list
+  bool draw_subtitle = false;         // a picture subtitle goes to the player as it is (PGS)
   int max_height = 720;               // transcode only; kept for remux so the token is one shape
 
   bool operator==(const SessionChoice&) const = default;

@@ -107,6 +107,8 @@ std::string answer_body(const PlaybackDecision& decision, const std::optional<Me
   }
   body["audio"] = std::move(audio);
   body["subtitles"] = std::move(subtitles);
+  // Fonts attached to the file: a session showing an ASS subtitle serves them as font-{k}.
+  body["fonts"] = probe ? probe->fonts.size() : 0;
   body["audio_track"] = optional_int(decision.audio_track);
   body["subtitle_track"] = optional_int(decision.subtitle_track);
   body["queue_position"] = queue_position;
@@ -122,6 +124,7 @@ SessionChoice choice_of(const PlaybackDecision& decision, int max_height) {
   choice.copy_audio = decision.copy_audio;
   choice.audio_track = decision.audio_track;
   choice.subtitle_track = decision.subtitle_track;
+  choice.draw_subtitle = decision.subtitle_drawn;
   choice.max_height = max_height;
   return choice;
 }
@@ -225,10 +228,8 @@ MasterPlaylistFacts master_facts(const StoredFile& file, const SessionChoice& ch
                         ? kTranscodeBandwidth
                         : static_cast<std::uint64_t>(static_cast<double>(file.size) * 8 * 1.5 /
                                                      std::max(1.0, grid.duration()));
-  if (choice.subtitle_track &&
-      static_cast<std::size_t>(*choice.subtitle_track) < probe.subtitles.size() &&
-      !burned_subtitle(choice, probe)) {
-    facts.subtitle = probe.subtitles[static_cast<std::size_t>(*choice.subtitle_track)];
+  if (const std::optional<std::size_t> text = chosen_text_subtitle(choice, probe)) {
+    facts.subtitle = probe.subtitles[*text];
   }
   return facts;
 }
@@ -300,19 +301,42 @@ asio::awaitable<void> send_counted_file(const PlaybackRouteDeps& deps, const Htt
   if (!sent || counted.stopped_by_limit()) out.abort();
 }
 
-// The ASS script of the chosen subtitle as far as the job has read it: it grows as the job
-// goes, so the player asks again while it plays.
-HttpResponse ass_script_answer(std::string script) {
-  if (script.empty()) {
+// A subtitle the player draws itself (the ASS script, the PGS stream) as far as the job has
+// read it: it grows as the job goes, so the player asks again while it plays. A .sup has no
+// media type of its own: application/octet-stream.
+HttpResponse drawn_subtitle_answer(std::string body, std::string_view content_type) {
+  if (body.empty()) {
     return json_error(503, "SEGMENT_NOT_READY", "The converter has not reached the subtitles yet",
                       kNotReadyRetryAfter);
   }
   HttpResponse response;
-  response.body = std::move(script);
-  response.set_header("Content-Type", "text/x-ssa; charset=utf-8");
+  response.body = std::move(body);
+  response.set_header("Content-Type", std::string(content_type));
   response.set_header("X-Content-Type-Options", "nosniff");
   response.set_header("Cache-Control", "no-store");
   return response;
+}
+
+// "font-3" -> 3; nullopt otherwise.
+std::optional<int> numbered_font(std::string_view name) {
+  constexpr std::string_view kPrefix = "font-";
+  if (!name.starts_with(kPrefix)) return std::nullopt;
+  return numbered(name.substr(kPrefix.size()), "");
+}
+
+// A font attached to the file, for the ASS renderer of a session that shows an ASS subtitle.
+asio::awaitable<void> serve_font(const PlaybackRouteDeps& deps, const JobSpec& spec,
+                                 const SessionChoice& choice, const MediaProbe& probe,
+                                 std::size_t k, ResponseChannel& out) {
+  deps.playback.touch(spec);
+  if (!chosen_ass_subtitle(choice, probe) || k >= probe.fonts.size()) {
+    co_await out.send(json_error(404, "NOT_FOUND", "This session has no such font"));
+    co_return;
+  }
+  std::string bytes =
+      co_await deps.playback.attached_font(deps.playback.job_folder(spec), k, probe.fonts[k]);
+  HttpResponse answer = drawn_subtitle_answer(std::move(bytes), "application/octet-stream");
+  co_await out.send(std::move(answer));
 }
 
 struct HlsTarget {
@@ -401,7 +425,7 @@ asio::awaitable<void> serve_hls(const PlaybackRouteDeps& deps, const HttpRequest
           playlist_response(master_playlist(master_facts(file, *choice, *probe, *grid))));
     } else if (name == "video.m3u8") {
       co_await out.send(playlist_response(media_playlist(*grid)));
-    } else if (choice->subtitle_track && !burned_subtitle(*choice, *probe)) {
+    } else if (chosen_text_subtitle(*choice, *probe)) {
       co_await out.send(playlist_response(subtitle_playlist(*grid)));
     } else {
       co_await out.send(json_error(404, "NOT_FOUND", "This session has no subtitles"));
@@ -416,7 +440,22 @@ asio::awaitable<void> serve_hls(const PlaybackRouteDeps& deps, const HttpRequest
     }
     std::string script = co_await deps.playback.ass_script(deps.playback.job_folder(spec));
     // Built before the co_await: GCC mishandles a temporary made in its operand.
-    HttpResponse answer = ass_script_answer(std::move(script));
+    HttpResponse answer = drawn_subtitle_answer(std::move(script), "text/x-ssa; charset=utf-8");
+    co_await out.send(std::move(answer));
+    co_return;
+  }
+  if (const std::optional<int> font = numbered_font(name)) {
+    co_await serve_font(deps, spec, *choice, *probe, static_cast<std::size_t>(*font), out);
+    co_return;
+  }
+  if (name == "subs.sup") {
+    deps.playback.touch(spec);
+    if (!chosen_pgs_subtitle(*choice, *probe)) {
+      co_await out.send(json_error(404, "NOT_FOUND", "This session has no PGS subtitles"));
+      co_return;
+    }
+    std::string stream = co_await deps.playback.pgs_stream(deps.playback.job_folder(spec));
+    HttpResponse answer = drawn_subtitle_answer(std::move(stream), "application/octet-stream");
     co_await out.send(std::move(answer));
     co_return;
   }

@@ -16,8 +16,10 @@
 #include "logging/log.hpp"
 #include "media/file_streamer.hpp"
 #include "playback/ass_script.hpp"
+#include "playback/attached_fonts.hpp"
 #include "playback/ffmpeg_command.hpp"
 #include "playback/media_allow_lists.hpp"
+#include "playback/pgs_stream.hpp"
 #include "playback/subtitle_segments.hpp"
 #include "store/store.hpp"
 #include "store/store_executor.hpp"
@@ -402,6 +404,25 @@ asio::awaitable<std::string> PlaybackService::ass_script(std::filesystem::path j
   co_return co_await asio::co_spawn(
       impl->file_pool.get_executor(),
       [&job_dir]() -> asio::awaitable<std::string> { co_return ass_script_of(job_dir); },
+      asio::use_awaitable);
+}
+
+asio::awaitable<std::string> PlaybackService::attached_font(std::filesystem::path job_dir,
+                                                            std::size_t k, FontAttachment font) {
+  std::shared_ptr<Impl> impl = impl_;
+  co_return co_await asio::co_spawn(
+      impl->file_pool.get_executor(),
+      [&job_dir, k, font]() -> asio::awaitable<std::string> {
+        co_return tglink::attached_font(job_dir, k, font);
+      },
+      asio::use_awaitable);
+}
+
+asio::awaitable<std::string> PlaybackService::pgs_stream(std::filesystem::path job_dir) {
+  std::shared_ptr<Impl> impl = impl_;
+  co_return co_await asio::co_spawn(
+      impl->file_pool.get_executor(),
+      [&job_dir]() -> asio::awaitable<std::string> { co_return pgs_stream_of(job_dir); },
       asio::use_awaitable);
 }
 

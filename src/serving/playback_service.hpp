@@ -111,6 +111,15 @@ class PlaybackService {
   // thread (playback/ass_script.hpp); empty before the first run reached its events.
   boost::asio::awaitable<std::string> ass_script(std::filesystem::path job_dir);
 
+  // The PGS stream of the job in `job_dir` as far as its runs have read it, merged on a worker
+  // thread (playback/pgs_stream.hpp); empty before the first display set.
+  boost::asio::awaitable<std::string> pgs_stream(std::filesystem::path job_dir);
+
+  // The job's attached font k, read on a worker thread (playback/attached_fonts.hpp); empty
+  // until the job has written all of it.
+  boost::asio::awaitable<std::string> attached_font(std::filesystem::path job_dir, std::size_t k,
+                                                    FontAttachment font);
+
   [[nodiscard]] std::size_t running_jobs() const;
 
  private:

@@ -98,6 +98,22 @@ TEST(Cli, UnknownCommandGetsUsage) {
   EXPECT_NE(run.output.find("Usage:"), std::string::npos);
 }
 
+// What an operator runs to see which files are converted, and bench/playback.sh to run ffmpeg
+// as tglink does: the lists every ffprobe and ffmpeg gets, with no setting needed.
+TEST(Cli, MediaFormatsPrintsTheListsFfmpegIsGiven) {
+  TempDir dir;
+  const CompletedRun run =
+      run_tglink({.args = {"media-formats"}, .env = {}, .working_directory = dir.path()});
+  EXPECT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("format_whitelist mov,matroska,webm,avi,"), std::string::npos)
+      << run.output;
+  EXPECT_NE(run.output.find("codec_whitelist h264,hevc,"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("protocol_whitelist http,tcp\n"), std::string::npos) << run.output;
+  for (const char* opener : {"hls", "dash", "concat", "image2", "magicyuv", "file"}) {
+    EXPECT_EQ(run.output.find(std::string(",") + opener + ","), std::string::npos) << opener;
+  }
+}
+
 // --- check-config --online and healthcheck (selftest/) ---
 
 namespace online {

@@ -193,6 +193,12 @@ TEST_F(PlaybackBrowserTest, ThePhoneLayoutFitsAndSeeksByDrag) {
   run_suite("phone", {}, "sequence.test.mjs", "chromium");
 }
 
+// The same checks in Firefox at 390x844 (puppeteer's WebDriver BiDi sets the viewport, the
+// device pixel ratio and touch input).
+TEST_F(PlaybackBrowserTest, ThePhoneLayoutFitsAndSeeksByDragInFirefox) {
+  run_suite("phone", {}, "sequence.test.mjs", "firefox");
+}
+
 // Every spec format in Firefox ESR, in one tab: what it decodes itself, what is repackaged or
 // converted for it, the sound heard, the second track heard, a subtitle cue.
 TEST_F(PlaybackBrowserTest, EveryFormatPlaysInFirefox) {

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
 #include <thread>
 
 #include <boost/json.hpp>
@@ -15,6 +16,7 @@
 
 #include "e2e/streaming_support.hpp"
 #include "support/http_client.hpp"
+#include "support/pgs_sup.hpp"
 #include "support/required_tool.hpp"
 
 namespace tglink {
@@ -57,6 +59,9 @@ std::filesystem::path make_mkv(const SimHarness& harness) {
           "-c:a ac3 -b:a 64k -c:s srt -metadata:s:a:0 language=eng -metadata:s:a:1 language=fra "
           "-metadata:s:a:1 title=Commentaire");
 }
+
+// A font Debian ships (fonts-dejavu-core), attached to an MKV.
+const std::filesystem::path kFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 
 json::object post_playback(SimHarness& harness, const std::string& token,
                            const std::string& extra = "") {
@@ -198,7 +203,53 @@ TEST(PlaybackEndToEnd, AnMkvWithAc3IsRemuxedWithAacAndItsTracksAndSubtitleOffere
       404);
 }
 
-// An ASS sign at the top: its script reaches the player as authored, beside the WebVTT copy.
+// A PGS track the player draws: a remux, and the track as it is (subs.sup) in the file's time.
+TEST(PlaybackEndToEnd, APgsSubtitleThePlayerDrawsIsServedAsItsStream) {
+  TGLINK_REQUIRE_PROGRAM("ffmpeg");
+  TGLINK_REQUIRE_PROGRAM("ffprobe");
+  SimHarness harness;
+  const std::filesystem::path sup = harness.dir() / "cue.sup";
+  testing::write_pgs_sup(sup, {.video_width = 160,
+                               .video_height = 120,
+                               .x = 10,
+                               .y = 10,
+                               .width = 100,
+                               .height = 20,
+                               .from = 1,
+                               .to = 3});
+  const PostedFile file = testing::post_file(
+      harness,
+      make_media(harness, "pictures.mkv",
+                 "-f lavfi -i testsrc2=size=160x120:rate=24:duration=4 -i " + sup.string() +
+                     " -map 0 -map 1 -c:v libx264 -preset ultrafast -pix_fmt yuv420p -c:s copy"),
+      "video/x-matroska");
+  const json::object answer = post_playback(
+      harness, file.token, R"(, "drawn_subtitles": ["hdmv_pgs_subtitle"], "subtitle_track": 0)");
+  EXPECT_EQ(answer.at("method").as_string(), "remux");
+  const std::string folder = folder_of(answer);
+  EXPECT_THAT(get_when_ready(harness, folder + "master.m3u8").body,
+              ::testing::Not(HasSubstr("TYPE=SUBTITLES")));
+  (void)fetch_segment(harness, folder, 0);
+  const HttpResult stream = get_when_ready(harness, folder + "subs.sup");
+  EXPECT_EQ(stream.status, 200);
+  const std::filesystem::path served = harness.dir() / "served.sup";
+  std::ofstream(served, std::ios::binary) << stream.body;
+  // The empty start, the cue at 1 s, its clear at 3 s, in the file's own times (ffmpeg's sup
+  // reader gives each segment as a packet: consecutive repeats are one display set).
+  std::vector<std::string> times;
+  std::istringstream lines(probe(served, "-show_entries packet=pts_time"));
+  for (std::string line; std::getline(lines, line);) {
+    if (times.empty() || times.back() != line) times.push_back(line);
+  }
+  EXPECT_THAT(times, ::testing::ElementsAre("0.000000", "1.000000", "3.000000"));
+  // A player that does not draw it gets it burned in, and no stream.
+  const json::object burned = post_playback(harness, file.token, R"(, "subtitle_track": 0)");
+  EXPECT_EQ(burned.at("method").as_string(), "transcode");
+  EXPECT_EQ(testing::http_get(harness.port(), folder_of(burned) + "subs.sup").status, 404);
+}
+
+// An ASS sign at the top: its script reaches the player as authored, beside the WebVTT copy,
+// with the font attached to the file.
 TEST(PlaybackEndToEnd, AnAssSubtitleIsServedAsItsScript) {
   TGLINK_REQUIRE_PROGRAM("ffmpeg");
   TGLINK_REQUIRE_PROGRAM("ffprobe");
@@ -214,7 +265,9 @@ TEST(PlaybackEndToEnd, AnAssSubtitleIsServedAsItsScript) {
       harness,
       make_media(harness, "sign.mkv",
                  "-f lavfi -i testsrc2=size=160x120:rate=24:duration=4 -i " + script.string() +
-                     " -map 0 -map 1 -c:v libx264 -preset ultrafast -pix_fmt yuv420p -c:s copy"),
+                     " -map 0 -map 1 -c:v libx264 -preset ultrafast -pix_fmt yuv420p -c:s copy "
+                     "-attach " +
+                     kFont.string() + " -metadata:s:t mimetype=application/x-truetype-font"),
       "video/x-matroska");
   const json::object plain = post_playback(harness, file.token, R"(, "exclude_direct": true)");
   const json::object answer = post_playback(harness, file.token, R"(, "subtitle_track": 0)");
@@ -229,6 +282,16 @@ TEST(PlaybackEndToEnd, AnAssSubtitleIsServedAsItsScript) {
   EXPECT_THAT(ass.body, HasSubstr("Style: Sign,Arial,20"));
   EXPECT_THAT(ass.body, HasSubstr(",Sign,,0,0,0,,{\\an8}Top sign\n"));
   EXPECT_THAT(get_when_ready(harness, folder + "0.vtt").body, HasSubstr("Top sign"));
+  // The attached font, byte for byte, beside the script; nothing past it.
+  EXPECT_EQ(answer.at("fonts").as_int64(), 1);
+  const HttpResult font = get_when_ready(harness, folder + "font-0");
+  EXPECT_EQ(font.status, 200);
+  std::ifstream font_file(kFont, std::ios::binary);
+  const std::string font_bytes((std::istreambuf_iterator<char>(font_file)),
+                               std::istreambuf_iterator<char>());
+  EXPECT_TRUE(font.body == font_bytes) << font.body.size() << " bytes";
+  EXPECT_EQ(testing::http_get(harness.port(), folder + "font-1").status, 404);
+  EXPECT_EQ(testing::http_get(harness.port(), folder_of(plain) + "font-0").status, 404);
   // Without a subtitle, or with a forged session, there is no script.
   EXPECT_EQ(testing::http_get(harness.port(), folder_of(plain) + "subs.ass").status, 404);
   EXPECT_EQ(

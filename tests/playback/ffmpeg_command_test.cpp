@@ -144,6 +144,21 @@ TEST(FfmpegCommand, AnAssSubtitleIsAlsoCopiedAsItIsPerRun) {
   EXPECT_THAT(argv, Contains("/data/hls/job/subs-2.vtt"));
 }
 
+TEST(FfmpegCommand, TheFirstRunOfAnAssJobWritesTheAttachedFontsOut) {
+  JobCommand job = command(ConversionMode::kRemux);
+  job.probe.fonts = {{7, 1000}, {9, 2000}};
+  EXPECT_THAT(job_argv(job, 0, 0), Not(Contains("-dump_attachment:7")));  // no ASS chosen
+  job.probe.subtitles[0].codec = "ass";
+  const std::vector<std::string> argv = job_argv(job, 0, 0);
+  EXPECT_EQ(after(argv, "-dump_attachment:7"), "/data/hls/job/font-0");
+  EXPECT_EQ(after(argv, "-dump_attachment:9"), "/data/hls/job/font-1");
+  // An input option: before the input.
+  const auto dump = std::find(argv.begin(), argv.end(), "-dump_attachment:9");
+  EXPECT_LT(dump, std::find(argv.begin(), argv.end(), "-i"));
+  // Later runs find them on disk.
+  EXPECT_THAT(job_argv(job, 4, 1), Not(Contains("-dump_attachment:7")));
+}
+
 TEST(FfmpegCommand, OnlyAssAndSsaAreCopiedAsScripts) {
   JobCommand job = command(ConversionMode::kRemux);
   EXPECT_THAT(job_argv(job, 0, 0), Not(Contains("/data/hls/job/subs-0.ass")));
@@ -171,6 +186,28 @@ TEST(FfmpegCommand, APictureSubtitleIsBurnedIntoATranscodeAndWritesNoCues) {
   // A remux cannot burn anything (and is never asked to).
   job.choice.mode = ConversionMode::kRemux;
   EXPECT_FALSE(burned_subtitle(job.choice, job.probe));
+}
+
+TEST(FfmpegCommand, APgsSubtitleThePlayerDrawsIsCopiedAsItIsPerRun) {
+  JobCommand job = command(ConversionMode::kTranscode);
+  job.probe.subtitles[0].codec = "hdmv_pgs_subtitle";
+  job.probe.subtitles[0].kind = SubtitleKind::kImage;
+  job.choice.draw_subtitle = true;
+  const std::vector<std::string> argv = job_argv(job, 3, 1);
+  EXPECT_EQ(argv.back(), "/data/hls/job/subs-1.sup");
+  const auto sup = std::find(argv.begin(), argv.end(), "sup");
+  ASSERT_NE(sup, argv.end());
+  EXPECT_EQ(*(sup - 6), "0:3");
+  EXPECT_EQ(*(sup - 4), "copy");
+  // Neither burned in nor written as cues.
+  EXPECT_FALSE(burned_subtitle(job.choice, job.probe));
+  EXPECT_THAT(argv, Not(Contains("-filter_complex")));
+  EXPECT_THAT(argv, Not(Contains("webvtt")));
+  EXPECT_FALSE(chosen_text_subtitle(job.choice, job.probe));
+  // Only PGS is drawn by the player: VobSub never goes to a .sup.
+  job.probe.subtitles[0].codec = "dvd_subtitle";
+  EXPECT_FALSE(chosen_pgs_subtitle(job.choice, job.probe));
+  EXPECT_THAT(job_argv(job, 0, 0), Not(Contains("/data/hls/job/subs-0.sup")));
 }
 
 TEST(FfmpegCommand, ATranscodeWithoutPictureSubtitleOnlyScales) {

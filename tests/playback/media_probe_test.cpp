@@ -161,6 +161,34 @@ TEST(MediaProbe, TheStoredFormRoundTrips) {
   EXPECT_FALSE(probe_from_json("not json"));
 }
 
+// Attachments as ffprobe 5.1 lists them for an MKV made with ffmpeg -attach.
+constexpr std::string_view kFonts = R"({
+  "streams": [
+    {"index": 0, "codec_name": "h264", "codec_type": "video", "width": 640, "height": 360},
+    {"index": 1, "codec_name": "ass", "codec_type": "subtitle"},
+    {"index": 2, "codec_name": "ttf", "codec_type": "attachment", "extradata_size": 759720,
+     "tags": {"filename": "DejaVuSans.ttf", "mimetype": "application/x-truetype-font"}},
+    {"index": 3, "codec_type": "attachment", "extradata_size": 1000,
+     "tags": {"filename": "Sign.OTF", "mimetype": "application/vnd.ms-opentype"}},
+    {"index": 4, "codec_type": "attachment", "extradata_size": 1000,
+     "tags": {"filename": "cover.jpg", "mimetype": "image/jpeg"}},
+    {"index": 5, "codec_name": "ttf", "codec_type": "attachment", "extradata_size": 999999999},
+    {"index": 6, "codec_name": "ttf", "codec_type": "attachment"}
+  ],
+  "format": {"format_name": "matroska,webm", "duration": "10"}
+})";
+
+TEST(MediaProbe, FontAttachmentsOfAStatedSizeAreKept) {
+  const ProbeParse parsed = parse_ffprobe_json(kFonts);
+  ASSERT_TRUE(parsed.probe) << parsed.error;
+  // The picture is no font; a font over the limit or of no stated size is left out.
+  EXPECT_THAT(parsed.probe->fonts,
+              ::testing::ElementsAre(FontAttachment{2, 759720}, FontAttachment{3, 1000}));
+  const std::optional<MediaProbe> back = probe_from_json(probe_to_json(*parsed.probe));
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->fonts, parsed.probe->fonts);
+}
+
 TEST(MediaProbe, ARefusalIsStoredAndReadBack) {
   const MediaProbe refused = refused_probe(MediaRefusal{RefusalKind::kCodec, "magicyuv"});
   const std::optional<MediaProbe> back = probe_from_json(probe_to_json(refused));

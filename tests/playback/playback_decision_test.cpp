@@ -271,6 +271,42 @@ TEST(PlaybackDecision, AChosenPictureSubtitleIsBurnedIntoATranscode) {
   EXPECT_THAT(playback_notice(d, probe, 0, 720), ::testing::HasSubstr("converter slots"));
 }
 
+TEST(PlaybackDecision, APgsSubtitleThePlayerDrawsIsHandedOverInACheapRemux) {
+  const MediaProbe probe = media("matroska,webm", video("h264"), {audio("aac")},
+                                 {subtitle("hdmv_pgs_subtitle"), subtitle("dvd_subtitle")});
+  PlaybackRequest request = chromium();
+  request.client.drawn_subtitles = {"hdmv_pgs_subtitle"};
+  request.subtitle_track = 0;
+  const PlaybackDecision d = decide(probe, request);
+  EXPECT_EQ(d.method, PlaybackMethod::kRemux);
+  EXPECT_TRUE(d.copy_video);
+  EXPECT_TRUE(d.subtitle_drawn);
+  EXPECT_EQ(d.subtitle_track, 0);
+  // The VobSub track is still one only a burn shows.
+  EXPECT_THAT(d.reasons, ElementsAre("subtitle_selected", "image_subtitles", "subtitles_burnable"));
+  // Even where nothing can be transcoded.
+  const PlaybackDecision remux_only =
+      decide(probe, request, "film.mkv", ServerPolicy{.convert = ConvertPolicy::kRemuxOnly});
+  EXPECT_EQ(remux_only.method, PlaybackMethod::kRemux);
+  EXPECT_EQ(remux_only.subtitle_track, 0);
+  // VobSub is burned in all the same.
+  request.subtitle_track = 1;
+  const PlaybackDecision vobsub = decide(probe, request);
+  EXPECT_EQ(vobsub.method, PlaybackMethod::kTranscode);
+  EXPECT_FALSE(vobsub.subtitle_drawn);
+  EXPECT_THAT(vobsub.reasons, ElementsAre("subtitle_burned"));
+}
+
+TEST(PlaybackDecision, AFileWhosePictureSubtitlesThePlayerDrawsHasNoBurnNotice) {
+  const MediaProbe probe =
+      media("matroska,webm", video("h264"), {audio("aac")}, {subtitle("hdmv_pgs_subtitle")});
+  PlaybackRequest request = chromium();
+  request.client.drawn_subtitles = {"hdmv_pgs_subtitle"};
+  const PlaybackDecision d = decide(probe, request);
+  EXPECT_EQ(d.method, PlaybackMethod::kDirect);
+  EXPECT_TRUE(d.reasons.empty());
+}
+
 TEST(PlaybackDecision, APictureSubtitleWithoutTranscodingIsLeftOut) {
   const MediaProbe probe =
       media("matroska,webm", video("h264"), {audio("aac")}, {subtitle("hdmv_pgs_subtitle")});

@@ -9,7 +9,7 @@ TEST(PlaybackRequest, ReadsTheContractsFields) {
   const PlaybackRequestParse parsed = parse_playback_request(R"({
     "containers": ["mp4", "webm"], "video": ["h264", "vp9"], "audio": ["aac"],
     "hls": "mse", "hls_audio": ["aac", "opus"], "exclude_direct": true,
-    "audio_track": 1, "subtitle_track": null, "start": 62.5})");
+    "drawn_subtitles": ["hdmv_pgs_subtitle"], "audio_track": 1, "subtitle_track": null, "start": 62.5})");
   ASSERT_TRUE(parsed.request) << parsed.error;
   const PlaybackRequest& r = *parsed.request;
   EXPECT_TRUE(r.client.plays_container("webm"));
@@ -17,6 +17,8 @@ TEST(PlaybackRequest, ReadsTheContractsFields) {
   EXPECT_TRUE(r.client.decodes_video("vp9"));
   EXPECT_TRUE(r.client.decodes_hls_audio("opus"));
   EXPECT_EQ(r.client.hls, HlsSupport::kMse);
+  EXPECT_TRUE(r.client.draws_subtitle("hdmv_pgs_subtitle"));
+  EXPECT_FALSE(r.client.draws_subtitle("dvd_subtitle"));
   EXPECT_TRUE(r.exclude_direct);
   EXPECT_EQ(r.audio_track, 1);
   EXPECT_FALSE(r.subtitle_track);

@@ -30,6 +30,9 @@ TEST(SessionToken, RoundTripsEveryField) {
   copy.copy_audio = true;
   copy.audio_track = 0;
   EXPECT_EQ(codec.decode("LINK", codec.encode("LINK", copy)), copy);
+  SessionChoice drawn = transcode_choice();
+  drawn.draw_subtitle = true;
+  EXPECT_EQ(codec.decode("LINK", codec.encode("LINK", drawn)), drawn);
 }
 
 TEST(SessionToken, IsBoundToItsLinkAndKey) {
@@ -63,6 +66,9 @@ TEST(SessionToken, ChoiceKeysTellChoicesApart) {
   EXPECT_NE(choice_key(a), choice_key(c));
   EXPECT_EQ(choice_key(a), "t-a1-s0-h720");
   EXPECT_EQ(choice_key(SessionChoice{}), "r-an-sn");
+  SessionChoice drawn = a;
+  drawn.draw_subtitle = true;  // a drawn subtitle and a burned one are two jobs
+  EXPECT_EQ(choice_key(drawn), "t-a1-s0d-h720");
 }
 
 }  // namespace

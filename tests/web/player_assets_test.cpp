@@ -13,12 +13,13 @@
 namespace tglink {
 namespace {
 
-// hls.js, uPlot and JASSUB come from npm (node_modules, pinned in package-lock.json); the rest
-// from the folder.
+// hls.js, uPlot, JASSUB and libpgs come from npm (node_modules, pinned in package-lock.json); the
+// rest from the folder.
 std::string source_folder(const std::string& name) {
   if (name == "hls.min.js") return "/node_modules/hls.js/dist/";
   if (name.starts_with("uPlot.")) return "/node_modules/uplot/dist/";
   if (name.starts_with("jassub") || name == "default.woff2") return "/node_modules/jassub/dist/";
+  if (name.starts_with("libpgs")) return "/node_modules/libpgs/dist/";
   return "/src/web/assets/";
 }
 
@@ -57,6 +58,8 @@ TEST(PlayerAssets, OnlyStylesScriptsAndImagesArePublic) {
   EXPECT_TRUE(find_public_player_asset("uPlot.min.css").has_value());
   EXPECT_EQ(find_public_player_asset("jassub-worker.wasm")->content_type, "application/wasm");
   EXPECT_EQ(find_public_player_asset("default.woff2")->content_type, "font/woff2");
+  EXPECT_EQ(find_public_player_asset("libpgs.worker.js")->content_type,
+            "text/javascript; charset=utf-8");
   EXPECT_FALSE(find_public_player_asset("player.html").has_value());
   EXPECT_FALSE(find_public_player_asset("dashboard.html").has_value());
   EXPECT_FALSE(find_public_player_asset("missing.js").has_value());
@@ -70,7 +73,8 @@ TEST(PlayerAssets, TemplatesAreThereAndMissingOnesThrow) {
 
 // The assets must load nothing from elsewhere: no absolute URLs in any of them, except names
 // that are identifiers and never fetched: the SVG namespace, and in hls.js the TTML styling
-// namespace and the ID3-in-emsg scheme, and uPlot's licence banner.
+// namespace and the ID3-in-emsg scheme, uPlot's licence banner, and the licence and source of
+// core-js (the polyfills libpgs carries) in its version record.
 // The ASS renderer's wasm and font are data, not pages or scripts: the strings a library's
 // tables hold there are never fetched (the browser test watches that nothing is).
 TEST(PlayerAssets, NothingComesFromOutside) {
@@ -79,7 +83,9 @@ TEST(PlayerAssets, NothingComesFromOutside) {
     std::string text(file.bytes);
     for (const std::string identifier :
          {"http://www.w3.org/2000/svg", "http://www.w3.org/ns/ttml#styling",
-          "https://aomedia.org/emsg/ID3", "https://github.com/leeoniya/uPlot"}) {
+          "https://aomedia.org/emsg/ID3", "https://github.com/leeoniya/uPlot",
+          "https://github.com/zloirock/core-js/blob/v3.50.0/LICENSE",
+          "https://github.com/zloirock/core-js"}) {
       for (std::size_t at = text.find(identifier); at != std::string::npos;
            at = text.find(identifier)) {
         text.erase(at, identifier.size());

@@ -3,7 +3,8 @@
 // loaded only when such a subtitle is chosen). The script comes from the conversion job
 // (subs.ass beside the stream's playlists) and grows as the job reads the file, so it is asked
 // for again while the track is shown. When the renderer cannot start here, the caller falls back
-// to the stream's WebVTT copy of the same track, which loses the styling.
+// to the stream's WebVTT copy of the same track, which loses the styling. The fonts attached to
+// the file come from the same job (font-{k}); the bundled default font covers the rest.
 'use strict';
 
 export const REFRESH_MS = 4000;
@@ -23,6 +24,37 @@ export function assScriptUrl(decision, playlistUrl, index) {
   return new URL('subs.ass', playlistUrl).href;
 }
 
+// The fonts attached to the file, served beside the script (font-0, font-1, ...) by the stream
+// at `playlistUrl`: every one is handed to libass, which picks by the family names inside.
+export function attachedFontUrls(decision, playlistUrl) {
+  const count = decision && Number.isInteger(decision.fonts) ? Math.min(decision.fonts, 16) : 0;
+  return Array.from({ length: count }, (_, k) => new URL(`font-${k}`, playlistUrl).href);
+}
+
+// The job answers 503 until it has read the file's header: asked again shortly, up to `tries`
+// times.
+async function fetchWhenReady(url, tries = Infinity) {
+  for (let tried = 1; ; tried += 1) {
+    const response = await fetch(url, { cache: 'no-store' });
+    if (response.ok) return response;
+    if (response.status !== 503 || tried >= tries) throw new Error(`${url}: ${response.status}`);
+    await new Promise((resolve) => { setTimeout(resolve, 1000); });
+  }
+}
+
+// A font is written once, by the job's first run: one still missing after the script is there
+// may never come (that run was stopped while writing it).
+const FONT_TRIES = 5;
+
+// The attached fonts' bytes, fetched here (not by the renderer's worker) so that a font the job
+// has not written yet is waited for; one that cannot be had is left to the default font.
+async function attachedFonts(urls) {
+  const fonts = await Promise.all(urls.map((url) => fetchWhenReady(url, FONT_TRIES)
+    .then((response) => response.arrayBuffer())
+    .then((buffer) => new Uint8Array(buffer), () => null)));
+  return fonts.filter(Boolean);
+}
+
 export function assRendererPossible() {
   return typeof WebAssembly === 'object' && typeof Worker === 'function';
 }
@@ -38,14 +70,16 @@ export class AssSubtitles {
     this.timer = 0;
     this.generation = 0;
     this.marked = false;
+    this.fonts = []; // sizes of the attached fonts handed to the renderer
   }
 
   get showing() {
     return this.url !== null;
   }
 
-  // Shows the script at `url` (null: none). Resolves false when it cannot be drawn here.
-  async show(url) {
+  // Shows the script at `url` (null: none) with the fonts at `fonts` (URLs). Resolves false when
+  // it cannot be drawn here.
+  async show(url, fonts = []) {
     if (url === this.url) return true;
     this.hide();
     if (url === null) return true;
@@ -54,6 +88,7 @@ export class AssSubtitles {
     this.url = url;
     try {
       const script = await this.fetchScript();
+      const fontData = await attachedFonts(fonts);
       const { default: JASSUB } = await import(`${this.assets}jassub.es.js`);
       if (generation !== this.generation) return true;
       this.renderer = new JASSUB({
@@ -61,11 +96,13 @@ export class AssSubtitles {
         subContent: script,
         workerUrl: `${this.assets}jassub-worker.js`,
         wasmUrl: `${this.assets}jassub-worker.wasm`,
+        fonts: fontData,
         availableFonts: { [FALLBACK_FONT]: `${this.assets}default.woff2` },
         fallbackFont: FALLBACK_FONT,
         useLocalFonts: false,
       });
       this.script = script;
+      this.fonts = fontData.map((font) => font.byteLength);
       this.mark('drawn');
       this.refreshLater(generation);
       return true;
@@ -90,24 +127,24 @@ export class AssSubtitles {
     this.mark(null);
   }
 
-  // The page says how the track is drawn (data-ass-subtitles: "drawn", "plain"), for tests
-  // and the curious; nothing to unsay when nothing was said.
+  // The page says how the track is drawn (data-ass-subtitles: "drawn", "plain"; data-ass-fonts:
+  // the byte sizes of the attached fonts handed over), for tests and the curious; nothing to
+  // unsay when nothing was said.
   mark(state) {
     if (state === null && !this.marked) return;
     const root = document.getElementById('player') || document.documentElement;
-    if (state === null) delete root.dataset.assSubtitles;
-    else root.dataset.assSubtitles = state;
+    if (state === null) {
+      delete root.dataset.assSubtitles;
+      delete root.dataset.assFonts;
+    } else {
+      root.dataset.assSubtitles = state;
+      if (state === 'drawn') root.dataset.assFonts = this.fonts.join(' ');
+    }
     this.marked = state !== null;
   }
 
-  // The job answers 503 until it has read the script's header: asked again shortly.
   async fetchScript() {
-    for (;;) {
-      const response = await fetch(this.url, { cache: 'no-store' });
-      if (response.ok) return response.text();
-      if (response.status !== 503) throw new Error(`subs.ass: ${response.status}`);
-      await new Promise((resolve) => { setTimeout(resolve, 1000); });
-    }
+    return (await fetchWhenReady(this.url)).text();
   }
 
   refreshLater(generation) {

@@ -7,6 +7,8 @@
 // mediaCapabilities.decodingInfo, the only one that knows about hardware decoders (HEVC, AV1).
 'use strict';
 
+import { drawnSubtitleCodecs } from './player_pgs.js';
+
 // Sample type strings per codec: any one that the browser accepts counts.
 const VIDEO_TYPES = {
   h264: ['video/mp4; codecs="avc1.42E01E"', 'video/mp4; codecs="avc1.64001F"'],
@@ -138,5 +140,6 @@ export async function browserCapabilities() {
   const names = Object.keys(VIDEO_CONFIGS);
   const answers = await Promise.all(names.map((name) => decodes(VIDEO_CONFIGS[name])));
   const decoded = names.filter((_, i) => answers[i]);
-  return capabilityReport(document.createElement('video'), mseSupports, decoded);
+  const report = capabilityReport(document.createElement('video'), mseSupports, decoded);
+  return { ...report, drawn_subtitles: drawnSubtitleCodecs() };
 }

@@ -126,6 +126,8 @@ export class HlsAttachment {
       if (data.fatal) this.host.hlsFailed(this, Hls, data);
     }));
     hls.on(Hls.Events.SUBTITLE_TRACKS_UPDATED, mine(() => this.host.subtitleTracksChanged(this)));
+    // A stream without subtitle renditions (a PGS track drawn from subs.sup) never updates them.
+    hls.on(Hls.Events.MANIFEST_PARSED, mine(() => this.host.subtitleTracksChanged(this)));
     hls.on(Hls.Events.MEDIA_ATTACHED, mine(() => this.host.attached(this)));
     hls.on(Hls.Events.LEVEL_LOADED, mine(() => this.arm('segments')));
     hls.on(Hls.Events.FRAG_LOADING, mine(() => this.disarm('segments')));

@@ -14,10 +14,11 @@
 // answer for the source the element already has keeps it, playing or not.
 'use strict';
 
-import { AssSubtitles, assScriptUrl } from './player_ass.js';
+import { AssSubtitles, assScriptUrl, attachedFontUrls } from './player_ass.js';
 import { browserCapabilities } from './player_capabilities.js';
 import { DirectAttachment } from './player_direct.js';
 import { HlsAttachment } from './player_hls.js';
+import { PgsSubtitles, pgsStreamUrl } from './player_pgs.js';
 import { METHOD, isConversion } from './player_vocabulary.js';
 
 const QUEUE_POLL_MS = 4000;
@@ -93,6 +94,7 @@ export class PlaybackSession {
     this.onSubtitleTracks = options.onSubtitleTracks || (() => {});
     this.onAssPlain = options.onAssPlain || (() => {});
     this.assSubtitles = new AssSubtitles(this.video, this.assets);
+    this.pgsSubtitles = new PgsSubtitles(this.video, this.assets);
     this.capabilities = null;
     this.decision = null;
     this.attachment = null; // the current DirectAttachment or HlsAttachment
@@ -252,6 +254,7 @@ export class PlaybackSession {
       this.attachment = null;
     }
     this.assSubtitles.hide();
+    this.pgsSubtitles.hide();
     this.ready = false;
   }
 
@@ -333,6 +336,13 @@ export class PlaybackSession {
   showSubtitleInStream(index) {
     const attachment = this.attachment;
     if (!(attachment instanceof HlsAttachment)) return index === null;
+    const pictures = pgsStreamUrl(this.decision, attachment.url(), index);
+    this.showPgs(attachment, pictures);
+    if (pictures) {
+      attachment.showSubtitle(-1);
+      this.assSubtitles.hide();
+      return true;
+    }
     const position = streamTrackFor(this.decision, attachment.subtitleTracks(), index, this.requestedSubtitle);
     if (index !== null && position < 0) return false;
     const script = assScriptUrl(this.decision, attachment.url(), index);
@@ -341,10 +351,21 @@ export class PlaybackSession {
     return true;
   }
 
+  // A PGS track is drawn from its stream; where that cannot run after all, the server is asked
+  // again without the renderer, and burns the subtitle in where it can.
+  showPgs(attachment, url) {
+    this.pgsSubtitles.show(url).then((drawn) => {
+      if (drawn || attachment !== this.attachment) return;
+      this.capabilities = { ...this.capabilities, drawn_subtitles: [] };
+      this.askAgain().catch(() => this.failed('failed'));
+    });
+  }
+
   // An ASS track is drawn from its script; where that cannot run, the stream's WebVTT copy of
   // it is shown instead and the page says the styling is lost.
   showAss(attachment, script, position) {
-    this.assSubtitles.show(script).then((drawn) => {
+    const fonts = script ? attachedFontUrls(this.decision, attachment.url()) : [];
+    this.assSubtitles.show(script, fonts).then((drawn) => {
       if (drawn || attachment !== this.attachment) return;
       attachment.showSubtitle(position);
       this.onAssPlain();

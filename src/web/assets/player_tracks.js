@@ -1,6 +1,7 @@
 // The sound and subtitle menus, filled from the server's decision: every audio track
-// of the file, and its subtitles (text ones can be switched on; picture ones too where the
-// server can burn them into a transcode, otherwise they are listed but disabled). Titles and languages come from the file itself, so
+// of the file, and its subtitles (text ones can be switched on; picture ones too where this
+// browser draws them (PGS) or the server can burn them into a transcode, otherwise they are
+// listed but disabled). Titles and languages come from the file itself, so
 // they are only ever set as text.
 'use strict';
 
@@ -32,14 +33,18 @@ export function audioLabel(track, position) {
   return `${name || `Track ${position + 1}`}${details ? ` (${details})` : ''}`;
 }
 
-export function subtitleLabel(track, position) {
+// `drawn`: picture subtitles of this codec are drawn by this browser (player_pgs.js).
+export function subtitleLabel(track, position, drawn = []) {
   const name = [languageName(track.language), track.title].filter(Boolean).join(' — ');
   const label = name || `Subtitles ${position + 1}`;
-  return track.kind === 'image' ? `${label} (picture: burned in on the server)` : label;
+  if (track.kind !== 'image') return label;
+  return drawn.includes(track.codec) ? `${label} (picture)` : `${label} (picture: burned in on the server)`;
 }
 
-// Picture subtitles can be picked where the server can burn them into a transcode.
-function burnable(decision) {
+// Picture subtitles can be picked where this browser draws them, or where the server can burn
+// them into a transcode.
+function pickable(track, decision, drawn) {
+  if (track.kind !== 'image' || drawn.includes(track.codec)) return true;
   const reasons = Array.isArray(decision.reasons) ? decision.reasons : [];
   return reasons.includes('subtitles_burnable') || reasons.includes('subtitle_burned');
 }
@@ -83,9 +88,11 @@ export class TrackMenus {
     if (current) this.audioSelect.value = String(current.index);
     this.audioChoice.hidden = audio.length < 2;
 
+    const caps = this.session.capabilities;
+    const drawn = caps && Array.isArray(caps.drawn_subtitles) ? caps.drawn_subtitles : [];
     this.subtitleSelect.replaceChildren(option('', 'Off'),
-      ...subtitles.map((track, i) => option(String(track.index), subtitleLabel(track, i),
-        track.kind === 'image' && !burnable(decision))));
+      ...subtitles.map((track, i) => option(String(track.index), subtitleLabel(track, i, drawn),
+        !pickable(track, decision, drawn))));
     const chosenSubtitle = this.session.choice.subtitle_track;  // "Off" may hide a carried one
     this.subtitleSelect.value = chosenSubtitle === null ? '' : String(chosenSubtitle);
     this.subtitleChoice.hidden = subtitles.length === 0;

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { assScriptUrl, isAssTrack } from '../../../src/web/assets/player_ass.js';
+import { assScriptUrl, attachedFontUrls, isAssTrack } from '../../../src/web/assets/player_ass.js';
 
 const PLAYLIST = 'http://tglink.test/hls/TOKEN/SESSION/master.m3u8';
 
@@ -23,4 +23,12 @@ test('the script sits beside the stream\'s playlists when the stream carries the
   assert.equal(assScriptUrl(decision('ass', null), PLAYLIST, 0), null, 'the stream was made without it');
   assert.equal(assScriptUrl(decision('ass'), PLAYLIST, null), null, 'subtitles off');
   assert.equal(assScriptUrl(decision('ass'), PLAYLIST, 1), null, 'no such track');
+});
+
+test('every font attached to the file is handed over, from beside the script', () => {
+  const fonts = attachedFontUrls({ fonts: 2 }, PLAYLIST);
+  assert.deepEqual(fonts, ['http://tglink.test/hls/TOKEN/SESSION/font-0',
+    'http://tglink.test/hls/TOKEN/SESSION/font-1']);
+  assert.deepEqual(attachedFontUrls({}, PLAYLIST), [], 'an older server says nothing: none');
+  assert.equal(attachedFontUrls({ fonts: 1000 }, PLAYLIST).length, 16, 'never more than the server keeps');
 });

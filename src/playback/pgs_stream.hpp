@@ -1,0 +1,30 @@
+#pragma once
+// The PGS (Blu-ray picture subtitle) stream of a job's chosen subtitle, for the player's canvas
+// renderer. A job whose chosen PGS subtitle is drawn by the player copies that stream, untouched,
+// into one growing .sup file per run (ffmpeg_command.hpp), in the file's own time. A .sup is a
+// run of segments ("PG", PTS, DTS, type, size, payload) grouped into display sets that end with
+// an END segment. A restarted run repeats some display sets and starts later in the file; the
+// stream handed to the player is every complete display set once, in presentation order (the
+// renderer looks the time up in a sorted list).
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tglink {
+
+// True for the picture-subtitle codec the player can draw itself (ffprobe's name).
+[[nodiscard]] bool is_pgs_codec(std::string_view codec);
+
+// One .sup stream from the runs' files, in run order: their complete display sets, each once,
+// ordered by presentation time (a stable order for equal times). A display set still being
+// written, or bytes that are no PGS segment, end a run's contribution there.
+[[nodiscard]] std::string merge_pgs_runs(const std::vector<std::string>& runs);
+
+// The merged stream of the runs in `job_dir` (each file read up to kMaxSubtitleFileBytes).
+// Reads whole files: call it off the I/O thread (serving/playback_service.hpp runs it on a
+// worker).
+[[nodiscard]] std::string pgs_stream_of(const std::filesystem::path& job_dir);
+
+}  // namespace tglink
