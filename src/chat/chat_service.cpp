@@ -137,15 +137,23 @@ void ChatService::take_over() {
 
 void ChatService::receive_relayed(const json::object& update) { handle_update(update); }
 
-void ChatService::on_new_message(const json::object& update) {
-  if (!chat_.leads()) {  // the leader answers it
-    if (chat_.pass_on) chat_.pass_on(update);
-    return;
-  }
+bool ChatService::passed_to_leader(const json::object& update) {
+  if (chat_.leads()) return false;
+  if (chat_.pass_on) chat_.pass_on(update);
+  return true;
+}
+
+bool ChatService::held_back(const json::object& update) {
+  if (passed_to_leader(update)) return true;
   if (!bans_loaded_) {
     before_bans_.push_back(update);
-    return;
+    return true;
   }
+  return false;
+}
+
+void ChatService::on_new_message(const json::object& update) {
+  if (held_back(update)) return;
   if (std::optional<ChannelPost> post = channel_post(update)) {
     // Channel mode is opt-in: without CHANNELS the bot leaves no channel and serves none.
     if (chat_.config.channel_mode_enabled()) {
@@ -181,14 +189,7 @@ asio::awaitable<void> ChatService::drain_inbox(std::int64_t user_id) {
 }
 
 void ChatService::on_callback_query(const json::object& update) {
-  if (!chat_.leads()) {  // the leader answers it
-    if (chat_.pass_on) chat_.pass_on(update);
-    return;
-  }
-  if (!bans_loaded_) {
-    before_bans_.push_back(update);
-    return;
-  }
+  if (held_back(update)) return;
   if (!is_answerable(update, chat_.log)) return;
   const std::string data = callback_data(update);
   if (Broadcaster::is_button(data) && chat_.broadcaster != nullptr) {
@@ -204,19 +205,13 @@ void ChatService::on_callback_query(const json::object& update) {
 }
 
 void ChatService::on_message_edited(const json::object& update) {
-  if (!chat_.leads()) {  // the leader puts buttons back
-    if (chat_.pass_on) chat_.pass_on(update);
-    return;
-  }
+  if (passed_to_leader(update)) return;  // the leader puts buttons back
   if (!chat_.config.channel_mode_enabled()) return;
   spawn(channel_posts_.on_edited(update), "edited channel post");
 }
 
 void ChatService::on_chat_member(const json::object& update) {
-  if (!chat_.leads()) {  // the leader leaves unlisted channels
-    if (chat_.pass_on) chat_.pass_on(update);
-    return;
-  }
+  if (passed_to_leader(update)) return;  // the leader leaves unlisted channels
   if (!chat_.config.channel_mode_enabled()) return;
   spawn(channel_posts_.on_member_update(update), "chat member update");
 }

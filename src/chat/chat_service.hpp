@@ -75,6 +75,11 @@ class ChatService {
   [[nodiscard]] const CommandRegistry& commands() const { return commands_; }
 
  private:
+  // True on a follower, which passes `update` on to the leader instead of answering it.
+  bool passed_to_leader(const boost::json::object& update);
+  // True when this node must not answer `update` now: a follower passes it on to the leader, and
+  // before the ban list is loaded it waits in before_bans_.
+  bool held_back(const boost::json::object& update);
   void on_new_message(const boost::json::object& update);
   void on_callback_query(const boost::json::object& update);
   void on_message_edited(const boost::json::object& update);

@@ -100,10 +100,10 @@ class EnvFileParser {
 
   std::optional<std::string> read_value(int start_line) {
     if (peek() == '\'') {
-      return finish_quoted(read_single_quoted(), start_line, "single");
+      return finish_quoted(read_quoted('\''), start_line, "single");
     }
     if (peek() == '"') {
-      return finish_quoted(read_double_quoted(), start_line, "double");
+      return finish_quoted(read_quoted('"'), start_line, "double");
     }
     return read_unquoted();
   }
@@ -126,25 +126,13 @@ class EnvFileParser {
     return value;
   }
 
-  std::optional<std::string> read_single_quoted() {
+  // The text up to the closing `quote`, or nullopt when the file ends first. Only double quotes
+  // know escapes.
+  std::optional<std::string> read_quoted(char quote) {
     advance();
     std::string value;
-    while (!at_end() && peek() != '\'') {
-      value += peek();
-      advance();
-    }
-    if (at_end()) {
-      return std::nullopt;
-    }
-    advance();
-    return value;
-  }
-
-  std::optional<std::string> read_double_quoted() {
-    advance();
-    std::string value;
-    while (!at_end() && peek() != '"') {
-      if (peek() == '\\' && pos_ + 1 < text_.size()) {
+    while (!at_end() && peek() != quote) {
+      if (quote == '"' && peek() == '\\' && pos_ + 1 < text_.size()) {
         advance();
         value += unescape(peek());
       } else {

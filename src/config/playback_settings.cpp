@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <span>
 #include <thread>
 
 #include "config/config.hpp"
@@ -12,6 +13,7 @@ namespace tglink {
 
 namespace {
 
+constexpr std::array<std::string_view, 3> kConvertModes{"on", "remux", "off"};
 constexpr std::array<std::string_view, 10> kPresets{"ultrafast", "superfast", "veryfast", "faster",
                                                     "fast",      "medium",    "slow",     "slower",
                                                     "veryslow",  "placebo"};
@@ -38,6 +40,18 @@ void load_int(EnvReader& env, std::string_view name, std::int64_t min, std::int6
   field = static_cast<int>(value);
 }
 
+// One of `words`; anything else is reported as "\"<value>\" is not <expected>".
+void load_word(EnvReader& env, std::string_view name, std::span<const std::string_view> words,
+               std::string_view expected, std::string_view example, std::string& field) {
+  const std::optional<EnvValue> found = env.get(name);
+  if (!found) return;
+  if (std::find(words.begin(), words.end(), found->value) == words.end()) {
+    env.report(found->name, "\"" + found->value + "\" is not " + std::string(expected), example);
+    return;
+  }
+  field = found->value;
+}
+
 // A program name or path: no shell ever sees it, but a control character is surely a mistake.
 void load_program(EnvReader& env, std::string_view name, std::string& field) {
   const std::optional<EnvValue> found = env.get(name);
@@ -56,17 +70,9 @@ void load_program(EnvReader& env, std::string_view name, std::string& field) {
 }  // namespace
 
 void load_playback_settings(EnvReader& env, Config& config) {
-  if (const std::optional<EnvValue> convert = env.get("PLAYER_CONVERT")) {
-    if (convert->value == "on" || convert->value == "remux" || convert->value == "off") {
-      config.player_convert = convert->value;
-    } else {
-      env.report(convert->name,
-                 "\"" + convert->value +
-                     "\" is not on, remux (remux only, no video "
-                     "transcoding) or off (direct play only)",
-                 "PLAYER_CONVERT=remux");
-    }
-  }
+  load_word(env, "PLAYER_CONVERT", kConvertModes,
+            "on, remux (remux only, no video transcoding) or off (direct play only)",
+            "PLAYER_CONVERT=remux", config.player_convert);
   load_program(env, "FFMPEG_PATH", config.ffmpeg_path);
   load_program(env, "FFPROBE_PATH", config.ffprobe_path);
   load_int(env, "TRANSCODE_SLOTS", 1, 64, "a number of concurrent transcodes", "TRANSCODE_SLOTS=1",
@@ -87,17 +93,10 @@ void load_playback_settings(EnvReader& env, Config& config) {
                "CONVERTER_OPEN_FILES=64", config.converter_open_files);
   load_bounded(env, "CONVERTER_MIN_FREE_MB", 0, 1 << 20, "a number of MiB",
                "CONVERTER_MIN_FREE_MB=1024", config.converter_min_free_mb);
-  if (const std::optional<EnvValue> preset = env.get("TRANSCODE_PRESET")) {
-    if (std::find(kPresets.begin(), kPresets.end(), preset->value) != kPresets.end()) {
-      config.transcode_preset = preset->value;
-    } else {
-      env.report(preset->name,
-                 "\"" + preset->value +
-                     "\" is not an x264 preset (ultrafast, superfast, "
-                     "veryfast, faster, fast, medium, slow, slower, veryslow)",
-                 "TRANSCODE_PRESET=veryfast");
-    }
-  }
+  load_word(env, "TRANSCODE_PRESET", kPresets,
+            "an x264 preset (ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, "
+            "veryslow)",
+            "TRANSCODE_PRESET=veryfast", config.transcode_preset);
 }
 
 int effective_transcode_slots(const Config& config) {

@@ -20,14 +20,10 @@ constexpr Scheme kSchemes[] = {{"socks5://", ProxyKind::socks5},
                                {"http://", ProxyKind::http},
                                {"mtproto://", ProxyKind::mtproto}};
 
-std::string_view scheme_name(ProxyKind kind) {
-  switch (kind) {
-    case ProxyKind::socks5:
-      return "socks5";
-    case ProxyKind::http:
-      return "http";
-    case ProxyKind::mtproto:
-      return "mtproto";
+// "socks5://" for ProxyKind::socks5: the prefix kSchemes pairs with the kind.
+std::string_view scheme_prefix(ProxyKind kind) {
+  for (const Scheme& scheme : kSchemes) {
+    if (scheme.kind == kind) return scheme.prefix;
   }
   return "";
 }
@@ -126,7 +122,7 @@ std::variant<TelegramProxy, std::string> parse_telegram_proxy(std::string_view u
 }
 
 std::string redacted_proxy_url(const TelegramProxy& proxy) {
-  std::string url = std::string(scheme_name(proxy.kind)) + "://";
+  std::string url = std::string(scheme_prefix(proxy.kind));
   if (proxy.kind == ProxyKind::mtproto) {
     url += "***@";
   } else if (!proxy.username.empty()) {

@@ -11,39 +11,32 @@ namespace {
 
 namespace json = boost::json;
 
-void append(std::string& out, const json::value& value);
-
-void append_object(std::string& out, const json::object& object) {
-  out += '{';
+// `items` between `open` and `close`, separated by commas, each written by `write_item`.
+template <typename Items, typename WriteItem>
+void append_list(std::string& out, char open, const Items& items, char close,
+                 WriteItem write_item) {
+  out += open;
   bool first = true;
-  for (const json::key_value_pair& member : object) {
+  for (const auto& item : items) {
     if (!first) out += ',';
     first = false;
-    out += json::serialize(member.key());
-    out += ':';
-    append(out, member.value());
+    write_item(item);
   }
-  out += '}';
-}
-
-void append_array(std::string& out, const json::array& array) {
-  out += '[';
-  bool first = true;
-  for (const json::value& element : array) {
-    if (!first) out += ',';
-    first = false;
-    append(out, element);
-  }
-  out += ']';
+  out += close;
 }
 
 void append(std::string& out, const json::value& value) {
   switch (value.kind()) {
     case json::kind::object:
-      append_object(out, value.get_object());
+      append_list(out, '{', value.get_object(), '}', [&out](const json::key_value_pair& member) {
+        out += json::serialize(member.key());
+        out += ':';
+        append(out, member.value());
+      });
       return;
     case json::kind::array:
-      append_array(out, value.get_array());
+      append_list(out, '[', value.get_array(), ']',
+                  [&out](const json::value& element) { append(out, element); });
       return;
     case json::kind::double_:
       out += format_json_number(value.get_double());

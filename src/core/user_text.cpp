@@ -146,19 +146,26 @@ std::string cut_to_units(std::string_view text, std::size_t max_units) {
   return std::string(text.substr(0, end)) + std::string(kEllipsis);
 }
 
+namespace {
+
+// What walk() calls for each code point: appends it to `out` as it is, or visibly escaped when
+// it hides or moves text.
+auto append_shown(std::string& out) {
+  return [&out](char32_t code, std::string_view bytes) {
+    if (is_hidden_or_layout(code)) {
+      out += visible_escape(code);
+    } else {
+      out.append(bytes);
+    }
+  };
+}
+
+}  // namespace
+
 std::string text_for_chat(std::string_view text, std::size_t max_units) {
   std::string out;
   out.reserve(text.size());
-  walk(
-      text,
-      [&](char32_t code, std::string_view bytes) {
-        if (is_hidden_or_layout(code)) {
-          out += visible_escape(code);
-        } else {
-          out.append(bytes);
-        }
-      },
-      [&](unsigned char) { out.append(kReplacement); });
+  walk(text, append_shown(out), [&](unsigned char) { out.append(kReplacement); });
   return cut_to_units(out, max_units);
 }
 
@@ -186,16 +193,7 @@ std::string one_log_line(std::string_view record) {
   if (is_plain_ascii(record)) return std::string(record);
   std::string out;
   out.reserve(record.size());
-  walk(
-      record,
-      [&](char32_t code, std::string_view bytes) {
-        if (is_hidden_or_layout(code)) {
-          out += visible_escape(code);
-        } else {
-          out.append(bytes);
-        }
-      },
-      [&](unsigned char byte) { out += invalid_byte_escape(byte); });
+  walk(record, append_shown(out), [&](unsigned char byte) { out += invalid_byte_escape(byte); });
   return out;
 }
 

@@ -1,17 +1,8 @@
 #include "dashboard/session_cookie.hpp"
 
+#include "core/trim.hpp"
+
 namespace tglink {
-
-namespace {
-
-std::string_view trimmed(std::string_view text) {
-  const std::size_t first = text.find_first_not_of(" \t");
-  if (first == std::string_view::npos) return {};
-  const std::size_t last = text.find_last_not_of(" \t");
-  return text.substr(first, last - first + 1);
-}
-
-}  // namespace
 
 std::string dashboard_session_cookie(std::string_view token, std::chrono::seconds lifetime,
                                      bool secure) {
@@ -29,12 +20,12 @@ std::string dashboard_session_cookie(std::string_view token, std::chrono::second
 std::optional<std::string> dashboard_session_from(std::string_view cookie_header) {
   while (!cookie_header.empty()) {
     const std::size_t end = cookie_header.find(';');
-    const std::string_view pair = trimmed(cookie_header.substr(0, end));
+    const std::string_view pair = trim(cookie_header.substr(0, end), " \t");
     cookie_header = end == std::string_view::npos ? "" : cookie_header.substr(end + 1);
     const std::size_t equals = pair.find('=');
     if (equals == std::string_view::npos) continue;
-    if (trimmed(pair.substr(0, equals)) != kDashboardCookieName) continue;
-    const std::string_view value = trimmed(pair.substr(equals + 1));
+    if (trim(pair.substr(0, equals), " \t") != kDashboardCookieName) continue;
+    const std::string_view value = trim(pair.substr(equals + 1), " \t");
     if (!value.empty()) return std::string(value);
   }
   return std::nullopt;

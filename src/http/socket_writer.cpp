@@ -57,35 +57,27 @@ SocketWriter::SocketWriter(tcp::socket& socket, SendLane& lane,
 }
 
 asio::awaitable<std::uint64_t> SocketWriter::write(std::span<const char> bytes) {
-  const bool takes_turns = bytes.size() > kStraightOut;
-  std::uint64_t written = 0;
-  while (written < bytes.size()) {
-    if (takes_turns) {
-      co_await lane_.turn();
-    }
-    const ssize_t sent =
-        ::send(socket_.native_handle(), bytes.data() + written,
-               std::min<std::uint64_t>(bytes.size() - written, kChunk), MSG_NOSIGNAL);
-    const Step step = classify(sent);
-    if (step == Step::kSent) {
-      written += static_cast<std::uint64_t>(sent);
-    } else if (step == Step::kBroken || !co_await wait_for_reader()) {
-      break;
-    }
-  }
-  co_return written;
+  co_return co_await send_all(bytes.size(), [&](std::uint64_t written, std::uint64_t most) {
+    return ::send(socket_.native_handle(), bytes.data() + written, std::min(most, kChunk),
+                  MSG_NOSIGNAL);
+  });
 }
 
 asio::awaitable<std::uint64_t> SocketWriter::write_file(int fd, ByteRange bytes) {
-  const bool takes_turns = bytes.length() > kStraightOut;
   auto position = static_cast<off_t>(bytes.begin);
+  co_return co_await send_all(bytes.length(), [&](std::uint64_t, std::uint64_t most) {
+    return ::sendfile(socket_.native_handle(), fd, &position, std::min(most, kChunk));
+  });
+}
+
+asio::awaitable<std::uint64_t> SocketWriter::send_all(std::uint64_t length, SendSome send_some) {
+  const bool takes_turns = length > kStraightOut;
   std::uint64_t written = 0;
-  while (written < bytes.length()) {
+  while (written < length) {
     if (takes_turns) {
       co_await lane_.turn();
     }
-    const ssize_t sent = ::sendfile(socket_.native_handle(), fd, &position,
-                                    std::min(bytes.length() - written, kChunk));
+    const ssize_t sent = send_some(written, length - written);
     const Step step = classify(sent);
     if (step == Step::kSent) {
       written += static_cast<std::uint64_t>(sent);

@@ -15,10 +15,12 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <span>
 
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <sys/types.h>
 
 #include "core/byte_range.hpp"
 #include "http/send_lane.hpp"
@@ -41,6 +43,13 @@ class SocketWriter {
   [[nodiscard]] bool client_stalled() const { return stalled_; }
 
  private:
+  // One send or sendfile call: given the bytes written so far and the most to send now, what the
+  // call answered (bytes sent, or 0 or -1 with errno).
+  using SendSome = std::function<ssize_t(std::uint64_t written, std::uint64_t most)>;
+
+  // The loop under write and write_file: `length` bytes in chunks, taking turns on the lane when
+  // the body is large, waiting while the client reads nothing.
+  boost::asio::awaitable<std::uint64_t> send_all(std::uint64_t length, SendSome send_some);
   // Waits until the socket takes bytes again; false when the client is gone or stalled.
   boost::asio::awaitable<bool> wait_for_reader();
 

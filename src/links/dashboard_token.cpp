@@ -4,10 +4,9 @@
 #include <stdexcept>
 
 #include <openssl/crypto.h>
-#include <openssl/evp.h>
-#include <openssl/hmac.h>
 
 #include "core/base64.hpp"
+#include "links/token_seal.hpp"
 #include "links/varint.hpp"
 
 namespace tglink {
@@ -70,16 +69,9 @@ std::string DashboardTokenCodec::encode(const DashboardGrant& grant) const {
 DashboardGrantCheck DashboardTokenCodec::decode(std::string_view token, SystemTime now) const {
   DashboardGrantCheck result;
   if (token.empty() || token.size() > kMaxTokenLength) return result;
-  const std::optional<std::string> bytes = base64url_decode(token);
-  if (!bytes || bytes->size() <= kMacBytes) return result;
-  const std::string_view body = std::string_view(*bytes).substr(0, bytes->size() - kMacBytes);
-  const std::string_view given = std::string_view(*bytes).substr(body.size());
-  const std::string expected = mac(body);
-  if (expected.size() != kMacBytes ||
-      CRYPTO_memcmp(expected.data(), given.data(), kMacBytes) != 0) {
-    return result;
-  }
-  const std::optional<DashboardGrant> grant = parse_grant_body(body);
+  const std::optional<std::string> body =
+      unsealed_body(token, kMacBytes, [this](std::string_view bytes) { return mac(bytes); });
+  const std::optional<DashboardGrant> grant = body ? parse_grant_body(*body) : std::nullopt;
   if (!grant) return result;
   result.grant = *grant;
   result.status = now >= grant->expires_at ? LinkStatus::Expired : LinkStatus::Valid;
@@ -87,13 +79,7 @@ DashboardGrantCheck DashboardTokenCodec::decode(std::string_view token, SystemTi
 }
 
 std::string DashboardTokenCodec::mac(std::string_view body) const {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int digest_size = 0;
-  const unsigned char* done =
-      HMAC(EVP_sha256(), key_.data(), static_cast<int>(key_.size()),
-           reinterpret_cast<const unsigned char*>(body.data()), body.size(), digest, &digest_size);
-  if (done == nullptr || digest_size < kMacBytes) return {};
-  return {reinterpret_cast<const char*>(digest), kMacBytes};
+  return truncated_hmac(key_, body, kMacBytes);
 }
 
 }  // namespace tglink

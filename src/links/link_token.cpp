@@ -8,6 +8,7 @@
 #include <openssl/hmac.h>
 
 #include "core/base64.hpp"
+#include "links/token_seal.hpp"
 #include "links/varint.hpp"
 
 namespace tglink {
@@ -95,18 +96,9 @@ DecodeResult LinkTokenCodec::decode(std::string_view token, SystemTime now) cons
   if (token.empty() || token.size() > kMaxTokenLength) {
     return result;
   }
-  const std::optional<std::string> bytes = base64url_decode(token);
-  if (!bytes || bytes->size() <= kMacBytes) {
-    return result;
-  }
-  const std::string_view body = std::string_view(*bytes).substr(0, bytes->size() - kMacBytes);
-  const std::string_view given_mac = std::string_view(*bytes).substr(body.size());
-  const std::string expected_mac = mac(body);
-  if (expected_mac.size() != kMacBytes ||
-      CRYPTO_memcmp(expected_mac.data(), given_mac.data(), kMacBytes) != 0) {
-    return result;
-  }
-  const std::optional<LinkClaims> claims = parse_body(body);
+  const std::optional<std::string> body =
+      unsealed_body(token, kMacBytes, [this](std::string_view bytes) { return mac(bytes); });
+  const std::optional<LinkClaims> claims = body ? parse_body(*body) : std::nullopt;
   if (!claims) {
     return result;
   }
@@ -131,15 +123,7 @@ std::string LinkTokenCodec::derived_key(std::string_view purpose) const {
 }
 
 std::string LinkTokenCodec::mac(std::string_view body) const {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int digest_size = 0;
-  const unsigned char* done =
-      HMAC(EVP_sha256(), secret_.data(), static_cast<int>(secret_.size()),
-           reinterpret_cast<const unsigned char*>(body.data()), body.size(), digest, &digest_size);
-  if (done == nullptr || digest_size < kMacBytes) {
-    return {};  // callers treat an empty MAC as failure
-  }
-  return {reinterpret_cast<const char*>(digest), kMacBytes};
+  return truncated_hmac(secret_, body, kMacBytes);
 }
 
 }  // namespace tglink

@@ -1,5 +1,6 @@
 #include "links/link_urls.hpp"
 
+#include "core/trim.hpp"
 #include "core/url_encoding.hpp"
 
 namespace tglink {
@@ -22,13 +23,6 @@ std::size_t token_start(std::string_view link) {
   return std::string_view::npos;
 }
 
-std::string_view trim(std::string_view text) {
-  const std::size_t first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos) return {};
-  const std::size_t last = text.find_last_not_of(" \t\r\n");
-  return text.substr(first, last - first + 1);
-}
-
 }  // namespace
 
 std::string download_url(std::string_view base_url, std::string_view token) {
@@ -49,7 +43,7 @@ std::string player_link(std::string_view player_url, std::string_view stream_url
 }
 
 std::string token_from_link(std::string_view link) {
-  link = trim(link);
+  link = trim(link, " \t\r\n");
   const std::size_t start = token_start(link);
   if (start != std::string_view::npos) link = link.substr(start);
   // The token ends at the next path segment, query or fragment.

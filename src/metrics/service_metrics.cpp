@@ -12,6 +12,12 @@ SampleSource single(std::function<double()> read) {
   return [read = std::move(read)] { return std::vector<Sample>{Sample{{}, read()}}; };
 }
 
+// A gauge of one figure, registered only when the service gives that figure.
+void gauge_if_given(Registry& registry, std::string name, std::string help,
+                    std::function<double()>& figure) {
+  if (figure) registry.gauge_from(std::move(name), std::move(help), {}, single(std::move(figure)));
+}
+
 }  // namespace
 
 ServiceMetrics::ServiceMetrics(Registry& registry, std::string version,
@@ -73,42 +79,28 @@ ServiceMetrics::ServiceMetrics(Registry& registry, std::string version,
 }
 
 void ServiceMetrics::register_figures(Registry& registry, ServiceFigures figures) {
-  if (figures.active_streams) {
-    registry.gauge_from("tglink_active_streams", "Response bodies being sent now.", {},
-                        single(std::move(figures.active_streams)));
-  }
-  if (figures.http_connections) {
-    registry.gauge_from("tglink_http_connections", "Open HTTP connections.", {},
-                        single(std::move(figures.http_connections)));
-  }
-  if (figures.http_bodies_waiting) {
-    registry.gauge_from("tglink_http_bodies_waiting",
-                        "Response bodies waiting for their turn to send a chunk.", {},
-                        single(std::move(figures.http_bodies_waiting)));
-  }
-  if (figures.cache_disk_bytes) {
-    registry.gauge_from("tglink_cache_disk_bytes", "Bytes of TDLib's downloaded files on disk.", {},
-                        single(std::move(figures.cache_disk_bytes)));
-  }
-  if (figures.cache_limit_bytes) {
-    registry.gauge_from("tglink_cache_limit_bytes", "The disk budget for TDLib's files.", {},
-                        single(std::move(figures.cache_limit_bytes)));
-  }
+  gauge_if_given(registry, "tglink_active_streams", "Response bodies being sent now.",
+                 figures.active_streams);
+  gauge_if_given(registry, "tglink_http_connections", "Open HTTP connections.",
+                 figures.http_connections);
+  gauge_if_given(registry, "tglink_http_bodies_waiting",
+                 "Response bodies waiting for their turn to send a chunk.",
+                 figures.http_bodies_waiting);
+  gauge_if_given(registry, "tglink_cache_disk_bytes", "Bytes of TDLib's downloaded files on disk.",
+                 figures.cache_disk_bytes);
+  gauge_if_given(registry, "tglink_cache_limit_bytes", "The disk budget for TDLib's files.",
+                 figures.cache_limit_bytes);
   register_usage(registry, figures);
   if (figures.bots) register_bots(registry, std::move(figures.bots));
 }
 
 void ServiceMetrics::register_usage(Registry& registry, ServiceFigures& figures) {
-  if (figures.bandwidth_used_bytes) {
-    registry.gauge_from("tglink_bandwidth_used_bytes",
-                        "Bytes served this UTC month (every node's, as the limit counts them).", {},
-                        single(std::move(figures.bandwidth_used_bytes)));
-  }
-  if (figures.bandwidth_limit_bytes) {
-    registry.gauge_from("tglink_bandwidth_limit_bytes",
-                        "The monthly bandwidth limit in bytes; 0 when there is none.", {},
-                        single(std::move(figures.bandwidth_limit_bytes)));
-  }
+  gauge_if_given(registry, "tglink_bandwidth_used_bytes",
+                 "Bytes served this UTC month (every node's, as the limit counts them).",
+                 figures.bandwidth_used_bytes);
+  gauge_if_given(registry, "tglink_bandwidth_limit_bytes",
+                 "The monthly bandwidth limit in bytes; 0 when there is none.",
+                 figures.bandwidth_limit_bytes);
   if (!figures.conversions) return;
   auto read = std::move(figures.conversions);
   registry.gauge_from("tglink_conversions_running", "The player's conversions running now.", {},

@@ -37,13 +37,16 @@ std::string format_value(double value) {
   return fmt::format("{}", value);  // shortest form that reads back the same double
 }
 
-std::string escape_label_value(std::string_view value) {
+namespace {
+
+// Backslashes and line breaks escaped, and double quotes too where `quotes` (label values).
+std::string escaped(std::string_view text, bool quotes) {
   std::string out;
-  out.reserve(value.size());
-  for (const char c : value) {
+  out.reserve(text.size());
+  for (const char c : text) {
     if (c == '\\') {
       out += "\\\\";
-    } else if (c == '"') {
+    } else if (c == '"' && quotes) {
       out += "\\\"";
     } else if (c == '\n') {
       out += "\\n";
@@ -54,20 +57,11 @@ std::string escape_label_value(std::string_view value) {
   return out;
 }
 
-std::string escape_help(std::string_view help) {
-  std::string out;
-  out.reserve(help.size());
-  for (const char c : help) {
-    if (c == '\\') {
-      out += "\\\\";
-    } else if (c == '\n') {
-      out += "\\n";
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
+}  // namespace
+
+std::string escape_label_value(std::string_view value) { return escaped(value, true); }
+
+std::string escape_help(std::string_view help) { return escaped(help, false); }
 
 std::string render_text(const std::vector<FamilySnapshot>& families) {
   std::string out;

@@ -2,11 +2,8 @@
 
 #include <stdexcept>
 
-#include <openssl/crypto.h>
-#include <openssl/evp.h>
-#include <openssl/hmac.h>
-
 #include "core/base64.hpp"
+#include "links/token_seal.hpp"
 #include "links/varint.hpp"
 
 namespace tglink {
@@ -74,29 +71,17 @@ std::string SessionTokenCodec::encode(std::string_view link_token,
 std::optional<SessionChoice> SessionTokenCodec::decode(std::string_view link_token,
                                                        std::string_view session) const {
   if (session.empty() || session.size() > kMaxTokenLength) return std::nullopt;
-  const std::optional<std::string> bytes = base64url_decode(session);
-  if (!bytes || bytes->size() <= kMacBytes) return std::nullopt;
-  const std::string_view body = std::string_view(*bytes).substr(0, bytes->size() - kMacBytes);
-  const std::string_view given = std::string_view(*bytes).substr(body.size());
-  const std::string expected = mac(link_token, body);
-  if (expected.size() != kMacBytes ||
-      CRYPTO_memcmp(expected.data(), given.data(), kMacBytes) != 0) {
-    return std::nullopt;
-  }
-  return parse_body(body);
+  const std::optional<std::string> body = unsealed_body(
+      session, kMacBytes, [&](std::string_view bytes) { return mac(link_token, bytes); });
+  if (!body) return std::nullopt;
+  return parse_body(*body);
 }
 
 std::string SessionTokenCodec::mac(std::string_view link_token, std::string_view body) const {
   std::string message(link_token);
   message.push_back('\0');
   message.append(body);
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int digest_size = 0;
-  const unsigned char* done = HMAC(EVP_sha256(), key_.data(), static_cast<int>(key_.size()),
-                                   reinterpret_cast<const unsigned char*>(message.data()),
-                                   message.size(), digest, &digest_size);
-  if (done == nullptr || digest_size < kMacBytes) return {};
-  return {reinterpret_cast<const char*>(digest), kMacBytes};
+  return truncated_hmac(key_, message, kMacBytes);
 }
 
 std::string choice_key(const SessionChoice& choice) {

@@ -1,6 +1,7 @@
 #include "store/link_record_checks.hpp"
 
 #include <string>
+#include <string_view>
 
 namespace tglink {
 
@@ -29,6 +30,14 @@ void require_valid_traffic(const std::vector<LinkTraffic>& traffic) {
 void require_valid_page(int offset, int limit) {
   require_not_negative(offset, "user_links: offset");
   require_not_negative(limit, "user_links: limit");
+}
+
+void require_upload_stage(const std::string& stage) {
+  for (const std::string_view known : {"held", "queued", "posting", "posted"}) {
+    if (stage == known) return;
+  }
+  throw StoreError("invalid upload stage \"" + stage +
+                   "\": expected held, queued, posting or posted");
 }
 
 }  // namespace tglink

@@ -1,7 +1,8 @@
 #pragma once
-// The argument checks both stores make for links, traffic and paging, so that SQLite and
-// PostgreSQL refuse the same values with the same StoreError.
+// The argument checks both stores make for links, traffic, paging and upload stages, so that SQLite
+// and PostgreSQL refuse the same values with the same StoreError.
 
+#include <string>
 #include <vector>
 
 #include "store/store.hpp"
@@ -14,5 +15,8 @@ void require_valid_link(const LinkRecord& link);
 void require_valid_traffic(const std::vector<LinkTraffic>& traffic);
 // Throws for a negative offset or limit.
 void require_valid_page(int offset, int limit);
+// Throws for a stage other than held, queued, posting or posted: the table's CHECK would refuse
+// it too, but naming only the constraint.
+void require_upload_stage(const std::string& stage);
 
 }  // namespace tglink

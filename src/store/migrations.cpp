@@ -431,12 +431,7 @@ void apply_step(SqliteDatabase& db, const Migration& step) {
   if (db.query_int("PRAGMA user_version") >= step.version) {
     return;
   }
-  try {
-    db.exec(step.sqlite);
-  } catch (const StoreError& e) {
-    throw StoreError("schema step " + std::to_string(step.version) + " (" +
-                     std::string(step.description) + ") failed: " + e.what());
-  }
+  run_schema_step(db, step, step.sqlite);
   // user_version lives in the database header and is written inside this transaction, so the
   // step and its version number commit together or not at all.
   db.exec("PRAGMA user_version = " + std::to_string(step.version));

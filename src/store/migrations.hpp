@@ -15,7 +15,10 @@
 // already ran it); append a new step, in both dialects. Step N must have version N.
 
 #include <span>
+#include <string>
 #include <string_view>
+
+#include "store/store.hpp"
 
 namespace tglink {
 
@@ -33,6 +36,17 @@ struct Migration {
 
 // The version a fully migrated database has.
 [[nodiscard]] int latest_schema_version();
+
+// Runs `sql`, the step's text in `db`'s dialect; a StoreError it throws comes back naming the step.
+template <typename Connection>
+void run_schema_step(Connection& db, const Migration& step, std::string_view sql) {
+  try {
+    db.exec(sql);
+  } catch (const StoreError& e) {
+    throw StoreError("schema step " + std::to_string(step.version) + " (" +
+                     std::string(step.description) + ") failed: " + e.what());
+  }
+}
 
 // Brings `db` up to latest_schema_version(). Throws StoreError naming the file and the step if a
 // step fails, or if the database is newer than this program (written by a later tglink).

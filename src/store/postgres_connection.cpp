@@ -166,6 +166,14 @@ void PgConnection::exec(std::string_view sql) {
   }
 }
 
+void PgConnection::rollback_quietly() noexcept {
+  try {
+    exec("ROLLBACK");
+  } catch (const StoreError&) {
+    // The connection is gone, and the transaction with it.
+  }
+}
+
 PgResult PgConnection::query(std::string_view sql, const std::vector<PgParam>& params) {
   reconnect_if_broken();
   const std::string text(sql);
@@ -195,28 +203,6 @@ std::vector<std::string> PgConnection::take_notifications() {
     PQfreemem(notice);
   }
   return payloads;
-}
-
-// --- PgTransaction ---
-
-PgTransaction::PgTransaction(PgConnection& connection) : connection_(connection) {
-  connection_.exec("BEGIN");
-}
-
-PgTransaction::~PgTransaction() {
-  if (done_) {
-    return;
-  }
-  try {
-    connection_.exec("ROLLBACK");
-  } catch (const StoreError&) {
-    // The connection is gone; the server rolls back an abandoned transaction by itself.
-  }
-}
-
-void PgTransaction::commit() {
-  connection_.exec("COMMIT");
-  done_ = true;
 }
 
 }  // namespace tglink

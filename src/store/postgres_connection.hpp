@@ -9,8 +9,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
+#include "store/scoped_transaction.hpp"
 #include "store/store.hpp"
 
 struct pg_conn;
@@ -38,6 +40,36 @@ class PgResult {
  private:
   pg_result* result_ = nullptr;
 };
+
+// One row of a result, read as SQLite's StatementRun is (store/record_rows.hpp).
+class PgRow {
+ public:
+  PgRow(const PgResult& result, int row) : result_(result), row_(row) {}
+
+  [[nodiscard]] std::int64_t int_at(int column) const { return result_.int_at(row_, column); }
+  [[nodiscard]] std::string text_at(int column) const { return result_.text_at(row_, column); }
+
+ private:
+  const PgResult& result_;
+  int row_;
+};
+
+// Every row of `result`, each as `read` makes it.
+template <typename Read>
+auto read_rows(const PgResult& result, Read read) {
+  std::vector<std::invoke_result_t<Read&, const PgRow&>> rows;
+  rows.reserve(static_cast<std::size_t>(result.rows()));
+  for (int row = 0; row < result.rows(); ++row) rows.push_back(read(PgRow(result, row)));
+  return rows;
+}
+
+// The first row as `read` makes it, or nullopt when there is none.
+template <typename Read>
+auto read_first_row(const PgResult& result, Read read)
+    -> std::optional<std::invoke_result_t<Read&, const PgRow&>> {
+  if (result.rows() == 0) return std::nullopt;
+  return read(PgRow(result, 0));
+}
 
 // One statement parameter, sent as text (PostgreSQL casts it to the column's type), or NULL.
 class PgParam {
@@ -90,6 +122,10 @@ class PgConnection {
   [[nodiscard]] int socket() const;
   [[nodiscard]] std::vector<std::string> take_notifications();
 
+  // For a destructor: ROLLBACK, ignoring a failure (the server rolls back an abandoned
+  // transaction by itself when the connection is gone).
+  void rollback_quietly() noexcept;
+
   // Throws StoreError: "PostgreSQL <server>: <what>: <libpq's latest message>".
   [[noreturn]] void fail(std::string_view what, std::string_view detail) const;
 
@@ -102,19 +138,9 @@ class PgConnection {
   std::string server_;
 };
 
-// BEGIN on construction; ROLLBACK on destruction unless commit() was called.
-class PgTransaction {
+class PgTransaction : public ScopedTransaction<PgConnection> {
  public:
-  explicit PgTransaction(PgConnection& connection);
-  ~PgTransaction();
-  PgTransaction(const PgTransaction&) = delete;
-  PgTransaction& operator=(const PgTransaction&) = delete;
-
-  void commit();
-
- private:
-  PgConnection& connection_;
-  bool done_ = false;
+  explicit PgTransaction(PgConnection& connection) : ScopedTransaction(connection, "BEGIN") {}
 };
 
 }  // namespace tglink

@@ -4,6 +4,7 @@
 
 #include "store/date_keys.hpp"
 #include "store/postgres_store.hpp"
+#include "store/record_rows.hpp"
 
 namespace tglink {
 
@@ -16,8 +17,9 @@ bool PostgresStore::raise_mark(const std::string& name, std::int64_t value) {
 }
 
 std::int64_t PostgresStore::mark(const std::string& name) {
-  const PgResult result = db_->query("SELECT value FROM counters WHERE name = $1", {name});
-  return result.rows() == 0 ? 0 : result.int_at(0, 0);
+  return read_first_row(db_->query("SELECT value FROM counters WHERE name = $1", {name}),
+                        read_int<PgRow>)
+      .value_or(0);
 }
 
 // One statement for every minute (arrays unnested side by side), as link traffic is.
@@ -51,17 +53,11 @@ void PostgresStore::add_minute_traffic(const std::vector<MinuteTraffic>& minutes
 }
 
 std::vector<MinuteTraffic> PostgresStore::minute_traffic_since(std::int64_t since_unix) {
-  const PgResult result = db_->query(
-      "SELECT node_id, minute_unix, requests, bytes FROM minute_traffic WHERE minute_unix >= $1 "
-      "ORDER BY node_id, minute_unix",
-      {since_unix});
-  std::vector<MinuteTraffic> minutes;
-  minutes.reserve(static_cast<std::size_t>(result.rows()));
-  for (int row = 0; row < result.rows(); ++row) {
-    minutes.push_back(MinuteTraffic{result.text_at(row, 0), result.int_at(row, 1),
-                                    result.int_at(row, 2), result.int_at(row, 3)});
-  }
-  return minutes;
+  return read_rows(db_->query("SELECT node_id, minute_unix, requests, bytes FROM minute_traffic "
+                              "WHERE minute_unix >= $1 "
+                              "ORDER BY node_id, minute_unix",
+                              {since_unix}),
+                   read_minute_traffic<PgRow>);
 }
 
 void PostgresStore::save_node_report(const NodeReport& report) {
@@ -74,28 +70,18 @@ void PostgresStore::save_node_report(const NodeReport& report) {
 }
 
 std::vector<NodeReport> PostgresStore::node_reports() {
-  const PgResult result =
-      db_->query("SELECT node_id, reported_unix, report_json FROM node_reports ORDER BY node_id");
-  std::vector<NodeReport> reports;
-  reports.reserve(static_cast<std::size_t>(result.rows()));
-  for (int row = 0; row < result.rows(); ++row) {
-    reports.push_back(
-        NodeReport{result.text_at(row, 0), result.int_at(row, 1), result.text_at(row, 2)});
-  }
-  return reports;
+  return read_rows(
+      db_->query("SELECT node_id, reported_unix, report_json FROM node_reports ORDER BY node_id"),
+      read_node_report<PgRow>);
 }
 
 std::vector<DayCount> PostgresStore::new_users_per_day(std::int64_t since_unix) {
-  const PgResult result = db_->query(
-      "SELECT to_char(to_timestamp(first_seen_unix) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, "
-      "COUNT(*) FROM users WHERE first_seen_unix >= $1 GROUP BY day ORDER BY day",
-      {since_unix});
-  std::vector<DayCount> days;
-  days.reserve(static_cast<std::size_t>(result.rows()));
-  for (int row = 0; row < result.rows(); ++row) {
-    days.push_back(DayCount{result.text_at(row, 0), result.int_at(row, 1)});
-  }
-  return days;
+  return read_rows(
+      db_->query(
+          "SELECT to_char(to_timestamp(first_seen_unix) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, "
+          "COUNT(*) FROM users WHERE first_seen_unix >= $1 GROUP BY day ORDER BY day",
+          {since_unix}),
+      read_day_count<PgRow>);
 }
 
 int PostgresStore::delete_dashboard_history(std::int64_t cutoff_unix,

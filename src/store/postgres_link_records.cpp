@@ -4,22 +4,11 @@
 #include "store/date_keys.hpp"
 #include "store/link_record_checks.hpp"
 #include "store/postgres_store.hpp"
+#include "store/record_rows.hpp"
 
 namespace tglink {
 
 namespace {
-
-constexpr std::string_view kLinkColumns =
-    "SELECT l.message_id, l.user_id, l.file_name, l.file_size, l.created_unix, l.expires_unix, "
-    "l.downloads, l.bytes_served, CASE WHEN r.message_id IS NULL THEN 0 ELSE 1 END";
-constexpr std::string_view kLinkTables =
-    " FROM links l LEFT JOIN revoked_links r ON r.message_id = l.message_id";
-
-// `more_columns` come after the record's nine (", t.d, t.b"); `rest` may join more tables first.
-std::string select_links(std::string_view rest, std::string_view more_columns = "") {
-  return std::string(kLinkColumns) + std::string(more_columns) + std::string(kLinkTables) + " " +
-         std::string(rest);
-}
 
 // Entries for links without a record are dropped, as the UPDATE drops them.
 constexpr std::string_view kAddLinkTraffic = R"sql(
@@ -43,20 +32,6 @@ constexpr std::string_view kTopLinksSince =
     "JOIN (SELECT message_id, SUM(downloads) AS d, SUM(bytes) AS b FROM link_traffic_days "
     "WHERE day >= $1 GROUP BY message_id) t ON t.message_id = l.message_id "
     "ORDER BY t.b DESC, l.message_id LIMIT $2";
-
-LinkRecord read_link(const PgResult& result, int row) {
-  LinkRecord link;
-  link.message_id = result.int_at(row, 0);
-  link.user_id = result.int_at(row, 1);
-  link.file_name = result.text_at(row, 2);
-  link.file_size = result.int_at(row, 3);
-  link.created_unix = result.int_at(row, 4);
-  link.expires_unix = result.int_at(row, 5);
-  link.downloads = result.int_at(row, 6);
-  link.bytes_served = result.int_at(row, 7);
-  link.revoked = result.int_at(row, 8) != 0;
-  return link;
-}
 
 // `day` "" adds to the links' totals only.
 void add_traffic(PgConnection& db, const std::vector<LinkTraffic>& traffic,
@@ -88,20 +63,17 @@ void PostgresStore::add_link(const LinkRecord& link) {
 }
 
 std::optional<LinkRecord> PostgresStore::find_link(std::int64_t message_id) {
-  const PgResult result = db_->query(select_links("WHERE l.message_id = $1"), {message_id});
-  if (result.rows() == 0) return std::nullopt;
-  return read_link(result, 0);
+  return read_first_row(db_->query(select_links("WHERE l.message_id = $1"), {message_id}),
+                        read_link<PgRow>);
 }
 
 std::vector<LinkRecord> PostgresStore::user_links(std::int64_t user_id, int offset, int limit) {
   require_valid_page(offset, limit);
-  const PgResult result = db_->query(select_links("WHERE l.user_id = $1 ORDER BY "
-                                                  "l.created_unix DESC, l.message_id DESC "
-                                                  "LIMIT $2 OFFSET $3"),
-                                     {user_id, std::int64_t{limit}, std::int64_t{offset}});
-  std::vector<LinkRecord> links;
-  for (int row = 0; row < result.rows(); ++row) links.push_back(read_link(result, row));
-  return links;
+  return read_rows(db_->query(select_links("WHERE l.user_id = $1 ORDER BY "
+                                           "l.created_unix DESC, l.message_id DESC "
+                                           "LIMIT $2 OFFSET $3"),
+                              {user_id, std::int64_t{limit}, std::int64_t{offset}}),
+                   read_link<PgRow>);
 }
 
 UserLinkTotals PostgresStore::user_link_totals(std::int64_t user_id) {
@@ -109,7 +81,7 @@ UserLinkTotals PostgresStore::user_link_totals(std::int64_t user_id) {
       "SELECT COUNT(*), COALESCE(SUM(downloads), 0), COALESCE(SUM(bytes_served), 0) "
       "FROM links WHERE user_id = $1",
       {user_id});
-  return UserLinkTotals{result.int_at(0, 0), result.int_at(0, 1), result.int_at(0, 2)};
+  return read_user_link_totals(PgRow(result, 0));
 }
 
 // One statement for the whole batch (three arrays unnested side by side, entries for the same
@@ -129,14 +101,9 @@ std::vector<LinkTrafficTotal> PostgresStore::top_links_since(const std::string& 
                                                              int limit) {
   require_day(first_day);
   if (limit <= 0) throw StoreError("top_links_since: limit must be positive");
-  const PgResult result =
-      db_->query(select_links(kTopLinksSince, ", t.d, t.b"), {first_day, std::int64_t{limit}});
-  std::vector<LinkTrafficTotal> top;
-  for (int row = 0; row < result.rows(); ++row) {
-    top.push_back(
-        LinkTrafficTotal{read_link(result, row), result.int_at(row, 9), result.int_at(row, 10)});
-  }
-  return top;
+  return read_rows(
+      db_->query(select_links(kTopLinksSince, ", t.d, t.b"), {first_day, std::int64_t{limit}}),
+      read_link_traffic_total<PgRow>);
 }
 
 int PostgresStore::revoke_user_links(std::int64_t user_id, std::int64_t now_unix) {
@@ -165,20 +132,16 @@ bool PostgresStore::unban_user(std::int64_t user_id) {
 }
 
 std::optional<BanRecord> PostgresStore::find_ban(std::int64_t user_id) {
-  const PgResult result = db_->query(
-      "SELECT user_id, banned_unix, banned_by FROM banned_users WHERE user_id = $1", {user_id});
-  if (result.rows() == 0) return std::nullopt;
-  return BanRecord{result.int_at(0, 0), result.int_at(0, 1), result.int_at(0, 2)};
+  return read_first_row(
+      db_->query("SELECT user_id, banned_unix, banned_by FROM banned_users WHERE user_id = $1",
+                 {user_id}),
+      read_ban<PgRow>);
 }
 
 std::vector<BanRecord> PostgresStore::list_bans() {
-  const PgResult result =
-      db_->query("SELECT user_id, banned_unix, banned_by FROM banned_users ORDER BY user_id", {});
-  std::vector<BanRecord> bans;
-  for (int row = 0; row < result.rows(); ++row) {
-    bans.push_back(BanRecord{result.int_at(row, 0), result.int_at(row, 1), result.int_at(row, 2)});
-  }
-  return bans;
+  return read_rows(
+      db_->query("SELECT user_id, banned_unix, banned_by FROM banned_users ORDER BY user_id"),
+      read_ban<PgRow>);
 }
 
 void PostgresStore::save_media_probe(const MediaProbeRecord& probe) {
@@ -190,12 +153,11 @@ void PostgresStore::save_media_probe(const MediaProbeRecord& probe) {
 }
 
 std::optional<MediaProbeRecord> PostgresStore::find_media_probe(const std::string& unique_id) {
-  const PgResult result = db_->query(
-      "SELECT unique_id, probe_json, ok, probed_unix FROM media_probes WHERE unique_id = $1",
-      {unique_id});
-  if (result.rows() == 0) return std::nullopt;
-  return MediaProbeRecord{result.text_at(0, 0), result.text_at(0, 1), result.int_at(0, 2) != 0,
-                          result.int_at(0, 3)};
+  return read_first_row(
+      db_->query(
+          "SELECT unique_id, probe_json, ok, probed_unix FROM media_probes WHERE unique_id = $1",
+          {unique_id}),
+      read_media_probe<PgRow>);
 }
 
 }  // namespace tglink

@@ -4,6 +4,7 @@
 
 #include "store/migrations.hpp"
 #include "store/postgres_connection.hpp"
+#include "store/record_rows.hpp"
 
 namespace tglink {
 
@@ -23,8 +24,9 @@ INSERT INTO tglink_schema_version (version) VALUES (0) ON CONFLICT (only_row) DO
 )sql";
 
 int read_version(PgConnection& db) {
-  const PgResult result = db.query("SELECT version FROM tglink_schema_version");
-  return result.rows() == 0 ? 0 : static_cast<int>(result.int_at(0, 0));
+  return static_cast<int>(
+      read_first_row(db.query("SELECT version FROM tglink_schema_version"), read_int<PgRow>)
+          .value_or(0));
 }
 
 // A schema step may take long on a big table, and waiting for another node's step is right:
@@ -48,12 +50,7 @@ void apply_step(PgConnection& db, const Migration& step) {
   if (read_version(db) >= step.version) {
     return;
   }
-  try {
-    db.exec(step.postgresql);
-  } catch (const StoreError& e) {
-    throw StoreError("schema step " + std::to_string(step.version) + " (" +
-                     std::string(step.description) + ") failed: " + e.what());
-  }
+  run_schema_step(db, step, step.postgresql);
   db.query("UPDATE tglink_schema_version SET version = $1", {std::int64_t{step.version}});
   transaction.commit();
 }

@@ -3,6 +3,7 @@
 
 #include "store/postgres_connection.hpp"
 #include "store/postgres_store.hpp"
+#include "store/record_rows.hpp"
 #include "store/relayed_update_order.hpp"
 
 namespace tglink {
@@ -25,12 +26,7 @@ std::vector<RelayedUpdate> PostgresStore::claim_relayed_updates(int limit) {
       "ORDER BY relayed_unix, chat_id, message_id, query_id LIMIT $1 FOR UPDATE SKIP LOCKED) "
       "AND claimed = 0 RETURNING chat_id, message_id, relayed_unix, query_id, query",
       {std::int64_t{limit}});
-  std::vector<RelayedUpdate> claimed;
-  for (int row = 0; row < result.rows(); ++row) {
-    claimed.push_back(RelayedUpdate{result.int_at(row, 0), result.int_at(row, 1),
-                                    result.int_at(row, 2), result.text_at(row, 3),
-                                    result.text_at(row, 4)});
-  }
+  std::vector<RelayedUpdate> claimed = read_rows(result, read_relayed_update<PgRow>);
   sort_relayed_updates(claimed);  // RETURNING keeps no order
   return claimed;
 }

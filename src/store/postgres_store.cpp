@@ -1,34 +1,13 @@
 #include "store/postgres_store.hpp"
 
 #include "store/date_keys.hpp"
+#include "store/link_record_checks.hpp"
 #include "store/postgres_migrations.hpp"
+#include "store/record_rows.hpp"
 
 namespace tglink {
 
 namespace {
-
-constexpr std::string_view kBroadcastColumns =
-    "id, admin_chat_id, source_chat_id, source_message_id, progress_message_id, state, sent, "
-    "failed, blocked, total";
-
-std::string select_broadcasts(std::string_view where) {
-  return "SELECT " + std::string(kBroadcastColumns) + " FROM broadcasts " + std::string(where);
-}
-
-BroadcastJob read_broadcast(const PgResult& result, int row) {
-  BroadcastJob job;
-  job.id = result.int_at(row, 0);
-  job.admin_chat_id = result.int_at(row, 1);
-  job.source_chat_id = result.int_at(row, 2);
-  job.source_message_id = result.int_at(row, 3);
-  job.progress_message_id = result.int_at(row, 4);
-  job.state = result.text_at(row, 5);
-  job.sent = result.int_at(row, 6);
-  job.failed = result.int_at(row, 7);
-  job.blocked = result.int_at(row, 8);
-  job.total = result.int_at(row, 9);
-  return job;
-}
 
 // Every column but id, in kBroadcastColumns order: the INSERT takes them as $1..$9 and the
 // UPDATE as $2..$10 after the id.
@@ -42,39 +21,6 @@ std::vector<PgParam> broadcast_fields(const BroadcastJob& job) {
           job.failed,
           job.blocked,
           job.total};
-}
-
-constexpr std::string_view kPendingUploadColumns =
-    "id, user_id, chat_id, message_id, file_kind, file_name, mime_type, file_size, stage, "
-    "copy_message_id, received_unix, batch_id, album_id";
-
-PendingUpload read_pending_upload(const PgResult& result, int row) {
-  PendingUpload upload;
-  upload.id = result.int_at(row, 0);
-  upload.user_id = result.int_at(row, 1);
-  upload.chat_id = result.int_at(row, 2);
-  upload.message_id = result.int_at(row, 3);
-  upload.file_kind = result.text_at(row, 4);
-  upload.file_name = result.text_at(row, 5);
-  upload.mime_type = result.text_at(row, 6);
-  upload.file_size = result.int_at(row, 7);
-  upload.stage = result.text_at(row, 8);
-  upload.copy_message_id = result.int_at(row, 9);
-  upload.received_unix = result.int_at(row, 10);
-  upload.batch_id = result.int_at(row, 11);
-  upload.album_id = result.int_at(row, 12);
-  return upload;
-}
-
-// The table's CHECK would refuse it too, but naming only the constraint.
-void require_upload_stage(const std::string& stage) {
-  for (const std::string_view known : {"held", "queued", "posting", "posted"}) {
-    if (stage == known) {
-      return;
-    }
-  }
-  throw StoreError("invalid upload stage \"" + stage +
-                   "\": expected held, queued, posting or posted");
 }
 
 // The three counts of one link, in one statement so they move together (no transaction round
@@ -151,16 +97,7 @@ std::optional<UserRecord> PostgresStore::find_user(std::int64_t user_id) {
       "SELECT user_id, first_name, username, first_seen_unix, links_total FROM users "
       "WHERE user_id = $1",
       {user_id});
-  if (result.rows() == 0) {
-    return std::nullopt;
-  }
-  UserRecord user;
-  user.user_id = result.int_at(0, 0);
-  user.first_name = result.text_at(0, 1);
-  user.username = result.text_at(0, 2);
-  user.first_seen_unix = result.int_at(0, 3);
-  user.links_total = result.int_at(0, 4);
-  return user;
+  return read_first_row(result, read_user<PgRow>);
 }
 
 std::int64_t PostgresStore::count_users() {
@@ -171,15 +108,10 @@ std::vector<std::int64_t> PostgresStore::list_user_ids(std::int64_t after_user_i
   if (limit < 0) {
     throw StoreError("list_user_ids: negative limit " + std::to_string(limit));
   }
-  const PgResult result =
+  return read_rows(
       db_->query("SELECT user_id FROM users WHERE user_id > $1 ORDER BY user_id LIMIT $2",
-                 {after_user_id, std::int64_t{limit}});
-  std::vector<std::int64_t> ids;
-  ids.reserve(static_cast<std::size_t>(result.rows()));
-  for (int row = 0; row < result.rows(); ++row) {
-    ids.push_back(result.int_at(row, 0));
-  }
-  return ids;
+                 {after_user_id, std::int64_t{limit}}),
+      read_int<PgRow>);
 }
 
 void PostgresStore::delete_user(std::int64_t user_id) {
@@ -197,12 +129,12 @@ std::int64_t PostgresStore::links_on_day(std::int64_t user_id, const std::string
   require_day(day);
   const PgResult result =
       db_->query("SELECT links FROM daily_links WHERE user_id = $1 AND day = $2", {user_id, day});
-  return result.rows() == 0 ? 0 : result.int_at(0, 0);
+  return read_first_row(result, read_int<PgRow>).value_or(0);
 }
 
 std::int64_t PostgresStore::links_total() {
   const PgResult result = db_->query("SELECT value FROM counters WHERE name = 'links_total'");
-  return result.rows() == 0 ? 0 : result.int_at(0, 0);
+  return read_first_row(result, read_int<PgRow>).value_or(0);
 }
 
 // --- monthly bandwidth ---
@@ -223,7 +155,7 @@ std::int64_t PostgresStore::bandwidth_used(const std::string& month) {
   require_month(month);
   const PgResult result =
       db_->query("SELECT bytes FROM monthly_bandwidth WHERE month = $1", {month});
-  return result.rows() == 0 ? 0 : result.int_at(0, 0);
+  return read_first_row(result, read_int<PgRow>).value_or(0);
 }
 
 int PostgresStore::delete_bandwidth_before(const std::string& oldest_kept_month) {
@@ -247,11 +179,7 @@ bool PostgresStore::is_revoked(std::int64_t message_id) {
 }
 
 std::vector<std::int64_t> PostgresStore::revoked_links() {
-  const PgResult result = db_->query("SELECT message_id FROM revoked_links", {});
-  std::vector<std::int64_t> ids;
-  ids.reserve(static_cast<std::size_t>(result.rows()));
-  for (int row = 0; row < result.rows(); ++row) ids.push_back(result.int_at(row, 0));
-  return ids;
+  return read_rows(db_->query("SELECT message_id FROM revoked_links"), read_int<PgRow>);
 }
 
 int PostgresStore::delete_revocations_expired_before(std::int64_t unix_time) {
@@ -289,20 +217,13 @@ void PostgresStore::update_broadcast(const BroadcastJob& job) {
 }
 
 std::optional<BroadcastJob> PostgresStore::find_broadcast(std::int64_t id) {
-  const PgResult result = db_->query(select_broadcasts("WHERE id = $1"), {id});
-  if (result.rows() == 0) {
-    return std::nullopt;
-  }
-  return read_broadcast(result, 0);
+  return read_first_row(db_->query(select_broadcasts("WHERE id = $1"), {id}),
+                        read_broadcast<PgRow>);
 }
 
 std::vector<BroadcastJob> PostgresStore::unfinished_broadcasts() {
-  const PgResult result = db_->query(select_broadcasts("WHERE state = 'running' ORDER BY id"));
-  std::vector<BroadcastJob> jobs;
-  for (int row = 0; row < result.rows(); ++row) {
-    jobs.push_back(read_broadcast(result, row));
-  }
-  return jobs;
+  return read_rows(db_->query(select_broadcasts("WHERE state = 'running' ORDER BY id")),
+                   read_broadcast<PgRow>);
 }
 
 bool PostgresStore::mark_broadcast_recipient(std::int64_t job_id, std::int64_t user_id,
@@ -323,13 +244,11 @@ void PostgresStore::set_broadcast_recipient_outcome(std::int64_t job_id, std::in
 
 std::vector<std::int64_t> PostgresStore::broadcast_recipients_with(std::int64_t job_id,
                                                                    const std::string& outcome) {
-  const PgResult result = db_->query(
-      "SELECT user_id FROM broadcast_recipients WHERE job_id = $1 AND outcome = $2 "
-      "ORDER BY user_id",
-      {job_id, outcome});
-  std::vector<std::int64_t> users;
-  for (int row = 0; row < result.rows(); ++row) users.push_back(result.int_at(row, 0));
-  return users;
+  return read_rows(
+      db_->query("SELECT user_id FROM broadcast_recipients WHERE job_id = $1 AND outcome = $2 "
+                 "ORDER BY user_id",
+                 {job_id, outcome}),
+      read_int<PgRow>);
 }
 
 bool PostgresStore::broadcast_recipient_done(std::int64_t job_id, std::int64_t user_id) {
@@ -372,17 +291,13 @@ void PostgresStore::delete_pending_upload(std::int64_t id) {
 std::int64_t PostgresStore::last_log_channel_post() {
   const PgResult result =
       db_->query("SELECT value FROM counters WHERE name = 'last_log_channel_post'");
-  return result.rows() == 0 ? 0 : result.int_at(0, 0);
+  return read_first_row(result, read_int<PgRow>).value_or(0);
 }
 
 std::vector<PendingUpload> PostgresStore::pending_uploads() {
-  const PgResult result = db_->query("SELECT " + std::string(kPendingUploadColumns) +
-                                     " FROM pending_uploads ORDER BY id");
-  std::vector<PendingUpload> uploads;
-  for (int row = 0; row < result.rows(); ++row) {
-    uploads.push_back(read_pending_upload(result, row));
-  }
-  return uploads;
+  return read_rows(db_->query("SELECT " + std::string(kPendingUploadColumns) +
+                              " FROM pending_uploads ORDER BY id"),
+                   read_pending_upload<PgRow>);
 }
 
 // --- nodes sharing the store ---
@@ -397,14 +312,9 @@ void PostgresStore::record_node(const NodeRecord& node) {
 }
 
 std::vector<NodeRecord> PostgresStore::list_nodes() {
-  const PgResult result =
-      db_->query("SELECT node_id, last_seen_unix, is_leader FROM cluster_nodes ORDER BY node_id");
-  std::vector<NodeRecord> nodes;
-  for (int row = 0; row < result.rows(); ++row) {
-    nodes.push_back(
-        NodeRecord{result.text_at(row, 0), result.int_at(row, 1), result.int_at(row, 2) != 0});
-  }
-  return nodes;
+  return read_rows(
+      db_->query("SELECT node_id, last_seen_unix, is_leader FROM cluster_nodes ORDER BY node_id"),
+      read_node<PgRow>);
 }
 
 }  // namespace tglink

@@ -2,27 +2,9 @@
 // every other table grows.
 #include "store/postgres_connection.hpp"
 #include "store/postgres_store.hpp"
+#include "store/record_rows.hpp"
 
 namespace tglink {
-
-namespace {
-
-constexpr std::string_view kBatchColumns =
-    "id, user_id, state, created_unix, expires_unix, revoked";
-
-std::optional<BatchRecord> first_batch(const PgResult& result) {
-  if (result.rows() == 0) return std::nullopt;
-  BatchRecord batch;
-  batch.id = result.int_at(0, 0);
-  batch.user_id = result.int_at(0, 1);
-  batch.state = result.text_at(0, 2);
-  batch.created_unix = result.int_at(0, 3);
-  batch.expires_unix = result.int_at(0, 4);
-  batch.revoked = result.int_at(0, 5) != 0;
-  return batch;
-}
-
-}  // namespace
 
 std::int64_t PostgresStore::open_batch(std::int64_t user_id, std::int64_t created_unix) {
   // The partial unique index keeps one open batch per user: of two nodes opening at once, one
@@ -37,14 +19,13 @@ std::int64_t PostgresStore::open_batch(std::int64_t user_id, std::int64_t create
 }
 
 std::optional<BatchRecord> PostgresStore::open_batch_of(std::int64_t user_id) {
-  return first_batch(db_->query("SELECT " + std::string(kBatchColumns) +
-                                    " FROM batches WHERE user_id = $1 AND state = 'open'",
-                                {user_id}));
+  return read_first_row(
+      db_->query(select_batches("WHERE user_id = $1 AND state = 'open'"), {user_id}),
+      read_batch<PgRow>);
 }
 
 std::optional<BatchRecord> PostgresStore::find_batch(std::int64_t id) {
-  return first_batch(
-      db_->query("SELECT " + std::string(kBatchColumns) + " FROM batches WHERE id = $1", {id}));
+  return read_first_row(db_->query(select_batches("WHERE id = $1"), {id}), read_batch<PgRow>);
 }
 
 bool PostgresStore::close_batch(std::int64_t id, std::int64_t expires_unix) {
@@ -69,23 +50,11 @@ void PostgresStore::add_batch_file(const BatchFile& file) {
 }
 
 std::vector<BatchFile> PostgresStore::batch_files(std::int64_t batch_id) {
-  const PgResult result = db_->query(
-      "SELECT batch_id, source_message_id, copy_message_id, file_kind, file_name, mime_type, "
-      "file_size FROM batch_files WHERE batch_id = $1 ORDER BY source_message_id",
-      {batch_id});
-  std::vector<BatchFile> files;
-  for (int row = 0; row < result.rows(); ++row) {
-    BatchFile file;
-    file.batch_id = result.int_at(row, 0);
-    file.source_message_id = result.int_at(row, 1);
-    file.copy_message_id = result.int_at(row, 2);
-    file.file_kind = result.text_at(row, 3);
-    file.file_name = result.text_at(row, 4);
-    file.mime_type = result.text_at(row, 5);
-    file.file_size = result.int_at(row, 6);
-    files.push_back(std::move(file));
-  }
-  return files;
+  return read_rows(db_->query("SELECT " + std::string(kBatchFileColumns) +
+                                  " FROM batch_files WHERE batch_id = $1 ORDER BY "
+                                  "source_message_id",
+                              {batch_id}),
+                   read_batch_file<PgRow>);
 }
 
 }  // namespace tglink

@@ -66,6 +66,10 @@ void SqliteDatabase::exec(std::string_view sql) {
   }
 }
 
+void SqliteDatabase::rollback_quietly() noexcept {
+  sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+}
+
 std::int64_t SqliteDatabase::query_int(std::string_view sql) {
   SqliteStatement statement(*this, sql);
   StatementRun run(statement);
@@ -148,20 +152,6 @@ std::string StatementRun::text_at(int column) const {
     return {};
   }
   return {reinterpret_cast<const char*>(text), static_cast<std::size_t>(size)};
-}
-
-SqliteTransaction::SqliteTransaction(SqliteDatabase& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
-
-SqliteTransaction::~SqliteTransaction() {
-  if (!done_) {
-    // Never throw from a destructor; a failed rollback leaves SQLite to roll back on close.
-    sqlite3_exec(db_.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
-  }
-}
-
-void SqliteTransaction::commit() {
-  db_.exec("COMMIT");
-  done_ = true;
 }
 
 }  // namespace tglink

@@ -5,9 +5,14 @@
 // Not thread-safe: one SqliteDatabase and its statements belong to one thread.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
 
+#include "store/scoped_transaction.hpp"
 #include "store/store.hpp"
 
 struct sqlite3;
@@ -34,6 +39,9 @@ class SqliteDatabase {
   // Rows changed by the most recent INSERT, UPDATE or DELETE.
   [[nodiscard]] std::int64_t changes() const;
   [[nodiscard]] std::int64_t last_insert_rowid() const;
+
+  // For a destructor: ROLLBACK, ignoring a failure (SQLite rolls back on close).
+  void rollback_quietly() noexcept;
 
   // Throws StoreError: "<path>: <what>: <SQLite's latest message>".
   [[noreturn]] void fail(std::string_view what) const;
@@ -71,6 +79,13 @@ class StatementRun {
 
   StatementRun& bind(int index, std::int64_t value);
   StatementRun& bind(int index, std::string_view value);
+  // Binds `params` to ?1, ?2, ... in order.
+  template <typename... Params>
+  StatementRun& bind_all(const Params&... params) {
+    int index = 0;
+    (bind(++index, params), ...);
+    return *this;
+  }
 
   // Steps once; true while there is a row to read.
   [[nodiscard]] bool next_row();
@@ -85,21 +100,55 @@ class StatementRun {
   SqliteStatement& statement_;
 };
 
-// BEGIN IMMEDIATE on construction; ROLLBACK on destruction unless commit() was called. IMMEDIATE
-// takes the write lock up front, so a busy database waits on the busy timeout at BEGIN instead of
-// failing half way through.
-class SqliteTransaction {
+// Every row the run has left, each as `read` makes it (store/record_rows.hpp).
+template <typename Read>
+auto read_rows(StatementRun& run, Read read) {
+  std::vector<std::invoke_result_t<Read&, const StatementRun&>> rows;
+  while (run.next_row()) rows.push_back(read(std::as_const(run)));
+  return rows;
+}
+
+// The next row as `read` makes it, or nullopt when there is none.
+template <typename Read>
+auto read_first_row(StatementRun& run, Read read)
+    -> std::optional<std::invoke_result_t<Read&, const StatementRun&>> {
+  if (!run.next_row()) return std::nullopt;
+  return read(std::as_const(run));
+}
+
+// For calls too rare to keep a statement prepared: prepares `sql`, binds `params` to ?1, ?2, ...
+// and runs it to the end. Answers the rows it changed.
+template <typename... Params>
+std::int64_t run_statement(SqliteDatabase& db, std::string_view sql, const Params&... params) {
+  SqliteStatement statement(db, sql);
+  StatementRun(statement).bind_all(params...).finish();
+  return db.changes();
+}
+
+// The same for a query: every row it returns, each as `read` makes it.
+template <typename Read, typename... Params>
+auto select_rows(SqliteDatabase& db, std::string_view sql, Read read, const Params&... params) {
+  SqliteStatement statement(db, sql);
+  StatementRun run(statement);
+  run.bind_all(params...);
+  return read_rows(run, read);
+}
+
+// The same for a query of one row: that row, or nullopt when there is none.
+template <typename Read, typename... Params>
+auto select_first_row(SqliteDatabase& db, std::string_view sql, Read read,
+                      const Params&... params) {
+  SqliteStatement statement(db, sql);
+  StatementRun run(statement);
+  run.bind_all(params...);
+  return read_first_row(run, read);
+}
+
+// IMMEDIATE takes the write lock up front, so a busy database waits on the busy timeout at BEGIN
+// instead of failing half way through.
+class SqliteTransaction : public ScopedTransaction<SqliteDatabase> {
  public:
-  explicit SqliteTransaction(SqliteDatabase& db);
-  ~SqliteTransaction();
-  SqliteTransaction(const SqliteTransaction&) = delete;
-  SqliteTransaction& operator=(const SqliteTransaction&) = delete;
-
-  void commit();
-
- private:
-  SqliteDatabase& db_;
-  bool done_ = false;
+  explicit SqliteTransaction(SqliteDatabase& db) : ScopedTransaction(db, "BEGIN IMMEDIATE") {}
 };
 
 }  // namespace tglink

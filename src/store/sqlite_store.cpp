@@ -1,35 +1,14 @@
 #include "store/sqlite_store.hpp"
 
 #include "store/date_keys.hpp"
+#include "store/link_record_checks.hpp"
 #include "store/migrations.hpp"
+#include "store/record_rows.hpp"
 #include "store/sqlite_handle.hpp"
 
 namespace tglink {
 
 namespace {
-
-constexpr std::string_view kBroadcastColumns =
-    "id, admin_chat_id, source_chat_id, source_message_id, progress_message_id, state, sent, "
-    "failed, blocked, total";
-
-std::string select_broadcasts(std::string_view where) {
-  return "SELECT " + std::string(kBroadcastColumns) + " FROM broadcasts " + std::string(where);
-}
-
-BroadcastJob read_broadcast(const StatementRun& run) {
-  BroadcastJob job;
-  job.id = run.int_at(0);
-  job.admin_chat_id = run.int_at(1);
-  job.source_chat_id = run.int_at(2);
-  job.source_message_id = run.int_at(3);
-  job.progress_message_id = run.int_at(4);
-  job.state = run.text_at(5);
-  job.sent = run.int_at(6);
-  job.failed = run.int_at(7);
-  job.blocked = run.int_at(8);
-  job.total = run.int_at(9);
-  return job;
-}
 
 // Every column but id, in kBroadcastColumns order, as parameters first, first + 1, ...: the
 // INSERT and the UPDATE take them in the same order.
@@ -43,55 +22,6 @@ StatementRun& bind_broadcast_fields(StatementRun& run, int first, const Broadcas
       .bind(first + 6, job.failed)
       .bind(first + 7, job.blocked)
       .bind(first + 8, job.total);
-}
-
-constexpr std::string_view kPendingUploadColumns =
-    "id, user_id, chat_id, message_id, file_kind, file_name, mime_type, file_size, stage, "
-    "copy_message_id, received_unix, batch_id, album_id";
-
-PendingUpload read_pending_upload(const StatementRun& run) {
-  PendingUpload upload;
-  upload.id = run.int_at(0);
-  upload.user_id = run.int_at(1);
-  upload.chat_id = run.int_at(2);
-  upload.message_id = run.int_at(3);
-  upload.file_kind = run.text_at(4);
-  upload.file_name = run.text_at(5);
-  upload.mime_type = run.text_at(6);
-  upload.file_size = run.int_at(7);
-  upload.stage = run.text_at(8);
-  upload.copy_message_id = run.int_at(9);
-  upload.received_unix = run.int_at(10);
-  upload.batch_id = run.int_at(11);
-  upload.album_id = run.int_at(12);
-  return upload;
-}
-
-constexpr std::string_view kBatchColumns =
-    "id, user_id, state, created_unix, expires_unix, revoked";
-
-BatchRecord read_batch(const StatementRun& run) {
-  BatchRecord batch;
-  batch.id = run.int_at(0);
-  batch.user_id = run.int_at(1);
-  batch.state = run.text_at(2);
-  batch.created_unix = run.int_at(3);
-  batch.expires_unix = run.int_at(4);
-  batch.revoked = run.int_at(5) != 0;
-  return batch;
-}
-
-std::string select_batches(std::string_view where) {
-  return "SELECT " + std::string(kBatchColumns) + " FROM batches " + std::string(where);
-}
-
-// The table's CHECK would refuse it too, but with SQLite's terse "constraint failed".
-void require_stage(const std::string& stage) {
-  for (const std::string_view known : {"held", "queued", "posting", "posted"}) {
-    if (stage == known) return;
-  }
-  throw StoreError("invalid upload stage \"" + stage +
-                   "\": expected held, queued, posting or posted");
 }
 
 SqliteDatabase& configure(SqliteDatabase& db, const SqliteStoreOptions& options) {
@@ -216,9 +146,8 @@ struct SqliteStore::Impl {
       "file_name, mime_type, file_size) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) "
       "ON CONFLICT (batch_id, source_message_id) DO NOTHING"};
   SqliteStatement batch_files{
-      ready,
-      "SELECT batch_id, source_message_id, copy_message_id, file_kind, file_name, mime_type, "
-      "file_size FROM batch_files WHERE batch_id = ?1 ORDER BY source_message_id"};
+      ready, "SELECT " + std::string(kBatchFileColumns) +
+                 " FROM batch_files WHERE batch_id = ?1 ORDER BY source_message_id"};
   SqliteStatement record_node{ready,
                               "INSERT INTO cluster_nodes (node_id, last_seen_unix, is_leader) "
                               "VALUES (?1, ?2, ?3) ON CONFLICT (node_id) DO UPDATE SET "
@@ -240,39 +169,27 @@ SqliteDatabase& SqliteStore::database() { return impl_->db; }
 bool SqliteStore::upsert_user(const UserRecord& user) {
   {
     StatementRun run(impl_->insert_user);
-    run.bind(1, user.user_id)
-        .bind(2, user.first_name)
-        .bind(3, user.username)
-        .bind(4, user.first_seen_unix)
-        .bind(5, user.links_total)
+    run.bind_all(user.user_id, user.first_name, user.username, user.first_seen_unix,
+                 user.links_total)
         .finish();
     if (impl_->db.changes() == 1) {
       return true;
     }
   }
   StatementRun run(impl_->rename_user);
-  run.bind(1, user.user_id).bind(2, user.first_name).bind(3, user.username).finish();
+  run.bind_all(user.user_id, user.first_name, user.username).finish();
   return false;
 }
 
 std::optional<UserRecord> SqliteStore::find_user(std::int64_t user_id) {
   StatementRun run(impl_->find_user);
   run.bind(1, user_id);
-  if (!run.next_row()) {
-    return std::nullopt;
-  }
-  UserRecord user;
-  user.user_id = run.int_at(0);
-  user.first_name = run.text_at(1);
-  user.username = run.text_at(2);
-  user.first_seen_unix = run.int_at(3);
-  user.links_total = run.int_at(4);
-  return user;
+  return read_first_row(run, read_user<StatementRun>);
 }
 
 std::int64_t SqliteStore::count_users() {
   StatementRun run(impl_->count_users);
-  return run.next_row() ? run.int_at(0) : 0;
+  return read_first_row(run, read_int<StatementRun>).value_or(0);
 }
 
 std::vector<std::int64_t> SqliteStore::list_user_ids(std::int64_t after_user_id, int limit) {
@@ -280,12 +197,8 @@ std::vector<std::int64_t> SqliteStore::list_user_ids(std::int64_t after_user_id,
     throw StoreError("list_user_ids: negative limit " + std::to_string(limit));
   }
   StatementRun run(impl_->list_user_ids);
-  run.bind(1, after_user_id).bind(2, std::int64_t{limit});
-  std::vector<std::int64_t> ids;
-  while (run.next_row()) {
-    ids.push_back(run.int_at(0));
-  }
-  return ids;
+  run.bind_all(after_user_id, std::int64_t{limit});
+  return read_rows(run, read_int<StatementRun>);
 }
 
 void SqliteStore::delete_user(std::int64_t user_id) {
@@ -297,7 +210,7 @@ void SqliteStore::delete_user(std::int64_t user_id) {
 void SqliteStore::record_link(std::int64_t user_id, const std::string& day) {
   require_day(day);
   SqliteTransaction transaction(impl_->db);
-  StatementRun(impl_->bump_daily_links).bind(1, user_id).bind(2, day).finish();
+  StatementRun(impl_->bump_daily_links).bind_all(user_id, day).finish();
   StatementRun(impl_->bump_user_links).bind(1, user_id).finish();
   StatementRun(impl_->bump_links_total).finish();
   transaction.commit();
@@ -306,13 +219,13 @@ void SqliteStore::record_link(std::int64_t user_id, const std::string& day) {
 std::int64_t SqliteStore::links_on_day(std::int64_t user_id, const std::string& day) {
   require_day(day);
   StatementRun run(impl_->links_on_day);
-  run.bind(1, user_id).bind(2, day);
-  return run.next_row() ? run.int_at(0) : 0;
+  run.bind_all(user_id, day);
+  return read_first_row(run, read_int<StatementRun>).value_or(0);
 }
 
 std::int64_t SqliteStore::links_total() {
   StatementRun run(impl_->links_total);
-  return run.next_row() ? run.int_at(0) : 0;
+  return read_first_row(run, read_int<StatementRun>).value_or(0);
 }
 
 // --- monthly bandwidth ---
@@ -323,7 +236,7 @@ std::int64_t SqliteStore::add_bandwidth(const std::string& month, std::int64_t b
     throw StoreError("add_bandwidth: negative byte count " + std::to_string(bytes));
   }
   StatementRun run(impl_->add_bandwidth);
-  run.bind(1, month).bind(2, bytes);
+  run.bind_all(month, bytes);
   if (!run.next_row()) throw StoreError("add_bandwidth: no total returned for " + month);
   const std::int64_t total = run.int_at(0);
   run.finish();
@@ -334,7 +247,7 @@ std::int64_t SqliteStore::bandwidth_used(const std::string& month) {
   require_month(month);
   StatementRun run(impl_->bandwidth_used);
   run.bind(1, month);
-  return run.next_row() ? run.int_at(0) : 0;
+  return read_first_row(run, read_int<StatementRun>).value_or(0);
 }
 
 int SqliteStore::delete_bandwidth_before(const std::string& oldest_kept_month) {
@@ -349,16 +262,14 @@ void SqliteStore::revoke_link(std::int64_t message_id, std::int64_t expires_unix
   if (expires_unix < 0) {
     throw StoreError("revoke_link: negative expiry " + std::to_string(expires_unix));
   }
-  StatementRun(impl_->revoke_link).bind(1, message_id).bind(2, expires_unix).finish();
+  StatementRun(impl_->revoke_link).bind_all(message_id, expires_unix).finish();
   revocation_committed(message_id);
 }
 
 std::vector<std::int64_t> SqliteStore::revoked_links() {
   SqliteStatement select(database(), "SELECT message_id FROM revoked_links");
   StatementRun run(select);
-  std::vector<std::int64_t> ids;
-  while (run.next_row()) ids.push_back(run.int_at(0));
-  return ids;
+  return read_rows(run, read_int<StatementRun>);
 }
 
 bool SqliteStore::is_revoked(std::int64_t message_id) {
@@ -391,79 +302,55 @@ void SqliteStore::update_broadcast(const BroadcastJob& job) {
 std::optional<BroadcastJob> SqliteStore::find_broadcast(std::int64_t id) {
   StatementRun run(impl_->find_broadcast);
   run.bind(1, id);
-  if (!run.next_row()) {
-    return std::nullopt;
-  }
-  return read_broadcast(run);
+  return read_first_row(run, read_broadcast<StatementRun>);
 }
 
 std::vector<BroadcastJob> SqliteStore::unfinished_broadcasts() {
   StatementRun run(impl_->unfinished_broadcasts);
-  std::vector<BroadcastJob> jobs;
-  while (run.next_row()) {
-    jobs.push_back(read_broadcast(run));
-  }
-  return jobs;
+  return read_rows(run, read_broadcast<StatementRun>);
 }
 
 bool SqliteStore::mark_broadcast_recipient(std::int64_t job_id, std::int64_t user_id,
                                            const std::string& outcome) {
-  StatementRun(impl_->mark_recipient).bind(1, job_id).bind(2, user_id).bind(3, outcome).finish();
+  StatementRun(impl_->mark_recipient).bind_all(job_id, user_id, outcome).finish();
   return impl_->db.changes() == 1;
 }
 
 void SqliteStore::set_broadcast_recipient_outcome(std::int64_t job_id, std::int64_t user_id,
                                                   const std::string& outcome) {
-  StatementRun(impl_->set_recipient_outcome)
-      .bind(1, job_id)
-      .bind(2, user_id)
-      .bind(3, outcome)
-      .finish();
+  StatementRun(impl_->set_recipient_outcome).bind_all(job_id, user_id, outcome).finish();
 }
 
 std::vector<std::int64_t> SqliteStore::broadcast_recipients_with(std::int64_t job_id,
                                                                  const std::string& outcome) {
   StatementRun run(impl_->recipients_with);
-  run.bind(1, job_id).bind(2, outcome);
-  std::vector<std::int64_t> users;
-  while (run.next_row()) users.push_back(run.int_at(0));
-  return users;
+  run.bind_all(job_id, outcome);
+  return read_rows(run, read_int<StatementRun>);
 }
 
 bool SqliteStore::broadcast_recipient_done(std::int64_t job_id, std::int64_t user_id) {
   StatementRun run(impl_->recipient_done);
-  run.bind(1, job_id).bind(2, user_id);
+  run.bind_all(job_id, user_id);
   return run.next_row();
 }
 
 // --- uploads not yet answered with a link ---
 
 std::int64_t SqliteStore::add_pending_upload(const PendingUpload& upload) {
-  require_stage(upload.stage);
+  require_upload_stage(upload.stage);
   StatementRun(impl_->add_pending_upload)
-      .bind(1, upload.user_id)
-      .bind(2, upload.chat_id)
-      .bind(3, upload.message_id)
-      .bind(4, upload.file_kind)
-      .bind(5, upload.file_name)
-      .bind(6, upload.mime_type)
-      .bind(7, upload.file_size)
-      .bind(8, upload.stage)
-      .bind(9, upload.copy_message_id)
-      .bind(10, upload.received_unix)
-      .bind(11, upload.batch_id)
-      .bind(12, upload.album_id)
+      .bind_all(upload.user_id, upload.chat_id, upload.message_id, upload.file_kind,
+                upload.file_name, upload.mime_type, upload.file_size, upload.stage,
+                upload.copy_message_id, upload.received_unix, upload.batch_id, upload.album_id)
       .finish();
   return impl_->db.changes() == 1 ? impl_->db.last_insert_rowid() : 0;
 }
 
 void SqliteStore::update_pending_upload(const PendingUpload& upload) {
-  require_stage(upload.stage);
+  require_upload_stage(upload.stage);
   SqliteTransaction transaction(impl_->db);
   StatementRun(impl_->update_pending_upload)
-      .bind(1, upload.id)
-      .bind(2, upload.stage)
-      .bind(3, upload.copy_message_id)
+      .bind_all(upload.id, upload.stage, upload.copy_message_id)
       .finish();
   if (impl_->db.changes() == 0) {
     throw StoreError("update_pending_upload: no pending upload with id " +
@@ -481,22 +368,18 @@ void SqliteStore::delete_pending_upload(std::int64_t id) {
 
 std::int64_t SqliteStore::last_log_channel_post() {
   StatementRun run(impl_->last_log_channel_post);
-  return run.next_row() ? run.int_at(0) : 0;
+  return read_first_row(run, read_int<StatementRun>).value_or(0);
 }
 
 std::vector<PendingUpload> SqliteStore::pending_uploads() {
   StatementRun run(impl_->pending_uploads);
-  std::vector<PendingUpload> uploads;
-  while (run.next_row()) {
-    uploads.push_back(read_pending_upload(run));
-  }
-  return uploads;
+  return read_rows(run, read_pending_upload<StatementRun>);
 }
 
 // --- batches ---
 
 std::int64_t SqliteStore::open_batch(std::int64_t user_id, std::int64_t created_unix) {
-  StatementRun(impl_->open_batch).bind(1, user_id).bind(2, created_unix).finish();
+  StatementRun(impl_->open_batch).bind_all(user_id, created_unix).finish();
   const std::optional<BatchRecord> open = open_batch_of(user_id);
   if (!open) throw StoreError("open_batch: no open batch for user " + std::to_string(user_id));
   return open->id;
@@ -505,19 +388,17 @@ std::int64_t SqliteStore::open_batch(std::int64_t user_id, std::int64_t created_
 std::optional<BatchRecord> SqliteStore::open_batch_of(std::int64_t user_id) {
   StatementRun run(impl_->open_batch_of);
   run.bind(1, user_id);
-  if (!run.next_row()) return std::nullopt;
-  return read_batch(run);
+  return read_first_row(run, read_batch<StatementRun>);
 }
 
 std::optional<BatchRecord> SqliteStore::find_batch(std::int64_t id) {
   StatementRun run(impl_->find_batch);
   run.bind(1, id);
-  if (!run.next_row()) return std::nullopt;
-  return read_batch(run);
+  return read_first_row(run, read_batch<StatementRun>);
 }
 
 bool SqliteStore::close_batch(std::int64_t id, std::int64_t expires_unix) {
-  StatementRun(impl_->close_batch).bind(1, id).bind(2, expires_unix).finish();
+  StatementRun(impl_->close_batch).bind_all(id, expires_unix).finish();
   return impl_->db.changes() == 1;
 }
 
@@ -528,32 +409,15 @@ bool SqliteStore::revoke_batch(std::int64_t id) {
 
 void SqliteStore::add_batch_file(const BatchFile& file) {
   StatementRun(impl_->add_batch_file)
-      .bind(1, file.batch_id)
-      .bind(2, file.source_message_id)
-      .bind(3, file.copy_message_id)
-      .bind(4, file.file_kind)
-      .bind(5, file.file_name)
-      .bind(6, file.mime_type)
-      .bind(7, file.file_size)
+      .bind_all(file.batch_id, file.source_message_id, file.copy_message_id, file.file_kind,
+                file.file_name, file.mime_type, file.file_size)
       .finish();
 }
 
 std::vector<BatchFile> SqliteStore::batch_files(std::int64_t batch_id) {
   StatementRun run(impl_->batch_files);
   run.bind(1, batch_id);
-  std::vector<BatchFile> files;
-  while (run.next_row()) {
-    BatchFile file;
-    file.batch_id = run.int_at(0);
-    file.source_message_id = run.int_at(1);
-    file.copy_message_id = run.int_at(2);
-    file.file_kind = run.text_at(3);
-    file.file_name = run.text_at(4);
-    file.mime_type = run.text_at(5);
-    file.file_size = run.int_at(6);
-    files.push_back(std::move(file));
-  }
-  return files;
+  return read_rows(run, read_batch_file<StatementRun>);
 }
 
 // --- nodes sharing the store ---
@@ -561,18 +425,13 @@ std::vector<BatchFile> SqliteStore::batch_files(std::int64_t batch_id) {
 void SqliteStore::record_node(const NodeRecord& node) {
   if (node.node_id.empty()) throw StoreError("record_node: empty node id");
   StatementRun(impl_->record_node)
-      .bind(1, node.node_id)
-      .bind(2, node.last_seen_unix)
-      .bind(3, std::int64_t{node.leading ? 1 : 0})
+      .bind_all(node.node_id, node.last_seen_unix, std::int64_t{node.leading ? 1 : 0})
       .finish();
 }
 
 std::vector<NodeRecord> SqliteStore::list_nodes() {
   StatementRun run(impl_->list_nodes);
-  std::vector<NodeRecord> nodes;
-  while (run.next_row())
-    nodes.push_back(NodeRecord{run.text_at(0), run.int_at(1), run.int_at(2) != 0});
-  return nodes;
+  return read_rows(run, read_node<StatementRun>);
 }
 
 }  // namespace tglink

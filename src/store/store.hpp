@@ -203,6 +203,10 @@ struct MediaProbeRecord {
 
 class Store {
  public:
+  // A store owns a connection or a file handle: never copied, so no implementation says it again.
+  Store() = default;
+  Store(const Store&) = delete;
+  Store& operator=(const Store&) = delete;
   virtual ~Store() = default;
 
   // --- users ---

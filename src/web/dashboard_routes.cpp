@@ -72,27 +72,26 @@ asio::awaitable<std::optional<std::int64_t>> DashboardRoutes::signed_in(
   co_return deps_.access.session_admin(*token, ended);
 }
 
-asio::awaitable<void> DashboardRoutes::page(const HttpRequest& request, ResponseChannel& out) {
-  if (std::optional<HttpResponse> refused = over_rate(request)) {
-    co_await out.send(std::move(*refused));
-    co_return;
-  }
+asio::awaitable<std::optional<HttpResponse>> DashboardRoutes::refusal(const HttpRequest& request) {
+  if (std::optional<HttpResponse> refused = over_rate(request)) co_return refused;
   const std::optional<std::int64_t> admin = co_await signed_in(request);
-  if (!admin) {
-    co_await out.send(dashboard_not_found());
+  if (!admin) co_return dashboard_not_found();
+  co_return std::nullopt;
+}
+
+asio::awaitable<void> DashboardRoutes::page(const HttpRequest& request, ResponseChannel& out) {
+  std::optional<HttpResponse> refused = co_await refusal(request);
+  if (refused) {
+    co_await out.send(std::move(*refused));
     co_return;
   }
   co_await out.send(dashboard_page(deps_.asset_base, std::string(kDashboardDataPath)));
 }
 
 asio::awaitable<void> DashboardRoutes::data(const HttpRequest& request, ResponseChannel& out) {
-  if (std::optional<HttpResponse> refused = over_rate(request)) {
+  std::optional<HttpResponse> refused = co_await refusal(request);
+  if (refused) {
     co_await out.send(std::move(*refused));
-    co_return;
-  }
-  const std::optional<std::int64_t> admin = co_await signed_in(request);
-  if (!admin) {
-    co_await out.send(dashboard_not_found());
     co_return;
   }
   std::string body = co_await deps_.data();

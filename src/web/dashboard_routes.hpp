@@ -53,6 +53,8 @@ class DashboardRoutes {
   boost::asio::awaitable<std::optional<std::int64_t>> signed_in(const HttpRequest& request);
   // A refusal when the client has used up the dashboard's rate, else nullopt.
   [[nodiscard]] std::optional<HttpResponse> over_rate(const HttpRequest& request);
+  // The page and its data refuse alike: over the rate, or with no admin signed in (the 404).
+  boost::asio::awaitable<std::optional<HttpResponse>> refusal(const HttpRequest& request);
 
   DashboardRouteDeps deps_;
 };

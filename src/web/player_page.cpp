@@ -24,25 +24,22 @@ std::string content_security_policy(std::string_view base_origin) {
          "; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 }
 
-std::string_view refusal_message(PlayerRefusal refusal) {
-  switch (refusal) {
-    case PlayerRefusal::kMissing:
-      return "No video link was given. Open the player from the bot's Play button.";
-    case PlayerRefusal::kForeign:
-      return "This player only plays streaming links made by this server.";
-    default:
-      return "The video link is damaged. Copy the whole streaming link from the bot again.";
-  }
-}
+// A refused link's reason (a fixed word, for the page's data and the logs) and what the viewer
+// reads, side by side.
+struct RefusalWords {
+  std::string_view reason;
+  std::string_view message;
+};
 
-std::string_view refusal_reason(PlayerRefusal refusal) {
+RefusalWords refusal_words(PlayerRefusal refusal) {
   switch (refusal) {
     case PlayerRefusal::kMissing:
-      return "missing";
+      return {"missing", "No video link was given. Open the player from the bot's Play button."};
     case PlayerRefusal::kForeign:
-      return "foreign";
+      return {"foreign", "This player only plays streaming links made by this server."};
     default:
-      return "malformed";
+      return {"malformed",
+              "The video link is damaged. Copy the whole streaming link from the bot again."};
   }
 }
 
@@ -75,8 +72,8 @@ HttpResponse PlayerPage::page(const HttpRequest& request, const PlayerFacts& fac
   const std::string stream = request.query_param("stream").value_or("");
   const PlayerSourceCheck check = check_player_source(config_.base_url, stream);
   if (!check.source) {
-    return notice_response(400, refusal_reason(check.refusal), "Cannot play this link",
-                           refusal_message(check.refusal));
+    const RefusalWords words = refusal_words(check.refusal);
+    return notice_response(400, words.reason, "Cannot play this link", words.message);
   }
   switch (links_.decode(check.source->token, clock_.now()).status) {
     case LinkStatus::Valid:

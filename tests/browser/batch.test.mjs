@@ -11,23 +11,14 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
 import { CHROMIUM, DESKTOP, PHONE, WAIT_MS, check, expect, finish } from './checks.mjs';
+import { plan } from './plan.mjs';
+import { expectClean, recordPage } from './page_record.mjs';
 
-const plan = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 
 async function openPage(context, viewport) {
   const page = await context.newPage();
   await page.setViewportSize(viewport);
-  const record = { cspErrors: [], foreignRequests: [], scripts: [] };
-  const baseOrigin = new URL(plan.base_url).origin;
-  page.on('request', (request) => {
-    const url = request.url();
-    if (/^https?:/.test(url) && new URL(url).origin !== baseOrigin) record.foreignRequests.push(url);
-    if (request.resourceType() === 'script') record.scripts.push(url);
-  });
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) record.cspErrors.push(message.text());
-  });
-  return { page, record };
+  return { page, record: recordPage(page, plan.base_url, { scripts: true }) };
 }
 
 async function listsEveryFile(context) {
@@ -50,8 +41,7 @@ async function listsEveryFile(context) {
   // The stylesheet applied: rows are laid out as flex boxes, not bare list items.
   const display = await page.locator('.file').first().evaluate((el) => getComputedStyle(el).display);
   expect(display === 'flex', `file rows display as ${display}: batch.css not applied`);
-  expect(record.cspErrors.length === 0, `CSP errors: ${record.cspErrors.join('; ')}`);
-  expect(record.foreignRequests.length === 0, `requests elsewhere: ${record.foreignRequests}`);
+  expectClean(record);
   expect(record.scripts.length === 0, `scripts loaded: ${record.scripts}`);
   await page.screenshot({ path: join(plan.screenshots, 'batch-desktop.png'), fullPage: true });
   await page.setViewportSize(PHONE);

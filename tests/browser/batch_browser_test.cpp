@@ -13,8 +13,10 @@
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
 
+#include "browser/browser_script.hpp"
 #include "support/build_paths.hpp"
 #include "support/sim_harness.hpp"
+#include "support/user_file.hpp"
 
 namespace tglink {
 namespace {
@@ -26,30 +28,15 @@ using testing::SimHarness;
 constexpr std::int64_t kUser = 5550001;
 constexpr int kWaitMs = 60000;
 
-std::string file_text(const fs::path& path) {
-  std::ifstream in(path);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-sim::SendFileRequest file_request(const fs::path& path, const std::string& kind,
-                                  const std::string& mime, const std::string& name) {
-  sim::SendFileRequest request;
-  request.user_id = kUser;
-  request.path = path.string();
-  request.kind = kind;
-  request.mime_type = mime;
-  request.file_name = name;
-  return request;
-}
-
 // A 320x180 JPEG, as Telegram makes for a video.
 fs::path make_thumbnail(const fs::path& dir) {
   const fs::path out = dir / "thumb.jpg";
   const std::string command =
       "ffmpeg -nostdin -y -hide_banner -loglevel error -f lavfi -i testsrc2=size=320x180 "
       "-frames:v 1 " +
-      out.string() + " >" + (dir / "ffmpeg.log").string() + " 2>&1";
-  EXPECT_EQ(std::system(command.c_str()), 0) << file_text(dir / "ffmpeg.log");
+      out.string();
+  EXPECT_EQ(testing::run_logged(command, dir / "ffmpeg.log"), 0)
+      << testing::read_file(dir / "ffmpeg.log");
   return out;
 }
 
@@ -84,9 +71,10 @@ TEST(BatchBrowserTest, ThePageListsPlaysAndDownloadsInChromium) {
 
   harness.sim().send_text(kUser, "/batch");
   ASSERT_EQ(harness.sim().wait_messages(kUser, 1, kWaitMs).size(), 1U);
-  harness.sim().send_file(file_request(files[0], "document", "text/plain", names[0]));
-  harness.sim().send_file(file_request(files[1], "document", "application/pdf", names[1]));
-  sim::SendFileRequest video = file_request(files[2], "video", "video/mp4", names[2]);
+  harness.sim().send_file(testing::user_file(kUser, files[0], "document", "text/plain", names[0]));
+  harness.sim().send_file(
+      testing::user_file(kUser, files[1], "document", "application/pdf", names[1]));
+  sim::SendFileRequest video = testing::user_file(kUser, files[2], "video", "video/mp4", names[2]);
   video.thumbnail_path = make_thumbnail(harness.dir()).string();
   harness.sim().send_file(video);
   harness.sim().send_text(kUser, "/done");
@@ -112,16 +100,9 @@ TEST(BatchBrowserTest, ThePageListsPlaysAndDownloadsInChromium) {
   const fs::path plan_path = harness.dir() / "plan.json";
   std::ofstream(plan_path) << json::serialize(plan);
 
-  const fs::path script = fs::path(TGLINK_SOURCE_DIR) / "tests" / "browser" / "batch.test.mjs";
-  const fs::path log = harness.dir() / "browser.log";
-  const std::string command = "cd " + std::string(TGLINK_SOURCE_DIR) + " && node " +
-                              script.string() + " " + plan_path.string() + " >" + log.string() +
-                              " 2>&1";
-  const int status = std::system(command.c_str());
-  const std::string output = file_text(log);
-  std::cout << output;
-  EXPECT_EQ(status, 0) << output << "\ntglink's log:\n" << harness.process().output();
-  EXPECT_NE(output.find(" passed, 0 failed"), std::string::npos) << output;
+  const testing::ScriptRun run = testing::run_browser_script("batch.test.mjs", plan_path.string(),
+                                                             harness.dir() / "browser.log");
+  testing::expect_script_passed(run, harness.process().output());
 }
 
 }  // namespace

@@ -8,13 +8,14 @@
 // /api/info's and /metrics', strangers get 404, screenshots at desktop and phone width; the
 // session is kept in plan.state. "ended" (after /dashboard off): that session gets 404.
 // Prints one "ok"/"not ok" line per check and a closing "N passed, N failed"; exits 1 on failure.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
 import { CHROMIUM, DESKTOP, PHONE, WAIT_MS, check, expect, finish } from './checks.mjs';
+import { plan } from './plan.mjs';
+import { expectClean, recordPage } from './page_record.mjs';
 
-const plan = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const phase = process.argv[3];
 const pagePath = '/admin/dashboard';
 const dataPath = '/admin/data';
@@ -41,13 +42,7 @@ async function metrics(request) {
 async function opensOnceIntoAStrictSession(context, state) {
   const page = await context.newPage();
   await page.setViewportSize(DESKTOP);
-  const record = { foreign: [], csp: [], errors: [] };
-  const origin = new URL(plan.base_url).origin;
-  page.on('request', (r) => {
-    if (/^https?:/.test(r.url()) && new URL(r.url()).origin !== origin) record.foreign.push(r.url());
-  });
-  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) record.csp.push(m.text()); });
-  page.on('pageerror', (e) => record.errors.push(String(e)));
+  const record = recordPage(page, plan.base_url);
   const opening = page.waitForResponse((r) => r.url() === plan.link, { timeout: WAIT_MS });
   const response = await page.goto(plan.link, { timeout: WAIT_MS });
   const redirect = await opening;
@@ -90,8 +85,7 @@ async function everyChartDraws(state) {
     expect(drawn, `the ${name} chart drew nothing`);
   }
   expect(state.record.errors.length === 0, `script errors: ${state.record.errors}`);
-  expect(state.record.csp.length === 0, `CSP errors: ${state.record.csp}`);
-  expect(state.record.foreign.length === 0, `requests elsewhere: ${state.record.foreign}`);
+  expectClean(state.record);
 }
 
 async function figuresMatchApiInfoAndMetrics(context, state) {

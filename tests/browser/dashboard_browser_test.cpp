@@ -15,6 +15,7 @@
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
 
+#include "browser/browser_script.hpp"
 #include "links/dashboard_token.hpp"
 #include "support/build_paths.hpp"
 #include "support/sim_harness.hpp"
@@ -33,11 +34,6 @@ constexpr int kWaitMs = 60000;
 constexpr std::int64_t kFileSize = 300000;
 constexpr int kDownloads = 3;
 const std::string kMetricsToken = "dashboard-test-metrics-token";
-
-std::string file_text(const fs::path& path) {
-  std::ifstream in(path);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
 
 // The bot's latest answer to `chat`, once it has sent `count` messages there.
 std::string answer(SimHarness& harness, std::int64_t chat, std::size_t count) {
@@ -65,15 +61,11 @@ std::string link_for_non_admin() {
 
 int run_script(SimHarness& harness, const fs::path& plan_path, const std::string& phase,
                std::string& output) {
-  const fs::path script = fs::path(TGLINK_SOURCE_DIR) / "tests" / "browser" / "dashboard.test.mjs";
-  const fs::path log = harness.dir() / ("browser-" + phase + ".log");
-  const std::string command = "cd " + std::string(TGLINK_SOURCE_DIR) + " && node " +
-                              script.string() + " " + plan_path.string() + " " + phase + " >" +
-                              log.string() + " 2>&1";
-  const int status = std::system(command.c_str());
-  output = file_text(log);
-  std::cout << output;
-  return status;
+  testing::ScriptRun run =
+      testing::run_browser_script("dashboard.test.mjs", plan_path.string() + " " + phase,
+                                  harness.dir() / ("browser-" + phase + ".log"));
+  output = std::move(run.output);
+  return run.status;
 }
 
 TEST(DashboardBrowserTest, OneTapOpensALivePageWhoseFiguresMatchApiInfoAndMetrics) {

@@ -12,43 +12,27 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
 import { CHROMIUM, DESKTOP, PHONE, WAIT_MS, check, expect, finish } from './checks.mjs';
+import { file, plan, playerUrl } from './plan.mjs';
+import { expectClean, recordPage } from './page_record.mjs';
 import { pitchOfLastSegment } from './tone.mjs';
 
-const plan = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const BROWSER_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--autoplay-policy=no-user-gesture-required'];
-
-function file(name) {
-  const found = plan.files.find((f) => f.name === name);
-  if (!found) throw new Error(`no file ${name} in the plan (its encoder may be missing)`);
-  return found;
-}
-
-function playerUrl(stream) {
-  return `${plan.base_url}/player?stream=${encodeURIComponent(stream)}`;
-}
 
 // A page that records the playback API's answers, CSP complaints and requests elsewhere.
 async function openPlayer(context, stream, viewport = DESKTOP) {
   const page = await context.newPage();
   await page.setViewportSize(viewport);
-  const record = { decisions: [], requests: [], cspErrors: [], foreign: [], hls: [] };
-  const origin = new URL(plan.base_url).origin;
+  const record = Object.assign(recordPage(page, plan.base_url), { decisions: [], requests: [] });
   page.on('request', (request) => {
     const url = request.url();
     if (url.includes('/api/playback/')) record.requests.push(JSON.parse(request.postData() || '{}'));
-    if (/^https?:/.test(url) && new URL(url).origin !== origin) record.foreign.push(url);
   });
   page.on('response', async (response) => {
-    const url = response.url();
-    if (url.includes('/hls/')) record.hls.push({ url, status: response.status() });
-    if (url.includes('/api/playback/') && response.status() === 200) {
+    if (response.url().includes('/api/playback/') && response.status() === 200) {
       try { record.decisions.push(await response.json()); } catch (_) { /* page closed */ }
     }
-  });
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) record.cspErrors.push(message.text());
   });
   const response = await page.goto(playerUrl(stream));
   expect(response.status() === 200, `player page answered ${response.status()}`);
@@ -121,11 +105,6 @@ async function seekTo80AndPlayOn(page, label) {
     const video = document.getElementById('video');
     return video.currentTime > from + 0.3 || video.ended;
   }, after, `${label}: no playback after the seek`);
-}
-
-function expectClean(record, label) {
-  expect(record.cspErrors.length === 0, `${label}: CSP errors: ${record.cspErrors.join('; ')}`);
-  expect(record.foreign.length === 0, `${label}: requests elsewhere: ${record.foreign}`);
 }
 
 async function matrixRow(context, row) {

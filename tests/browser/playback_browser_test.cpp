@@ -13,6 +13,7 @@
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
 
+#include "browser/browser_script.hpp"
 #include "core/clock.hpp"
 #include "links/link_token.hpp"
 #include "support/build_paths.hpp"
@@ -31,20 +32,12 @@ using testing::SimHarness;
 using testing::SimHarnessOptions;
 using testing::TempDir;
 
-// Runs a shell command; its output goes to `log`. Answers the exit status.
-int run(const std::string& command, const fs::path& log) {
-  const std::string line = command + " >" + log.string() + " 2>&1";
-  return std::system(line.c_str());
-}
-
 // The script prints the media folder last.
 std::string last_line(std::string text) {
   while (!text.empty() && text.back() == '\n') text.pop_back();
   const std::size_t newline = text.rfind('\n');
   return newline == std::string::npos ? text : text.substr(newline + 1);
 }
-
-fs::path browser_dir() { return fs::path(TGLINK_SOURCE_DIR) / "tests" / "browser"; }
 
 class PlaybackBrowserTest : public ::testing::Test {
  protected:
@@ -53,8 +46,9 @@ class PlaybackBrowserTest : public ::testing::Test {
     const TempDir scratch("tglink-playback-media");
     const fs::path log = scratch.path() / "make.log";
     const fs::path root = fs::path(TGLINK_BINARY_DIR) / "test-media";
-    const int status =
-        run("node " + (browser_dir() / "media_matrix.mjs").string() + " " + root.string(), log);
+    const int status = testing::run_logged(
+        "node " + (testing::browser_dir() / "media_matrix.mjs").string() + " " + root.string(),
+        log);
     const std::string output = read_file(log);
     std::cout << output;
     const fs::path manifest = fs::path(last_line(output)) / "manifest.json";
@@ -113,14 +107,9 @@ class PlaybackBrowserTest : public ::testing::Test {
     };
     const fs::path plan_path = harness.dir() / "plan.json";
     std::ofstream(plan_path) << json::serialize(plan);
-    const fs::path log = harness.dir() / "browser.log";
-    const int status = run("cd " + std::string(TGLINK_SOURCE_DIR) + " && node " +
-                               (browser_dir() / script).string() + " " + plan_path.string(),
-                           log);
-    const std::string output = read_file(log);
-    std::cout << output;
-    EXPECT_EQ(status, 0) << output << "\ntglink's log:\n" << harness.process().output();
-    EXPECT_NE(output.find(" passed, 0 failed"), std::string::npos) << output;
+    const testing::ScriptRun run =
+        testing::run_browser_script(script, plan_path.string(), harness.dir() / "browser.log");
+    testing::expect_script_passed(run, harness.process().output());
   }
 
   static json::object manifest_;

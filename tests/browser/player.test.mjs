@@ -5,25 +5,21 @@
 // plan.json: {"base_url", "screenshots", "names": {"mp4", "webm"},
 //              "streams": {"mp4", "webm", "avi", "expired", "gone"}}.
 // Prints one "ok"/"not ok" line per check and a closing "N passed, N failed"; exits 1 on failure.
-import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
 import { CHROMIUM, DESKTOP, PHONE, WAIT_MS, check, expect, finish } from './checks.mjs';
+import { plan, playerUrl } from './plan.mjs';
+import { expectClean, recordPage } from './page_record.mjs';
 
-const plan = JSON.parse(readFileSync(process.argv[2], 'utf8'));
-
-function playerUrl(stream) {
-  return `${plan.base_url}/player?stream=${encodeURIComponent(stream)}`;
-}
 
 // A page that records what the media element fetched and any CSP complaint.
 async function openPage(context, viewport) {
   const page = await context.newPage();
   await page.setViewportSize(viewport);
-  const record = { streamResponses: [], cspErrors: [], foreignRequests: [] };
-  const baseOrigin = new URL(plan.base_url).origin;
+  const record = Object.assign(recordPage(page, plan.base_url), { streamResponses: [] });
   page.on('response', (response) => {
     const url = response.url();
     if (url.includes('/stream/')) {
@@ -33,13 +29,6 @@ async function openPage(context, viewport) {
         range: response.request().headers()['range'] || '',
       });
     }
-  });
-  page.on('request', (request) => {
-    const url = request.url();
-    if (/^https?:/.test(url) && new URL(url).origin !== baseOrigin) record.foreignRequests.push(url);
-  });
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) record.cspErrors.push(message.text());
   });
   return { page, record };
 }
@@ -87,8 +76,7 @@ async function playAndSeek(context, label, stream, seekBy, screenshots) {
   expect(ranged.length > 0, `${label}: no 206 answer to a Range request: ${JSON.stringify(record.streamResponses)}`);
   const later = ranged.filter((r) => Number(/^bytes=(\d+)-/.exec(r.range)[1]) > 0);
   expect(later.length > 0, `${label}: no range request past byte 0: ${JSON.stringify(record.streamResponses)}`);
-  expect(record.cspErrors.length === 0, `CSP errors: ${record.cspErrors.join('; ')}`);
-  expect(record.foreignRequests.length === 0, `requests elsewhere: ${record.foreignRequests}`);
+  expectClean(record, label);
 
   if (screenshots) {
     await page.screenshot({ path: join(plan.screenshots, `player-${label}-desktop.png`) });
@@ -180,7 +168,7 @@ async function main() {
       expect(/only plays streaming links made by this server/.test(await page.textContent('.notice')),
         'no refusal message');
       expect(!(await page.content()).includes('evil.example'), 'the foreign URL is echoed');
-      expect(record.foreignRequests.length === 0, `fetched ${record.foreignRequests}`);
+      expect(record.foreign.length === 0, `fetched ${record.foreign}`);
       await page.close();
     });
 

@@ -10,6 +10,7 @@
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
 
+#include "browser/browser_script.hpp"
 #include "core/clock.hpp"
 #include "links/link_token.hpp"
 #include "support/build_paths.hpp"
@@ -24,17 +25,6 @@ using namespace std::chrono_literals;
 using testing::SimHarness;
 using testing::SimHarnessOptions;
 
-// Runs a shell command; its output goes to `log`. Answers the exit status.
-int run(const std::string& command, const fs::path& log) {
-  const std::string line = command + " >" + log.string() + " 2>&1";
-  return std::system(line.c_str());
-}
-
-std::string file_text(const fs::path& path) {
-  std::ifstream in(path);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
 // `seconds` of test pattern and tone at a high bit rate, so the file is many MB and a seek to
 // 80% lands far past what the browser has fetched (it must send a new range request).
 fs::path make_video(const fs::path& dir, const std::string& name, const std::string& codecs,
@@ -44,8 +34,8 @@ fs::path make_video(const fs::path& dir, const std::string& name, const std::str
       "ffmpeg -nostdin -y -hide_banner -loglevel error -f lavfi -i testsrc2=size=640x360:rate=25 "
       "-f lavfi -i sine=frequency=440:sample_rate=48000 -t " +
       std::to_string(seconds) + " " + codecs + " " + out.string();
-  const int status = run(command, dir / (name + ".ffmpeg.log"));
-  EXPECT_EQ(status, 0) << command << "\n" << file_text(dir / (name + ".ffmpeg.log"));
+  const int status = testing::run_logged(command, dir / (name + ".ffmpeg.log"));
+  EXPECT_EQ(status, 0) << command << "\n" << testing::read_file(dir / (name + ".ffmpeg.log"));
   return out;
 }
 
@@ -121,15 +111,9 @@ TEST_F(PlayerBrowserTest, PlaysSeeksAndExplainsInChromium) {
   const fs::path plan_path = dir / "plan.json";
   std::ofstream(plan_path) << json::serialize(plan);
 
-  const fs::path script = fs::path(TGLINK_SOURCE_DIR) / "tests" / "browser" / "player.test.mjs";
-  const fs::path log = dir / "browser.log";
-  const int status = run("cd " + std::string(TGLINK_SOURCE_DIR) + " && node " + script.string() +
-                             " " + plan_path.string(),
-                         log);
-  const std::string output = file_text(log);
-  std::cout << output;
-  EXPECT_EQ(status, 0) << output << "\ntglink's log:\n" << harness_.process().output();
-  EXPECT_NE(output.find(" passed, 0 failed"), std::string::npos) << output;
+  const testing::ScriptRun run =
+      testing::run_browser_script("player.test.mjs", plan_path.string(), dir / "browser.log");
+  testing::expect_script_passed(run, harness_.process().output());
 }
 
 }  // namespace

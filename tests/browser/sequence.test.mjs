@@ -15,28 +15,19 @@
 // Sound is checked by listening: an AnalyserNode on the <video>, made inside the Play click
 // (a headless Firefox starts an AudioContext only in a user gesture), must hear the file's tone.
 // Prints one "ok"/"not ok" line per check, timings as "# ..." lines, and "N passed, N failed".
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { launch } from './browsers.mjs';
 import { WAIT_MS, check, expect, finish } from './checks.mjs';
+import { file, plan, playerUrl } from './plan.mjs';
+import { expectClean, recordPage } from './page_record.mjs';
 
-const plan = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const engine = plan.engine || 'chromium';
 // A five-minute film first: its conversion is still running (and the tab still fetching
 // ahead) when the viewer moves on, as with any real film.
 const SEQUENCE = ['long_mpeg4.avi', 'h263_aac.3gp', 'divx_ac3.avi', 'xvid_mp3.avi', 'two_languages.mkv',
   'h264_ac3.mkv', 'hevc_eac3.mkv'];
-
-function file(name) {
-  const found = plan.files.find((f) => f.name === name);
-  if (!found) throw new Error(`no file ${name} in the plan (its encoder may be missing)`);
-  return found;
-}
-
-function playerUrl(stream) {
-  return `${plan.base_url}/player?stream=${encodeURIComponent(stream)}`;
-}
 
 // What this engine is expected to get for a row: Chromium's is the row's own.
 function expected(row) {
@@ -73,24 +64,6 @@ async function waitFor(page, predicate, arg, what) {
   } catch (error) {
     throw new Error(`${what}: ${error.message.split('\n')[0]}; page ${JSON.stringify(await state(page))}`);
   }
-}
-
-// Records the HLS responses, CSP complaints and requests elsewhere of the tab.
-function recorder(page) {
-  const record = { hls: [], foreign: [], csp: [] };
-  const origin = new URL(plan.base_url).origin;
-  page.on('response', (response) => {
-    const url = response.url();
-    if (url.includes('/hls/')) record.hls.push({ url: url.replace(/^.*\//, ''), status: response.status() });
-  });
-  page.on('request', (request) => {
-    const url = request.url();
-    if (/^https?:/.test(url) && new URL(url).origin !== origin) record.foreign.push(url);
-  });
-  page.on('console', (message) => {
-    if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) record.csp.push(message.text());
-  });
-  return record;
 }
 
 // The tab's ears: the first click on Play (a user gesture) routes the <video> through an
@@ -186,11 +159,6 @@ async function seekAndPlayOn(page, fraction, label) {
     const video = document.getElementById('video');
     return video.currentTime > from + 0.3 || video.ended;
   }, after, `${label}: no playback after the seek`);
-}
-
-function expectClean(record, label) {
-  expect(record.csp.length === 0, `${label}: CSP errors: ${record.csp.join('; ')}`);
-  expect(record.foreign.length === 0, `${label}: requests elsewhere: ${record.foreign}`);
 }
 
 // One file as a viewer watches it: Play, picture and sound, the mode and its notice, a few
@@ -335,7 +303,7 @@ async function earlyPlaySuite(browser) {
 async function stallSuite(browser) {
   await check(`${engine}: a broken stream is loaded again, then explained`, async () => {
     const page = await browser.newPage();
-    const record = recorder(page);
+    const record = recordPage(page, plan.base_url);
     await page.setRequestInterception(true);
     page.on('request', (request) => {
       if (/\/hls\/.*\.m4s$/.test(request.url())) {
@@ -349,7 +317,7 @@ async function stallSuite(browser) {
     await waitFor(page, () => !document.getElementById('notice').hidden, null, 'nothing said');
     const now = await state(page);
     expect(/even after loading it again/.test(now.problem), `problem "${now.problem}"`);
-    const masters = record.hls.filter((r) => r.url === 'master.m3u8').length;
+    const masters = record.hls.filter((r) => r.name === 'master.m3u8').length;
     expect(masters >= 2, `the stream was loaded ${masters} time(s)`);
     await page.close();
   });
@@ -363,7 +331,7 @@ async function nativeHlsSuite(browser) {
   await page.evaluateOnNewDocument(() => {
     for (const name of ['MediaSource', 'ManagedMediaSource', 'WebKitMediaSource']) delete window[name];
   });
-  const record = recorder(page);
+  const record = recordPage(page, plan.base_url);
   await check(`${engine} without MSE: a conversion plays through the element's own HLS`, async () => {
     const row = file('xvid_mp3.avi');
     await open(page, row);
@@ -474,7 +442,7 @@ async function main() {
     } else {
       const page = await browser.newPage();
       await page.setViewport({ width: 1280, height: 800 });
-      const record = recorder(page);
+      const record = recordPage(page, plan.base_url);
       if (plan.suite === 'sequence') await sequenceSuite(page, record);
       else if (plan.suite === 'matrix') await matrixSuite(page, record);
       else throw new Error(`unknown suite ${plan.suite}`);

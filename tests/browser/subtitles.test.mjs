@@ -6,14 +6,14 @@
 //   plan.json: {"base_url", "stream", "engine", "screenshots", "font_bytes" (the font's size)}
 // The sign is looked for by pixels, in the screenshot of the video: bright at the top, where the
 // script puts it, and nothing in the lower half, where a plain (unstyled) cue would be.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { launch } from './browsers.mjs';
 import { check, expect, finish } from './checks.mjs';
+import { plan } from './plan.mjs';
 import { openPlayer, sharesUntil, waitFor } from './subtitle_pages.mjs';
 
-const plan = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 
 async function signSuite(browser) {
   const { page, cspErrors, foreign } = await openPlayer(browser, plan);

@@ -15,6 +15,7 @@
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
 
+#include "browser/browser_script.hpp"
 #include "core/clock.hpp"
 #include "links/link_token.hpp"
 #include "support/build_paths.hpp"
@@ -31,13 +32,6 @@ using testing::read_file;
 using testing::SimHarness;
 
 constexpr int kSeconds = 10;
-
-int run(const std::string& command, const fs::path& log) {
-  const std::string line = command + " >" + log.string() + " 2>&1";
-  return std::system(line.c_str());
-}
-
-fs::path browser_dir() { return fs::path(TGLINK_SOURCE_DIR) / "tests" / "browser"; }
 
 // A white band across the top sixth of a 640x360 frame (a vector drawing, so no font decides
 // where it lands) and a line of text under it, anchored top-centre: both where no plain cue goes.
@@ -76,7 +70,7 @@ fs::path make_sign_video(const fs::path& dir) {
       "-c:a aac -c:s copy -metadata:s:s:0 language=eng -attach " +
       kAttachedFont.string() + " -metadata:s:t mimetype=application/x-truetype-font " +
       out.string();
-  const int status = run(command, dir / "ffmpeg.log");
+  const int status = testing::run_logged(command, dir / "ffmpeg.log");
   EXPECT_EQ(status, 0) << command << "\n" << read_file(dir / "ffmpeg.log");
   return out;
 }
@@ -95,7 +89,7 @@ fs::path make_pictures_video(const fs::path& dir) {
       " -map 0:v -map 1:a -map 2:s -map 2:s -c:v libx264 -preset ultrafast -pix_fmt yuv420p -g 25 "
       "-c:a aac -c:s:0 copy -c:s:1 dvdsub -metadata:s:s:0 title=PGS -metadata:s:s:1 title=VobSub " +
       out.string();
-  const int status = run(command, dir / "ffmpeg.log");
+  const int status = testing::run_logged(command, dir / "ffmpeg.log");
   EXPECT_EQ(status, 0) << command << "\n" << read_file(dir / "ffmpeg.log");
   return out;
 }
@@ -127,14 +121,9 @@ json::object plan_for(SimHarness& harness, const fs::path& video, const std::str
 void run_script(SimHarness& harness, const json::object& plan, const std::string& script) {
   const fs::path plan_path = harness.dir() / "plan.json";
   std::ofstream(plan_path) << json::serialize(plan);
-  const fs::path log = harness.dir() / "browser.log";
-  const int status = run("cd " + std::string(TGLINK_SOURCE_DIR) + " && node " +
-                             (browser_dir() / script).string() + " " + plan_path.string(),
-                         log);
-  const std::string output = read_file(log);
-  std::cout << output;
-  EXPECT_EQ(status, 0) << output << "\ntglink's log:\n" << harness.process().output();
-  EXPECT_NE(output.find(" passed, 0 failed"), std::string::npos) << output;
+  const testing::ScriptRun run =
+      testing::run_browser_script(script, plan_path.string(), harness.dir() / "browser.log");
+  testing::expect_script_passed(run, harness.process().output());
 }
 
 void run_pictures(const std::string& engine) {

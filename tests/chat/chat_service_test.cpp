@@ -110,6 +110,18 @@ class ChatServiceTest : public testing::ChatFixture {
     service->start();
   }
 
+  // One file a minute allowed and two sent: the first gets its links, the second waits in the
+  // queue. Answers the reply to the second.
+  std::string send_two_files_in_a_minute() {
+    config.user_files_per_minute = 1;
+    confirm_copies();
+    start();
+    send(kUser, video_content());
+    replies(1);
+    send(kUser, video_content());
+    return text_of(replies(2).back());
+  }
+
   // As a restart: a new service on the same store (the old one's work is dropped with it).
   void restart() {
     service.reset();
@@ -295,13 +307,7 @@ TEST_F(ChatServiceTest, TooLargeFileIsRefusedBeforeAnyCopy) {
 }
 
 TEST_F(ChatServiceTest, OverTheFloodLimitTheFileWaitsAndIsHandledLater) {
-  config.user_files_per_minute = 1;
-  confirm_copies();
-  start();
-  send(kUser, video_content());
-  replies(1);
-  send(kUser, video_content());
-  const std::string limited = text_of(replies(2).back());
+  const std::string limited = send_two_files_in_a_minute();
   EXPECT_NE(limited.find("Rate limit exceeded"), std::string::npos);
   EXPECT_NE(limited.find("queued"), std::string::npos);
   ASSERT_TRUE(testing::run_until_idle(io));
@@ -590,13 +596,7 @@ TEST_F(ChatServiceTest, HeldFileIsKeptInTheStoreAndSurvivesARestart) {
 }
 
 TEST_F(ChatServiceTest, FloodQueuedFileSurvivesARestart) {
-  config.user_files_per_minute = 1;
-  confirm_copies();
-  start();
-  send(kUser, video_content());
-  replies(1);
-  send(kUser, video_content());
-  EXPECT_NE(text_of(replies(2).back()).find("Rate limit exceeded"), std::string::npos);
+  EXPECT_NE(send_two_files_in_a_minute().find("Rate limit exceeded"), std::string::npos);
   // The first file's row goes once its reply is answered, which may trail the reply itself.
   ASSERT_TRUE(testing::run_until_idle(io));
   ASSERT_EQ(store.pending_uploads().size(), 1U);

@@ -12,6 +12,7 @@
 
 #include "sim/control_client.hpp"
 #include "support/sim_harness.hpp"
+#include "support/user_file.hpp"
 
 namespace tglink {
 namespace {
@@ -27,17 +28,6 @@ constexpr int kWaitMs = 60000;  // generous: a loaded 2-core machine with ASan
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
-}
-
-sim::SendFileRequest file_request(const fs::path& path, const std::string& kind,
-                                  const std::string& mime, const std::string& name = "") {
-  sim::SendFileRequest request;
-  request.user_id = kUser;
-  request.path = path.string();
-  request.kind = kind;
-  request.mime_type = mime;
-  request.file_name = name;
-  return request;
 }
 
 // Sends `text` as kUser and answers the bot's reply (the chat's message number `count`).
@@ -108,9 +98,10 @@ TEST_F(BatchTest, DoneAnswersOneLinkWhosePageJsonAndUrlListServeEveryFile) {
 
   const sim::SimMessage started = command(harness_, "/batch", 1);
   EXPECT_TRUE(contains(started.text, "Batch started")) << started.text;
-  harness_.sim().send_file(file_request(video, "video", "video/mp4"));
-  harness_.sim().send_file(file_request(archive, "document", "application/zip", odd_name));
-  harness_.sim().send_file(file_request(song, "audio", "audio/mpeg"));
+  harness_.sim().send_file(testing::user_file(kUser, video, "video", "video/mp4"));
+  harness_.sim().send_file(
+      testing::user_file(kUser, archive, "document", "application/zip", odd_name));
+  harness_.sim().send_file(testing::user_file(kUser, song, "audio", "audio/mpeg"));
   const sim::SimMessage done = command(harness_, "/done", 2);
   ASSERT_TRUE(contains(done.text, "Your batch link is ready")) << done.text;
   EXPECT_TRUE(contains(done.text, "Links expire in 12 hours")) << done.text;
@@ -171,9 +162,10 @@ TEST_F(BatchTest, AriaDownloadsEveryFileOfABatchByteExact) {
                                       harness_.make_file("two.mp4", 1500000, 22),
                                       harness_.make_file("three.txt", 5000, 23)};
   command(harness_, "/batch", 1);
-  harness_.sim().send_file(file_request(sources[0], "document", "application/octet-stream"));
-  harness_.sim().send_file(file_request(sources[1], "video", "video/mp4"));
-  harness_.sim().send_file(file_request(sources[2], "document", "text/plain"));
+  harness_.sim().send_file(
+      testing::user_file(kUser, sources[0], "document", "application/octet-stream"));
+  harness_.sim().send_file(testing::user_file(kUser, sources[1], "video", "video/mp4"));
+  harness_.sim().send_file(testing::user_file(kUser, sources[2], "document", "text/plain"));
   const std::string path = batch_path(command(harness_, "/done", 2).text);
   ASSERT_FALSE(path.empty());
   (void)wait_for_files(harness_, path, 3);
@@ -200,7 +192,7 @@ TEST_F(BatchTest, AriaDownloadsEveryFileOfABatchByteExact) {
 TEST_F(BatchTest, ARevokedOrForeignBatchLinkIsRefused) {
   const fs::path file = harness_.make_file("a.zip", 3000, 3);
   command(harness_, "/batch", 1);
-  harness_.sim().send_file(file_request(file, "document", "application/zip"));
+  harness_.sim().send_file(testing::user_file(kUser, file, "document", "application/zip"));
   const std::string path = batch_path(command(harness_, "/done", 2).text);
   ASSERT_FALSE(path.empty());
   const json::object listing = wait_for_files(harness_, path, 1);
@@ -233,8 +225,10 @@ TEST_F(BatchTest, AnOpenBatchOutlivesARestart) {
   command(harness_, "/batch", 1);
   harness_.restart();  // the simulator's world starts afresh; the store stays
   harness_.sim().create_user(kUser, "Ann");
-  harness_.sim().send_file(file_request(file, "document", "application/zip", "one.zip"));
-  harness_.sim().send_file(file_request(file, "document", "application/zip", "two.zip"));
+  harness_.sim().send_file(
+      testing::user_file(kUser, file, "document", "application/zip", "one.zip"));
+  harness_.sim().send_file(
+      testing::user_file(kUser, file, "document", "application/zip", "two.zip"));
   const std::string path = batch_path(command(harness_, "/done", 1).text);
   ASSERT_FALSE(path.empty());
   const json::object listing = wait_for_files(harness_, path, 2);
@@ -251,14 +245,17 @@ TEST(BatchLimit, TheDailyLimitCountsEveryFileOfABatch) {
   harness.sim().create_user(kUser, "Ann");
   const fs::path file = harness.make_file("a.zip", 2000, 5);
   command(harness, "/batch", 1);
-  harness.sim().send_file(file_request(file, "document", "application/zip", "one.zip"));
-  harness.sim().send_file(file_request(file, "document", "application/zip", "two.zip"));
+  harness.sim().send_file(
+      testing::user_file(kUser, file, "document", "application/zip", "one.zip"));
+  harness.sim().send_file(
+      testing::user_file(kUser, file, "document", "application/zip", "two.zip"));
   const std::string path = batch_path(command(harness, "/done", 2).text);
   ASSERT_FALSE(path.empty());
   (void)wait_for_files(harness, path, 2);
 
   command(harness, "/batch", 3);
-  harness.sim().send_file(file_request(file, "document", "application/zip", "three.zip"));
+  harness.sim().send_file(
+      testing::user_file(kUser, file, "document", "application/zip", "three.zip"));
   const auto messages = harness.sim().wait_messages(kUser, 4, kWaitMs);
   ASSERT_GE(messages.size(), 4U);
   EXPECT_TRUE(contains(messages[3].text, "Daily limit reached")) << messages[3].text;
@@ -270,9 +267,10 @@ TEST(Album, AMediaGroupGetsOneReplyListingEveryFile) {
   const std::vector<fs::path> sources{harness.make_file("first.mp4", 200000, 31),
                                       harness.make_file("second.jpg", 40000, 32),
                                       harness.make_file("third.mp4", 150000, 33)};
-  const std::vector<sim::SendFileRequest> album{file_request(sources[0], "video", "video/mp4"),
-                                                file_request(sources[1], "photo", "image/jpeg"),
-                                                file_request(sources[2], "video", "video/mp4")};
+  const std::vector<sim::SendFileRequest> album{
+      testing::user_file(kUser, sources[0], "video", "video/mp4"),
+      testing::user_file(kUser, sources[1], "photo", "image/jpeg"),
+      testing::user_file(kUser, sources[2], "video", "video/mp4")};
   const std::vector<std::int64_t> ids = harness.sim().send_album(kUser, album);
   ASSERT_EQ(ids.size(), 3U);
 

@@ -11,6 +11,7 @@
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
 
+#include "every_figure.hpp"
 #include "logging/log.hpp"
 #include "metrics/service_metrics.hpp"
 #include "metrics/text_exposition.hpp"
@@ -37,16 +38,7 @@ std::string read_text(const std::string& path) {
 std::string full_scrape() {
   static Registry registry;
   static Log log;
-  static ServiceMetrics metrics(registry, "1", {"1"},
-                                ServiceFigures{.active_streams = [] { return 0.0; },
-                                               .http_connections = [] { return 0.0; },
-                                               .http_bodies_waiting = [] { return 0.0; },
-                                               .cache_disk_bytes = [] { return 0.0; },
-                                               .cache_limit_bytes = [] { return 0.0; },
-                                               .bots = [] { return std::vector<BotFigure>{}; },
-                                               .bandwidth_used_bytes = [] { return 0.0; },
-                                               .bandwidth_limit_bytes = [] { return 0.0; },
-                                               .conversions = [] { return ConversionFigure{}; }});
+  static ServiceMetrics metrics(registry, "1", {"1"}, every_figure());
   static SelfTestWatch self_test("http://localhost:8080", "nonce", log);
   static const bool registered = [] {
     self_test.register_metrics(registry);

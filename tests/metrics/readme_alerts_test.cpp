@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "every_figure.hpp"
 #include "metrics/service_metrics.hpp"
 #include "metrics/text_exposition.hpp"
 #include "support/build_paths.hpp"
@@ -60,16 +61,7 @@ TEST(ReadmeAlertsTest, AreValidRulesOverExportedMetrics) {
   const testing::PromtoolVerdict verdict = testing::promtool_check_rules(rules);
   EXPECT_EQ(verdict.exit_code, 0) << verdict.output;
   Registry registry;
-  ServiceMetrics metrics(registry, "1", {"1"},
-                         ServiceFigures{.active_streams = [] { return 0.0; },
-                                        .http_connections = [] { return 0.0; },
-                                        .http_bodies_waiting = [] { return 0.0; },
-                                        .cache_disk_bytes = [] { return 0.0; },
-                                        .cache_limit_bytes = [] { return 0.0; },
-                                        .bots = [] { return std::vector<BotFigure>{}; },
-                                        .bandwidth_used_bytes = [] { return 0.0; },
-                                        .bandwidth_limit_bytes = [] { return 0.0; },
-                                        .conversions = [] { return ConversionFigure{}; }});
+  ServiceMetrics metrics(registry, "1", {"1"}, every_figure());
   const std::string scrape = render_text(registry.collect());
   const std::set<std::string> names = metric_names(rules);
   ASSERT_FALSE(names.empty()) << "no tglink_ or process_ metric in the rules:\n" << rules;

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "support/build_paths.hpp"
+#include "support/child_environment.hpp"
 #include "support/sim_harness.hpp"
 
 namespace tglink::testing {
@@ -40,25 +41,6 @@ bool alive(pid_t pid) {
   const std::string stat = read_text("/proc/" + std::to_string(pid) + "/stat");
   const std::size_t state = stat.rfind(')');
   return state == std::string::npos || stat.size() < state + 3 || stat[state + 2] != 'Z';
-}
-
-std::vector<std::string> environment(const std::map<std::string, std::string>& env) {
-  std::map<std::string, std::string> all = env;
-  for (const char* name : {"PATH", "ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"}) {
-    if (const char* value = std::getenv(name); value != nullptr && !all.contains(name)) {
-      all[name] = value;
-    }
-  }
-  std::vector<std::string> strings;
-  for (const auto& [name, value] : all) strings.push_back(name + "=" + value);
-  return strings;
-}
-
-std::vector<char*> pointers(std::vector<std::string>& strings) {
-  std::vector<char*> result;
-  for (std::string& s : strings) result.push_back(s.data());
-  result.push_back(nullptr);
-  return result;
 }
 
 }  // namespace
@@ -96,10 +78,10 @@ void SimWorld::start_server() {
     env["TGLINK_SIM_CONFIG"] = config.string();
   }
   for (const auto& [name, value] : options_.env) env[name] = value;
-  std::vector<std::string> env_strings = environment(env);
+  std::vector<std::string> env_strings = child_environment(env);
   std::vector<std::string> argv_strings{world_server_binary().string(), dir().string()};
-  std::vector<char*> envp = pointers(env_strings);
-  std::vector<char*> argv = pointers(argv_strings);
+  std::vector<char*> envp = exec_pointers(env_strings);
+  std::vector<char*> argv = exec_pointers(argv_strings);
   const std::string log_path = (dir() / "world.log").string();
   const int log_fd = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   const pid_t parent = ::getpid();

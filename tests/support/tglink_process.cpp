@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "support/build_paths.hpp"
+#include "support/child_environment.hpp"
 
 namespace tglink::testing {
 namespace {
@@ -35,28 +36,6 @@ bool accepts_connections(std::uint16_t port) {
   const bool ok = ::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0;
   ::close(fd);
   return ok;
-}
-
-// Variables a child needs from ours: the search path and the sanitizers' settings.
-void inherit(std::map<std::string, std::string>& env, const char* name) {
-  if (env.contains(name)) return;
-  if (const char* value = std::getenv(name)) env[name] = value;
-}
-
-std::vector<std::string> environment_strings(std::map<std::string, std::string> env) {
-  for (const char* name : {"PATH", "ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"}) {
-    inherit(env, name);
-  }
-  std::vector<std::string> strings;
-  for (const auto& [name, value] : env) strings.push_back(name + "=" + value);
-  return strings;
-}
-
-std::vector<char*> pointers(std::vector<std::string>& strings) {
-  std::vector<char*> result;
-  for (std::string& s : strings) result.push_back(s.data());
-  result.push_back(nullptr);
-  return result;
 }
 
 int decode_status(int status) {
@@ -85,9 +64,9 @@ TglinkProcess::TglinkProcess(TglinkProcessOptions options)
     : log_path_(options.working_directory / "output.log") {
   std::vector<std::string> argv_strings{tglink_binary().string()};
   argv_strings.insert(argv_strings.end(), options.args.begin(), options.args.end());
-  std::vector<std::string> env_strings = environment_strings(options.env);
-  std::vector<char*> argv = pointers(argv_strings);
-  std::vector<char*> envp = pointers(env_strings);
+  std::vector<std::string> env_strings = child_environment(options.env);
+  std::vector<char*> argv = exec_pointers(argv_strings);
+  std::vector<char*> envp = exec_pointers(env_strings);
   const int log_fd = ::open(log_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   pid_ = ::fork();
   if (pid_ == 0) {

@@ -9,6 +9,7 @@
 #include "chat/chat_context.hpp"
 #include "chat/commands/ban_target.hpp"
 #include "chat/commands/default_commands.hpp"
+#include "chat/commands/reply_command.hpp"
 #include "chat/messages/channel_post.hpp"
 #include "config/config.hpp"
 #include "core/clock.hpp"
@@ -54,18 +55,11 @@ boost::asio::awaitable<Reply> ban(const CommandCall& call, std::int64_t user_id,
   co_return plain_reply(text);
 }
 
-boost::asio::awaitable<void> run_ban(const CommandCall& call) {
-  const std::optional<BanArguments> arguments = parse_ban_arguments(call.arguments, true);
-  std::string problem;
-  std::optional<std::int64_t> user;
-  if (arguments) user = co_await target_user(call, *arguments, problem);
-  Reply reply = plain_reply(kUsage);
-  if (arguments && user) {
-    reply = co_await ban(call, *user, arguments->revoke);
-  } else if (arguments) {
-    reply = plain_reply(problem + "\n" + std::string(kUsage));
-  }
-  co_await call.chat.reply(call.chat_id, std::move(reply));
+boost::asio::awaitable<Reply> ban_reply(const CommandCall& call) {
+  return reply_about_target(call, true, kUsage,
+                            [&call](std::int64_t user_id, const BanArguments& arguments) {
+                              return ban(call, user_id, arguments.revoke);
+                            });
 }
 
 }  // namespace
@@ -73,7 +67,7 @@ boost::asio::awaitable<void> run_ban(const CommandCall& call) {
 ChatCommand ban_command() {
   return ChatCommand{
       "ban", "Ban a user or channel: /ban <user or channel id> [revoke], or reply to their message",
-      Audience::admins, &run_ban};
+      Audience::admins, &answered_with<ban_reply>};
 }
 
 }  // namespace tglink

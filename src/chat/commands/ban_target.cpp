@@ -94,4 +94,14 @@ boost::asio::awaitable<std::optional<std::int64_t>> target_user(const CommandCal
   co_return forwarded_sender(message, problem);
 }
 
+boost::asio::awaitable<Reply> reply_about_target(const CommandCall& call, bool allow_revoke,
+                                                 std::string_view usage, TargetAction act) {
+  const std::optional<BanArguments> arguments = parse_ban_arguments(call.arguments, allow_revoke);
+  if (!arguments) co_return plain_reply(usage);
+  std::string problem;
+  const std::optional<std::int64_t> user = co_await target_user(call, *arguments, problem);
+  if (!user) co_return plain_reply(problem + "\n" + std::string(usage));
+  co_return co_await act(*user, *arguments);
+}
+
 }  // namespace tglink

@@ -5,12 +5,15 @@
 // (messageOriginHiddenUser) can only be named by id.
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include <boost/asio/awaitable.hpp>
 #include <boost/json/object.hpp>
+
+#include "chat/messages/reply.hpp"
 
 namespace tglink {
 
@@ -35,5 +38,16 @@ struct BanArguments {
 // command replies to (loaded with getMessage). nullopt with `problem` set when there is none.
 [[nodiscard]] boost::asio::awaitable<std::optional<std::int64_t>> target_user(
     const CommandCall& call, const BanArguments& arguments, std::string& problem);
+
+// What a command about one user (/ban, /unban) does to the user it names.
+using TargetAction =
+    std::function<boost::asio::awaitable<Reply>(std::int64_t user_id, const BanArguments&)>;
+
+// The reply to such a command: `act`'s for the user the call names, else `usage`, after what was
+// wrong when the arguments were well formed but named nobody.
+[[nodiscard]] boost::asio::awaitable<Reply> reply_about_target(const CommandCall& call,
+                                                               bool allow_revoke,
+                                                               std::string_view usage,
+                                                               TargetAction act);
 
 }  // namespace tglink

@@ -12,6 +12,7 @@
 
 #include "chat/chat_context.hpp"
 #include "chat/commands/default_commands.hpp"
+#include "chat/commands/reply_command.hpp"
 #include "chat/uploads/link_reply.hpp"
 #include "chat/uploads/upload_flow.hpp"
 #include "config/config.hpp"
@@ -111,25 +112,16 @@ boost::asio::awaitable<Reply> close_batch(const CommandCall& call) {
                               on_their_way, expires_at);
 }
 
-boost::asio::awaitable<void> run_batch(const CommandCall& call) {
-  Reply reply = co_await open_batch(call);
-  co_await call.chat.reply(call.chat_id, std::move(reply));
-}
-
-boost::asio::awaitable<void> run_done(const CommandCall& call) {
-  Reply reply = co_await close_batch(call);
-  co_await call.chat.reply(call.chat_id, std::move(reply));
-}
-
 }  // namespace
 
 ChatCommand batch_command() {
   return ChatCommand{"batch", "Collect the next files under one link; /done to finish",
-                     Audience::everyone, &run_batch};
+                     Audience::everyone, &answered_with<open_batch>};
 }
 
 ChatCommand done_command() {
-  return ChatCommand{"done", "Close the batch and get its link", Audience::everyone, &run_done};
+  return ChatCommand{"done", "Close the batch and get its link", Audience::everyone,
+                     &answered_with<close_batch>};
 }
 
 }  // namespace tglink

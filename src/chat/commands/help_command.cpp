@@ -2,6 +2,7 @@
 
 #include "chat/chat_context.hpp"
 #include "chat/commands/default_commands.hpp"
+#include "chat/commands/reply_command.hpp"
 
 namespace tglink {
 
@@ -15,7 +16,7 @@ void add_commands(const std::vector<const ChatCommand*>& commands, Audience audi
   }
 }
 
-boost::asio::awaitable<void> run_help(const CommandCall& call) {
+boost::asio::awaitable<Reply> help_reply(const CommandCall& call) {
   const std::vector<const ChatCommand*> commands = call.registry.usable_by(call.from_admin);
   Reply reply;
   reply.text.bold("Commands").plain("\n");
@@ -25,14 +26,14 @@ boost::asio::awaitable<void> run_help(const CommandCall& call) {
     add_commands(commands, Audience::admins, reply.text);
   }
   reply.text.plain("\nSend any file to get its links.");
-  co_await call.chat.reply(call.chat_id, std::move(reply));
+  co_return reply;
 }
 
 }  // namespace
 
 ChatCommand help_command() {
-  return ChatCommand{"help", "List the commands you can use", Audience::everyone, &run_help,
-                     BeforeJoining::answer};
+  return ChatCommand{"help", "List the commands you can use", Audience::everyone,
+                     &answered_with<help_reply>, BeforeJoining::answer};
 }
 
 }  // namespace tglink

@@ -5,6 +5,7 @@
 
 #include "chat/chat_context.hpp"
 #include "chat/commands/default_commands.hpp"
+#include "chat/commands/reply_command.hpp"
 #include "core/human_size.hpp"
 #include "core/time_format.hpp"
 #include "store/store.hpp"
@@ -40,15 +41,11 @@ boost::asio::awaitable<Reply> info_reply(const CommandCall& call) {
   co_return reply;
 }
 
-boost::asio::awaitable<void> run_info(const CommandCall& call) {
-  Reply reply = co_await info_reply(call);
-  co_await call.chat.reply(call.chat_id, std::move(reply));
-}
-
 }  // namespace
 
 ChatCommand info_command() {
-  return ChatCommand{"info", "Bot statistics and status", Audience::everyone, &run_info};
+  return ChatCommand{"info", "Bot statistics and status", Audience::everyone,
+                     &answered_with<info_reply>};
 }
 
 }  // namespace tglink

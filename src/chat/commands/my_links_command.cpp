@@ -4,21 +4,21 @@
 #include "chat/chat_context.hpp"
 #include "chat/commands/default_commands.hpp"
 #include "chat/commands/my_links_page.hpp"
+#include "chat/commands/reply_command.hpp"
 
 namespace tglink {
 
 namespace {
 
-boost::asio::awaitable<void> run_mylinks(const CommandCall& call) {
-  Reply page = co_await my_links_page(call.chat, call.user_id, 0);
-  co_await call.chat.reply(call.chat_id, std::move(page));
+boost::asio::awaitable<Reply> first_links_page(const CommandCall& call) {
+  return my_links_page(call.chat, call.user_id, 0);
 }
 
 }  // namespace
 
 ChatCommand mylinks_command() {
   return ChatCommand{"mylinks", "Your links, with downloads and a button to revoke each",
-                     Audience::everyone, &run_mylinks};
+                     Audience::everyone, &answered_with<first_links_page>};
 }
 
 }  // namespace tglink

@@ -6,6 +6,7 @@
 
 #include "chat/chat_context.hpp"
 #include "chat/commands/default_commands.hpp"
+#include "chat/commands/reply_command.hpp"
 #include "chat/uploads/link_reply.hpp"
 #include "core/unix_time.hpp"
 #include "core/user_text.hpp"
@@ -60,16 +61,11 @@ boost::asio::awaitable<Reply> revoke(const CommandCall& call) {
   co_return plain_reply("Revoked: the download and stream links of that file stop working now.");
 }
 
-boost::asio::awaitable<void> run_revoke(const CommandCall& call) {
-  Reply reply = co_await revoke(call);
-  co_await call.chat.reply(call.chat_id, std::move(reply));
-}
-
 }  // namespace
 
 ChatCommand revoke_command() {
   return ChatCommand{"revoke", "Revoke a link: /revoke <link or token>", Audience::admins,
-                     &run_revoke};
+                     &answered_with<revoke>};
 }
 
 }  // namespace tglink

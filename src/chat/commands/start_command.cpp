@@ -4,6 +4,7 @@
 
 #include "chat/chat_context.hpp"
 #include "chat/commands/default_commands.hpp"
+#include "chat/commands/reply_command.hpp"
 #include "config/config.hpp"
 #include "core/human_size.hpp"
 #include "core/time_format.hpp"
@@ -38,7 +39,7 @@ void add_limits(const Config& config, bool admin, FormattedText& text) {
   }
 }
 
-boost::asio::awaitable<void> run_start(const CommandCall& call) {
+boost::asio::awaitable<Reply> start_reply(const CommandCall& call) {
   const Config& config = call.chat.config;
   Reply reply;
   FormattedText& text = reply.text;
@@ -50,14 +51,14 @@ boost::asio::awaitable<void> run_start(const CommandCall& call) {
   text.plain(config.video_frontend_enabled ? " and a Play Video button.\n\n" : ".\n\n");
   add_limits(config, call.from_admin, text);
   text.plain("\nSee /help for the commands.");
-  co_await call.chat.reply(call.chat_id, std::move(reply));
+  co_return reply;
 }
 
 }  // namespace
 
 ChatCommand start_command() {
-  return ChatCommand{"start", "What this bot does and its limits", Audience::everyone, &run_start,
-                     BeforeJoining::answer_then_prompt};
+  return ChatCommand{"start", "What this bot does and its limits", Audience::everyone,
+                     &answered_with<start_reply>, BeforeJoining::answer_then_prompt};
 }
 
 }  // namespace tglink

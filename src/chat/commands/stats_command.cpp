@@ -11,6 +11,7 @@
 #include "chat/commands/ban_target.hpp"
 #include "chat/commands/default_commands.hpp"
 #include "chat/commands/node_list.hpp"
+#include "chat/commands/reply_command.hpp"
 #include "chat/commands/user_report.hpp"
 #include "config/config.hpp"
 #include "core/clock.hpp"
@@ -112,7 +113,7 @@ boost::asio::awaitable<Reply> stats_for_admin(const CommandCall& call) {
   co_return co_await user_report(call.chat, target->user_id);
 }
 
-boost::asio::awaitable<void> run_stats(const CommandCall& call) {
+boost::asio::awaitable<Reply> stats_reply(const CommandCall& call) {
   // Not a conditional around co_await: g++ 12 miscompiles some (docs/architecture.md).
   Reply reply;
   if (call.from_admin) {
@@ -120,14 +121,14 @@ boost::asio::awaitable<void> run_stats(const CommandCall& call) {
   } else {
     reply = co_await user_stats(call);
   }
-  co_await call.chat.reply(call.chat_id, std::move(reply));
+  co_return reply;
 }
 
 }  // namespace
 
 ChatCommand stats_command() {
   return ChatCommand{"stats", "Your usage (admins: service health, or /stats <user or channel id>)",
-                     Audience::everyone, &run_stats};
+                     Audience::everyone, &answered_with<stats_reply>};
 }
 
 }  // namespace tglink

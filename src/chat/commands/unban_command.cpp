@@ -5,6 +5,7 @@
 #include "chat/chat_context.hpp"
 #include "chat/commands/ban_target.hpp"
 #include "chat/commands/default_commands.hpp"
+#include "chat/commands/reply_command.hpp"
 #include "logging/log.hpp"
 #include "store/store.hpp"
 
@@ -28,25 +29,17 @@ boost::asio::awaitable<Reply> unban(const CommandCall& call, std::int64_t user_i
       fmt::format("Unbanned user {}. Links revoked with the ban stay revoked.", user_id));
 }
 
-boost::asio::awaitable<void> run_unban(const CommandCall& call) {
-  const std::optional<BanArguments> arguments = parse_ban_arguments(call.arguments, false);
-  std::string problem;
-  std::optional<std::int64_t> user;
-  if (arguments) user = co_await target_user(call, *arguments, problem);
-  Reply reply = plain_reply(kUsage);
-  if (arguments && user) {
-    reply = co_await unban(call, *user);
-  } else if (arguments) {
-    reply = plain_reply(problem + "\n" + std::string(kUsage));
-  }
-  co_await call.chat.reply(call.chat_id, std::move(reply));
+boost::asio::awaitable<Reply> unban_reply(const CommandCall& call) {
+  return reply_about_target(
+      call, false, kUsage,
+      [&call](std::int64_t user_id, const BanArguments&) { return unban(call, user_id); });
 }
 
 }  // namespace
 
 ChatCommand unban_command() {
   return ChatCommand{"unban", "Lift a ban: /unban <user or channel id>, or reply to their message",
-                     Audience::admins, &run_unban};
+                     Audience::admins, &answered_with<unban_reply>};
 }
 
 }  // namespace tglink
