@@ -72,14 +72,7 @@ std::string merge_ass_runs(const std::vector<std::string>& runs) {
 }
 
 std::string ass_script_of(const std::filesystem::path& job_dir) {
-  std::vector<std::string> runs;
-  for (int run = 0;; ++run) {
-    const std::filesystem::path path = job_dir / ass_run_file_name(run);
-    std::error_code ec;
-    if (!std::filesystem::exists(path, ec)) break;
-    runs.push_back(read_subtitle_file(path));
-  }
-  return merge_ass_runs(runs);
+  return merge_ass_runs(read_subtitle_runs(job_dir, ass_run_file_name));
 }
 
 }  // namespace tglink

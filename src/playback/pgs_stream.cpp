@@ -69,14 +69,7 @@ std::string merge_pgs_runs(const std::vector<std::string>& runs) {
 }
 
 std::string pgs_stream_of(const std::filesystem::path& job_dir) {
-  std::vector<std::string> runs;
-  for (int run = 0;; ++run) {
-    const std::filesystem::path path = job_dir / pgs_run_file_name(run);
-    std::error_code ec;
-    if (!std::filesystem::exists(path, ec)) break;
-    runs.push_back(read_subtitle_file(path));
-  }
-  return merge_pgs_runs(runs);
+  return merge_pgs_runs(read_subtitle_runs(job_dir, pgs_run_file_name));
 }
 
 }  // namespace tglink

@@ -18,6 +18,17 @@ std::string read_subtitle_file(const fs::path& path) {
   return text;
 }
 
+std::vector<std::string> read_subtitle_runs(const fs::path& job_dir,
+                                            const std::function<std::string(int)>& file_name) {
+  std::vector<std::string> runs;
+  for (int run = 0;; ++run) {
+    const fs::path path = job_dir / file_name(run);
+    std::error_code ec;
+    if (!fs::exists(path, ec)) return runs;
+    runs.push_back(read_subtitle_file(path));
+  }
+}
+
 std::string subtitle_segment(const fs::path& job_dir, const SegmentGrid& grid, int n) {
   std::vector<WebVttCue> cues;
   std::error_code ec;

@@ -5,7 +5,9 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <string>
+#include <vector>
 
 #include "playback/segment_grid.hpp"
 
@@ -16,6 +18,11 @@ inline constexpr std::size_t kMaxSubtitleFileBytes = 16 << 20;
 
 // One run's subtitle file, at most kMaxSubtitleFileBytes of it.
 [[nodiscard]] std::string read_subtitle_file(const std::filesystem::path& path);
+
+// Every run's file in `job_dir`, in run order: file_name(0), file_name(1)... up to the first
+// missing one (runs are numbered from 0 without gaps).
+[[nodiscard]] std::vector<std::string> read_subtitle_runs(
+    const std::filesystem::path& job_dir, const std::function<std::string(int)>& file_name);
 
 // The cues every run in `job_dir` wrote for [start_of(n), start_of(n) + length_of(n)), as a
 // WebVTT document.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <functional>
 #include <sstream>
 
 #include <boost/json.hpp>
@@ -324,19 +325,34 @@ std::optional<int> numbered_font(std::string_view name) {
   return numbered(name.substr(kPrefix.size()), "");
 }
 
+// What a session's renderer draws (the ASS script, the PGS stream, an attached font), read by
+// `read` once the session is known to show it (`shown`); otherwise 404 naming what it lacks.
+asio::awaitable<void> serve_drawn(const PlaybackRouteDeps& deps, const JobSpec& spec, bool shown,
+                                  std::string_view lacking, std::string_view content_type,
+                                  const std::function<asio::awaitable<std::string>()>& read,
+                                  ResponseChannel& out) {
+  deps.playback.touch(spec);
+  if (!shown) {
+    co_await out.send(json_error(404, "NOT_FOUND", "This session has no " + std::string(lacking)));
+    co_return;
+  }
+  std::string body = co_await read();
+  // Built before the co_await: GCC mishandles a temporary made in its operand.
+  HttpResponse answer = drawn_subtitle_answer(std::move(body), content_type);
+  co_await out.send(std::move(answer));
+}
+
 // A font attached to the file, for the ASS renderer of a session that shows an ASS subtitle.
 asio::awaitable<void> serve_font(const PlaybackRouteDeps& deps, const JobSpec& spec,
                                  const SessionChoice& choice, const MediaProbe& probe,
                                  std::size_t k, ResponseChannel& out) {
-  deps.playback.touch(spec);
-  if (!chosen_ass_subtitle(choice, probe) || k >= probe.fonts.size()) {
-    co_await out.send(json_error(404, "NOT_FOUND", "This session has no such font"));
-    co_return;
-  }
-  std::string bytes =
-      co_await deps.playback.attached_font(deps.playback.job_folder(spec), k, probe.fonts[k]);
-  HttpResponse answer = drawn_subtitle_answer(std::move(bytes), "application/octet-stream");
-  co_await out.send(std::move(answer));
+  const bool shown = chosen_ass_subtitle(choice, probe) && k < probe.fonts.size();
+  co_await serve_drawn(
+      deps, spec, shown, "such font", "application/octet-stream",
+      [&] {
+        return deps.playback.attached_font(deps.playback.job_folder(spec), k, probe.fonts[k]);
+      },
+      out);
 }
 
 struct HlsTarget {
@@ -433,15 +449,10 @@ asio::awaitable<void> serve_hls(const PlaybackRouteDeps& deps, const HttpRequest
     co_return;
   }
   if (name == "subs.ass") {
-    deps.playback.touch(spec);
-    if (!chosen_ass_subtitle(*choice, *probe)) {
-      co_await out.send(json_error(404, "NOT_FOUND", "This session has no ASS subtitles"));
-      co_return;
-    }
-    std::string script = co_await deps.playback.ass_script(deps.playback.job_folder(spec));
-    // Built before the co_await: GCC mishandles a temporary made in its operand.
-    HttpResponse answer = drawn_subtitle_answer(std::move(script), "text/x-ssa; charset=utf-8");
-    co_await out.send(std::move(answer));
+    co_await serve_drawn(
+        deps, spec, chosen_ass_subtitle(*choice, *probe).has_value(), "ASS subtitles",
+        "text/x-ssa; charset=utf-8",
+        [&] { return deps.playback.ass_script(deps.playback.job_folder(spec)); }, out);
     co_return;
   }
   if (const std::optional<int> font = numbered_font(name)) {
@@ -449,14 +460,10 @@ asio::awaitable<void> serve_hls(const PlaybackRouteDeps& deps, const HttpRequest
     co_return;
   }
   if (name == "subs.sup") {
-    deps.playback.touch(spec);
-    if (!chosen_pgs_subtitle(*choice, *probe)) {
-      co_await out.send(json_error(404, "NOT_FOUND", "This session has no PGS subtitles"));
-      co_return;
-    }
-    std::string stream = co_await deps.playback.pgs_stream(deps.playback.job_folder(spec));
-    HttpResponse answer = drawn_subtitle_answer(std::move(stream), "application/octet-stream");
-    co_await out.send(std::move(answer));
+    co_await serve_drawn(
+        deps, spec, chosen_pgs_subtitle(*choice, *probe).has_value(), "PGS subtitles",
+        "application/octet-stream",
+        [&] { return deps.playback.pgs_stream(deps.playback.job_folder(spec)); }, out);
     co_return;
   }
   if (name == "init.mp4") {

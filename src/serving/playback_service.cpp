@@ -388,42 +388,29 @@ asio::awaitable<SegmentStatus> PlaybackService::wait_segment(const JobSpec& spec
   co_return co_await impl->wait_segment(spec, segment, patience);
 }
 
-asio::awaitable<std::string> PlaybackService::subtitle_segment(std::filesystem::path job_dir,
-                                                               SegmentGrid grid, int n) {
+asio::awaitable<std::string> PlaybackService::on_file_pool(std::function<std::string()> work) {
   std::shared_ptr<Impl> impl = impl_;
   co_return co_await asio::co_spawn(
       impl->file_pool.get_executor(),
-      [&job_dir, &grid, n]() -> asio::awaitable<std::string> {
-        co_return tglink::subtitle_segment(job_dir, grid, n);
-      },
-      asio::use_awaitable);
+      [&work]() -> asio::awaitable<std::string> { co_return work(); }, asio::use_awaitable);
+}
+
+asio::awaitable<std::string> PlaybackService::subtitle_segment(std::filesystem::path job_dir,
+                                                               SegmentGrid grid, int n) {
+  co_return co_await on_file_pool([&] { return tglink::subtitle_segment(job_dir, grid, n); });
 }
 
 asio::awaitable<std::string> PlaybackService::ass_script(std::filesystem::path job_dir) {
-  std::shared_ptr<Impl> impl = impl_;
-  co_return co_await asio::co_spawn(
-      impl->file_pool.get_executor(),
-      [&job_dir]() -> asio::awaitable<std::string> { co_return ass_script_of(job_dir); },
-      asio::use_awaitable);
+  co_return co_await on_file_pool([&] { return ass_script_of(job_dir); });
 }
 
 asio::awaitable<std::string> PlaybackService::attached_font(std::filesystem::path job_dir,
                                                             std::size_t k, FontAttachment font) {
-  std::shared_ptr<Impl> impl = impl_;
-  co_return co_await asio::co_spawn(
-      impl->file_pool.get_executor(),
-      [&job_dir, k, font]() -> asio::awaitable<std::string> {
-        co_return tglink::attached_font(job_dir, k, font);
-      },
-      asio::use_awaitable);
+  co_return co_await on_file_pool([&] { return tglink::attached_font(job_dir, k, font); });
 }
 
 asio::awaitable<std::string> PlaybackService::pgs_stream(std::filesystem::path job_dir) {
-  std::shared_ptr<Impl> impl = impl_;
-  co_return co_await asio::co_spawn(
-      impl->file_pool.get_executor(),
-      [&job_dir]() -> asio::awaitable<std::string> { co_return pgs_stream_of(job_dir); },
-      asio::use_awaitable);
+  co_return co_await on_file_pool([&] { return pgs_stream_of(job_dir); });
 }
 
 std::size_t PlaybackService::running_jobs() const { return impl_->jobs.running_jobs(); }

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -124,6 +125,9 @@ class PlaybackService {
 
  private:
   struct Impl;
+  // Runs `work` (whole files read and merged) on the file pool, off the I/O thread.
+  boost::asio::awaitable<std::string> on_file_pool(std::function<std::string()> work);
+
   std::shared_ptr<Impl> impl_;
   PlaybackSettings settings_;
 };

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "sim/control_reply.hpp"
 #include "sim/json_fields.hpp"
 #include "sim/simulator.hpp"
 #include "sim/tdlib_objects.hpp"
@@ -19,11 +20,6 @@ namespace tglink::sim {
 namespace json = boost::json;
 
 namespace {
-
-json::object ok(json::object fields = {}) {
-  fields["ok"] = true;
-  return fields;
-}
 
 bool is_administrator(MemberStatus status) {
   return status == MemberStatus::kAdmin || status == MemberStatus::kCreator;
@@ -80,10 +76,10 @@ json::object Simulator::post_to_channel(const json::object& request) {
   deliver_channel_post(chat_id, stored);
   changed_.notify_all();
   const SimFile& file = world_.files[static_cast<std::size_t>(stored.content.file)];
-  return ok(json::object{{"chat_id", chat_id},
-                         {"message_id", stored.server_id << kMessageIdShift},
-                         {"media_album_id", std::to_string(stored.media_album_id)},
-                         {"file_unique_id", file.unique_id}});
+  return control_ok(json::object{{"chat_id", chat_id},
+                                 {"message_id", stored.server_id << kMessageIdShift},
+                                 {"media_album_id", std::to_string(stored.media_album_id)},
+                                 {"file_unique_id", file.unique_id}});
 }
 
 json::object Simulator::edit_post(const json::object& request) {
@@ -109,7 +105,7 @@ json::object Simulator::edit_post(const json::object& request) {
                                 {"edit_date", record->edit_date}});
   }
   changed_.notify_all();
-  return ok();
+  return control_ok();
 }
 
 json::object Simulator::set_bot_rights(const json::object& request) {
@@ -133,14 +129,14 @@ json::object Simulator::set_bot_rights(const json::object& request) {
                       {"old_chat_member", chat_member_object(bot_id, before)},
                       {"new_chat_member", chat_member_object(bot_id, MemberStatus::kAdmin)}});
   }
-  return ok();
+  return control_ok();
 }
 
 json::object Simulator::chat_member(const json::object& request) {
   auto channel = world_.channels.find(int_field(request, "chat_id"));
   if (channel == world_.channels.end()) throw std::invalid_argument("no such channel");
   const MemberStatus status = world_.member_status(channel->second, int_field(request, "user_id"));
-  return ok(json::object{{"status", member_status_name(status)}});
+  return control_ok(json::object{{"status", member_status_name(status)}});
 }
 
 // MessagesManager::edit_message_reply_markup: the chat loaded ("Chat not found"), then

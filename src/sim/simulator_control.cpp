@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "core/base64.hpp"
+#include "sim/control_reply.hpp"
 #include "sim/json_fields.hpp"
 #include "sim/network_profile.hpp"
 #include "sim/simulator.hpp"
@@ -14,11 +15,6 @@ namespace tglink::sim {
 namespace json = boost::json;
 
 namespace {
-
-json::object ok(json::object fields = {}) {
-  fields["ok"] = true;
-  return fields;
-}
 
 std::chrono::milliseconds timeout_of(const json::object& request) {
   std::int64_t ms = int_field(request, "timeout_ms");
@@ -182,9 +178,9 @@ json::object Simulator::user_sends(const json::object& request, MessageContent c
     emit(*session, json::object{{"@type", "updateNewMessage"},
                                 {"message", message_object(*session, user_id, stored)}});
   }
-  return ok(json::object{{"chat_id", user_id},
-                         {"bot_id", bot_id},
-                         {"message_id", stored.server_id << kMessageIdShift}});
+  return control_ok(json::object{{"chat_id", user_id},
+                                 {"bot_id", bot_id},
+                                 {"message_id", stored.server_id << kMessageIdShift}});
 }
 
 json::object Simulator::control_message(const MessageRecord& record, std::int64_t chat_id,
@@ -239,7 +235,7 @@ json::object Simulator::wait_messages(const json::object& request, Lock& lock) {
                              " messages in chat " + std::to_string(chat_id) + " (have " +
                              std::to_string(messages.size()) + ")");
   }
-  return ok(json::object{{"messages", std::move(messages)}});
+  return control_ok(json::object{{"messages", std::move(messages)}});
 }
 
 json::object Simulator::press_button(const json::object& request) {
@@ -271,7 +267,7 @@ json::object Simulator::press_button(const json::object& request) {
            {"chat_instance", std::to_string(chat_id)},
            {"payload", json::object{{"@type", "callbackQueryPayloadData"},
                                     {"data", base64_encode(string_field(request, "data"))}}}});
-  return ok(json::object{{"query_id", query_id}});
+  return control_ok(json::object{{"query_id", query_id}});
 }
 
 json::object Simulator::wait_callback_answer(const json::object& request, Lock& lock) {
@@ -282,7 +278,7 @@ json::object Simulator::wait_callback_answer(const json::object& request, Lock& 
   bool answered = changed_.wait_for(
       lock, timeout_of(request), [&] { return callback_answers_[query_id]["answered"].as_bool(); });
   if (!answered) throw std::runtime_error("callback query " + query_id + " was not answered");
-  return ok(callback_answers_[query_id]);
+  return control_ok(callback_answers_[query_id]);
 }
 
 json::object Simulator::counters_of(std::int64_t bot_id) const {
@@ -320,7 +316,7 @@ json::object Simulator::run_fault(const json::object& request) {
     if (record == nullptr) throw std::invalid_argument("no such message");
     record->deleted = true;
     expire_file_reference(*record);
-    return ok();
+    return control_ok();
   }
   if (kind == "expire_reference") {
     std::int64_t chat_id = int_field(request, "chat_id");
@@ -331,7 +327,7 @@ json::object Simulator::run_fault(const json::object& request) {
       throw std::invalid_argument("no message with a file there");
     }
     expire_file_reference(*record);
-    return ok();
+    return control_ok();
   }
   if (kind == "block_bot" || kind == "unblock_bot") {
     SimUser& user = user_for(int_field(request, "user_id"));
@@ -340,11 +336,11 @@ json::object Simulator::run_fault(const json::object& request) {
       user.blocked_bots.insert(bot_id);
     else
       user.blocked_bots.erase(bot_id);
-    return ok();
+    return control_ok();
   }
   if (kind == "deactivate_user") {
     user_for(int_field(request, "user_id")).deactivated = true;
-    return ok();
+    return control_ok();
   }
   std::int64_t bot_id = requested_bot(request);
   if (kind == "flood") {
@@ -358,11 +354,11 @@ json::object Simulator::run_fault(const json::object& request) {
     }
     settings.flood_parts = static_cast<int>(count);
     settings.flood_retry_after = static_cast<int>(retry_after);
-    return ok();
+    return control_ok();
   }
   if (kind == "disconnect" || kind == "reconnect") {
     set_connected(bot_id, kind == "reconnect");
-    return ok();
+    return control_ok();
   }
   if (kind == "not_admin" || kind == "admin") {
     std::int64_t chat_id = int_field(request, "chat_id");
@@ -370,12 +366,12 @@ json::object Simulator::run_fault(const json::object& request) {
     if (channel == world_.channels.end())
       throw std::invalid_argument("no channel " + std::to_string(chat_id));
     channel->second.members[bot_id] = kind == "admin" ? MemberStatus::kAdmin : MemberStatus::kLeft;
-    return ok();
+    return control_ok();
   }
   if (kind == "clear") {
     bot(bot_id).settings.flood_parts = 0;
     set_connected(bot_id, true);
-    return ok();
+    return control_ok();
   }
   throw std::invalid_argument("unknown fault kind \"" + kind +
                               "\" (use flood, disconnect, reconnect, delete_message, "
@@ -396,14 +392,14 @@ json::object Simulator::run_control(const std::string& op, const json::object& r
     user.is_bot = bool_field(request, "is_bot");
     user.is_premium = bool_field(request, "is_premium");
     world_.add_user(std::move(user));
-    return ok();
+    return control_ok();
   }
   if (op == "create_channel") {
     Channel& channel =
         world_.add_channel(int_field(request, "chat_id"), string_field(request, "title"));
     channel.username = string_field(request, "username");
     channel.bots_admin_by_default = bool_field(request, "bots_admin_by_default");
-    return ok();
+    return control_ok();
   }
   if (op == "set_member") {
     auto channel = world_.channels.find(int_field(request, "chat_id"));
@@ -411,7 +407,7 @@ json::object Simulator::run_control(const std::string& op, const json::object& r
     std::int64_t user_id = int_field(request, "user_id");
     user_for(user_id);
     channel->second.members[user_id] = member_status_from_name(string_field(request, "status"));
-    return ok();
+    return control_ok();
   }
   if (op == "send_text") {
     MessageContent content;
@@ -434,7 +430,7 @@ json::object Simulator::run_control(const std::string& op, const json::object& r
       post.date = clock_.unix_now();
       post.content = std::move(content);
       const MessageRecord& stored = world_.append(World::chat_key(0, chat_id), std::move(post));
-      return ok(
+      return control_ok(
           json::object{{"chat_id", chat_id}, {"message_id", stored.server_id << kMessageIdShift}});
     }
     return user_sends(request, std::move(content));
@@ -449,7 +445,7 @@ json::object Simulator::run_control(const std::string& op, const json::object& r
   if (op == "messages") {
     std::int64_t chat_id = int_field(request, "chat_id");
     std::int64_t bot_id = World::is_channel_id(chat_id) ? 0 : requested_bot(request);
-    return ok(json::object{{"messages", chat_messages(bot_id, chat_id)}});
+    return control_ok(json::object{{"messages", chat_messages(bot_id, chat_id)}});
   }
   if (op == "wait_messages") return wait_messages(request, lock);
   if (op == "set_bot") {
@@ -459,7 +455,7 @@ json::object Simulator::run_control(const std::string& op, const json::object& r
     read_send_limit(request, "limit_global", settings.send_limits.global);
     read_send_limit(request, "limit_private_chat", settings.send_limits.private_chat);
     read_send_limit(request, "limit_channel", settings.send_limits.channel);
-    return ok();
+    return control_ok();
   }
   if (op == "fault") return run_fault(request);
   if (op == "advance_time") return advance_time(request);
@@ -468,21 +464,21 @@ json::object Simulator::run_control(const std::string& op, const json::object& r
     for (const auto& [id, state] : bots_) bots[std::to_string(id)] = counters_of(id);
     json::object answer{{"bots", std::move(bots)}};
     if (request.contains("bot_id")) answer["bot"] = counters_of(int_field(request, "bot_id"));
-    return ok(std::move(answer));
+    return control_ok(std::move(answer));
   }
   if (op == "reset_counters") {
     for (auto& [id, state] : bots_) state.counters = BotCounters{};
-    return ok();
+    return control_ok();
   }
   if (op == "bots") {
     json::array ids;
     for (const auto& [id, session] : sessions_) {
       if (session.auth == AuthState::kReady) ids.push_back(session.bot_id);
     }
-    return ok(json::object{{"bots", std::move(ids)}});
+    return control_ok(json::object{{"bots", std::move(ids)}});
   }
   if (op == "commands") {
-    return ok(json::object{{"commands", bot(requested_bot(request)).commands}});
+    return control_ok(json::object{{"commands", bot(requested_bot(request)).commands}});
   }
   throw std::invalid_argument("unknown op \"" + op + "\"");
 }

@@ -7,6 +7,8 @@
 // the file come from the same job (font-{k}); the bundled default font covers the rest.
 'use strict';
 
+import { fetchWhenReady, refreshEvery } from './player_job_files.js';
+
 export const REFRESH_MS = 4000;
 const FALLBACK_FONT = 'liberation sans';
 
@@ -29,17 +31,6 @@ export function assScriptUrl(decision, playlistUrl, index) {
 export function attachedFontUrls(decision, playlistUrl) {
   const count = decision && Number.isInteger(decision.fonts) ? Math.min(decision.fonts, 16) : 0;
   return Array.from({ length: count }, (_, k) => new URL(`font-${k}`, playlistUrl).href);
-}
-
-// The job answers 503 until it has read the file's header: asked again shortly, up to `tries`
-// times.
-async function fetchWhenReady(url, tries = Infinity) {
-  for (let tried = 1; ; tried += 1) {
-    const response = await fetch(url, { cache: 'no-store' });
-    if (response.ok) return response;
-    if (response.status !== 503 || tried >= tries) throw new Error(`${url}: ${response.status}`);
-    await new Promise((resolve) => { setTimeout(resolve, 1000); });
-  }
 }
 
 // A font is written once, by the job's first run: one still missing after the script is there
@@ -67,7 +58,7 @@ export class AssSubtitles {
     this.url = null;
     this.renderer = null;
     this.script = '';
-    this.timer = 0;
+    this.stopRefresh = () => {};
     this.generation = 0;
     this.marked = false;
     this.fonts = []; // sizes of the attached fonts handed to the renderer
@@ -104,7 +95,8 @@ export class AssSubtitles {
       this.script = script;
       this.fonts = fontData.map((font) => font.byteLength);
       this.mark('drawn');
-      this.refreshLater(generation);
+      this.stopRefresh = refreshEvery(REFRESH_MS, () => generation === this.generation,
+        () => this.refresh(generation));
       return true;
     } catch (error) {
       console.warn('ASS subtitles: the renderer did not start', error);
@@ -117,7 +109,7 @@ export class AssSubtitles {
 
   hide() {
     this.generation += 1;
-    clearTimeout(this.timer);
+    this.stopRefresh();
     this.url = null;
     this.script = '';
     if (this.renderer) {
@@ -145,14 +137,6 @@ export class AssSubtitles {
 
   async fetchScript() {
     return (await fetchWhenReady(this.url)).text();
-  }
-
-  refreshLater(generation) {
-    this.timer = setTimeout(() => {
-      this.refresh(generation).catch(() => {}).finally(() => {
-        if (generation === this.generation) this.refreshLater(generation);
-      });
-    }, REFRESH_MS);
   }
 
   async refresh(generation) {

@@ -6,6 +6,8 @@
 // so in its capability report, and the server burns the subtitle into a transcode instead.
 'use strict';
 
+import { fetchWhenReady, refreshEvery } from './player_job_files.js';
+
 export const PGS_CODEC = 'hdmv_pgs_subtitle';
 export const PGS_REFRESH_MS = 4000;
 
@@ -44,7 +46,7 @@ export class PgsSubtitles {
     this.canvas = null;
     this.resizer = null;
     this.size = -1; // bytes of the stream last handed to the renderer
-    this.timer = 0;
+    this.stopRefresh = () => {};
     this.generation = 0;
     this.marked = false;
   }
@@ -75,7 +77,8 @@ export class PgsSubtitles {
       await this.load(stream);
       if (generation !== this.generation) return true;
       this.mark('drawn');
-      this.refreshLater(generation);
+      this.stopRefresh = refreshEvery(PGS_REFRESH_MS, () => generation === this.generation,
+        () => this.refresh(generation));
       return true;
     } catch (error) {
       console.warn('PGS subtitles: the renderer did not start', error);
@@ -87,7 +90,7 @@ export class PgsSubtitles {
 
   hide() {
     this.generation += 1;
-    clearTimeout(this.timer);
+    this.stopRefresh();
     this.url = null;
     this.size = -1;
     if (this.renderer) {
@@ -137,22 +140,8 @@ export class PgsSubtitles {
     this.marked = state !== null;
   }
 
-  // The job answers 503 until it has read the first display set: asked again shortly.
   async fetchStream() {
-    for (;;) {
-      const response = await fetch(this.url, { cache: 'no-store' });
-      if (response.ok) return response.arrayBuffer();
-      if (response.status !== 503) throw new Error(`subs.sup: ${response.status}`);
-      await new Promise((resolve) => { setTimeout(resolve, 1000); });
-    }
-  }
-
-  refreshLater(generation) {
-    this.timer = setTimeout(() => {
-      this.refresh(generation).catch(() => {}).finally(() => {
-        if (generation === this.generation) this.refreshLater(generation);
-      });
-    }, PGS_REFRESH_MS);
+    return (await fetchWhenReady(this.url)).arrayBuffer();
   }
 
   // The job only ever adds display sets: a stream of the same size is the same stream.
