@@ -28,8 +28,9 @@ export LSAN_OPTIONS=${LSAN_OPTIONS:-use_tls=0:suppressions=$here/lsan-suppressio
 # waiting-* take one of two "waiting" slots instead and run beside them, since they spend their
 # minutes waiting on Telegram's real-time pacing.
 jobs=${JOBS:-2}
-resources="$build/Testing/Temporary/resources.json"
-mkdir -p "$(dirname "$resources")"
+mkdir -p "$build/Testing/Temporary"
+# Absolute: CTest reads it after changing into --test-dir.
+resources="$(cd "$build" && pwd)/Testing/Temporary/resources.json"
 printf '{"version": {"major": 1, "minor": 0}, "local": [{"cpu": [{"id": "cores", "slots": %d}], "waiting": [{"id": "lane", "slots": 2}]}]}\n' \
   "$jobs" >"$resources"
 log="$build/Testing/Temporary/LastTest.log"
