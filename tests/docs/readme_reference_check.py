@@ -12,7 +12,8 @@
   values of tglink_http_requests_total against the same routes.
 - Errors: the (status, error_code) pairs of the errors table against every json_error(),
   ReadRejection{} and refuse() in src/ (connection refusals included).
-- Metrics: names and label names against every registry.counter/gauge/gauge_from/counter_from.
+- Metrics: names and label names against every registry.counter/gauge/gauge_from/counter_from
+  and gauge_if_given.
 - Commands: the commands, who may use them, and every argument form (`/ban <...> [...]`)
   against the ChatCommand{} of src/chat/commands/ and the usage texts there.
 - .env.example: each "## Section" names a README heading, and each KEY= (commented or not) is
@@ -136,8 +137,7 @@ def check_settings():
         "TRANSCODE_PRESET": literal_list("src/config/playback_settings.cpp", "kPresets"),
         "LOG_LEVEL": re.findall(r'LogLevel::\w+, "([A-Z]+)"', SRC.get("src/logging/log_level.cpp", ""))
         + (["WARN"] if '"WARN"' in SRC.get("src/logging/log_level.cpp", "") else []),
-        "PLAYER_CONVERT": re.findall(r'convert->value == "(\w+)"',
-                                     SRC.get("src/config/playback_settings.cpp", "")),
+        "PLAYER_CONVERT": literal_list("src/config/playback_settings.cpp", "kConvertModes"),
     }
     for name, values in fixed.items():
         for value in nonempty(f"accepted values of {name}", values):
@@ -230,9 +230,13 @@ def check_metrics():
     code = {}
     pattern = re.compile(r'\.(?:counter|gauge|gauge_from|counter_from)\(\s*"([a-z_]+)"\s*,\s*'
                          r'(?:"(?:[^"\\]|\\.)*"\s*)+(?:,\s*\{([^}]*)\})?', re.S)
+    # An unlabelled gauge registered only when its figure is given (metrics/service_metrics.cpp).
+    given = re.compile(r'gauge_if_given\(\s*registry,\s*"([a-z_]+)"')
     for text in SRC.values():
         for name, labels in pattern.findall(text):
             code[name] = set(re.findall(r'"([a-z_]+)"', labels or ""))
+        for name in given.findall(text):
+            code[name] = set()
     nonempty("metrics registered in src", code)
     readme = {}
     for row in table("## Metrics", "Metric"):
