@@ -82,12 +82,12 @@ function unplayableSentence(parsed) {
 function imageSubtitleSentence(parsed) {
   if (!has(parsed, REASON.imageSubtitles)) return '';
   return has(parsed, REASON.subtitlesBurnable)
-    ? ' Picture subtitles (PGS, VobSub) in this file can be burned into the video on the server: ' +
+    ? ' Picture subtitles in this file that this browser does not draw (VobSub, or PGS without its renderer) can be burned into the video on the server: ' +
       'pick one under Subtitles (that converts the video and takes one of the server\'s converter slots).'
-    : ' Picture subtitles (PGS, VobSub) in this file are not shown in the browser; VLC and mpv show them.';
+    : ' Picture subtitles in this file that this browser does not draw (VobSub, or PGS without its renderer) are not shown here; VLC and mpv show them.';
 }
 
-const BURNED = 'The picture subtitles you chose (PGS/VobSub) are burned into the video on the server: ' +
+const BURNED = 'The picture subtitles you chose are burned into the video on the server: ' +
   'this converts the video and takes one of the server\'s converter slots; switching them off ' +
   'reloads the video.';
 
