@@ -30,6 +30,16 @@ self_test_passed_in_journal() {
   journalctl -u tglink.service --no-pager -o cat | grep -q 'Self-test of https://files.example.com/_tglink/self-test: passed'
 }
 
+# The unit's sandbox (SystemCallFilter) leaves ffmpeg's Landlock rules in force where the kernel
+# has network rules (ABI 4 and later): the start log says which confinement the children get.
+converter_confined_in_unit() {
+  local abi
+  abi=$(cat /var/tmp/host-landlock-abi 2>/dev/null || echo 0)
+  journalctl -u tglink.service --no-pager -o cat | grep -q 'Player: ffmpeg and ffprobe run with PATH and LANG only' || return 1
+  if [ "$abi" -lt 4 ]; then return 0; fi
+  journalctl -u tglink.service --no-pager -o cat | grep -Eq 'Landlock ABI [0-9]+: TCP connections to port [0-9]+ only'
+}
+
 check "README deb (apt-get install the package, sudoedit its settings)" block deb
 check "settings file 0640 root:tglink" test "$(stat -c '%a %U:%G' /etc/tglink/tglink.env)" = "640 root:tglink"
 check "caddy running from its package (as on a fresh server)" systemctl is-active --quiet caddy.service
@@ -37,6 +47,7 @@ check "README deb-caddy (Caddyfile written, caddy reloaded)" block deb-caddy
 journalctl -u caddy.service --no-pager -n 15 -o cat | sed 's/^/caddy: /' >>"$out"
 check "README deb-start behind Caddy (started, self-test passed, check-config --online)" block deb-start
 check "self-test passed through Caddy" self_test_passed_in_journal
+check "ffmpeg confined inside the unit (Landlock ABI $(cat /var/tmp/host-landlock-abi 2>/dev/null || echo 0) on this kernel)" converter_confined_in_unit
 check "/healthz over HTTPS through Caddy" healthz_through_proxy
 pid=$(systemctl show -p MainPID --value tglink.service)
 check "tglink runs as the tglink user" test "$(stat -c %U "/proc/$pid" 2>/dev/null)" = tglink
