@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "sim/control_client.hpp"
+#include "support/eventually.hpp"
 #include "support/sim_harness.hpp"
 #include "support/sim_world.hpp"
 
@@ -23,6 +24,7 @@ namespace {
 
 namespace json = boost::json;
 using namespace std::chrono_literals;
+using testing::eventually;
 using testing::SimHarness;
 using testing::SimHarnessOptions;
 
@@ -34,16 +36,6 @@ constexpr std::int64_t kBot = SimHarness::kMainBotId;
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
-}
-
-template <typename Done>
-bool eventually(Done done, std::chrono::seconds limit = 30s) {
-  const auto deadline = std::chrono::steady_clock::now() + limit;
-  while (std::chrono::steady_clock::now() < deadline) {
-    if (done()) return true;
-    std::this_thread::sleep_for(100ms);
-  }
-  return done();
 }
 
 SimHarnessOptions channel_options() {

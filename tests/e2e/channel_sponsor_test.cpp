@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "sim/control_client.hpp"
+#include "support/eventually.hpp"
 #include "support/sim_harness.hpp"
 
 namespace tglink {
@@ -16,6 +17,7 @@ namespace {
 
 namespace json = boost::json;
 using namespace std::chrono_literals;
+using testing::eventually;
 using testing::SimHarness;
 using testing::SimHarnessOptions;
 
@@ -26,16 +28,6 @@ constexpr std::int64_t kAllowed = 7780002;   // on ALLOWED_USERS
 constexpr std::int64_t kOutsider = 7780003;  // not on it
 constexpr std::int64_t kOutsider2 = 7780004;
 constexpr std::int64_t kTheBot = SimHarness::kMainBotId;
-
-template <typename Done>
-bool sponsor_eventually(Done done, std::chrono::seconds limit = 30s) {
-  const auto deadline = std::chrono::steady_clock::now() + limit;
-  while (std::chrono::steady_clock::now() < deadline) {
-    if (done()) return true;
-    std::this_thread::sleep_for(100ms);
-  }
-  return done();
-}
 
 bool has_text(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
@@ -97,13 +89,12 @@ TEST_F(ChannelSponsor, AChannelWhoseAdministratorsAreAllOutsideAllowedUsersIsNot
   sim.set_member(kAnyChannel, kOutsider, "creator");
   sim.set_member(kAnyChannel, kOutsider2, "admin");
   const std::int64_t first = post("a.mp4", 1);
-  ASSERT_TRUE(sponsor_eventually([&] { return notices().size() == 1U; }))
-      << harness.process().output();
+  ASSERT_TRUE(eventually([&] { return notices().size() == 1U; })) << harness.process().output();
   EXPECT_TRUE(has_text(notices().front(), "none of its administrators may use the bot"))
       << notices().front();
   EXPECT_TRUE(logged("post " + std::to_string(first) + " gets no links"));
   const std::int64_t second = post("b.mp4", 2);
-  ASSERT_TRUE(sponsor_eventually([&] {
+  ASSERT_TRUE(eventually([&] {
     return logged("post " + std::to_string(second) + " gets no links");
   })) << harness.process().output();
   std::this_thread::sleep_for(1s);
@@ -117,7 +108,7 @@ TEST_F(ChannelSponsor, AnAllowedAdministratorMakesTheChannelServed) {
   sim.set_member(kAnyChannel, kOutsider, "creator");
   sim.set_member(kAnyChannel, kAllowed, "admin");
   const std::int64_t posted = post("c.mp4", 3);
-  EXPECT_TRUE(sponsor_eventually([&] { return buttons_on(posted); })) << harness.process().output();
+  EXPECT_TRUE(eventually([&] { return buttons_on(posted); })) << harness.process().output();
   EXPECT_TRUE(notices().empty());
   EXPECT_EQ(copies(), 1U);
 }
@@ -129,8 +120,7 @@ TEST_F(ChannelSponsor, ABannedOwnerIsRefusedEvenWithAnAllowedAdministrator) {
   const std::vector<sim::SimMessage> answer = sim.wait_messages(kBotAdmin, 1, 15000);
   ASSERT_FALSE(answer.empty());
   const std::int64_t posted = post("d.mp4", 4);
-  ASSERT_TRUE(sponsor_eventually([&] { return logged("is banned"); }))
-      << harness.process().output();
+  ASSERT_TRUE(eventually([&] { return logged("is banned"); })) << harness.process().output();
   EXPECT_TRUE(logged("its owner " + std::to_string(kOutsider) + " is banned"));
   std::this_thread::sleep_for(1s);
   EXPECT_FALSE(buttons_on(posted));
@@ -153,15 +143,14 @@ TEST_F(ChannelSponsorForcedSubscription, TheSponsorMustHaveJoined) {
   sim.create_channel(kRequired, "News", true);
   sim.set_member(kAnyChannel, kAllowed, "creator");
   const std::int64_t refused = post("e.mp4", 5);
-  ASSERT_TRUE(sponsor_eventually([&] { return notices().size() == 1U; }))
-      << harness.process().output();
+  ASSERT_TRUE(eventually([&] { return notices().size() == 1U; })) << harness.process().output();
   EXPECT_TRUE(has_text(notices().front(), "joins the channels")) << notices().front();
   EXPECT_TRUE(logged("has not joined"));
   EXPECT_FALSE(buttons_on(refused));
 
   sim.set_member(kRequired, kAllowed, "member");
   const std::int64_t served = post("f.mp4", 6);
-  EXPECT_TRUE(sponsor_eventually([&] { return buttons_on(served); })) << harness.process().output();
+  EXPECT_TRUE(eventually([&] { return buttons_on(served); })) << harness.process().output();
   EXPECT_EQ(copies(), 1U);
 }
 
@@ -173,9 +162,9 @@ class ChannelSponsorDailyLimit : public ChannelSponsor {
 TEST_F(ChannelSponsorDailyLimit, ChannelPostsCountInTheSponsorsDay) {
   sim.set_member(kAnyChannel, kAllowed, "creator");
   const std::int64_t first = post("g.mp4", 7);
-  ASSERT_TRUE(sponsor_eventually([&] { return buttons_on(first); })) << harness.process().output();
+  ASSERT_TRUE(eventually([&] { return buttons_on(first); })) << harness.process().output();
   const std::int64_t second = post("h.mp4", 8);
-  ASSERT_TRUE(sponsor_eventually([&] { return logged("Daily limit reached"); }))
+  ASSERT_TRUE(eventually([&] { return logged("Daily limit reached"); }))
       << harness.process().output();
   EXPECT_FALSE(buttons_on(second));
   EXPECT_EQ(copies(), 1U);
@@ -202,7 +191,7 @@ TEST_F(ChannelSponsor, ThirtyPostsInAMinuteMeetNoFloodWaitAndAllGetButtons) {
     for (const std::int64_t posted : posts) count += buttons_on(posted);
     return count;
   };
-  EXPECT_TRUE(sponsor_eventually([&] { return with_buttons() == posts.size(); }, 180s))
+  EXPECT_TRUE(eventually([&] { return with_buttons() == posts.size(); }, 180s))
       << with_buttons() << " of 30\n"
       << harness.process().output();
   const sim::BotCountersView counters = sim.counters(kTheBot);

@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include "sim/control_client.hpp"
+#include "support/eventually.hpp"
 #include "support/sim_harness.hpp"
 
 namespace tglink {
@@ -21,6 +22,7 @@ namespace {
 
 namespace json = boost::json;
 using namespace std::chrono_literals;
+using testing::eventually;
 using testing::SimHarness;
 using testing::SimHarnessOptions;
 
@@ -47,17 +49,6 @@ std::size_t count_links(SimHarness& harness, std::int64_t user) {
 
 std::size_t channel_posts(SimHarness& harness) {
   return harness.sim().messages(SimHarness::kLogChannel).size();
-}
-
-// Polls until `done` holds; false after `limit`.
-template <typename Done>
-bool eventually(Done done, std::chrono::seconds limit) {
-  const auto deadline = std::chrono::steady_clock::now() + limit;
-  while (std::chrono::steady_clock::now() < deadline) {
-    if (done()) return true;
-    std::this_thread::sleep_for(100ms);
-  }
-  return done();
 }
 
 sim::SendFileRequest file_request(const std::filesystem::path& path, std::int64_t user) {
