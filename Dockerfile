@@ -17,7 +17,7 @@ FROM ${BASE} AS runtime-base
 ARG FFMPEG=ffmpeg
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      libssl3 libsqlite3-0 libpq5 libspdlog1.10 libfmt9 ca-certificates tini $FFMPEG \
+      libssl3 libsqlite3-0 libpq5 libspdlog1.10 libfmt9 libseccomp2 ca-certificates tini $FFMPEG \
  && apt-get clean && rm -rf /var/lib/apt/lists/*
 # A fixed uid and gid (10001), so volumes keep their owner across images; group first, or
 # useradd --system picks another gid.
@@ -41,7 +41,7 @@ FROM ${BASE} AS build
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       g++ cmake ninja-build pkg-config binutils libboost1.81-dev libsqlite3-dev libssl-dev \
-      libspdlog-dev libpq-dev nodejs npm ca-certificates ccache \
+      libspdlog-dev libpq-dev libseccomp-dev nodejs npm ca-certificates ccache \
  && apt-get clean && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY package.json package-lock.json ./

@@ -5,6 +5,9 @@ find_package(PostgreSQL REQUIRED)  # libpq only (libpq-dev), for DATABASE_URL
 find_package(OpenSSL 3 REQUIRED)
 find_package(spdlog REQUIRED)
 find_package(Threads REQUIRED)
+# libseccomp (libseccomp-dev) builds the system-call filter of ffmpeg's children.
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(SECCOMP REQUIRED IMPORTED_TARGET libseccomp>=2.5)
 if(TGLINK_TESTS)
   find_package(GTest REQUIRED)
   include(GoogleTest)

@@ -89,7 +89,7 @@ pick_clang_rt() {
 # What to install, as names this system knows. Boost's and clang's names need the apt lists.
 choose_packages() {
   packages=(ninja-build cmake g++ pkg-config "$(pick_boost)" libsqlite3-dev libssl-dev
-            libspdlog-dev libpq-dev curl ffmpeg ccache mold)
+            libspdlog-dev libpq-dev libseccomp-dev curl ffmpeg ccache mold)
   # Node.js may come from elsewhere (its own npm included); Debian's packages only when missing.
   command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
   if ((want_test)); then

@@ -7,12 +7,13 @@
 
 #include <fcntl.h>
 #include <linux/close_range.h>
-#include <linux/landlock.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+
+#include "playback/child_process.hpp"
 
 namespace tglink {
 
@@ -24,42 +25,9 @@ constexpr int kChildNiceness = 10;
 constexpr rlim_t kCpuGraceSeconds = 5;
 // Where descriptors are searched when close_range is missing (kernels before 5.11).
 constexpr int kMaxDescriptorScan = 1 << 16;
-
-// Landlock's network and scope fields, newer than Debian 12's <linux/landlock.h>; the kernel
-// takes the shorter structures of older ABIs, so the size passed says which fields are there.
-struct NetworkRulesetAttr {
-  std::uint64_t handled_access_fs;
-  std::uint64_t handled_access_net;
-  std::uint64_t scoped;
-};
-struct NetPortAttr {
-  std::uint64_t allowed_access;
-  std::uint64_t port;
-};
-constexpr int kRuleNetPort = 2;                            // LANDLOCK_RULE_NET_PORT
-constexpr std::uint64_t kAccessNetBindTcp = 1ULL << 0;     // LANDLOCK_ACCESS_NET_BIND_TCP
-constexpr std::uint64_t kAccessNetConnectTcp = 1ULL << 1;  // LANDLOCK_ACCESS_NET_CONNECT_TCP
-constexpr std::uint64_t kScopeAbstractUnixSocket = 1ULL << 0;
-constexpr std::uint64_t kScopeSignal = 1ULL << 1;
-
-// TCP to `port` only, no bind; with the scope ABI, no signal or abstract socket outside.
-bool restrict_network(std::uint16_t port, int abi) noexcept {
-  NetworkRulesetAttr attr{};
-  attr.handled_access_net = kAccessNetBindTcp | kAccessNetConnectTcp;
-  std::size_t size = offsetof(NetworkRulesetAttr, scoped);
-  if (abi >= kLandlockScopeAbi) {
-    attr.scoped = kScopeAbstractUnixSocket | kScopeSignal;
-    size = sizeof attr;
-  }
-  const long ruleset = syscall(SYS_landlock_create_ruleset, &attr, size, 0U);
-  if (ruleset < 0) return false;
-  const auto fd = static_cast<int>(ruleset);
-  NetPortAttr allowed{kAccessNetConnectTcp, port};
-  const bool done = syscall(SYS_landlock_add_rule, fd, kRuleNetPort, &allowed, 0U) == 0 &&
-                    syscall(SYS_landlock_restrict_self, fd, 0U) == 0;
-  close(fd);
-  return done;
-}
+// The kernel's OOM killer picks children first (the highest score; unprivileged processes may
+// raise their own).
+constexpr char kChildOomScoreAdj[] = "1000";
 
 [[noreturn]] void fail(int report_fd) noexcept {
   const int error = errno;
@@ -116,12 +84,6 @@ bool close_on_exec_above_stdio() noexcept {
 
 }  // namespace
 
-int landlock_abi() {
-  const long abi =
-      syscall(SYS_landlock_create_ruleset, nullptr, 0, LANDLOCK_CREATE_RULESET_VERSION);
-  return abi > 0 ? static_cast<int>(abi) : 0;
-}
-
 ChildLimits limits_for(const ConfinementSettings& settings, double media_seconds) {
   ChildLimits limits;
   if (settings.landlock_abi >= kLandlockNetworkAbi && settings.source_port != 0) {
@@ -136,7 +98,89 @@ ChildLimits limits_for(const ConfinementSettings& settings, double media_seconds
       std::max<std::uint64_t>(kMinCpuSeconds, static_cast<std::uint64_t>(std::min(scaled, 1e12)));
   limits.file_size_bytes = settings.file_bytes;
   limits.open_files = settings.open_files;
+  if (settings.landlock_abi >= kLandlockFileAbi) {
+    limits.landlock_abi = settings.landlock_abi;
+    limits.file_rules = true;
+    limits.files.executable = settings.executables;
+  }
+  limits.syscalls = settings.syscalls;
   return limits;
+}
+
+ConfinementState detect_confinement() {
+  ConfinementState state;
+  state.landlock_abi = landlock_abi();
+  if (!seccomp_available()) {
+    state.syscalls_error = "the kernel takes no seccomp filter";
+    return state;
+  }
+  if (std::optional<ChildSyscallFilter> filter = build_child_syscall_filter(state.syscalls_error)) {
+    state.syscalls = std::make_shared<const ChildSyscallFilter>(std::move(*filter));
+  }
+  return state;
+}
+
+namespace {
+
+// `name` as the children's PATH finds it (they start with child_environment()'s).
+std::optional<std::filesystem::path> in_child_path(const std::string& name) {
+  const std::string variable = child_environment().front();
+  const std::string dirs = variable.substr(variable.find('=') + 1);
+  std::size_t start = 0;
+  while (start <= dirs.size()) {
+    const std::size_t end = std::min(dirs.find(':', start), dirs.size());
+    const std::filesystem::path candidate =
+        std::filesystem::path(dirs.substr(start, end - start)) / name;
+    if (access(candidate.c_str(), X_OK) == 0) return candidate;
+    start = end + 1;
+  }
+  return std::nullopt;
+}
+
+void add_executable(std::vector<std::filesystem::path>& programs,
+                    const std::optional<std::filesystem::path>& program) {
+  if (!program) return;
+  std::error_code ec;
+  const std::filesystem::path real = std::filesystem::canonical(*program, ec);
+  if (ec) return;
+  for (const std::filesystem::path& known : programs) {
+    if (known == real) return;
+  }
+  programs.push_back(real);
+  const std::filesystem::path interpreter = elf_interpreter(real);
+  if (!interpreter.empty()) add_executable(programs, interpreter);
+}
+
+}  // namespace
+
+void apply_confinement_state(ConfinementSettings& settings, const ConfinementState& state,
+                             const std::string& ffmpeg, const std::string& ffprobe) {
+  settings.landlock_abi = state.landlock_abi;
+  settings.syscalls = state.syscalls;
+  settings.executables.clear();
+  add_executable(settings.executables, find_program(ffmpeg));
+  add_executable(settings.executables, find_program(ffprobe));
+  add_executable(settings.executables, in_child_path("ffmpeg"));
+  add_executable(settings.executables, in_child_path("ffprobe"));
+}
+
+bool confinement_refuses(const ConfinementSettings& settings) {
+  return settings.mode == ConfinementMode::kRequired &&
+         (!settings.syscalls || settings.landlock_abi < kLandlockFileAbi);
+}
+
+std::string confinement_in_force(const ConfinementSettings& settings) {
+  std::vector<std::string> parts;
+  if (settings.syscalls) parts.emplace_back("seccomp");
+  if (settings.landlock_abi >= kLandlockFileAbi) parts.emplace_back("Landlock files");
+  if (settings.landlock_abi >= kLandlockNetworkAbi && settings.source_port != 0) {
+    parts.emplace_back("Landlock TCP");
+  }
+  if (settings.landlock_abi >= kLandlockScopeAbi) parts.emplace_back("Landlock scopes");
+  if (parts.empty()) return "none";
+  std::string text;
+  for (const std::string& part : parts) text += (text.empty() ? "" : ", ") + part;
+  return text;
 }
 
 std::vector<std::string> child_environment() {
@@ -162,18 +206,44 @@ std::string network_summary(const ConfinementSettings& settings) {
   return text;
 }
 
+std::string files_summary(const ConfinementSettings& settings) {
+  if (settings.landlock_abi < kLandlockFileAbi)
+    return "no Landlock file rules (Landlock unavailable)";
+  return "Landlock file rules: read only their libraries and /usr, write only their job folder, "
+         "execute only ffmpeg and ffprobe";
+}
+
+std::string syscalls_summary(const ConfinementSettings& settings) {
+  if (!settings.syscalls) return "no system-call filter (seccomp unavailable)";
+  return "a system-call filter (TCP sockets only, no new process, no ptrace, signals to "
+         "themselves only)";
+}
+
+std::string mode_summary(const ConfinementSettings& settings) {
+  if (confinement_refuses(settings)) {
+    return "CONVERTER_CONFINEMENT=required and this kernel cannot confine them: conversions are "
+           "refused";
+  }
+  if (settings.mode == ConfinementMode::kAvailable) {
+    return "CONVERTER_CONFINEMENT=available: they run with what this kernel has";
+  }
+  return "CONVERTER_CONFINEMENT=required";
+}
+
 }  // namespace
 
 std::string confinement_summary(const ConfinementSettings& settings) {
   return "ffmpeg and ffprobe run with PATH and LANG only in their environment, no descriptor but "
-         "stdin, stdout and stderr, the parent-death signal, no_new_privs, " +
-         std::to_string(settings.memory_bytes >> 20) + " MiB of address space, " +
-         std::to_string(settings.cpu_per_media_second) +
+         "stdin, stdout and stderr, the parent-death signal, no_new_privs, oom_score_adj " +
+         std::string(kChildOomScoreAdj) + ", " + std::to_string(settings.memory_bytes >> 20) +
+         " MiB of address space, " + std::to_string(settings.cpu_per_media_second) +
          " CPU seconds per second of media (at least " + std::to_string(kMinCpuSeconds) + "), " +
          std::to_string(settings.file_bytes >> 20) + " MiB per file written and " +
-         std::to_string(settings.open_files) + " open files; " + network_summary(settings) +
+         std::to_string(settings.open_files) + " open files; " + files_summary(settings) + "; " +
+         network_summary(settings) + "; " + syscalls_summary(settings) +
          "; no namespaces (a network namespace would cut them off from the loopback source they "
-         "read)";
+         "read); " +
+         mode_summary(settings);
 }
 
 PreparedExec::PreparedExec(const std::filesystem::path& program,
@@ -183,21 +253,46 @@ PreparedExec::PreparedExec(const std::filesystem::path& program,
       argv_(argv),
       environment_(child_environment()),
       limits_(limits),
-      stderr_path_(stderr_path.empty() ? std::string("/dev/null") : stderr_path.string()) {
+      stderr_path_(stderr_path.empty() ? std::string("/dev/null") : stderr_path.string()),
+      landlock_(limits_.landlock_abi, limits_.file_rules ? &limits_.files : nullptr,
+                limits_.only_tcp_port) {
   for (std::string& arg : argv_) argv_pointers_.push_back(arg.data());
   argv_pointers_.push_back(nullptr);
   for (std::string& variable : environment_) environment_pointers_.push_back(variable.data());
   environment_pointers_.push_back(nullptr);
+  if (limits_.syscalls) syscall_program_ = limits_.syscalls->program();
 }
 
+namespace {
+
+// Raises the child's OOM score; where /proc is missing the child runs without it. A
+// non-dumpable tglink (core/process_dumpable.hpp) makes its fork's /proc files root's, so the
+// child is dumpable for the one write. Its copy of tglink's memory is readable by processes of
+// the same user for those few system calls; the children, which could race for it, cannot
+// open another process's /proc under their Landlock rules.
+void raise_oom_score() noexcept {
+  const int dumpable = prctl(PR_GET_DUMPABLE, 0, 0, 0, 0);
+  if (dumpable == 0) prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
+  const int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
+  if (fd >= 0) {
+    [[maybe_unused]] const ssize_t written =
+        write(fd, kChildOomScoreAdj, sizeof kChildOomScoreAdj - 1);
+    close(fd);
+  }
+  if (dumpable == 0) prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+}
+
+}  // namespace
+
 void PreparedExec::exec_in_child(int parent_pid, int stdout_fd, int stderr_fd,
-                                 int report_fd) const noexcept {
+                                 int report_fd) noexcept {
   if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) fail(report_fd);
   if (getppid() != parent_pid) _exit(127);  // tglink died before the signal was armed
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) fail(report_fd);
   setpgid(0, 0);
   reset_signals();
   setpriority(PRIO_PROCESS, 0, kChildNiceness);
+  raise_oom_score();
   const int in = above_stdio(-1, "/dev/null", O_RDONLY);
   const int out = above_stdio(stdout_fd, "/dev/null", O_WRONLY);
   const int err = above_stdio(stderr_fd, stderr_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC);
@@ -205,8 +300,11 @@ void PreparedExec::exec_in_child(int parent_pid, int stdout_fd, int stderr_fd,
   if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) fail(report_fd);
   if (!close_on_exec_above_stdio()) fail(report_fd);
   if (!set_limits(limits_)) fail(report_fd);
-  if (limits_.only_tcp_port != 0 &&
-      !restrict_network(limits_.only_tcp_port, limits_.landlock_abi)) {
+  if (landlock_.active() && !landlock_.apply_in_child()) fail(report_fd);
+  if (limits_.syscalls &&
+      !install_syscall_filter(syscall_program_.data(), syscall_program_.size(),
+                              limits_.syscalls->own_pid_slots().data(),
+                              limits_.syscalls->own_pid_slots().size(), getpid())) {
     fail(report_fd);
   }
   execve(program_.c_str(), argv_pointers_.data(), environment_pointers_.data());

@@ -52,7 +52,11 @@ std::optional<int> spawn_child(const std::vector<std::string>& argv, const Child
     error = argv[0] + ": " + error_text(ENOENT);
     return std::nullopt;
   }
-  const PreparedExec exec(*program, argv, limits, stderr_path);
+  PreparedExec exec(*program, argv, limits, stderr_path);
+  if (!exec.error().empty()) {
+    error = "confinement: " + exec.error();
+    return std::nullopt;
+  }
   int report[2];
   if (pipe2(report, O_CLOEXEC) != 0) {
     error = std::string("pipe: ") + error_text(errno);

@@ -159,8 +159,11 @@ TEST(ChildConfinement, WithLandlockAChildConnectsToTheSourcePortOnly) {
   ConfinementSettings settings;
   settings.source_port = port_of(source);
   settings.landlock_abi = abi;
-  const ChildLimits limits = limits_for(settings, 10);
-  EXPECT_EQ(limits.only_tcp_port, port_of(source));
+  EXPECT_EQ(limits_for(settings, 10).only_tcp_port, port_of(source));
+  // The network rules alone: bash is not one of the programs the file rules let a child run.
+  ChildLimits limits;
+  limits.only_tcp_port = port_of(source);
+  limits.landlock_abi = abi;
   EXPECT_TRUE(child_connects(port_of(source), limits));
   EXPECT_FALSE(child_connects(port_of(elsewhere), limits));
   EXPECT_TRUE(child_connects(port_of(elsewhere), ChildLimits{}));  // the check itself works
@@ -175,6 +178,27 @@ TEST(ChildConfinement, WithoutLandlockTheLogSaysSo) {
   settings.source_port = 8080;
   EXPECT_THAT(confinement_summary(settings), HasSubstr("Landlock unavailable"));
   EXPECT_EQ(limits_for(settings, 1).only_tcp_port, 0);
+}
+
+TEST(ChildConfinement, RequiredRefusesConversionsWhereTheKernelCannotConfineThem) {
+  ConfinementSettings bare;  // no filter, no Landlock: a kernel that has neither
+  EXPECT_TRUE(confinement_refuses(bare));
+  EXPECT_EQ(confinement_in_force(bare), "none");
+  EXPECT_THAT(confinement_summary(bare), HasSubstr("conversions are refused"));
+  bare.mode = ConfinementMode::kAvailable;
+  EXPECT_FALSE(confinement_refuses(bare));
+  EXPECT_THAT(confinement_summary(bare), HasSubstr("CONVERTER_CONFINEMENT=available"));
+
+  ConfinementSettings here;
+  here.source_port = 8080;
+  apply_confinement_state(here, detect_confinement(), "ffmpeg", "ffprobe");
+  if (!here.syscalls || here.landlock_abi < kLandlockFileAbi) {
+    GTEST_SKIP() << "this kernel lacks seccomp or Landlock (ABI " << here.landlock_abi << ")";
+  }
+  EXPECT_FALSE(confinement_refuses(here));
+  EXPECT_THAT(confinement_in_force(here), HasSubstr("seccomp, Landlock files"));
+  EXPECT_THAT(confinement_summary(here), HasSubstr("a system-call filter"));
+  EXPECT_THAT(confinement_summary(here), HasSubstr("Landlock file rules"));
 }
 
 TEST(ChildConfinement, AChildOverItsCpuLimitIsStoppedByTheKernel) {
