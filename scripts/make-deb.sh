@@ -3,7 +3,7 @@
 #   /usr/lib/tglink/{tglink,libtdjson.so,sim/}   stripped binary, pinned npm TDLib, simulator
 #   /usr/bin/tglink                              a symlink (demo still finds sim/ beside the binary)
 #   /lib/systemd/system/tglink.service           hardened unit (packaging/deb/tglink.service)
-#   /etc/tglink/tglink.env                       conffile, 0640 root:tglink: .env.example without its
+#   /etc/tglink/tglink.env                       conffile, 0600 root:root: .env.example without its
 #                                                Docker Compose section, set for a proxy on this machine
 # Depends is computed by dpkg-shlibdeps from what the binary links. zstd -3: 4 s, where xz took 3 min on a
 # loaded 2-core machine (dpkg 1.21.18 and later read it: Debian 12, Ubuntu 22.04 on).
@@ -41,7 +41,7 @@ sed -e '/^## With Docker Compose/,$d' -e 's/^BIND_ADDRESS=$/BIND_ADDRESS=127.0.0
   -e 's/^TRUSTED_PROXIES=$/TRUSTED_PROXIES=127.0.0.1\/32/' .env.example >"$root/etc/tglink/tglink.env"
 grep -qx 'BIND_ADDRESS=127.0.0.1' "$root/etc/tglink/tglink.env" ||
   { echo "make-deb: .env.example has no empty BIND_ADDRESS= line to set" >&2; exit 1; }
-chmod 0640 "$root/etc/tglink/tglink.env"
+chmod 0600 "$root/etc/tglink/tglink.env"
 install -m 0644 README.md "$root/usr/share/doc/tglink/README.md"
 install -m 0755 packaging/deb/postinst packaging/deb/prerm packaging/deb/postrm "$root/DEBIAN/"
 install -m 0644 packaging/deb/conffiles "$root/DEBIAN/conffiles"

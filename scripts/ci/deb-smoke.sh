@@ -30,18 +30,23 @@ self_test_passed_in_journal() {
   journalctl -u tglink.service --no-pager -o cat | grep -q 'Self-test of https://files.example.com/_tglink/self-test: passed'
 }
 
-# The unit's sandbox (SystemCallFilter) leaves ffmpeg's Landlock rules in force where the kernel
-# has network rules (ABI 4 and later): the start log says which confinement the children get.
+# The unit's sandbox (SystemCallFilter) leaves ffmpeg's confinement in force: its own system-call
+# filter (installed with prctl, in @system-service) everywhere, Landlock's file rules where the
+# kernel has Landlock, its network rules from ABI 4: the start log says which the children get.
 converter_confined_in_unit() {
-  local abi
+  local abi log
   abi=$(cat /var/tmp/host-landlock-abi 2>/dev/null || echo 0)
-  journalctl -u tglink.service --no-pager -o cat | grep -q 'Player: ffmpeg and ffprobe run with PATH and LANG only' || return 1
+  log=$(journalctl -u tglink.service --no-pager -o cat)
+  grep -q 'Player: ffmpeg and ffprobe run with PATH and LANG only' <<<"$log" || return 1
+  grep -q 'a system-call filter (TCP sockets only' <<<"$log" || return 1
+  if [ "$abi" -lt 1 ]; then return 0; fi
+  grep -q 'Landlock file rules: read only' <<<"$log" || return 1
   if [ "$abi" -lt 4 ]; then return 0; fi
   journalctl -u tglink.service --no-pager -o cat | grep -Eq 'Landlock ABI [0-9]+: TCP connections to port [0-9]+ only'
 }
 
 check "README deb (apt-get install the package, sudoedit its settings)" block deb
-check "settings file 0640 root:tglink" test "$(stat -c '%a %U:%G' /etc/tglink/tglink.env)" = "640 root:tglink"
+check "settings file 0600 root:root" test "$(stat -c '%a %U:%G' /etc/tglink/tglink.env)" = "600 root:root"
 check "caddy running from its package (as on a fresh server)" systemctl is-active --quiet caddy.service
 check "README deb-caddy (Caddyfile written, caddy reloaded)" block deb-caddy
 journalctl -u caddy.service --no-pager -n 15 -o cat | sed 's/^/caddy: /' >>"$out"
@@ -51,7 +56,7 @@ check "ffmpeg confined inside the unit (Landlock ABI $(cat /var/tmp/host-landloc
 check "/healthz over HTTPS through Caddy" healthz_through_proxy
 pid=$(systemctl show -p MainPID --value tglink.service)
 check "tglink runs as the tglink user" test "$(stat -c %U "/proc/$pid" 2>/dev/null)" = tglink
-check "tglink healthcheck" sudo -u tglink sh -c 'cd / && set -a && . /etc/tglink/tglink.env && tglink healthcheck'
+check "tglink healthcheck" sh -c 'cd / && set -a && . /etc/tglink/tglink.env && exec runuser -u tglink -- tglink healthcheck'
 check "data directory 0700 tglink" test "$(stat -c '%a %U' /var/lib/tglink)" = "700 tglink"
 echo "exposure $(systemd-analyze security tglink.service 2>/dev/null | sed -n 's/.*Overall exposure level for tglink.service: \([0-9.]*\).*/\1/p')" >>"$out"
 systemctl stop tglink.service
