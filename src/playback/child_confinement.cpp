@@ -147,7 +147,7 @@ void add_executable(std::vector<std::filesystem::path>& programs,
     if (known == real) return;
   }
   programs.push_back(real);
-  const std::filesystem::path interpreter = elf_interpreter(real);
+  const std::filesystem::path interpreter = program_interpreter(real);
   if (!interpreter.empty()) add_executable(programs, interpreter);
 }
 
@@ -157,6 +157,7 @@ void apply_confinement_state(ConfinementSettings& settings, const ConfinementSta
                              const std::string& ffmpeg, const std::string& ffprobe) {
   settings.landlock_abi = state.landlock_abi;
   settings.syscalls = state.syscalls;
+  settings.syscalls_error = state.syscalls_error;
   settings.executables.clear();
   add_executable(settings.executables, find_program(ffmpeg));
   add_executable(settings.executables, find_program(ffprobe));
@@ -214,7 +215,12 @@ std::string files_summary(const ConfinementSettings& settings) {
 }
 
 std::string syscalls_summary(const ConfinementSettings& settings) {
-  if (!settings.syscalls) return "no system-call filter (seccomp unavailable)";
+  if (!settings.syscalls) {
+    return "no system-call filter (" +
+           (settings.syscalls_error.empty() ? std::string("seccomp unavailable")
+                                            : settings.syscalls_error) +
+           ")";
+  }
   return "a system-call filter (TCP sockets only, no new process, no ptrace, signals to "
          "themselves only)";
 }

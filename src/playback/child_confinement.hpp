@@ -81,6 +81,7 @@ struct ConfinementSettings {
   // found at start.
   std::vector<std::filesystem::path> executables;
   std::shared_ptr<const ChildSyscallFilter> syscalls;
+  std::string syscalls_error;  // why there is no filter
 };
 
 // What is in force on this host, found at start (detect_confinement).

@@ -95,13 +95,30 @@ const std::vector<std::filesystem::path>& child_readable_paths() {
   return paths;
 }
 
-std::filesystem::path elf_interpreter(const std::filesystem::path& program) {
+namespace {
+
+// "#!/bin/sh -e" -> "/bin/sh".
+std::filesystem::path script_interpreter(std::ifstream& in) {
+  in.clear();
+  in.seekg(0);
+  std::string line;
+  if (!std::getline(in, line) || !line.starts_with("#!")) return {};
+  const std::size_t start = line.find_first_not_of(" \t", 2);
+  if (start == std::string::npos) return {};
+  const std::size_t end = line.find_first_of(" \t\r", start);
+  return line.substr(start, end == std::string::npos ? std::string::npos : end - start);
+}
+
+}  // namespace
+
+std::filesystem::path program_interpreter(const std::filesystem::path& program) {
   std::ifstream in(program, std::ios::binary);
   Elf64_Ehdr header{};
-  if (!in.read(reinterpret_cast<char*>(&header), sizeof header)) return {};
-  if (std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0 || header.e_ident[EI_CLASS] != ELFCLASS64) {
-    return {};
+  if (!in.read(reinterpret_cast<char*>(&header), sizeof header) ||
+      std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0) {
+    return script_interpreter(in);
   }
+  if (header.e_ident[EI_CLASS] != ELFCLASS64) return {};
   for (int i = 0; i < header.e_phnum; ++i) {
     Elf64_Phdr segment{};
     in.seekg(static_cast<std::streamoff>(header.e_phoff + i * sizeof segment));
@@ -160,10 +177,10 @@ bool PreparedLandlock::apply_in_child() const noexcept {
   if (tcp_port_ != 0) {
     attr.handled_access_net = kAccessNetBindTcp | kAccessNetConnectTcp;
     size = offsetof(RulesetAttr, scoped);
-    if (abi_ >= kLandlockScopeAbi) {
-      attr.scoped = kScopeAbstractUnixSocket | kScopeSignal;
-      size = sizeof attr;
-    }
+  }
+  if (abi_ >= kLandlockScopeAbi) {
+    attr.scoped = kScopeAbstractUnixSocket | kScopeSignal;
+    size = sizeof attr;
   }
   const long ruleset = syscall(SYS_landlock_create_ruleset, &attr, size, 0U);
   if (ruleset < 0) return false;

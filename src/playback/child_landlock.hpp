@@ -9,8 +9,10 @@
 //    not tglink's /proc;
 //  - write, create, truncate and remove files in its own job folder only (the probe: nowhere);
 //  - execute only ffmpeg and ffprobe (FFMPEG_PATH, FFPROBE_PATH, and the ones the child's PATH
-//    finds) and their ELF interpreter. Executing another ffmpeg under the same inherited rules
-//    and filter gains nothing, and it lets a test's stand-in at FFMPEG_PATH exec the real one.
+//    finds) and what the kernel needs to start them: their ELF interpreter, or the shell of a
+//    script set as FFMPEG_PATH (a wrapper that execs the real one, as the browser tests use).
+//    Executing another ffmpeg, or that shell, under the same inherited rules and filter gains
+//    nothing, and it lets a test's stand-in at FFMPEG_PATH exec the real one.
 // Rights a kernel does not know are left out (REFER ABI 2, TRUNCATE ABI 3, IOCTL_DEV ABI 5):
 // an older kernel enforces what it has, and refuses renames across folders outright before
 // ABI 2, which ffmpeg never makes.
@@ -50,8 +52,9 @@ struct ChildFileRules {
 // system are skipped.
 [[nodiscard]] const std::vector<std::filesystem::path>& child_readable_paths();
 
-// The ELF interpreter (PT_INTERP) `program` names, or empty (static, not ELF, unreadable).
-[[nodiscard]] std::filesystem::path elf_interpreter(const std::filesystem::path& program);
+// What the kernel executes to start `program`: its ELF interpreter (PT_INTERP), or a script's
+// `#!` interpreter; empty for a static program or an unreadable file.
+[[nodiscard]] std::filesystem::path program_interpreter(const std::filesystem::path& program);
 
 class PreparedLandlock {
  public:
