@@ -570,7 +570,10 @@ struct Service::Impl {
     s.uptime = uptime.elapsed();
     s.node = NodeStatus{leadership->node_id(), leadership->leading()};
     s.active_streams = static_cast<std::int64_t>(streams.count());
-    if (playback) s.player_conversion = playback->conversion_summary();
+    if (playback) {
+      s.player_conversion = playback->conversion_summary();
+      s.player_confinement = confinement_in_force(playback->settings().confinement);
+    }
     return s;
   }
 

@@ -112,6 +112,9 @@ struct Config {
   std::int64_t converter_open_files = 64;
   std::int64_t converter_min_free_mb =
       1024;  // CONVERTER_MIN_FREE_MB: DATA_DIR's floor           // CONVERTER_OPEN_FILES
+  // CONVERTER_CONFINEMENT: "required" (no conversion where the kernel can't confine ffmpeg) or
+  // "available" (convert with what the kernel has).
+  std::string converter_confinement = "required";
 
   // --- Logging ---
   std::string log_level = "INFO";  // LOG_LEVEL: DEBUG, INFO, WARNING, ERROR, CRITICAL

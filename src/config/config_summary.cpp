@@ -128,6 +128,7 @@ std::string summarize_config(const Config& config) {
   line("CONVERTER_FILE_MB", std::to_string(config.converter_file_mb));
   line("CONVERTER_OPEN_FILES", std::to_string(config.converter_open_files));
   line("CONVERTER_MIN_FREE_MB", std::to_string(config.converter_min_free_mb));
+  line("CONVERTER_CONFINEMENT", config.converter_confinement);
   line("LOG_LEVEL", config.log_level);
   return text;
 }

@@ -14,6 +14,7 @@ namespace tglink {
 namespace {
 
 constexpr std::array<std::string_view, 3> kConvertModes{"on", "remux", "off"};
+constexpr std::array<std::string_view, 2> kConfinementModes{"required", "available"};
 constexpr std::array<std::string_view, 10> kPresets{"ultrafast", "superfast", "veryfast", "faster",
                                                     "fast",      "medium",    "slow",     "slower",
                                                     "veryslow",  "placebo"};
@@ -93,6 +94,10 @@ void load_playback_settings(EnvReader& env, Config& config) {
                "CONVERTER_OPEN_FILES=64", config.converter_open_files);
   load_bounded(env, "CONVERTER_MIN_FREE_MB", 0, 1 << 20, "a number of MiB",
                "CONVERTER_MIN_FREE_MB=1024", config.converter_min_free_mb);
+  load_word(env, "CONVERTER_CONFINEMENT", kConfinementModes,
+            "required (no conversion where the kernel cannot confine ffmpeg) or available "
+            "(convert with what the kernel has)",
+            "CONVERTER_CONFINEMENT=required", config.converter_confinement);
   load_word(env, "TRANSCODE_PRESET", kPresets,
             "an x264 preset (ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, "
             "veryslow)",

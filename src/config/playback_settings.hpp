@@ -14,6 +14,8 @@
 //   CONVERTER_FILE_MB     largest file a child may write, 16..1048576
 //   CONVERTER_OPEN_FILES  descriptors a child may hold, 16..4096
 //   CONVERTER_MIN_FREE_MB free space under which conversions stop, 0..1048576
+//   CONVERTER_CONFINEMENT required | available: whether conversions need seccomp and Landlock's
+//                         file rules (playback/child_confinement.hpp)
 // A missing ffmpeg is not a configuration error: the player then plays what the browser can and
 // says why not the rest (check-config reports it).
 

@@ -48,13 +48,16 @@ json::object bandwidth_info(const Config& config, const BandwidthFigures& figure
   return info;
 }
 
-json::object streaming_info(std::int64_t active_streams, const std::string& player_conversion) {
+json::object streaming_info(std::int64_t active_streams, const std::string& player_conversion,
+                            const std::string& player_confinement) {
   return {{"active_streams", active_streams},
           {"supported_formats", json::array{"mp4", "mkv", "avi", "webm", "mov"}},
           {"range_requests_supported", true},
           {"seeking_supported", true},
           // Beyond the spec: whether the built-in player converts what a browser can't play.
-          {"player_conversion", player_conversion}};
+          {"player_conversion", player_conversion},
+          // And what confines its ffmpeg children on this host.
+          {"player_confinement", player_confinement}};
 }
 
 HttpResponse disconnected_response(const StatusSnapshot& snapshot) {
@@ -81,7 +84,8 @@ HttpResponse api_info_response(const Config& config, const StatusSnapshot& snaps
       {"bot_info", bot_info(snapshot.bot)},
       {"features", features(config)},
       {"bandwidth_info", bandwidth_info(config, snapshot.bandwidth)},
-      {"streaming_info", streaming_info(snapshot.active_streams, snapshot.player_conversion)},
+      {"streaming_info", streaming_info(snapshot.active_streams, snapshot.player_conversion,
+                                        snapshot.player_confinement)},
       {"uptime", format_uptime(snapshot.uptime)},
       {"server_time_utc", format_iso8601_utc(snapshot.now)},
       {"totaluser", snapshot.total_users},

@@ -46,6 +46,9 @@ struct StatusSnapshot {
   // "remux", "off", or "unavailable" (no ffmpeg). supported_formats are what /stream serves;
   // this says whether the player can also play those the browser can't.
   std::string player_conversion = "off";
+  // What confines the converter's children on this host (playback/child_confinement.hpp):
+  // "seccomp, Landlock files, Landlock TCP, Landlock scopes", fewer, or "none".
+  std::string player_confinement = "none";
 };
 
 // Bytes per "GB" in every bandwidth figure: GiB, as the limit is compared in binary units.

@@ -2,12 +2,15 @@
 // The system calls an ffmpeg or ffprobe child may make: a seccomp-bpf filter, installed last
 // before execve, on every kernel (Landlock's file and network rules need newer ones).
 //
-// The table (child_syscalls.cpp) is what ffmpeg 5.1 and ffprobe really call over the
-// conversion corpus, measured, not guessed: scripts/trace-child-syscalls.sh runs the playback
-// and hostile-media end-to-end tests with ffmpeg and ffprobe under `strace -f -qq` and lists
-// each call with its count; every call in that list is in the table, with the arguments it was
-// seen with where the filter can check them. A few calls not seen are allowed too, each named
-// with its reason (glibc's own fallbacks, sleeping between reconnects).
+// The table (child_syscalls.cpp) is what ffmpeg 5.1 and ffprobe really call, measured, not
+// guessed: `strace -f -qq -e trace=all` over the runs tglink makes (ffprobe, remux and
+// transcode to fMP4 HLS, WebVTT and ASS subtitles, font dumps), read over HTTP from loopback,
+// on H.264/AAC MP4, HEVC MP4, MPEG-4/MP3 AVI, VP9/Opus WebM and an MKV with SRT, ASS and an
+// attached font; scripts/trace-child-syscalls.sh repeats it over the playback and hostile-media
+// end-to-end tests. Every call seen is in the table, with the arguments it was seen with where
+// the filter can check them. A few calls not seen are allowed too, each with its reason
+// (glibc's other forms of the same call, sleeping between reconnects). The tests run the real
+// ffmpeg under the filter: a call missing from the table fails them.
 //
 // Anything else fails with EPERM, not a kill: a call missing from the table shows up as a
 // conversion that fails in the tests, never as a crash with a half-written segment. The

@@ -92,6 +92,7 @@ std::string conversion_blocker(const ClientCapabilities& client, const ServerPol
                                bool needs_transcode) {
   if (client.hls == HlsSupport::kNone) return "hls_unsupported";
   if (!policy.ffmpeg_available) return "ffmpeg_missing";
+  if (policy.confinement_missing) return "converter_unconfined";
   if (policy.convert == ConvertPolicy::kOff) return "conversion_off";
   if (needs_transcode && policy.convert == ConvertPolicy::kRemuxOnly) return "conversion_off";
   if (policy.disk_low) return "disk_low";
@@ -100,7 +101,9 @@ std::string conversion_blocker(const ClientCapabilities& client, const ServerPol
 
 PlaybackDecision without_probe(const PlaybackRequest& request, const ServerPolicy& policy) {
   PlaybackDecision decision;
-  decision.reasons.push_back(policy.ffmpeg_available ? "probe_failed" : "ffmpeg_missing");
+  decision.reasons.push_back(!policy.ffmpeg_available     ? "ffmpeg_missing"
+                             : policy.confinement_missing ? "converter_unconfined"
+                                                          : "probe_failed");
   if (request.exclude_direct) {
     decision.reasons.push_back("direct_excluded");
     return decision;
@@ -347,6 +350,9 @@ std::string unplayable_sentence(const PlaybackDecision& decision) {
   if (has_reason(decision, "hls_unsupported")) why = "this browser plays no HLS";
   if (has_reason(decision, "video_too_large")) why = "the picture is too large to convert";
   if (has_reason(decision, "disk_low")) why = "the server is short of disk space for conversions";
+  if (has_reason(decision, "converter_unconfined")) {
+    why = "this server's kernel cannot confine the converter, so it converts nothing";
+  }
   if (std::string stated = reason_value(decision, "value_out_of_range:"); !stated.empty()) {
     std::replace(stated.begin(), stated.end(), '_', ' ');
     why = "it states an impossible " + stated + ", so it can't be converted";
@@ -355,7 +361,8 @@ std::string unplayable_sentence(const PlaybackDecision& decision) {
     why = "its length is unknown or over 12 hours, so it can't be converted";
   }
   if (has_reason(decision, "no_streams")) return "This file has no video or audio to play.";
-  if (has_reason(decision, "probe_failed") || has_reason(decision, "direct_excluded")) {
+  if (has_reason(decision, "probe_failed") || has_reason(decision, "direct_excluded") ||
+      has_reason(decision, "converter_unconfined")) {
     if (what.empty()) what = "this file";
   }
   return "Can't play in the browser (" + (what.empty() ? std::string("this file") : what) + "; " +

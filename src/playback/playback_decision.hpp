@@ -24,6 +24,9 @@ struct ServerPolicy {
   bool ffmpeg_available = true;
   // DATA_DIR's filesystem is under the free-space floor: nothing is converted for now.
   bool disk_low = false;
+  // CONVERTER_CONFINEMENT=required on a kernel that can't confine ffmpeg: nothing is converted
+  // or probed (playback/child_confinement.hpp).
+  bool confinement_missing = false;
 };
 
 struct PlaybackDecision {

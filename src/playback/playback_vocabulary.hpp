@@ -13,7 +13,7 @@ namespace tglink {
 inline constexpr std::array<std::string_view, 4> kPlaybackMethods{"direct", "remux", "transcode",
                                                                   "unplayable"};
 
-inline constexpr std::array<std::string_view, 22> kPlaybackReasons{
+inline constexpr std::array<std::string_view, 23> kPlaybackReasons{
     "probe_failed",
     "ffmpeg_missing",
     "direct_excluded",
@@ -32,6 +32,7 @@ inline constexpr std::array<std::string_view, 22> kPlaybackReasons{
     "duration_unknown",
     "converter_busy",
     "disk_low",
+    "converter_unconfined",
     "value_out_of_range",
     "container_refused",
     "codec_refused",

@@ -87,6 +87,9 @@ PlaybackSettings playback_settings_from(const Config& config) {
   settings.confinement.file_bytes = static_cast<std::uint64_t>(config.converter_file_mb) << 20;
   settings.confinement.open_files = static_cast<std::uint64_t>(config.converter_open_files);
   settings.confinement.source_port = config.port;
+  settings.confinement.mode = config.converter_confinement == "available"
+                                  ? ConfinementMode::kAvailable
+                                  : ConfinementMode::kRequired;
   return settings;
 }
 
@@ -242,7 +245,10 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
         co_return std::nullopt;
       }
     }
-    if (!ffprobe_found || settings.loopback_base.empty()) co_return std::nullopt;
+    if (!ffprobe_found || settings.loopback_base.empty() ||
+        confinement_refuses(settings.confinement)) {
+      co_return std::nullopt;
+    }
     std::optional<MediaProbe> probe = co_await run_ffprobe(file, token);
     MediaProbeRecord record;
     record.unique_id = key;
@@ -281,8 +287,9 @@ PlaybackService::~PlaybackService() { stop(); }
 
 void PlaybackService::start() {
   Impl& impl = *impl_;
-  settings_.confinement.landlock_abi = landlock_abi();
-  impl.settings.confinement.landlock_abi = settings_.confinement.landlock_abi;
+  apply_confinement_state(settings_.confinement, detect_confinement(), settings_.ffmpeg,
+                          settings_.ffprobe);
+  impl.settings.confinement = settings_.confinement;
   impl.ffmpeg_found = find_program(settings_.ffmpeg).has_value();
   impl.ffprobe_found = find_program(settings_.ffprobe).has_value();
   if (!impl.ffmpeg_found || !impl.ffprobe_found) {
@@ -297,7 +304,13 @@ void PlaybackService::start() {
         "cannot read /stream; conversions are off");
   }
   if (policy().ffmpeg_available && settings_.convert != ConvertPolicy::kOff) {
-    impl.log.info("Player: {}", confinement_summary(settings_.confinement));
+    if (confinement_refuses(settings_.confinement)) {
+      impl.log.warning(
+          "Player: {}; set CONVERTER_CONFINEMENT=available to convert with what there is",
+          confinement_summary(settings_.confinement));
+    } else {
+      impl.log.info("Player: {}", confinement_summary(settings_.confinement));
+    }
   }
   impl.jobs.clean_start();
   asio::co_spawn(impl.executor, Impl::tick_loop(impl_), asio::detached);
@@ -318,12 +331,14 @@ ServerPolicy PlaybackService::policy() const {
   policy.ffmpeg_available =
       impl_->ffmpeg_found && impl_->ffprobe_found && !settings_.loopback_base.empty();
   policy.disk_low = impl_->jobs.disk_low();
+  policy.confinement_missing = confinement_refuses(settings_.confinement);
   return policy;
 }
 
 std::string PlaybackService::conversion_summary() const {
   if (settings_.convert == ConvertPolicy::kOff) return "off";
   if (!policy().ffmpeg_available) return "unavailable";
+  if (policy().confinement_missing) return "refused (no confinement)";
   return settings_.convert == ConvertPolicy::kRemuxOnly ? "remux" : "remux and transcode";
 }
 
@@ -361,7 +376,8 @@ JobSpec PlaybackService::job_spec(const StoredFile& file, std::string_view token
   SourceGrants* grants = &impl_->grants;
   const std::string base = settings_.loopback_base;
   const std::string link(token);
-  const ChildLimits limits = limits_for(settings_.confinement, probe.duration.value_or(0));
+  ChildLimits limits = limits_for(settings_.confinement, probe.duration.value_or(0));
+  limits.files.writable = command.dir;  // the only folder its runs may write into
   spec.command = [command, grants, base, link, limits](int start, int run) {
     const std::string capability = grants->grant(link);
     JobCommand with_source = command;

@@ -20,6 +20,20 @@ TEST(ConverterLimitsTest, DefaultsHoldWithoutSettings) {
   EXPECT_EQ(result.config->converter_file_mb, 1024);
   EXPECT_EQ(result.config->converter_open_files, 64);
   EXPECT_EQ(result.config->converter_min_free_mb, 1024);
+  EXPECT_EQ(result.config->converter_confinement, "required");
+}
+
+TEST(ConverterLimitsTest, ConfinementIsRequiredOrAvailableAndNothingElse) {
+  EnvMap env = valid_bot_env();
+  env["CONVERTER_CONFINEMENT"] = "available";
+  const ConfigLoadResult result = load_bot(env);
+  ASSERT_TRUE(result.ok()) << problem_text(result);
+  EXPECT_EQ(result.config->converter_confinement, "available");
+  EXPECT_THAT(summarize_config(*result.config), HasSubstr("CONVERTER_CONFINEMENT"));
+  env["CONVERTER_CONFINEMENT"] = "off";
+  const ConfigLoadResult bad = load_bot(env);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(problem_text(bad), HasSubstr("CONVERTER_CONFINEMENT"));
 }
 
 TEST(ConverterLimitsTest, SettingsAreTakenAndSummarised) {

@@ -88,11 +88,11 @@ TEST(ApiInfo, ConnectedHasEveryFieldWithTheSpecTypes) {
   EXPECT_EQ(streaming.at("player_conversion"), "off");
   StatusSnapshot converting = connected_snapshot();
   converting.player_conversion = "remux and transcode";
-  EXPECT_EQ(body_of(api_info_response(Config{}, converting))
-                .at("streaming_info")
-                .as_object()
-                .at("player_conversion"),
-            "remux and transcode");
+  converting.player_confinement = "seccomp, Landlock files";
+  const json::object converting_info =
+      body_of(api_info_response(Config{}, converting)).at("streaming_info").as_object();
+  EXPECT_EQ(converting_info.at("player_conversion"), "remux and transcode");
+  EXPECT_EQ(converting_info.at("player_confinement"), "seccomp, Landlock files");
 }
 
 TEST(ApiInfo, DisconnectedIsTheSpecErrorForm) {

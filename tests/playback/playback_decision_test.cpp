@@ -427,6 +427,18 @@ TEST(PlaybackDecision, ShortOfDiskNothingIsConvertedButDirectPlayStays) {
   EXPECT_EQ(decide(plain, chromium(), "a.mp4", low).method, PlaybackMethod::kDirect);
 }
 
+TEST(PlaybackDecision, WithoutConfinementNothingIsConvertedAndTheViewerIsToldWhy) {
+  ServerPolicy unconfined;
+  unconfined.confinement_missing = true;
+  const MediaProbe hevc = media("matroska,webm", video("hevc"), {audio("aac")});
+  const PlaybackDecision d = decide(hevc, chromium(), "film.mkv", unconfined);
+  EXPECT_EQ(d.method, PlaybackMethod::kUnplayable);
+  EXPECT_THAT(d.reasons, ::testing::Contains("converter_unconfined"));
+  EXPECT_THAT(playback_notice(d, hevc, 0, 720), ::testing::HasSubstr("cannot confine"));
+  const MediaProbe plain = media("mov,mp4,m4a,3gp,3g2,mj2", video("h264"), {audio("aac")});
+  EXPECT_EQ(decide(plain, chromium(), "a.mp4", unconfined).method, PlaybackMethod::kDirect);
+}
+
 TEST(PlaybackDecision, AFileWithoutStreamsIsUnplayable) {
   const PlaybackDecision d = decide(media("mov,mp4,m4a,3gp,3g2,mj2", std::nullopt, {}), chromium());
   EXPECT_EQ(d.method, PlaybackMethod::kUnplayable);

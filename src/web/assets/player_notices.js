@@ -68,6 +68,9 @@ function unplayableSentence(parsed) {
   if (refused) return refused;
   let why = '';
   if (has(parsed, REASON.diskLow)) why = ', and the server is short of disk space for conversions';
+  else if (has(parsed, REASON.converterUnconfined)) {
+    why = ', and this server\'s kernel cannot confine its converter, so it converts nothing';
+  }
   else if (has(parsed, REASON.valueOutOfRange)) {
     why = `: it states an impossible ${detailOf(parsed, REASON.valueOutOfRange).replaceAll('_', ' ')}, so it cannot be converted`;
   } else if (has(parsed, REASON.ffmpegMissing)) why = ', and this server has no converter (ffmpeg) installed';

@@ -29,6 +29,7 @@ export const REASON = Object.freeze({
   durationUnknown: 'duration_unknown',
   converterBusy: 'converter_busy',
   diskLow: 'disk_low',
+  converterUnconfined: 'converter_unconfined',
   valueOutOfRange: 'value_out_of_range',
   containerRefused: 'container_refused',
   codecRefused: 'codec_refused',
