@@ -384,8 +384,9 @@ asio::awaitable<void> serve_segment(const PlaybackRouteDeps& deps, const HttpReq
     co_await out.send(json_error(503, "SEGMENT_NOT_READY", "Try again", kNotReadyRetryAfter));
     co_return;
   }
-  co_await send_job_file(deps, request, check, *file,
-                         {"video/mp4", segment_cache_control(deps, check)}, out);
+  // Named, not a temporary in the co_await's operand: GCC 12 destroys such a temporary wrongly.
+  const JobFileAnswer how{"video/mp4", segment_cache_control(deps, check)};
+  co_await send_job_file(deps, request, check, *file, how, out);
 }
 
 asio::awaitable<void> serve_subtitle(const PlaybackRouteDeps& deps, const HttpRequest& request,
@@ -461,8 +462,8 @@ asio::awaitable<void> serve_hls(const PlaybackRouteDeps& deps, const HttpRequest
     const DrawnFile drawn{chosen_ass_subtitle(*choice, *probe).has_value(),
                           "ASS subtitles",
                           {"text/x-ssa; charset=utf-8", "no-store"}};
-    co_await serve_drawn_subtitle(deps, request, linked.check, spec, drawn, ass_script_merge(),
-                                  out);
+    const DrawnSubtitleMerge kind = ass_script_merge();
+    co_await serve_drawn_subtitle(deps, request, linked.check, spec, drawn, kind, out);
     co_return;
   }
   if (const std::optional<int> font = numbered_font(name)) {
@@ -474,8 +475,8 @@ asio::awaitable<void> serve_hls(const PlaybackRouteDeps& deps, const HttpRequest
     const DrawnFile drawn{chosen_pgs_subtitle(*choice, *probe).has_value(),
                           "PGS subtitles",
                           {"application/octet-stream", "no-store"}};
-    co_await serve_drawn_subtitle(deps, request, linked.check, spec, drawn, pgs_stream_merge(),
-                                  out);
+    const DrawnSubtitleMerge kind = pgs_stream_merge();
+    co_await serve_drawn_subtitle(deps, request, linked.check, spec, drawn, kind, out);
     co_return;
   }
   if (name == "init.mp4") {
