@@ -316,8 +316,9 @@ struct Service::Impl {
         database->store_work(), grants, std::make_unique<PosixProcessRunner>(), clock, log);
     playback->start();
     add_playback_routes(
-        router, PlaybackRouteDeps{LinkCheckDeps{*links, revocations->revoked(), *bandwidth, clock},
-                                  *streamer, *playback, *sessions, streams, traffic.get()});
+        router,
+        PlaybackRouteDeps{LinkCheckDeps{*links, revocations->revoked(), *bandwidth, clock},
+                          *streamer, *playback, *sessions, streams, traffic.get(), nullptr});
   }
 
   // METRICS_ADDRESS: a listener of its own that serves /metrics without a token.

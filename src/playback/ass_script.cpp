@@ -2,9 +2,6 @@
 
 #include <unordered_set>
 
-#include "playback/ffmpeg_command.hpp"
-#include "playback/subtitle_segments.hpp"
-
 namespace tglink {
 
 namespace {
@@ -69,10 +66,6 @@ std::string merge_ass_runs(const std::vector<std::string>& runs) {
   std::unordered_set<std::string_view> seen;
   for (const std::string& run : runs) add_events(run, seen, script);
   return script;
-}
-
-std::string ass_script_of(const std::filesystem::path& job_dir) {
-  return merge_ass_runs(read_subtitle_runs(job_dir, ass_run_file_name));
 }
 
 }  // namespace tglink

@@ -3,9 +3,9 @@
 // chosen subtitle is ASS or SSA also copies that stream, untouched, into one growing ASS file
 // per run (ffmpeg_command.hpp): each holds the script's header (styles, fonts, play size) and
 // the events that run has read, in the file's own time. A restarted run repeats some events;
-// the script handed to the player is one header and every event once.
+// the script handed to the player is one header and every event once, written into one file
+// (playback/merged_subtitle_file.hpp).
 
-#include <filesystem>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,10 +18,5 @@ namespace tglink {
 // One script from the runs' files, in run order: the first header found, then the "Dialogue:"
 // lines of every file, each line once. Empty when no file has reached its [Events] section.
 [[nodiscard]] std::string merge_ass_runs(const std::vector<std::string>& runs);
-
-// The merged script of the runs in `job_dir` (each file read up to kMaxSubtitleFileBytes).
-// Reads whole files: call it off the I/O thread (serving/playback_service.hpp runs it on a
-// worker).
-[[nodiscard]] std::string ass_script_of(const std::filesystem::path& job_dir);
 
 }  // namespace tglink

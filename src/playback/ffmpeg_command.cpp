@@ -141,8 +141,8 @@ void add_subtitle_output(std::vector<std::string>& argv, const JobCommand& job, 
       {"-map", "0:" + std::to_string(job.probe.subtitles[index].stream_index), "-c:s", "webvtt"});
   // Each cue reaches the file as it is read, not when a 32 KiB buffer fills: the subtitle
   // segments are cut from it while the job runs (playback/webvtt_slices.hpp).
-  add(argv, {"-flush_packets", "1", "-f", "webvtt",
-             (job.dir / ("subs-" + std::to_string(run) + ".vtt")).string()});
+  add(argv,
+      {"-flush_packets", "1", "-f", "webvtt", (job.dir / webvtt_run_file_name(run)).string()});
 }
 
 // An ASS/SSA subtitle is also copied as it is (styles, positions, karaoke) for the player's
@@ -201,6 +201,8 @@ std::optional<std::size_t> chosen_pgs_subtitle(const SessionChoice& choice,
 std::string font_file_name(std::size_t k) { return "font-" + std::to_string(k); }
 
 std::string pgs_run_file_name(int run) { return "subs-" + std::to_string(run) + ".sup"; }
+
+std::string webvtt_run_file_name(int run) { return "subs-" + std::to_string(run) + ".vtt"; }
 
 std::optional<std::size_t> chosen_text_subtitle(const SessionChoice& choice,
                                                 const MediaProbe& probe) {

@@ -75,6 +75,7 @@ struct JobCommand {
 // master playlist offers as a subtitle rendition.
 [[nodiscard]] std::optional<std::size_t> chosen_text_subtitle(const SessionChoice& choice,
                                                               const MediaProbe& probe);
+[[nodiscard]] std::string webvtt_run_file_name(int run);
 
 // The chosen subtitle's index when it is a picture one (PGS, VobSub) in a transcode that the
 // player does not draw: the runs burn it into the picture (-filter_complex overlay) and write no

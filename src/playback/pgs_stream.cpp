@@ -4,9 +4,6 @@
 #include <cstdint>
 #include <unordered_set>
 
-#include "playback/ffmpeg_command.hpp"
-#include "playback/subtitle_segments.hpp"
-
 namespace tglink {
 
 namespace {
@@ -66,10 +63,6 @@ std::string merge_pgs_runs(const std::vector<std::string>& runs) {
   std::string stream;
   for (const DisplaySet& set : unique) stream.append(set.bytes);
   return stream;
-}
-
-std::string pgs_stream_of(const std::filesystem::path& job_dir) {
-  return merge_pgs_runs(read_subtitle_runs(job_dir, pgs_run_file_name));
 }
 
 }  // namespace tglink

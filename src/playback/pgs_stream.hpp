@@ -5,9 +5,9 @@
 // run of segments ("PG", PTS, DTS, type, size, payload) grouped into display sets that end with
 // an END segment. A restarted run repeats some display sets and starts later in the file; the
 // stream handed to the player is every complete display set once, in presentation order (the
-// renderer looks the time up in a sorted list).
+// renderer looks the time up in a sorted list), written into one file
+// (playback/merged_subtitle_file.hpp).
 
-#include <filesystem>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,10 +21,5 @@ namespace tglink {
 // ordered by presentation time (a stable order for equal times). A display set still being
 // written, or bytes that are no PGS segment, end a run's contribution there.
 [[nodiscard]] std::string merge_pgs_runs(const std::vector<std::string>& runs);
-
-// The merged stream of the runs in `job_dir` (each file read up to kMaxSubtitleFileBytes).
-// Reads whole files: call it off the I/O thread (serving/playback_service.hpp runs it on a
-// worker).
-[[nodiscard]] std::string pgs_stream_of(const std::filesystem::path& job_dir);
 
 }  // namespace tglink

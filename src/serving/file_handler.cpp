@@ -42,17 +42,6 @@ std::string lower_case(std::string_view text) {
   return out;
 }
 
-ConditionalHeaders conditional_headers(const HttpRequest& request) {
-  ConditionalHeaders h;
-  h.range = request.header("Range").value_or("");
-  h.if_range = request.header("If-Range").value_or("");
-  h.if_match = request.header("If-Match").value_or("");
-  h.if_none_match = request.header("If-None-Match").value_or("");
-  h.if_modified_since = request.header("If-Modified-Since").value_or("");
-  h.if_unmodified_since = request.header("If-Unmodified-Since").value_or("");
-  return h;
-}
-
 std::optional<SystemTime> last_modified(const StoredFile& file) {
   if (file.date_unix <= 0) return std::nullopt;
   return SystemTime{std::chrono::seconds{file.date_unix}};

@@ -6,7 +6,6 @@
 #include <sstream>
 
 #include <boost/json.hpp>
-#include <sys/stat.h>
 
 #include "core/json_writer.hpp"
 #include "http/cache_lifetime.hpp"
@@ -14,14 +13,17 @@
 #include "http/router.hpp"
 #include "logging/log.hpp"
 #include "media/file_streamer.hpp"
-#include "media/open_file.hpp"
-#include "playback/ass_script.hpp"
+#include "playback/attached_fonts.hpp"
 #include "playback/ffmpeg_command.hpp"
 #include "playback/hls_playlists.hpp"
+#include "playback/job_file.hpp"
 #include "playback/media_allow_lists.hpp"
+#include "playback/merged_subtitle_file.hpp"
 #include "serving/active_streams.hpp"
+#include "serving/answer_budget.hpp"
 #include "serving/bandwidth_meter.hpp"
 #include "serving/counted_body.hpp"
+#include "serving/job_file_answer.hpp"
 #include "serving/link_traffic.hpp"
 #include "serving/playback_service.hpp"
 
@@ -270,54 +272,6 @@ HttpResponse waiting_answer(const SegmentStatus& status) {
                     kNotReadyRetryAfter);
 }
 
-// A converted file to the viewer: counted toward the monthly bandwidth and the link's figures.
-asio::awaitable<void> send_counted_file(const PlaybackRouteDeps& deps, const HttpRequest& request,
-                                        const LinkCheck& check, const fs::path& path,
-                                        std::string_view type, ResponseChannel& out) {
-  OpenFile file;
-  struct stat facts {};
-  if (!file.open(path.string()) || fstat(file.fd(), &facts) != 0) {
-    co_await out.send(json_error(503, "SEGMENT_NOT_READY", "Try again", kNotReadyRetryAfter));
-    co_return;
-  }
-  const auto size = static_cast<std::uint64_t>(facts.st_size);
-  HttpResponse head;
-  head.set_header("Content-Type", std::string(type));
-  head.set_header("X-Content-Type-Options", "nosniff");
-  const std::chrono::seconds max_age =
-      link_max_age(kSegmentMaxAge, check.expires_at, deps.link.clock.now());
-  head.set_header("Cache-Control", "private, max-age=" + std::to_string(max_age.count()));
-  if (request.is_head()) {
-    co_await out.begin_body(std::move(head), size);
-    co_return;
-  }
-  // A segment has no name of its own; the dashboard lists it by its link.
-  CountedBody body(
-      ViewerCounting{deps.link.bandwidth, deps.traffic, deps.streams}, out, check.message_id,
-      StreamLabel{request.client_address, "converted, link " + std::to_string(check.message_id)});
-  CountingChannel& counted = body.channel();
-  co_await counted.begin_body(std::move(head), size);
-  if (size == 0) co_return;
-  const bool sent = co_await counted.write_file(file.fd(), ByteRange::starting_at(0, size));
-  if (!sent || counted.stopped_by_limit()) out.abort();
-}
-
-// A subtitle the player draws itself (the ASS script, the PGS stream) as far as the job has
-// read it: it grows as the job goes, so the player asks again while it plays. A .sup has no
-// media type of its own: application/octet-stream.
-HttpResponse drawn_subtitle_answer(std::string body, std::string_view content_type) {
-  if (body.empty()) {
-    return json_error(503, "SEGMENT_NOT_READY", "The converter has not reached the subtitles yet",
-                      kNotReadyRetryAfter);
-  }
-  HttpResponse response;
-  response.body = std::move(body);
-  response.set_header("Content-Type", std::string(content_type));
-  response.set_header("X-Content-Type-Options", "nosniff");
-  response.set_header("Cache-Control", "no-store");
-  return response;
-}
-
 // "font-3" -> 3; nullopt otherwise.
 std::optional<int> numbered_font(std::string_view name) {
   constexpr std::string_view kPrefix = "font-";
@@ -325,34 +279,81 @@ std::optional<int> numbered_font(std::string_view name) {
   return numbered(name.substr(kPrefix.size()), "");
 }
 
-// What a session's renderer draws (the ASS script, the PGS stream, an attached font), read by
-// `read` once the session is known to show it (`shown`); otherwise 404 naming what it lacks.
-asio::awaitable<void> serve_drawn(const PlaybackRouteDeps& deps, const JobSpec& spec, bool shown,
-                                  std::string_view lacking, std::string_view content_type,
-                                  const std::function<asio::awaitable<std::string>()>& read,
-                                  ResponseChannel& out) {
+// What a session's renderer draws (the ASS script, the PGS stream, an attached font), opened by
+// `open` once the session is known to show it (`shown`); otherwise 404 naming what it lacks. 503
+// until the job has written it. The script and the stream grow as the job goes, so the player asks
+// again while it plays (no-store); a font is whole once it is there. A .sup or a font has no
+// media type of its own: application/octet-stream.
+struct DrawnFile {
+  bool shown = false;
+  std::string_view lacking;
+  JobFileAnswer how;
+};
+
+asio::awaitable<void> serve_drawn(
+    const PlaybackRouteDeps& deps, const HttpRequest& request, const LinkCheck& check,
+    const JobSpec& spec, const DrawnFile& drawn,
+    const std::function<asio::awaitable<std::optional<JobFile>>()>& open, ResponseChannel& out) {
   deps.playback.touch(spec);
-  if (!shown) {
-    co_await out.send(json_error(404, "NOT_FOUND", "This session has no " + std::string(lacking)));
+  if (!drawn.shown) {
+    co_await out.send(
+        json_error(404, "NOT_FOUND", "This session has no " + std::string(drawn.lacking)));
     co_return;
   }
-  std::string body = co_await read();
-  // Built before the co_await: GCC mishandles a temporary made in its operand.
-  HttpResponse answer = drawn_subtitle_answer(std::move(body), content_type);
-  co_await out.send(std::move(answer));
+  const std::optional<JobFile> file = co_await open();
+  if (!file) {
+    co_await out.send(json_error(503, "SEGMENT_NOT_READY",
+                                 "The converter has not reached the subtitles yet",
+                                 kNotReadyRetryAfter));
+    co_return;
+  }
+  co_await send_job_file(deps, request, check, *file, drawn.how, out);
+}
+
+// The cache lifetime of a converted file that never changes: an hour, never past the link.
+std::string segment_cache_control(const PlaybackRouteDeps& deps, const LinkCheck& check) {
+  const std::chrono::seconds max_age =
+      link_max_age(kSegmentMaxAge, check.expires_at, deps.link.clock.now());
+  return "private, max-age=" + std::to_string(max_age.count());
 }
 
 // A font attached to the file, for the ASS renderer of a session that shows an ASS subtitle.
-asio::awaitable<void> serve_font(const PlaybackRouteDeps& deps, const JobSpec& spec,
+asio::awaitable<void> serve_font(const PlaybackRouteDeps& deps, const HttpRequest& request,
+                                 const LinkCheck& check, const JobSpec& spec,
                                  const SessionChoice& choice, const MediaProbe& probe,
                                  std::size_t k, ResponseChannel& out) {
-  const bool shown = chosen_ass_subtitle(choice, probe) && k < probe.fonts.size();
+  const DrawnFile drawn{chosen_ass_subtitle(choice, probe) && k < probe.fonts.size(),
+                        "such font",
+                        {"application/octet-stream", segment_cache_control(deps, check)}};
+  const std::filesystem::path folder = deps.playback.job_folder(spec);
   co_await serve_drawn(
-      deps, spec, shown, "such font", "application/octet-stream",
-      [&] {
-        return deps.playback.attached_font(deps.playback.job_folder(spec), k, probe.fonts[k]);
+      deps, request, check, spec, drawn,
+      [&]() -> asio::awaitable<std::optional<JobFile>> {
+        co_return attached_font(folder, k, probe.fonts[k]);
       },
       out);
+}
+
+// The ASS script or the PGS stream, merged from the job's runs into one file.
+asio::awaitable<void> serve_drawn_subtitle(const PlaybackRouteDeps& deps,
+                                           const HttpRequest& request, const LinkCheck& check,
+                                           const JobSpec& spec, const DrawnFile& drawn,
+                                           const DrawnSubtitleMerge& kind, ResponseChannel& out) {
+  co_await serve_drawn(
+      deps, request, check, spec, drawn,
+      [&] { return deps.playback.drawn_subtitle(deps.playback.job_folder(spec), kind); }, out);
+}
+
+// An answer built in memory (a playlist, a WebVTT segment), within the answer budget.
+asio::awaitable<void> send_built(const PlaybackRouteDeps& deps, const HttpRequest& request,
+                                 HttpResponse response, ResponseChannel& out) {
+  const std::optional<AnswerBudget::Ticket> ticket =
+      deps.answers->take(rate_limit_key(request.client_address), response.body.size());
+  if (!ticket) {
+    co_await out.send(player_busy_answer());
+    co_return;
+  }
+  co_await out.send(std::move(response));
 }
 
 struct HlsTarget {
@@ -378,11 +379,19 @@ asio::awaitable<void> serve_segment(const PlaybackRouteDeps& deps, const HttpReq
     co_await out.send(waiting_answer(status));
     co_return;
   }
-  co_await send_counted_file(deps, request, check, status.path, "video/mp4", out);
+  const std::optional<JobFile> file = JobFile::open(status.path);
+  if (!file) {
+    co_await out.send(json_error(503, "SEGMENT_NOT_READY", "Try again", kNotReadyRetryAfter));
+    co_return;
+  }
+  // Named, not a temporary in the co_await's operand: GCC 12 destroys such a temporary wrongly.
+  const JobFileAnswer how{"video/mp4", segment_cache_control(deps, check)};
+  co_await send_job_file(deps, request, check, *file, how, out);
 }
 
-asio::awaitable<void> serve_subtitle(const PlaybackRouteDeps& deps, const JobSpec& spec,
-                                     const SegmentGrid& grid, int n, ResponseChannel& out) {
+asio::awaitable<void> serve_subtitle(const PlaybackRouteDeps& deps, const HttpRequest& request,
+                                     const JobSpec& spec, const SegmentGrid& grid, int n,
+                                     ResponseChannel& out) {
   if (n >= grid.count()) {
     co_await out.send(json_error(404, "NOT_FOUND", "No such segment"));
     co_return;
@@ -399,7 +408,7 @@ asio::awaitable<void> serve_subtitle(const PlaybackRouteDeps& deps, const JobSpe
   response.body = co_await deps.playback.subtitle_segment(status.path.parent_path(), grid, n);
   response.set_header("Content-Type", "text/vtt; charset=utf-8");
   response.set_header("Cache-Control", "no-store");
-  co_await out.send(std::move(response));
+  co_await send_built(deps, request, std::move(response), out);
 }
 
 asio::awaitable<void> serve_hls(const PlaybackRouteDeps& deps, const HttpRequest& request,
@@ -437,33 +446,37 @@ asio::awaitable<void> serve_hls(const PlaybackRouteDeps& deps, const HttpRequest
   if (name == "master.m3u8" || name == "video.m3u8" || name == "subs.m3u8") {
     deps.playback.touch(spec);
     if (name == "master.m3u8") {
-      co_await out.send(
-          playlist_response(master_playlist(master_facts(file, *choice, *probe, *grid))));
+      co_await send_built(
+          deps, request,
+          playlist_response(master_playlist(master_facts(file, *choice, *probe, *grid))), out);
     } else if (name == "video.m3u8") {
-      co_await out.send(playlist_response(media_playlist(*grid)));
+      co_await send_built(deps, request, playlist_response(media_playlist(*grid)), out);
     } else if (chosen_text_subtitle(*choice, *probe)) {
-      co_await out.send(playlist_response(subtitle_playlist(*grid)));
+      co_await send_built(deps, request, playlist_response(subtitle_playlist(*grid)), out);
     } else {
       co_await out.send(json_error(404, "NOT_FOUND", "This session has no subtitles"));
     }
     co_return;
   }
   if (name == "subs.ass") {
-    co_await serve_drawn(
-        deps, spec, chosen_ass_subtitle(*choice, *probe).has_value(), "ASS subtitles",
-        "text/x-ssa; charset=utf-8",
-        [&] { return deps.playback.ass_script(deps.playback.job_folder(spec)); }, out);
+    const DrawnFile drawn{chosen_ass_subtitle(*choice, *probe).has_value(),
+                          "ASS subtitles",
+                          {"text/x-ssa; charset=utf-8", "no-store"}};
+    const DrawnSubtitleMerge kind = ass_script_merge();
+    co_await serve_drawn_subtitle(deps, request, linked.check, spec, drawn, kind, out);
     co_return;
   }
   if (const std::optional<int> font = numbered_font(name)) {
-    co_await serve_font(deps, spec, *choice, *probe, static_cast<std::size_t>(*font), out);
+    co_await serve_font(deps, request, linked.check, spec, *choice, *probe,
+                        static_cast<std::size_t>(*font), out);
     co_return;
   }
   if (name == "subs.sup") {
-    co_await serve_drawn(
-        deps, spec, chosen_pgs_subtitle(*choice, *probe).has_value(), "PGS subtitles",
-        "application/octet-stream",
-        [&] { return deps.playback.pgs_stream(deps.playback.job_folder(spec)); }, out);
+    const DrawnFile drawn{chosen_pgs_subtitle(*choice, *probe).has_value(),
+                          "PGS subtitles",
+                          {"application/octet-stream", "no-store"}};
+    const DrawnSubtitleMerge kind = pgs_stream_merge();
+    co_await serve_drawn_subtitle(deps, request, linked.check, spec, drawn, kind, out);
     co_return;
   }
   if (name == "init.mp4") {
@@ -472,7 +485,7 @@ asio::awaitable<void> serve_hls(const PlaybackRouteDeps& deps, const HttpRequest
     co_await serve_segment(deps, request, linked.check, spec, *segment, out);
   } else if (const std::optional<int> cue_segment = numbered(name, ".vtt");
              cue_segment && choice->subtitle_track) {
-    co_await serve_subtitle(deps, spec, *grid, *cue_segment, out);
+    co_await serve_subtitle(deps, request, spec, *grid, *cue_segment, out);
   } else {
     co_await out.send(json_error(404, "NOT_FOUND", "No such page"));
   }
@@ -480,7 +493,8 @@ asio::awaitable<void> serve_hls(const PlaybackRouteDeps& deps, const HttpRequest
 
 }  // namespace
 
-void add_playback_routes(Router& router, const PlaybackRouteDeps& deps) {
+void add_playback_routes(Router& router, PlaybackRouteDeps deps) {
+  if (!deps.answers) deps.answers = std::make_shared<AnswerBudget>();
   router.add_post_prefix(std::string(kApiPrefix),
                          [deps](const HttpRequest& request, ResponseChannel& out) {
                            return serve_api(deps, request, out);

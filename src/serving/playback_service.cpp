@@ -15,11 +15,8 @@
 #include "http/internal_request.hpp"
 #include "logging/log.hpp"
 #include "media/file_streamer.hpp"
-#include "playback/ass_script.hpp"
-#include "playback/attached_fonts.hpp"
 #include "playback/ffmpeg_command.hpp"
 #include "playback/media_allow_lists.hpp"
-#include "playback/pgs_stream.hpp"
 #include "playback/subtitle_segments.hpp"
 #include "store/store.hpp"
 #include "store/store_executor.hpp"
@@ -120,7 +117,8 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
   JobManager jobs;
   asio::steady_timer timer;
   asio::thread_pool probe_pool;
-  asio::thread_pool file_pool;  // subtitle files, read and cut off the I/O thread
+  asio::thread_pool file_pool;           // subtitle files, read and cut off the I/O thread
+  MergedSubtitleFiles merged_subtitles;  // used on file_pool
   bool ffmpeg_found = false;
   bool ffprobe_found = false;
   bool stopped = false;
@@ -416,17 +414,16 @@ asio::awaitable<std::string> PlaybackService::subtitle_segment(std::filesystem::
   co_return co_await on_file_pool([&] { return tglink::subtitle_segment(job_dir, grid, n); });
 }
 
-asio::awaitable<std::string> PlaybackService::ass_script(std::filesystem::path job_dir) {
-  co_return co_await on_file_pool([&] { return ass_script_of(job_dir); });
-}
-
-asio::awaitable<std::string> PlaybackService::attached_font(std::filesystem::path job_dir,
-                                                            std::size_t k, FontAttachment font) {
-  co_return co_await on_file_pool([&] { return tglink::attached_font(job_dir, k, font); });
-}
-
-asio::awaitable<std::string> PlaybackService::pgs_stream(std::filesystem::path job_dir) {
-  co_return co_await on_file_pool([&] { return pgs_stream_of(job_dir); });
+asio::awaitable<std::optional<JobFile>> PlaybackService::drawn_subtitle(
+    std::filesystem::path job_dir, DrawnSubtitleMerge kind) {
+  std::shared_ptr<Impl> impl = impl_;
+  MergedSubtitleFiles& merged = impl->merged_subtitles;
+  co_return co_await asio::co_spawn(
+      impl->file_pool.get_executor(),
+      [&merged, &job_dir, &kind]() -> asio::awaitable<std::optional<JobFile>> {
+        co_return merged.current(job_dir, kind);
+      },
+      asio::use_awaitable);
 }
 
 std::size_t PlaybackService::running_jobs() const { return impl_->jobs.running_jobs(); }

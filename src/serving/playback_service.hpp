@@ -20,8 +20,10 @@
 
 #include "core/clock.hpp"
 #include "playback/child_confinement.hpp"
+#include "playback/job_file.hpp"
 #include "playback/job_manager.hpp"
 #include "playback/media_probe.hpp"
+#include "playback/merged_subtitle_file.hpp"
 #include "playback/playback_decision.hpp"
 #include "playback/segment_grid.hpp"
 #include "playback/session_token.hpp"
@@ -108,18 +110,12 @@ class PlaybackService {
   boost::asio::awaitable<std::string> subtitle_segment(std::filesystem::path job_dir,
                                                        SegmentGrid grid, int n);
 
-  // The ASS script of the job in `job_dir` as far as its runs have read it, merged on a worker
-  // thread (playback/ass_script.hpp); empty before the first run reached its events.
-  boost::asio::awaitable<std::string> ass_script(std::filesystem::path job_dir);
-
-  // The PGS stream of the job in `job_dir` as far as its runs have read it, merged on a worker
-  // thread (playback/pgs_stream.hpp); empty before the first display set.
-  boost::asio::awaitable<std::string> pgs_stream(std::filesystem::path job_dir);
-
-  // The job's attached font k, read on a worker thread (playback/attached_fonts.hpp); empty
-  // until the job has written all of it.
-  boost::asio::awaitable<std::string> attached_font(std::filesystem::path job_dir, std::size_t k,
-                                                    FontAttachment font);
+  // A subtitle the player draws (`kind`: the ASS script, the PGS stream) of the job in
+  // `job_dir` as far as its runs have read it, open for serving: merged into one file on a
+  // worker thread when a run changed (playback/merged_subtitle_file.hpp); nullopt before the
+  // first run reached it.
+  boost::asio::awaitable<std::optional<JobFile>> drawn_subtitle(std::filesystem::path job_dir,
+                                                                DrawnSubtitleMerge kind);
 
   [[nodiscard]] std::size_t running_jobs() const;
 

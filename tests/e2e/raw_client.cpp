@@ -43,11 +43,20 @@ std::int64_t content_length_of(const std::string& head) {
 
 }  // namespace
 
-RawClient::RawClient(std::uint16_t port, int receive_buffer) {
+RawClient::RawClient(std::uint16_t port, int receive_buffer, std::string_view source) {
   fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
   if (fd_ < 0) return;
   if (receive_buffer > 0) {
     ::setsockopt(fd_, SOL_SOCKET, SO_RCVBUF, &receive_buffer, sizeof receive_buffer);
+  }
+  if (!source.empty()) {
+    sockaddr_in from{};
+    from.sin_family = AF_INET;
+    if (::inet_pton(AF_INET, std::string(source).c_str(), &from.sin_addr) != 1 ||
+        ::bind(fd_, reinterpret_cast<sockaddr*>(&from), sizeof from) != 0) {
+      close();
+      return;
+    }
   }
   sockaddr_in address{};
   address.sin_family = AF_INET;

@@ -20,8 +20,10 @@ struct ResponseHead {
 
 class RawClient {
  public:
-  // Connects to 127.0.0.1:port. `receive_buffer` > 0 sets SO_RCVBUF before connecting.
-  explicit RawClient(std::uint16_t port, int receive_buffer = 0);
+  // Connects to 127.0.0.1:port. `receive_buffer` > 0 sets SO_RCVBUF before connecting. From
+  // `source` (another loopback address, "127.0.0.7") when given: a client of its own to the
+  // server's per-address limits.
+  explicit RawClient(std::uint16_t port, int receive_buffer = 0, std::string_view source = {});
   ~RawClient();
   RawClient(const RawClient&) = delete;
   RawClient& operator=(const RawClient&) = delete;
