@@ -40,10 +40,10 @@ bool forwarded(const HttpRequest& request) {
 
 }  // namespace
 
-std::string SourceGrants::grant(std::string link_token) {
+std::string SourceGrants::grant(std::int64_t message_id) {
   std::string capability = random_hex(kCapabilityBytes);
   const std::lock_guard lock(mutex_);
-  grants_[capability] = std::move(link_token);
+  grants_[capability] = message_id;
   return capability;
 }
 
@@ -52,7 +52,7 @@ void SourceGrants::revoke(const std::string& capability) {
   grants_.erase(capability);
 }
 
-std::optional<std::string> SourceGrants::accepts(const HttpRequest& request) const {
+std::optional<std::int64_t> SourceGrants::accepts(const HttpRequest& request) const {
   if (request.rejection || (request.method != "GET" && !request.is_head())) return std::nullopt;
   if (!is_loopback_address(request.peer_address) || forwarded(request)) return std::nullopt;
   std::string_view path = request.path();

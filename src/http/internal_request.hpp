@@ -2,8 +2,12 @@
 // tglink's own reads of a file for its converter (playback/): ffprobe and ffmpeg read
 //   /source/{capability}
 // over loopback. A capability is 32 random bytes made for one run of ffprobe or ffmpeg, bound to
-// the one link whose file it reads, and revoked as soon as that run is over. Nothing else is
-// ever trusted: no header, no peer address alone. So:
+// the one file it reads (the log-channel message of the link that asked for the run), and
+// revoked as soon as that run is over. It is granted only after a link of that file was checked
+// (not expired, not revoked), and then stands for the file, not for that link: a conversion
+// several viewers share goes on when the link of the one who asked first expires (the players
+// check each viewer's own link on every request). Nothing else is ever trusted: no header, no
+// peer address alone. So:
 //  - what a hostile manifest could make ffmpeg forward to another host carries no secret (the
 //    capability is in the path, and the hls and dash demuxers are never opened anyway);
 //  - a capability seen in /proc/PID/cmdline reads that one file while that one run lasts;
@@ -14,6 +18,7 @@
 // /hls), and reads Telegram through a small window (media/file_streamer.hpp stream_internal).
 
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -32,26 +37,28 @@ class SourceGrants {
   SourceGrants(const SourceGrants&) = delete;
   SourceGrants& operator=(const SourceGrants&) = delete;
 
-  // A fresh capability to read the file of `link_token` (64 hex digits from OpenSSL's CSPRNG).
-  [[nodiscard]] std::string grant(std::string link_token);
+  // A fresh capability to read the file of log-channel message `message_id` (64 hex digits from
+  // OpenSSL's CSPRNG). The caller has checked a link of that message.
+  [[nodiscard]] std::string grant(std::int64_t message_id);
   void revoke(const std::string& capability);
 
-  // The link token a request may read: a GET or HEAD of /source/{capability} naming a live
-  // capability, from a loopback peer, with no header a proxy adds. nullopt for anything else.
-  [[nodiscard]] std::optional<std::string> accepts(const HttpRequest& request) const;
+  // The message whose file a request may read: a GET or HEAD of /source/{capability} naming a
+  // live capability, from a loopback peer, with no header a proxy adds. nullopt for anything
+  // else.
+  [[nodiscard]] std::optional<std::int64_t> accepts(const HttpRequest& request) const;
 
   [[nodiscard]] std::size_t live() const;
 
  private:
-  mutable std::mutex mutex_;                                // probes take theirs on a worker thread
-  std::map<std::string, std::string, std::less<>> grants_;  // capability -> link token
+  mutable std::mutex mutex_;  // probes take theirs on a worker thread
+  std::map<std::string, std::int64_t, std::less<>> grants_;  // capability -> message id
 };
 
 // A capability for the time of one run: granted when made, revoked when destroyed.
 class SourceLease {
  public:
-  SourceLease(SourceGrants& grants, std::string link_token)
-      : grants_(&grants), capability_(grants.grant(std::move(link_token))) {}
+  SourceLease(SourceGrants& grants, std::int64_t message_id)
+      : grants_(&grants), capability_(grants.grant(message_id)) {}
   ~SourceLease() {
     if (grants_ != nullptr) grants_->revoke(capability_);
   }

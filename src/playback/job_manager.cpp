@@ -18,6 +18,10 @@ namespace {
 // How long an address counts as watching a job after its last request.
 constexpr std::chrono::seconds kViewerWindow{30};
 
+const char* kind_name(ConversionMode mode) {
+  return mode == ConversionMode::kTranscode ? "transcode" : "remux";
+}
+
 std::string segment_name(int segment) {
   return segment < 0 ? std::string("init.mp4") : std::to_string(segment) + ".m4s";
 }
@@ -43,7 +47,7 @@ std::uint64_t folder_bytes(const fs::path& dir) {
 enum class RunState { kQueued, kRunning, kExited, kFailed, kStopped };
 
 struct JobManager::Job {
-  JobSpec spec;
+  JobSpec spec;  // of the viewer who asked last: whose cap and link a new run goes by
   fs::path dir;
   RunState state = RunState::kStopped;
   std::optional<int> pid;
@@ -56,6 +60,9 @@ struct JobManager::Job {
   int runs = 0;
   int last_asked = 0;
   bool paused = false;  // SIGSTOPped: far ahead of its viewers
+  SteadyTime paused_at{};
+  bool released = false;  // killed after pause_release; starts again when a viewer comes close
+  std::string owner;      // the viewer the running run counts for
   SteadyTime last_use{};
   std::map<std::string, SteadyTime> viewers;
 };
@@ -92,6 +99,8 @@ JobManager::Job& JobManager::job_for(const JobSpec& spec, int start_segment) {
     slot->run_start = start_segment;
   }
   Job& job = *slot;
+  // Every run goes by the viewer asking now: their cap, their link, their command.
+  job.spec = spec;
   job.last_use = clock_.steady_now();
   if (!spec.viewer.empty()) job.viewers[spec.viewer] = job.last_use;
   return job;
@@ -104,14 +113,44 @@ void JobManager::touch(const std::string& key, const std::string& viewer) {
   if (!viewer.empty()) found->second->viewers[viewer] = found->second->last_use;
 }
 
-bool JobManager::has_slot(const Job& job) const {
+bool JobManager::slot_free(ConversionMode mode) const {
   std::size_t busy = 0;
   for (const auto& [key, other] : jobs_) {
-    if (other->state == RunState::kRunning && other->spec.mode == job.spec.mode) ++busy;
+    if (other->state == RunState::kRunning && other->spec.mode == mode) ++busy;
   }
-  const int slots = job.spec.mode == ConversionMode::kTranscode ? settings_.transcode_slots
-                                                                : settings_.remux_slots;
+  const int slots =
+      mode == ConversionMode::kTranscode ? settings_.transcode_slots : settings_.remux_slots;
   return busy < static_cast<std::size_t>(std::max(slots, 0));
+}
+
+int JobManager::cap(ConversionMode mode) const {
+  return std::max(1, mode == ConversionMode::kTranscode ? settings_.transcodes_per_viewer
+                                                        : settings_.remuxes_per_viewer);
+}
+
+int JobManager::runs_owned(const std::string& viewer, ConversionMode mode,
+                           const Job* except) const {
+  return static_cast<int>(std::count_if(jobs_.begin(), jobs_.end(), [&](const auto& entry) {
+    const Job& other = *entry.second;
+    return &other != except && other.state == RunState::kRunning && other.spec.mode == mode &&
+           other.owner == viewer;
+  }));
+}
+
+bool JobManager::within_cap(const Job& job) const {
+  const std::string& viewer = job.spec.viewer;
+  return viewer.empty() || runs_owned(viewer, job.spec.mode, &job) < cap(job.spec.mode);
+}
+
+bool JobManager::link_valid(const Job& job) const {
+  return !job.spec.link_valid || job.spec.link_valid();
+}
+
+bool JobManager::watched_by_others(const Job& job, const std::string& viewer) const {
+  const SteadyTime recent = clock_.steady_now() - kViewerWindow;
+  return std::any_of(job.viewers.begin(), job.viewers.end(), [&](const auto& other) {
+    return other.first != viewer && other.second >= recent;
+  });
 }
 
 int JobManager::queue_position(const Job& job) const {
@@ -147,6 +186,7 @@ void JobManager::start_run(Job& job, int start_segment) {
   }
   job.pid = pid;
   job.state = RunState::kRunning;
+  job.owner = job.spec.viewer;
   pids_[*pid] = job.spec.key;
   if (launch.on_end) run_ends_[*pid] = std::move(launch.on_end);
   ++runs_started_;
@@ -156,6 +196,8 @@ void JobManager::start_run(Job& job, int start_segment) {
 
 void JobManager::kill_run(Job& job) {
   job.paused = false;
+  job.released = false;
+  job.owner.clear();
   if (!job.pid) return;
   runner_.signal(*job.pid, SIGKILL);  // reaped by tick(); pids_ keeps it until then
   pids_[*job.pid] = "";
@@ -170,29 +212,30 @@ void JobManager::stop(Job& job) {
   job.state = RunState::kStopped;
 }
 
+// Only a viewer's new choice makes room among their own runs: a segment request never stops
+// another run. Otherwise a request still under way from a tab the viewer left (or their second
+// tab) would stop the transcode they now watch, and the two would stop each other every 100 ms.
 void JobManager::make_room_for_viewer(const Job& job) {
-  if (job.spec.viewer.empty()) return;
-  const int cap =
-      std::max(1, job.spec.mode == ConversionMode::kTranscode ? settings_.transcodes_per_viewer
-                                                              : settings_.remuxes_per_viewer);
-  const SteadyTime recent = clock_.steady_now() - kViewerWindow;
-  std::vector<Job*> held;  // this viewer's other jobs of the kind, watched by nobody else
+  const std::string& viewer = job.spec.viewer;
+  if (viewer.empty()) return;
+  std::vector<Job*> held;  // this viewer's own runs of the kind, watched by nobody else
   for (auto& [key, other] : jobs_) {
     if (other.get() == &job || other->spec.mode != job.spec.mode) continue;
-    if (other->state != RunState::kRunning && other->state != RunState::kQueued) continue;
-    const bool watched_by_others =
-        std::any_of(other->viewers.begin(), other->viewers.end(), [&](const auto& viewer) {
-          return viewer.first != job.spec.viewer && viewer.second >= recent;
-        });
-    if (other->viewers.contains(job.spec.viewer) && !watched_by_others) held.push_back(other.get());
+    if (other->state != RunState::kRunning || other->owner != viewer) continue;
+    if (!watched_by_others(*other, viewer)) held.push_back(other.get());
   }
+  // Least recently asked for by this viewer first.
+  const auto asked = [&viewer](const Job* j) {
+    const auto found = j->viewers.find(viewer);
+    return found == j->viewers.end() ? SteadyTime{} : found->second;
+  };
   std::sort(held.begin(), held.end(),
-            [](const Job* a, const Job* b) { return a->last_use < b->last_use; });
-  for (std::size_t i = 0; held.size() - i >= static_cast<std::size_t>(cap); ++i) {
-    log_.info("Playback: {} started another {}; stopping {}", job.spec.viewer,
-              job.spec.mode == ConversionMode::kTranscode ? "transcode" : "remux",
-              held[i]->spec.key);
-    stop(*held[i]);
+            [&asked](const Job* a, const Job* b) { return asked(a) < asked(b); });
+  for (Job* other : held) {
+    if (within_cap(job)) return;
+    log_.info("Playback: {} started another {}; stopping {}", viewer, kind_name(job.spec.mode),
+              other->spec.key);
+    stop(*other);
   }
 }
 
@@ -206,31 +249,29 @@ int JobManager::open(const JobSpec& spec, int start_segment) {
   // Stopped or exited: start again, unless the segment is already on disk.
   if (file_exists(job.dir / segment_name(start_segment)) && job.state == RunState::kExited)
     return 0;
-  // Only a viewer's new choice makes room among their other jobs; see resume().
   make_room_for_viewer(job);
   return start_or_queue(job, start_segment);
 }
 
-// A segment request for a stopped job starts it again without stopping any other: a request
-// still under way from a tab the viewer left (or their second tab) must not stop the
-// transcode they now watch, nor be answered by stopping it (the two would stop each other).
-int JobManager::resume(const JobSpec& spec, int start_segment) {
-  Job& job = job_for(spec, start_segment);
-  if (job.state == RunState::kRunning || job.state == RunState::kQueued) {
-    return queue_position(job);
-  }
-  return start_or_queue(job, start_segment);
-}
-
+// Starts the job for the viewer asking when their link, their cap and a slot allow; queues it
+// when only the cap or the slot is missing.
 int JobManager::start_or_queue(Job& job, int start_segment) {
   const JobSpec& spec = job.spec;
-  if (has_slot(job)) {
+  job.released = false;
+  if (!link_valid(job)) {
+    log_.info("Playback: {}'s link may no longer start {}", spec.viewer, spec.key);
+    job.state = RunState::kStopped;
+    return 0;
+  }
+  if (within_cap(job) && slot_free(spec.mode)) {
     start_run(job, start_segment);
     return 0;
   }
   job.state = RunState::kQueued;
   job.run_start = start_segment;
-  (spec.mode == ConversionMode::kTranscode ? transcode_queue_ : remux_queue_).push_back(spec.key);
+  std::deque<std::string>& queue =
+      spec.mode == ConversionMode::kTranscode ? transcode_queue_ : remux_queue_;
+  if (std::find(queue.begin(), queue.end(), spec.key) == queue.end()) queue.push_back(spec.key);
   return queue_position(job);
 }
 
@@ -282,12 +323,7 @@ SegmentStatus JobManager::segment(const JobSpec& spec, int segment) {
         status.state = SegmentState::kConverting;
         return status;
       }
-      log_.info("Playback: job {} at segment {}, asked for {}: restarting there", spec.key, reached,
-                wanted);
-      start_run(job, wanted);
-      status.state =
-          job.state == RunState::kRunning ? SegmentState::kConverting : SegmentState::kFailed;
-      return status;
+      return restart_far(job, wanted);
     }
     case RunState::kFailed:
       // A failure of this very part of the file: don't burn CPU on it again and again.
@@ -299,14 +335,37 @@ SegmentStatus JobManager::segment(const JobSpec& spec, int segment) {
       [[fallthrough]];
     case RunState::kExited:
     case RunState::kStopped: {
-      const int position = resume(spec, wanted);
-      if (job.state == RunState::kRunning && job.run_start != wanted) start_run(job, wanted);
-      status.state = position > 0 ? SegmentState::kQueued : SegmentState::kConverting;
-      if (job.state == RunState::kFailed) status.state = SegmentState::kFailed;
-      status.queue_position = position;
+      status.queue_position = start_or_queue(job, wanted);
+      if (job.state == RunState::kQueued) {
+        status.state = SegmentState::kQueued;
+      } else {
+        status.state =
+            job.state == RunState::kRunning ? SegmentState::kConverting : SegmentState::kFailed;
+      }
       return status;
     }
   }
+  return status;
+}
+
+// A far seek replaces the run. Whoever asks owns the new one: a viewer at its cap does not
+// take over a run another viewer owns (that viewer's run goes on), and waits as queued.
+SegmentStatus JobManager::restart_far(Job& job, int wanted) {
+  SegmentStatus status;
+  status.path = job.dir / segment_name(wanted);
+  if (!link_valid(job)) {
+    status.state = SegmentState::kFailed;
+    return status;
+  }
+  if (job.owner != job.spec.viewer && !within_cap(job)) {
+    status.state = SegmentState::kQueued;
+    return status;
+  }
+  log_.info("Playback: job {} at segment {}, asked for {}: restarting there", job.spec.key,
+            job.frontier_hint, wanted);
+  start_run(job, wanted);
+  status.state =
+      job.state == RunState::kRunning ? SegmentState::kConverting : SegmentState::kFailed;
   return status;
 }
 
@@ -341,21 +400,30 @@ void JobManager::on_exit(const ChildExit& exit) {
   }
 }
 
+// FIFO per kind; a job whose viewer is at its cap keeps its place and lets the next one start,
+// so one viewer's waiting jobs never hold back another viewer's.
 void JobManager::give_slots() {
   for (std::deque<std::string>* queue : {&transcode_queue_, &remux_queue_}) {
-    while (!queue->empty()) {
-      const auto found = jobs_.find(queue->front());
+    for (auto it = queue->begin(); it != queue->end();) {
+      const auto found = jobs_.find(*it);
       if (found == jobs_.end() || found->second->state != RunState::kQueued) {
-        queue->pop_front();
+        it = queue->erase(it);
         continue;
       }
       Job& job = *found->second;
-      job.state = RunState::kStopped;  // not counted while its slot is checked
-      if (!has_slot(job)) {
-        job.state = RunState::kQueued;
-        break;
+      if (!slot_free(job.spec.mode)) break;
+      if (!link_valid(job)) {
+        log_.info("Playback: {}'s link may no longer start {}; it leaves the queue",
+                  job.spec.viewer, job.spec.key);
+        job.state = RunState::kStopped;
+        it = queue->erase(it);
+        continue;
       }
-      queue->pop_front();
+      if (!within_cap(job)) {
+        ++it;
+        continue;
+      }
+      it = queue->erase(it);
       start_run(job, job.run_start);
     }
   }
@@ -439,6 +507,15 @@ void JobManager::enforce_budget() {
 }
 
 void JobManager::pace(Job& job) {
+  if (job.released && job.state == RunState::kStopped && !disk_low_) {
+    // A viewer came close to where the released run stopped: it goes on from there.
+    const int reached = frontier(job);
+    const int ahead = reached - std::max(job.last_asked, job.run_start);
+    if (reached < job.spec.segment_count && ahead <= settings_.pause_ahead / 2) {
+      start_or_queue(job, reached);
+    }
+    return;
+  }
   if (!job.pid || job.state != RunState::kRunning) return;
   const int ahead = frontier(job) - std::max(job.last_asked, job.run_start);
   if (!job.paused && ahead > settings_.pause_ahead) {
@@ -446,9 +523,49 @@ void JobManager::pace(Job& job) {
               ahead);
     runner_.signal(*job.pid, SIGSTOP);
     job.paused = true;
+    job.paused_at = clock_.steady_now();
   } else if (job.paused && ahead <= settings_.pause_ahead / 2) {
     runner_.signal(*job.pid, SIGCONT);
     job.paused = false;
+  }
+}
+
+// A paused run holds a slot and counts for its owner; after pause_release it gives both up.
+void JobManager::release_paused() {
+  const SteadyTime now = clock_.steady_now();
+  for (auto& [key, job] : jobs_) {
+    if (job->state != RunState::kRunning || !job->paused ||
+        now - job->paused_at < settings_.pause_release) {
+      continue;
+    }
+    log_.info("Playback: job {} paused for {} s; stopping it until a viewer comes close", key,
+              settings_.pause_release.count());
+    stop(*job);
+    job->released = true;
+  }
+}
+
+// A run whose owner asked nothing of it lately counts for the viewer who asked last, within
+// that viewer's cap; when every viewer still asking is at its cap, it stops. Nobody keeps a run
+// alive beyond their cap by asking for one somebody else started and left.
+void JobManager::pass_on_runs() {
+  for (auto& [key, job] : jobs_) {
+    if (job->state != RunState::kRunning || job->owner.empty() ||
+        job->viewers.contains(job->owner) || job->viewers.empty()) {
+      continue;
+    }
+    std::vector<std::pair<SteadyTime, std::string>> askers;
+    for (const auto& [viewer, at] : job->viewers) askers.emplace_back(at, viewer);
+    std::sort(askers.rbegin(), askers.rend());
+    const auto heir = std::find_if(askers.begin(), askers.end(), [&](const auto& asker) {
+      return runs_owned(asker.second, job->spec.mode, job.get()) < cap(job->spec.mode);
+    });
+    if (heir == askers.end()) {
+      log_.info("Playback: job {}'s viewers are all at their cap; stopping it", key);
+      stop(*job);
+      continue;
+    }
+    job->owner = heir->second;
   }
 }
 
@@ -471,6 +588,8 @@ void JobManager::tick() {
   for (const ChildExit& exit : runner_.reap()) on_exit(exit);
   check_free_space();
   stop_idle();
+  release_paused();
+  pass_on_runs();
   if (!disk_low_) give_slots();
   enforce_budget();
   for (auto& [key, job] : jobs_) pace(*job);

@@ -12,14 +12,29 @@
 //    started, restarts the job there (SIGKILL, then -ss at the segment);
 //  - transcodes take one of `transcode_slots`, remuxes one of `remux_slots`; a job without a
 //    slot waits in its kind's FIFO queue, whose position is reported (1 = next);
-//  - a viewer (keyed like the rate limit: an IPv4 address, an IPv6 /64) holds at most
-//    `transcodes_per_viewer` transcodes and `remuxes_per_viewer` remuxes: a new one stops its
-//    least recently used one that no other viewer watched lately. Only a new choice (open())
-//    does that: a segment request never stops another job, it starts its own again or queues it;
+//  - caps per viewer (keyed like the rate limit: an IPv4 address, an IPv6 /64). A run counts
+//    for its owner: the viewer whose request started it (or whose request it waited in the
+//    queue for). A viewer owns at most `transcodes_per_viewer` transcodes and
+//    `remuxes_per_viewer` remuxes. Every start of a run checks the cap of the viewer asking,
+//    not the job's first viewer: a new session (open()), a segment of a stopped, exited or
+//    failed job, a restart for a far seek, a queued job's turn. At its cap, a new session stops
+//    the viewer's own least recently asked run that no other viewer asked anything of lately;
+//    anything else waits in the queue (a far seek in a run another viewer owns is answered as
+//    queued and leaves that run alone). A queued job whose viewer is at its cap lets the jobs
+//    behind it have the slot. Joining a running job starts nothing and costs nothing. A run
+//    whose owner has asked nothing of it lately passes to the viewer who asked last, within
+//    that viewer's cap, or stops when every viewer still asking is at its cap: so nobody keeps
+//    more runs alive than its cap, whatever mix of sessions, tracks, seeks and playlist polls;
+//  - every run reads its file through the asking viewer's JobSpec (a capability for the file,
+//    not for one link), after `link_valid` says that viewer's link may still start conversions:
+//    the job outlives the link of the viewer who opened it, and a revoked or expired link
+//    starts nothing (a queued job asked for only by such a link leaves the queue);
 //  - init.mp4 is served once the run that rewrites it has written a segment or ended well;
 //  - a run more than `pause_ahead` segments past the last one asked for is paused (SIGSTOP)
 //    until its viewers come within half of that, so a client that never watches cannot make
-//    us pull whole files from Telegram;
+//    us pull whole files from Telegram; paused for `pause_release`, it is killed and gives its
+//    slot up (its folder stays), and is started again at its first missing segment once a
+//    viewer comes that close, within that viewer's cap and a free slot;
 //  - below `min_free_bytes` free on the folders' filesystem, every job stops and none starts
 //    until there is room again (the database and TDLib share that disk);
 //  - a job nobody asked anything of for `idle_stop` is stopped; its folder stays for later
@@ -59,6 +74,10 @@ struct JobSettings {
   int transcodes_per_viewer = 1;
   int remuxes_per_viewer = 2;
   int pause_ahead = 20;  // segments
+  // A run paused this long is killed. Longer than a viewer watching at normal speed needs to
+  // come back within pause_ahead / 2 (10 segments of at most 6 s), so a watched run is never
+  // released; short enough that a client that stopped watching holds no slot for long.
+  std::chrono::seconds pause_release{120};
   std::uint64_t min_free_bytes = 1024ull << 20;
   // Free bytes on the filesystem of `root`; nullopt when unknown (then nothing is stopped).
   std::function<std::optional<std::uint64_t>(const std::filesystem::path&)> free_bytes;
@@ -81,8 +100,12 @@ struct JobSpec {
   std::string key;  // folder name: file unique id (made safe) + "-" + choice_key
   ConversionMode mode = ConversionMode::kRemux;
   int segment_count = 0;
-  std::string viewer;  // client address
-  // The run starting at a segment; `run` numbers the runs of this job (0, 1, ...).
+  std::string viewer;  // the viewer asking (rate-limit key); "" = no cap
+  // Whether the asking viewer's link may still start conversions (neither expired nor revoked);
+  // asked before every run starts, a queued one's included. Empty: always.
+  std::function<bool()> link_valid;
+  // The run starting at a segment; `run` numbers the runs of this job (0, 1, ...). It reads
+  // the file through a capability granted for the file, so it outlives the asking link.
   std::function<JobRun(int start_segment, int run)> command;
 };
 
@@ -111,9 +134,11 @@ class JobManager {
   void clean_start();
 
   // Makes sure the job runs (or waits) from `start_segment`; the viewer's queue position, 0
-  // when it has a slot.
+  // when it has a slot. `spec` is the asking viewer's: its viewer, link check and command are
+  // the ones used for the runs it starts.
   int open(const JobSpec& spec, int start_segment);
-  // Segment `segment` of the job (opening it when needed). `segment` -1 is init.mp4.
+  // Segment `segment` of the job (opening it when needed). `segment` -1 is init.mp4. kQueued
+  // with queue_position 0: a far seek waits for the asking viewer's own runs, not a slot.
   SegmentStatus segment(const JobSpec& spec, int segment);
   // The job's folder (whether or not it exists).
   [[nodiscard]] std::filesystem::path folder(const std::string& key) const;
@@ -138,17 +163,27 @@ class JobManager {
   struct Job;
 
   Job& job_for(const JobSpec& spec, int start_segment);
-  int resume(const JobSpec& spec, int start_segment);
   int start_or_queue(Job& job, int start_segment);
   bool init_whole(Job& job);
   void start_run(Job& job, int start_segment);
   void kill_run(Job& job);
   void stop(Job& job);
-  [[nodiscard]] bool has_slot(const Job& job) const;
+  [[nodiscard]] bool slot_free(ConversionMode mode) const;
+  [[nodiscard]] int cap(ConversionMode mode) const;
+  // Running runs of `mode` that `viewer` owns, `except` left out.
+  [[nodiscard]] int runs_owned(const std::string& viewer, ConversionMode mode,
+                               const Job* except) const;
+  // True when the viewer asking for `job` may own one more run of its kind.
+  [[nodiscard]] bool within_cap(const Job& job) const;
+  [[nodiscard]] bool link_valid(const Job& job) const;
+  [[nodiscard]] bool watched_by_others(const Job& job, const std::string& viewer) const;
   int queue_position(const Job& job) const;
   void give_slots();
   void make_room_for_viewer(const Job& job);
+  SegmentStatus restart_far(Job& job, int wanted);
   void pace(Job& job);
+  void release_paused();
+  void pass_on_runs();
   void check_free_space();
   int frontier(Job& job);
   void on_exit(const ChildExit& exit);

@@ -175,7 +175,7 @@ asio::awaitable<void> send_body(const FileRouteDeps& deps, const StoredFile& fil
 
 asio::awaitable<void> FileHandler::operator()(const HttpRequest& request,
                                               ResponseChannel& out) const {
-  std::optional<std::string> granted;
+  std::optional<std::int64_t> granted;
   if (route_ == FileRoute::kSource) {
     if (deps_.grants != nullptr) granted = deps_.grants->accepts(request);
     if (!granted) {
@@ -185,10 +185,15 @@ asio::awaitable<void> FileHandler::operator()(const HttpRequest& request,
     }
   }
   const bool internal = granted.has_value();
-  const std::string_view token =
-      internal ? std::string_view(*granted) : file_route_token(request.path());
+  // A capability stands for its file: the link that asked for the run was checked when it was
+  // granted, and the run goes on for every viewer of the file (http/internal_request.hpp).
   const LinkCheckDeps link_deps{deps_.links, deps_.revoked, deps_.bandwidth, deps_.clock};
-  const LinkCheck check = check_link(link_deps, token, !internal);
+  LinkCheck check;
+  if (internal) {
+    check.message_id = *granted;
+  } else {
+    check = check_link(link_deps, file_route_token(request.path()));
+  }
   if (check.refusal) {
     HttpResponse refusal = *check.refusal;
     co_await out.send(std::move(refusal));

@@ -156,6 +156,14 @@ asio::awaitable<LinkedFile> linked_file(const PlaybackRouteDeps& deps, std::stri
   co_return linked;
 }
 
+// Whether the link `token` may still start conversions: checked again before each run of the
+// job starts, since a queued job may wait past the link's end or its revocation.
+std::function<bool()> link_still_valid(const PlaybackRouteDeps& deps, std::string token) {
+  return [link = deps.link, token = std::move(token)] {
+    return !check_link(link, token, false).refusal.has_value();
+  };
+}
+
 asio::awaitable<void> serve_api(const PlaybackRouteDeps& deps, const HttpRequest& request,
                                 ResponseChannel& out) {
   const std::vector<std::string_view> parts = path_parts(request.path().substr(kApiPrefix.size()));
@@ -173,7 +181,7 @@ asio::awaitable<void> serve_api(const PlaybackRouteDeps& deps, const HttpRequest
   }
   const StoredFile& file = *linked.file;
   PlaybackService& playback = deps.playback;
-  const std::optional<MediaProbe> probe = co_await playback.probe(file, token);
+  const std::optional<MediaProbe> probe = co_await playback.probe(file);
   PlaybackDecision decision =
       decide_playback(probe, file.file_name, *parsed.request, playback.policy());
   const int max_height = playback.settings().max_height;
@@ -185,8 +193,9 @@ asio::awaitable<void> serve_api(const PlaybackRouteDeps& deps, const HttpRequest
     const SessionChoice choice = choice_of(decision, max_height);
     const std::optional<SegmentGrid> grid = SegmentGrid::make(probe->duration, choice.mode);
     url = "/hls/" + token + "/" + deps.sessions.encode(token, choice) + "/master.m3u8";
-    const JobSpec spec = playback.job_spec(file, token, choice, *probe, *grid,
-                                           rate_limit_key(request.client_address));
+    const JobSpec spec =
+        playback.job_spec(file, choice, *probe, *grid, rate_limit_key(request.client_address),
+                          link_still_valid(deps, token));
     queue_position = playback.open(spec, grid->segment_at(parsed.request->start_seconds));
     if (queue_position > 0) decision.reasons.push_back("converter_busy");
   }
@@ -426,7 +435,7 @@ asio::awaitable<void> serve_hls(const PlaybackRouteDeps& deps, const HttpRequest
     co_return;
   }
   const StoredFile& file = *linked.file;
-  const std::optional<MediaProbe> probe = co_await deps.playback.probe(file, target->token);
+  const std::optional<MediaProbe> probe = co_await deps.playback.probe(file);
   // A session made before the file was judged against the allow-lists never starts a job.
   if (probe && (probe->refused || refusal_of(*probe))) {
     co_await out.send(
@@ -440,8 +449,9 @@ asio::awaitable<void> serve_hls(const PlaybackRouteDeps& deps, const HttpRequest
         json_error(500, "CONVERSION_FAILED", "The file can no longer be read for conversion"));
     co_return;
   }
-  const JobSpec spec = deps.playback.job_spec(file, target->token, *choice, *probe, *grid,
-                                              rate_limit_key(request.client_address));
+  const JobSpec spec =
+      deps.playback.job_spec(file, *choice, *probe, *grid, rate_limit_key(request.client_address),
+                             link_still_valid(deps, target->token));
   const std::string& name = target->name;
   if (name == "master.m3u8" || name == "video.m3u8" || name == "subs.m3u8") {
     deps.playback.touch(spec);

@@ -173,10 +173,9 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
     }
   }
 
-  asio::awaitable<std::optional<MediaProbe>> run_ffprobe(const StoredFile& file,
-                                                         std::string_view token) {
+  asio::awaitable<std::optional<MediaProbe>> run_ffprobe(const StoredFile& file) {
     // The capability lives until the run is over: run_captured reaps the child before returning.
-    const SourceLease lease(grants, std::string(token));
+    const SourceLease lease(grants, file.message_id);
     const std::vector<std::string> argv =
         ffprobe_argv(settings.ffprobe, LoopbackSource{settings.loopback_base + lease.path()});
     const std::chrono::milliseconds timeout = settings.probe_timeout;
@@ -206,7 +205,7 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
     co_return parsed.probe;
   }
 
-  asio::awaitable<std::optional<MediaProbe>> probe(StoredFile file, std::string token) {
+  asio::awaitable<std::optional<MediaProbe>> probe(StoredFile file) {
     std::shared_ptr<Impl> keep = shared_from_this();
     const std::string key =
         file.unique_id.empty() ? "m" + std::to_string(file.message_id) : file.unique_id;
@@ -220,7 +219,7 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
     probing.insert(key);
     std::optional<MediaProbe> probe;
     try {
-      probe = co_await find_or_make(file, token, key);
+      probe = co_await find_or_make(file, key);
     } catch (...) {
       probing.erase(key);
       throw;
@@ -231,7 +230,6 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
   }
 
   asio::awaitable<std::optional<MediaProbe>> find_or_make(const StoredFile& file,
-                                                          std::string_view token,
                                                           const std::string& key) {
     const std::int64_t now = unix_seconds(clock.now());
     if (const std::optional<MediaProbeRecord> record = co_await stored(key)) {
@@ -247,7 +245,7 @@ struct PlaybackService::Impl : std::enable_shared_from_this<Impl> {
         confinement_refuses(settings.confinement)) {
       co_return std::nullopt;
     }
-    std::optional<MediaProbe> probe = co_await run_ffprobe(file, token);
+    std::optional<MediaProbe> probe = co_await run_ffprobe(file);
     MediaProbeRecord record;
     record.unique_id = key;
     record.probe_json = probe ? probe_to_json(*probe) : "";
@@ -346,16 +344,15 @@ ConversionLoad PlaybackService::conversion_load() const {
                         settings_.jobs.remux_slots, jobs.runs_started()};
 }
 
-asio::awaitable<std::optional<MediaProbe>> PlaybackService::probe(const StoredFile& file,
-                                                                  std::string_view token) {
+asio::awaitable<std::optional<MediaProbe>> PlaybackService::probe(const StoredFile& file) {
   std::shared_ptr<Impl> impl = impl_;
-  std::string token_copy(token);
-  co_return co_await impl->probe(file, std::move(token_copy));
+  co_return co_await impl->probe(file);
 }
 
-JobSpec PlaybackService::job_spec(const StoredFile& file, std::string_view token,
-                                  const SessionChoice& choice, const MediaProbe& probe,
-                                  const SegmentGrid& grid, const std::string& viewer) const {
+JobSpec PlaybackService::job_spec(const StoredFile& file, const SessionChoice& choice,
+                                  const MediaProbe& probe, const SegmentGrid& grid,
+                                  const std::string& viewer,
+                                  std::function<bool()> link_valid) const {
   JobSpec spec;
   const std::string file_key =
       file.unique_id.empty() ? "m" + std::to_string(file.message_id) : safe_name(file.unique_id);
@@ -363,6 +360,7 @@ JobSpec PlaybackService::job_spec(const StoredFile& file, std::string_view token
   spec.mode = choice.mode;
   spec.segment_count = grid.count();
   spec.viewer = viewer;
+  spec.link_valid = std::move(link_valid);
   JobCommand command{settings_.ffmpeg,
                      LoopbackSource{},
                      choice,
@@ -370,14 +368,15 @@ JobSpec PlaybackService::job_spec(const StoredFile& file, std::string_view token
                      grid,
                      settings_.preset,
                      impl_->jobs.folder(spec.key)};
-  // Each run reads its source with a capability of its own, revoked when the run is over.
+  // Each run reads its source with a capability of its own for the file (not for the asking
+  // link, which may expire while the run goes on for other viewers), revoked when it is over.
   SourceGrants* grants = &impl_->grants;
   const std::string base = settings_.loopback_base;
-  const std::string link(token);
+  const std::int64_t message_id = file.message_id;
   ChildLimits limits = limits_for(settings_.confinement, probe.duration.value_or(0));
   limits.files.writable = command.dir;  // the only folder its runs may write into
-  spec.command = [command, grants, base, link, limits](int start, int run) {
-    const std::string capability = grants->grant(link);
+  spec.command = [command, grants, base, message_id, limits](int start, int run) {
+    const std::string capability = grants->grant(message_id);
     JobCommand with_source = command;
     with_source.source.url = base + std::string(kSourcePrefix) + capability;
     return JobRun{job_argv(with_source, start, run), limits,

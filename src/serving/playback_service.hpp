@@ -86,16 +86,16 @@ class PlaybackService {
   [[nodiscard]] ConversionLoad conversion_load() const;
   [[nodiscard]] const PlaybackSettings& settings() const { return settings_; }
 
-  // The probe of `file` (the link `token`'s), read through /source/: from memory, the store, or
-  // ffprobe.
-  // nullopt when ffprobe is missing or could not read the file.
-  boost::asio::awaitable<std::optional<MediaProbe>> probe(const StoredFile& file,
-                                                          std::string_view token);
+  // The probe of `file` (whose link the caller has checked), read through /source/: from
+  // memory, the store, or ffprobe. nullopt when ffprobe is missing or could not read the file.
+  boost::asio::awaitable<std::optional<MediaProbe>> probe(const StoredFile& file);
 
-  // The job of a session (the probe must be known), for `viewer`.
-  [[nodiscard]] JobSpec job_spec(const StoredFile& file, std::string_view token,
-                                 const SessionChoice& choice, const MediaProbe& probe,
-                                 const SegmentGrid& grid, const std::string& viewer) const;
+  // The job of a session (the probe must be known), as `viewer` asks for it: its runs read
+  // `file` with a capability for the file, and start only while `link_valid` (the viewer's
+  // link, neither expired nor revoked) says so.
+  [[nodiscard]] JobSpec job_spec(const StoredFile& file, const SessionChoice& choice,
+                                 const MediaProbe& probe, const SegmentGrid& grid,
+                                 const std::string& viewer, std::function<bool()> link_valid) const;
   // Starts (or joins) the job at `start_segment`; the queue position (0: converting).
   int open(const JobSpec& spec, int start_segment);
   void touch(const JobSpec& spec);

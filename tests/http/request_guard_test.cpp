@@ -76,7 +76,7 @@ TEST_F(RequestGuardTest, AnyHeaderFromLoopbackIsLimitedLikeAnyOtherClient) {
 }
 
 TEST_F(RequestGuardTest, TheConverterReadsItsLiveCapabilityWithoutATokenAndNothingElse) {
-  const SourceLease lease(grants, "LINK");
+  const SourceLease lease(grants, 7);
   for (int i = 0; i < 5; ++i) EXPECT_EQ(status_of("127.0.0.1", lease.path()), 200);
   EXPECT_EQ(routed, 5);
   // The same capability through a same-host proxy, or from elsewhere, takes tokens.
@@ -87,18 +87,18 @@ TEST_F(RequestGuardTest, TheConverterReadsItsLiveCapabilityWithoutATokenAndNothi
   EXPECT_EQ(status_of("203.0.113.9", lease.path()), 200);  // its own bucket
 }
 
-TEST(SourceGrants, ACapabilityReadsOneLinkUntilItsRunIsOver) {
+TEST(SourceGrants, ACapabilityReadsOneFileUntilItsRunIsOver) {
   SourceGrants grants;
   HttpRequest request;
   request.method = "GET";
   request.peer_address = "::1";
   std::string path;
   {
-    const SourceLease lease(grants, "LINK");
+    const SourceLease lease(grants, 7);
     path = lease.path();
     EXPECT_EQ(path.size(), std::string("/source/").size() + 64);
     request.target = path;
-    EXPECT_EQ(grants.accepts(request), "LINK");
+    EXPECT_EQ(grants.accepts(request), 7);
     request.target = path + "x";
     EXPECT_EQ(grants.accepts(request), std::nullopt);
     request.target = "/stream/" + path.substr(8);
@@ -107,7 +107,7 @@ TEST(SourceGrants, ACapabilityReadsOneLinkUntilItsRunIsOver) {
     request.method = "POST";
     EXPECT_EQ(grants.accepts(request), std::nullopt);
     request.method = "GET";
-    const SourceLease other(grants, "LINK");
+    const SourceLease other(grants, 7);
     EXPECT_NE(other.path(), path);  // every run its own
     EXPECT_EQ(grants.live(), 2u);
   }

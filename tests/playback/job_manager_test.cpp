@@ -84,10 +84,40 @@ class JobManagerTest : public ::testing::Test {
     s.mode = mode;
     s.segment_count = 100;
     s.viewer = std::move(viewer);
-    s.command = [](int start, int run) {
-      return JobRun{
-          {"ffmpeg", "start=" + std::to_string(start), "run=" + std::to_string(run)}, {}, {}};
+    s.command = [key = s.key, viewer = s.viewer](int start, int run) {
+      return JobRun{{"ffmpeg", "start=" + std::to_string(start), "run=" + std::to_string(run),
+                     "key=" + key, "by=" + viewer},
+                    {},
+                    {}};
     };
+    return s;
+  }
+
+  // Children alive (not killed, not ended) whose run `viewer` asked for, of the jobs whose key
+  // starts with `prefix`.
+  std::size_t alive_for(const std::string& viewer, const std::string& prefix = "") const {
+    std::size_t count = 0;
+    for (const FakeRunner::Spawned& child : runner_.spawned) {
+      if (runner_.alive.contains(child.pid) && child.argv[4] == "by=" + viewer &&
+          child.argv[3].starts_with("key=" + prefix)) {
+        ++count;
+      }
+    }
+    return count;
+  }
+
+  bool alive(const std::string& key) const {
+    for (const FakeRunner::Spawned& child : runner_.spawned) {
+      if (runner_.alive.contains(child.pid) && child.argv[3] == "key=" + key) return true;
+    }
+    return false;
+  }
+
+  JobSettings wide_settings() {
+    JobSettings s = settings();
+    s.transcode_slots = 4;
+    s.remux_slots = 8;
+    s.cache_bytes = std::uint64_t{1} << 30;
     return s;
   }
 
@@ -412,6 +442,218 @@ TEST_F(JobManagerTest, TheByteBudgetStopsRunningJobsWhenNothingElseIsLeft) {
   EXPECT_EQ(manager_.running_jobs(), 0u);
   EXPECT_LE(manager_.disk_bytes(), 1000u);
   EXPECT_FALSE(fs::exists(manager_.folder("big") / "0.m4s"));
+}
+
+// --- caps per viewer: every start goes by the viewer asking ---
+
+// One address with a file of many audio tracks: a remux and a transcode session per track, and
+// all of them asked again and again (a tab's leftover requests, far seeks, playlist polls) for
+// minutes. It never runs more than its share (two remuxes, one transcode), and a second address
+// still gets both kinds at once.
+TEST_F(JobManagerTest, OneAddressNeverRunsMoreThanItsShareWhateverItAsks) {
+  JobManager manager(wide_settings(), runner_, clock_, log_);
+  const std::string one = "198.51.100.7";
+  const auto check = [&] {
+    EXPECT_LE(alive_for(one, "r"), 2u);
+    EXPECT_LE(alive_for(one, "t"), 1u);
+  };
+  const auto session = [&](int track, ConversionMode mode) {
+    const std::string kind = mode == ConversionMode::kRemux ? "r" : "t";
+    return spec(kind + std::to_string(track), mode, one);
+  };
+  for (int track = 0; track < 8; ++track) {
+    for (const ConversionMode mode : {ConversionMode::kRemux, ConversionMode::kTranscode}) {
+      manager.open(session(track, mode), 0);
+      check();
+      manager.segment(session(track, mode), 0);
+      check();
+    }
+    for (int earlier = 0; earlier <= track; ++earlier) {
+      for (const ConversionMode mode : {ConversionMode::kRemux, ConversionMode::kTranscode}) {
+        const JobSpec s = session(earlier, mode);
+        manager.segment(s, 1 + earlier);
+        check();
+        manager.segment(s, 60 + track);  // a far seek
+        check();
+        manager.touch(s.key, one);
+        manager.tick();
+        check();
+      }
+    }
+    clock_.advance(std::chrono::seconds{5});
+    manager.tick();
+    check();
+  }
+  for (int poll = 0; poll < 12; ++poll) {  // four minutes of playlist polls, nothing else
+    for (int track = 0; track < 8; ++track) {
+      manager.touch(session(track, ConversionMode::kRemux).key, one);
+      manager.touch(session(track, ConversionMode::kTranscode).key, one);
+    }
+    clock_.advance(std::chrono::seconds{20});
+    manager.tick();
+    check();
+  }
+  EXPECT_EQ(alive_for(one), 3u);
+  const std::string other = "203.0.113.9";
+  EXPECT_EQ(manager.open(spec("other-r", ConversionMode::kRemux, other), 0), 0);
+  EXPECT_EQ(manager.open(spec("other-t", ConversionMode::kTranscode, other), 0), 0);
+  EXPECT_EQ(alive_for(other), 2u);
+}
+
+// A stopped job asked for again is started (or not) by the cap of the viewer asking, not by
+// that of the viewer who opened it first.
+TEST_F(JobManagerTest, AStoppedJobStartsByTheCapOfTheViewerAsking) {
+  JobManager manager(wide_settings(), runner_, clock_, log_);
+  manager.open(spec("shared", ConversionMode::kRemux, "2.2.2.2"), 0);
+  runner_.finish(100, true);
+  manager.tick();
+  manager.open(spec("a1", ConversionMode::kRemux, "1.1.1.1"), 0);
+  manager.open(spec("a2", ConversionMode::kRemux, "1.1.1.1"), 0);
+  const SegmentStatus waiting = manager.segment(spec("shared", ConversionMode::kRemux), 50);
+  EXPECT_EQ(waiting.state, SegmentState::kQueued);
+  manager.tick();
+  EXPECT_FALSE(alive("shared"));  // 1.1.1.1 holds two remuxes already
+  // Its first viewer asks again: theirs is the cap now, and they have room.
+  manager.segment(spec("shared", ConversionMode::kRemux, "2.2.2.2"), 50);
+  manager.tick();
+  EXPECT_TRUE(alive("shared"));
+  EXPECT_EQ(runner_.spawned.back().argv[4], "by=2.2.2.2");
+  EXPECT_EQ(alive_for("1.1.1.1"), 2u);
+}
+
+// A second viewer opening a job never stops the first viewer's runs to make room for it.
+TEST_F(JobManagerTest, AnotherViewerOpeningAJobStopsNoneOfTheFirstViewersRuns) {
+  JobManager manager(wide_settings(), runner_, clock_, log_);
+  manager.open(spec("s", ConversionMode::kRemux, "1.1.1.1"), 0);
+  clock_.advance(std::chrono::seconds{1});
+  manager.open(spec("a1", ConversionMode::kRemux, "1.1.1.1"), 0);
+  clock_.advance(std::chrono::seconds{1});
+  manager.open(spec("a2", ConversionMode::kRemux, "1.1.1.1"), 0);  // "s" makes room
+  EXPECT_FALSE(alive("s"));
+  manager.open(spec("s", ConversionMode::kRemux, "2.2.2.2"), 0);
+  EXPECT_TRUE(alive("s"));
+  EXPECT_TRUE(alive("a1"));
+  EXPECT_TRUE(alive("a2"));
+}
+
+// A viewer at its cap seeking far in a run another viewer owns waits; that run goes on.
+TEST_F(JobManagerTest, AFarSeekAtTheCapLeavesAnotherViewersRunAlone) {
+  JobManager manager(wide_settings(), runner_, clock_, log_);
+  manager.open(spec("a1", ConversionMode::kRemux, "1.1.1.1"), 0);
+  manager.open(spec("a2", ConversionMode::kRemux, "1.1.1.1"), 0);
+  manager.open(spec("s", ConversionMode::kRemux, "2.2.2.2"), 0);
+  const std::size_t runs = runner_.spawned.size();
+  const SegmentStatus far = manager.segment(spec("s", ConversionMode::kRemux, "1.1.1.1"), 60);
+  EXPECT_EQ(far.state, SegmentState::kQueued);
+  EXPECT_EQ(far.queue_position, 0);
+  EXPECT_EQ(runner_.spawned.size(), runs);
+  EXPECT_TRUE(runner_.signals.empty());
+  // The owner's own far seek replaces its run, as ever.
+  EXPECT_EQ(manager.segment(spec("s", ConversionMode::kRemux, "2.2.2.2"), 60).state,
+            SegmentState::kConverting);
+  EXPECT_EQ(runner_.spawned.back().argv[1], "start=60");
+  EXPECT_EQ(alive_for("1.1.1.1"), 2u);
+}
+
+// A run far ahead of its viewers is paused; paused for pause_release it is killed and its
+// slot goes to the next in line, however often its viewer polls the playlist. It goes on from
+// its first missing segment once the viewer comes close, within a free slot.
+TEST_F(JobManagerTest, APausedRunGivesItsSlotUpAfterAWhile) {
+  JobSettings one_slot = settings();
+  one_slot.remux_slots = 1;
+  JobManager manager(one_slot, runner_, clock_, log_);
+  const JobSpec a = spec("a", ConversionMode::kRemux, "1.1.1.1");
+  const JobSpec b = spec("b", ConversionMode::kRemux, "2.2.2.2");
+  manager.open(a, 0);
+  manager.segment(a, 0);
+  for (int n = 0; n < 25; ++n) write_segment("a", n);
+  manager.tick();
+  ASSERT_EQ(runner_.signals.back(), std::make_pair(100, SIGSTOP));
+  EXPECT_EQ(manager.open(b, 0), 1);
+  for (int poll = 0; poll < 7; ++poll) {  // 105 s of playlist polls: the run keeps its slot
+    clock_.advance(std::chrono::seconds{15});
+    manager.touch("a", "1.1.1.1");
+    manager.touch("b", "2.2.2.2");
+    manager.tick();
+    EXPECT_TRUE(alive("a"));
+    EXPECT_FALSE(alive("b"));
+  }
+  clock_.advance(std::chrono::seconds{15});  // paused for 120 s
+  manager.touch("a", "1.1.1.1");
+  manager.touch("b", "2.2.2.2");
+  manager.tick();
+  EXPECT_FALSE(alive("a"));
+  EXPECT_TRUE(alive("b"));
+  EXPECT_TRUE(fs::exists(manager.folder("a") / "24.m4s"));
+  // The viewer watches on: what is on disk is served, and near its end the run is asked for
+  // again from segment 25; it waits for the slot "b" holds.
+  EXPECT_EQ(manager.segment(a, 10).state, SegmentState::kReady);
+  EXPECT_EQ(manager.queued_jobs(), 0u);
+  EXPECT_EQ(manager.segment(a, 15).state, SegmentState::kReady);
+  EXPECT_EQ(manager.queued_jobs(), 1u);
+  runner_.finish(runner_.spawned.back().pid, true);
+  manager.tick();
+  EXPECT_TRUE(alive("a"));
+  EXPECT_EQ(runner_.spawned.back().argv[1], "start=25");
+}
+
+// A run its owner left passes to a viewer still asking for it, within that viewer's cap; when
+// every viewer still asking is at its cap, it stops: polling somebody else's run is no way
+// around the cap.
+TEST_F(JobManagerTest, ARunItsOwnerLeftCountsForWhoStillAsksOrStops) {
+  JobManager manager(wide_settings(), runner_, clock_, log_);
+  manager.open(spec("c1", ConversionMode::kRemux, "3.3.3.3"), 0);
+  manager.open(spec("c2", ConversionMode::kRemux, "3.3.3.3"), 0);
+  manager.open(spec("s", ConversionMode::kRemux, "2.2.2.2"), 0);
+  manager.open(spec("t", ConversionMode::kRemux, "2.2.2.2"), 0);
+  for (int poll = 0; poll < 4; ++poll) {  // 40 s: 2.2.2.2 has left
+    clock_.advance(std::chrono::seconds{10});
+    for (const std::string key : {"c1", "c2", "s"}) manager.touch(key, "3.3.3.3");
+    manager.touch("t", "4.4.4.4");
+    manager.tick();
+  }
+  EXPECT_FALSE(alive("s"));  // 3.3.3.3 holds two remuxes already
+  EXPECT_TRUE(alive("t"));   // 4.4.4.4 has room: "t" is theirs now
+  EXPECT_TRUE(alive("c1"));
+  EXPECT_TRUE(alive("c2"));
+  clock_.advance(std::chrono::seconds{1});
+  manager.open(spec("d1", ConversionMode::kRemux, "4.4.4.4"), 0);
+  clock_.advance(std::chrono::seconds{1});
+  manager.open(spec("d2", ConversionMode::kRemux, "4.4.4.4"), 0);  // "t" counts: it makes room
+  EXPECT_FALSE(alive("t"));
+}
+
+// Every run goes by the viewer asking: their command (the file's capability) and their link.
+// The job outlives the link of the viewer who opened it; a link that may no longer start
+// conversions starts none, and leaves the queue.
+TEST_F(JobManagerTest, EveryRunGoesByTheLinkOfTheViewerAsking) {
+  bool first_link_valid = true;
+  JobSpec first = spec("s", ConversionMode::kTranscode, "1.1.1.1");
+  first.link_valid = [&first_link_valid] { return first_link_valid; };
+  const JobSpec second = spec("s", ConversionMode::kTranscode, "2.2.2.2");
+  manager_.open(first, 0);
+  write_segment("s", 0);
+  runner_.finish(100, true);
+  manager_.tick();
+  first_link_valid = false;  // expired, or revoked
+  EXPECT_EQ(manager_.segment(first, 40).state, SegmentState::kFailed);
+  EXPECT_EQ(runner_.spawned.size(), 1u);
+  EXPECT_EQ(manager_.segment(second, 40).state, SegmentState::kConverting);
+  EXPECT_EQ(runner_.spawned.back().argv[4], "by=2.2.2.2");
+  EXPECT_EQ(manager_.segment(first, 0).state, SegmentState::kReady);  // on disk: no run
+  // Queued while the link was valid, the job starts only for a viewer whose link still is.
+  first_link_valid = true;
+  JobSpec queued = spec("q", ConversionMode::kTranscode, "1.1.1.1");
+  queued.link_valid = first.link_valid;
+  EXPECT_EQ(manager_.open(queued, 0), 1);
+  first_link_valid = false;
+  runner_.finish(runner_.spawned.back().pid, true);
+  manager_.tick();
+  EXPECT_FALSE(alive("q"));
+  EXPECT_EQ(manager_.queued_jobs(), 0u);
+  EXPECT_EQ(manager_.segment(spec("q", ConversionMode::kTranscode, "3.3.3.3"), 0).state,
+            SegmentState::kConverting);
+  EXPECT_TRUE(alive("q"));
 }
 
 }  // namespace

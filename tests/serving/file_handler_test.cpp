@@ -153,7 +153,7 @@ TEST_F(FileHandlerTest, WholeFileOnDl) {
 // --- the converter's reads (http/internal_request.hpp) ---
 
 TEST_F(FileHandlerTest, ALiveCapabilityReadsItsFileUncountedUntilRevoked) {
-  const std::string capability = grants.grant(token());
+  const std::string capability = grants.grant(kMessageId);
   const std::string path = "/source/" + capability;
   const RecordingChannel c = get(path, {}, "GET", "127.0.0.1");
   EXPECT_EQ(c.status(), 200);
@@ -165,8 +165,23 @@ TEST_F(FileHandlerTest, ALiveCapabilityReadsItsFileUncountedUntilRevoked) {
   EXPECT_EQ(files.locate_calls, 1);
 }
 
+// The capability stands for the file: a run granted while a link was valid goes on reading
+// once that link has expired or its message was revoked, for the other viewers it converts for.
+TEST_F(FileHandlerTest, ACapabilityOutlivesTheLinkThatAskedForIt) {
+  const std::string path = "/source/" + grants.grant(kMessageId);
+  const std::string expiring = token(kMessageId, clock.now() + 10s);
+  EXPECT_EQ(get("/stream/" + expiring).status(), 200);
+  clock.advance(11s);
+  revoked.add(kMessageId);
+  EXPECT_EQ(get("/stream/" + expiring).status(), 410);
+  EXPECT_EQ(get("/stream/" + token()).status(), 404);
+  const RecordingChannel c = get(path, {}, "GET", "127.0.0.1");
+  EXPECT_EQ(c.status(), 200);
+  EXPECT_EQ(c.body(), kContent);
+}
+
 TEST_F(FileHandlerTest, ACapabilityFromOutsideIsNotFound) {
-  const std::string path = "/source/" + grants.grant(token());
+  const std::string path = "/source/" + grants.grant(kMessageId);
   EXPECT_EQ(get(path, {}, "GET", "203.0.113.9").status(), 404);
   EXPECT_EQ(get(path, {{"X-Forwarded-For", "203.0.113.9"}}, "GET", "127.0.0.1").status(), 404);
   EXPECT_EQ(get("/source/" + token(), {}, "GET", "127.0.0.1").status(), 404);
