@@ -370,7 +370,7 @@ asio::awaitable<RangeEnd> send_in_order(SpreadFile& state, ReaderKey reader, Byt
 }
 
 // A new download of the file over the target's lanes, its workers started.
-std::shared_ptr<SpreadFile> start_file(asio::any_io_executor executor, SpreadTarget target,
+std::shared_ptr<SpreadFile> start_file(const asio::any_io_executor& executor, SpreadTarget target,
                                        BotTurns& turns, SpreadSettings settings) {
   // Every lane needs room for a slice ahead of the client, and one more to start as it ends.
   const std::uint64_t lanes = target.lanes.size();

@@ -92,8 +92,9 @@ struct SpreadTarget {
 // all of its streams. A stream of a file that is being sent already joins that file's plan and
 // lanes instead of planning and downloading the same bytes again: the connections of a download
 // manager, each asking for its own part of the file, are planned together, so no part is fetched
-// twice and no lane reads ahead into another connection's part. The file's lane workers run until
-// its last stream ends. Runs on the io_context thread.
+// twice and no lane reads ahead into another connection's part. The file's lanes are the bots its
+// first stream found; its lane workers run until its last stream ends. Runs on the io_context
+// thread.
 class SpreadFiles {
  public:
   // `turns` (shared by every file) outlives this.
