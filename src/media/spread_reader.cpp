@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <map>
 #include <set>
 
 #include <boost/asio/as_tuple.hpp>
@@ -39,14 +40,16 @@ struct LaneState {
   Steady::time_point rest_until{};
 };
 
-struct SpreadState {
-  SpreadState(asio::any_io_executor executor_in, SpreadTarget target_in, BotTurns& turns_in,
-              SpreadSettings settings_in, ByteRange range)
+// The bots' download of one file: its lanes, their workers and the plan every stream of the
+// file sent now reads from.
+struct SpreadFile {
+  SpreadFile(asio::any_io_executor executor_in, SpreadTarget target_in, BotTurns& turns_in,
+             SpreadSettings settings_in)
       : executor(std::move(executor_in)),
         target(std::move(target_in)),
         turns(turns_in),
         settings(settings_in),
-        plan(range, settings.slices),
+        plan(settings.slices),
         lanes(target.lanes.size()) {
     for (std::size_t i = 0; i < lanes.size(); ++i) lanes[i].lane = target.lanes[i];
   }
@@ -129,6 +132,16 @@ struct SpreadState {
     state.rest_until = Steady::now() + std::min(rest, settings.max_rest);
   }
 
+  // The slices no reader wants any more: their lanes stop downloading them.
+  void drop(const std::vector<std::shared_ptr<Slice>>& dropped) {
+    for (const LaneState& state : lanes) {
+      const bool unwanted = std::find(dropped.begin(), dropped.end(), state.slice) != dropped.end();
+      if (unwanted && state.reader != 0) {
+        state.lane.scheduler->cancel_wait(state.lane.file_id, state.reader);
+      }
+    }
+  }
+
   void stop() {
     stopped = true;
     for (LaneState& state : lanes) {
@@ -141,7 +154,7 @@ struct SpreadState {
 
 // Looks whether some lane has the slice's first bytes on disk already; if so the slice becomes
 // those bytes, held by that lane. True when the slice needs no download any more.
-asio::awaitable<bool> found_on_disk(SpreadState& state, const std::shared_ptr<Slice>& slice) {
+asio::awaitable<bool> found_on_disk(SpreadFile& state, const std::shared_ptr<Slice>& slice) {
   for (LaneIndex i = 0; i < state.lanes.size(); ++i) {
     const SpreadLane& lane = state.lanes[i].lane;
     const std::int64_t bytes = co_await lane.scheduler->bytes_on_disk(
@@ -157,14 +170,14 @@ asio::awaitable<bool> found_on_disk(SpreadState& state, const std::shared_ptr<Sl
 
 // The seat is behind another slice of this bot: the download starts now and gets the parts the
 // lead frees; progress is only looked at (and stalls only counted) once this slice leads.
-asio::awaitable<void> start_behind(SpreadState& state, const LaneState& lane_state,
+asio::awaitable<void> start_behind(SpreadFile& state, const LaneState& lane_state,
                                    const Slice& slice, const BotTurns::SeatPtr& seat,
                                    WaitOptions options) {
   options.behind = true;
   lane_state.lane.scheduler->request_window(lane_state.lane.file_id, state.target.file_size,
                                             slice.ready_end, lane_state.reader, options);
-  std::function<bool()> stopped = [&state] { return state.stopped; };
-  co_await state.turns.wait_lead(seat, std::move(stopped));
+  std::function<bool()> unwanted = [&state, &slice] { return state.stopped || slice.dropped; };
+  co_await state.turns.wait_lead(seat, std::move(unwanted));
 }
 
 // How fast a lane brings its slice, to tell a crawling bot
@@ -193,7 +206,7 @@ class CrawlWatch {
 };
 
 // A slice whose tail was stolen ends early: what its lane brought past the new end came twice.
-asio::awaitable<void> count_stolen_overlap(SpreadState& state, const LaneState& lane_state,
+asio::awaitable<void> count_stolen_overlap(SpreadFile& state, const LaneState& lane_state,
                                            const Slice& slice, std::uint64_t original_end) {
   if (!slice.cut_by_steal || slice.bytes.end >= original_end) co_return;
   const std::int64_t past_end = co_await lane_state.lane.scheduler->bytes_on_disk(
@@ -205,7 +218,7 @@ asio::awaitable<void> count_stolen_overlap(SpreadState& state, const LaneState& 
 }
 
 // The lane stalled, crawled or failed on the slice: the rest goes to another lane.
-void give_up_slice(SpreadState& state, LaneIndex index, const std::shared_ptr<Slice>& slice,
+void give_up_slice(SpreadFile& state, LaneIndex index, const std::shared_ptr<Slice>& slice,
                    bool stalled) {
   LaneState& lane_state = state.lanes[index];
   state.report_give_back(lane_state.lane.bot, stalled);
@@ -215,7 +228,7 @@ void give_up_slice(SpreadState& state, LaneIndex index, const std::shared_ptr<Sl
 }
 
 // Downloads the slice on lane `index` until it is whole, the lane stalls, or the stream stops.
-asio::awaitable<void> download_slice(SpreadState& state, LaneIndex index,
+asio::awaitable<void> download_slice(SpreadFile& state, LaneIndex index,
                                      const std::shared_ptr<Slice>& slice,
                                      const BotTurns::SeatPtr& seat) {
   LaneState& lane_state = state.lanes[index];
@@ -234,7 +247,7 @@ asio::awaitable<void> download_slice(SpreadState& state, LaneIndex index,
   const Steady::time_point leading_since = Steady::now();
   const std::uint64_t ready_at_lead = slice->ready_end;
   bool gave_up = false;
-  while (!state.stopped && !slice->complete()) {
+  while (!state.stopped && !slice->complete() && !slice->dropped) {
     options.window_end = static_cast<std::int64_t>(slice->bytes.end);  // shorter once stolen from
     const BytesOnDisk bytes = co_await scheduler.wait_for_bytes(
         file_id, state.target.file_size, static_cast<std::int64_t>(slice->ready_end),
@@ -280,7 +293,7 @@ asio::awaitable<void> download_slice(SpreadState& state, LaneIndex index,
   co_await count_stolen_overlap(state, lane_state, *slice, original_end);
 }
 
-asio::awaitable<void> lane_worker(std::shared_ptr<SpreadState> state, LaneIndex index) {
+asio::awaitable<void> lane_worker(std::shared_ptr<SpreadFile> state, LaneIndex index) {
   LaneState& lane_state = state->lanes[index];
   while (!state->stopped) {
     if (!lane_state.lane.connected() || Steady::now() < lane_state.rest_until) {
@@ -303,9 +316,11 @@ asio::awaitable<void> lane_worker(std::shared_ptr<SpreadState> state, LaneIndex 
     }
     const std::size_t bot = lane_state.lane.bot;
     // Named first: g++ 12 destroys a temporary built inside a co_await expression twice.
-    std::function<bool()> stopped = [keep = state] { return keep->stopped; };
-    const BotTurns::SeatPtr seat = co_await state->turns.acquire(bot, std::move(stopped));
-    if (!seat) break;
+    std::function<bool()> unwanted = [keep = state, slice] {
+      return keep->stopped || slice->dropped;
+    };
+    const BotTurns::SeatPtr seat = co_await state->turns.acquire(bot, std::move(unwanted));
+    if (!seat) continue;
     const BotTurn turn(state->turns, seat);
     co_await download_slice(*state, index, slice, seat);
   }
@@ -327,7 +342,7 @@ asio::awaitable<int> lane_fd(LaneState& state, std::string& detail) {
   co_return -1;
 }
 
-asio::awaitable<RangeEnd> send_in_order(SpreadState& state, ByteRange& remaining,
+asio::awaitable<RangeEnd> send_in_order(SpreadFile& state, ReaderKey reader, ByteRange& remaining,
                                         ResponseChannel& out, std::string& detail) {
   while (!remaining.empty()) {
     const std::shared_ptr<Slice> slice = state.plan.at(remaining.begin);
@@ -340,7 +355,7 @@ asio::awaitable<RangeEnd> send_in_order(SpreadState& state, ByteRange& remaining
       if (!sent) co_return RangeEnd::ClientGone;
       state.report_served(*slice, count);
       remaining = remaining.without_first(count);
-      state.plan.consumed(remaining.begin);
+      state.drop(state.plan.consumed(reader, remaining.begin));
       state.notify();  // room in the read-ahead
       continue;
     }
@@ -354,35 +369,68 @@ asio::awaitable<RangeEnd> send_in_order(SpreadState& state, ByteRange& remaining
   co_return RangeEnd::Complete;
 }
 
-}  // namespace
-
-asio::awaitable<RangeEnd> send_spread(asio::any_io_executor executor, SpreadTarget target,
-                                      BotTurns& turns, SpreadSettings settings,
-                                      ByteRange& remaining, ResponseChannel& out,
-                                      std::string& detail) {
-  // Every lane needs room for a slice ahead of the client, and one more to start as it ends;
-  // a range too short for a full slice per lane is shared out in shorter ones.
+// A new download of the file over the target's lanes, its workers started.
+std::shared_ptr<SpreadFile> start_file(const asio::any_io_executor& executor, SpreadTarget target,
+                                       BotTurns& turns, SpreadSettings settings) {
+  // Every lane needs room for a slice ahead of the client, and one more to start as it ends.
   const std::uint64_t lanes = target.lanes.size();
-  const auto shared_out = [&](std::uint64_t longest) {
-    return std::clamp(remaining.length() / std::max<std::uint64_t>(lanes, 1),
-                      std::min(settings.slices.min_slice_bytes, longest), longest);
-  };
   settings.slices.lanes = lanes;
-  settings.slices.slice_bytes = shared_out(settings.slices.slice_bytes);
-  settings.slices.solo_slice_bytes = shared_out(settings.slices.solo_slice_bytes);
+  if (settings.slices.part_bytes == 0) {
+    settings.slices.part_bytes =
+        tdlib_part_bytes(static_cast<std::uint64_t>(std::max<std::int64_t>(target.file_size, 0)));
+  }
   settings.slices.read_ahead =
       std::max({settings.slices.read_ahead, 2 * lanes * settings.slices.slice_bytes,
                 2 * lanes * settings.slices.solo_slice_bytes});
-  auto state =
-      std::make_shared<SpreadState>(executor, std::move(target), turns, settings, remaining);
+  auto state = std::make_shared<SpreadFile>(executor, std::move(target), turns, settings);
   for (LaneIndex i = 0; i < state->lanes.size(); ++i) {
     ++state->running_workers;
     asio::co_spawn(executor, lane_worker(state, i), asio::detached);
   }
-  const RangeEnd end = co_await send_in_order(*state, remaining, out, detail);
+  return state;
+}
+
+}  // namespace
+
+struct SpreadFiles::Impl {
+  asio::any_io_executor executor;
+  BotTurns& turns;
+  SpreadSettings settings;
+  std::map<std::string, std::shared_ptr<SpreadFile>> live;
+};
+
+SpreadFiles::SpreadFiles(asio::any_io_executor executor, BotTurns& turns, SpreadSettings settings)
+    : impl_(std::make_unique<Impl>(Impl{std::move(executor), turns, settings, {}})) {}
+
+SpreadFiles::~SpreadFiles() = default;
+
+std::optional<SpreadTarget> SpreadFiles::live(const std::string& key) const {
+  const auto it = impl_->live.find(key);
+  if (it == impl_->live.end()) return std::nullopt;
+  return it->second->target;
+}
+
+asio::awaitable<RangeEnd> SpreadFiles::send(std::string key, SpreadTarget target,
+                                            ByteRange& remaining, ResponseChannel& out,
+                                            std::string& detail) {
+  std::shared_ptr<SpreadFile>& slot = impl_->live[key];
+  if (!slot) slot = start_file(impl_->executor, std::move(target), impl_->turns, impl_->settings);
+  const std::shared_ptr<SpreadFile> state = slot;
+  const ReaderKey reader = state->plan.add_reader(remaining);
+  state->notify();  // bytes to plan
+  const RangeEnd end = co_await send_in_order(*state, reader, remaining, out, detail);
+  state->drop(state->plan.remove_reader(reader));
+  if (state->plan.readers() > 0) {
+    state->notify();
+    co_return end;
+  }
+  // The last stream of the file: a stream that comes now starts a download of its own.
+  if (const auto it = impl_->live.find(key); it != impl_->live.end() && it->second == state) {
+    impl_->live.erase(it);
+  }
   state->stop();
-  // No worker outlives the range: once this returns, nothing of it touches the bots' clients,
-  // which may go away with the streamer.
+  // No worker outlives the file's last stream: once this returns, nothing of it touches the
+  // bots' clients, which may go away with the streamer.
   while (state->running_workers > 0) co_await state->wait_change(Steady::time_point::max());
   co_return end;
 }

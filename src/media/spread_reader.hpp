@@ -1,23 +1,25 @@
 #pragma once
-// Sends one byte range of a file to a client with every bot that can read it downloading a
-// different slice ahead of the client (media/slice_plan.hpp), each into its own TDLib file
-// through its own file id. The bytes go out in order, with sendfile, from whichever bot's file
-// holds them.
+// Sends byte ranges of a file to clients with every bot that can read it downloading a
+// different slice ahead of them (media/slice_plan.hpp), each into its own TDLib file through its
+// own file id. Each client's bytes go out in order, with sendfile, from whichever bot's file
+// holds them. Every stream of one file sent at the same time reads from one plan and one set of
+// lanes (SpreadFiles, below), so bytes one stream's slice brings are not downloaded again for
+// another.
 //
-// One worker per lane (bot) takes the next slice (a longer one when no other stream uses that
+// One worker per lane (bot) takes the next slice (a longer one when no other file uses that
 // bot: slice_plan.hpp says why), first looks whether any lane already has its bytes on disk
 // (then no Telegram byte is spent), else waits for a seat at that bot (BotTurns, shared by every
-// stream) and downloads the slice with a window that ends at the slice's end.
-// A seat behind another stream's slice starts its window at once, one priority lower, so the
+// file) and downloads the slice with a window that ends at the slice's end.
+// A seat behind another file's slice starts its window at once, one priority lower, so the
 // bot's link goes on to it while the lead's last parts arrive.
 // A lane that brings no byte for `patience` (a silent flood wait, a lost connection), or less
 // than the crawl limit, gives the rest of its slice to another lane and rests, twice as long
 // after each stall until it completes a slice again. Toward the end slices shrink so the lanes
 // end together, and a lane with nothing left steals the second half of the slowest slice's rest
 // (slice_plan.hpp): that slice's window is cut short in TDLib, so at most what it had in flight
-// is downloaded twice, reported as MediaObserver::downloaded_twice. When the client
-// stops or the range is sent, the slices under way are cancelled in TDLib, and send_spread
-// returns once every worker has stopped.
+// is downloaded twice, reported as MediaObserver::downloaded_twice. A slice no client wants any
+// more (its clients stopped or read past it) is cancelled in TDLib; when the file's last client
+// stops, every slice under way is, and its last send returns once every worker has stopped.
 //
 // What it reports to the MediaObserver: bytes sent, as hits when their slice was on disk before
 // the stream asked for it (no Telegram byte spent) and as misses when a lane downloaded it; a
@@ -32,6 +34,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -81,14 +84,37 @@ struct SpreadSettings {
 
 struct SpreadTarget {
   std::int64_t file_size = 0;
-  std::vector<SpreadLane> lanes;      // their schedulers and the turns outlive send_spread
-  MediaObserver* observer = nullptr;  // may be null; outlives send_spread
+  std::vector<SpreadLane> lanes;      // their schedulers outlive the SpreadFiles
+  MediaObserver* observer = nullptr;  // may be null; outlives the SpreadFiles
 };
 
-// Sends `remaining`, taking each byte off its front as it goes out (as send_range does).
-// BotFailed when no lane can bring the bytes; `detail` says why.
-[[nodiscard]] boost::asio::awaitable<RangeEnd> send_spread(
-    boost::asio::any_io_executor executor, SpreadTarget target, BotTurns& turns,
-    SpreadSettings settings, ByteRange& remaining, ResponseChannel& out, std::string& detail);
+// The files being sent by several bots now, each with one plan (media/slice_plan.hpp) shared by
+// all of its streams. A stream of a file that is being sent already joins that file's plan and
+// lanes instead of planning and downloading the same bytes again: the connections of a download
+// manager, each asking for its own part of the file, are planned together, so no part is fetched
+// twice and no lane reads ahead into another connection's part. The file's lanes are the bots its
+// first stream found; its lane workers run until its last stream ends. Runs on the io_context
+// thread.
+class SpreadFiles {
+ public:
+  // `turns` (shared by every file) outlives this.
+  SpreadFiles(boost::asio::any_io_executor executor, BotTurns& turns, SpreadSettings settings);
+  ~SpreadFiles();
+  SpreadFiles(const SpreadFiles&) = delete;
+  SpreadFiles& operator=(const SpreadFiles&) = delete;
+
+  // The lanes of the file named `key` (its unique id) while some stream of it is being sent.
+  [[nodiscard]] std::optional<SpreadTarget> live(const std::string& key) const;
+  // Sends `remaining`, taking each byte off its front as it goes out (as send_range does), from
+  // the file's live plan, or from a new one over `target`'s lanes when none is live.
+  // BotFailed when no lane can bring the bytes; `detail` says why.
+  [[nodiscard]] boost::asio::awaitable<RangeEnd> send(std::string key, SpreadTarget target,
+                                                      ByteRange& remaining, ResponseChannel& out,
+                                                      std::string& detail);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace tglink

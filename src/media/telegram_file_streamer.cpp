@@ -55,7 +55,8 @@ struct TelegramFileStreamer::Impl : std::enable_shared_from_this<Impl> {
         clock(clock_in),
         budget(settings.cache_max_bytes),
         media(bots->size()),
-        turns(executor, bots->size()) {}
+        turns(executor, bots->size()),
+        spreads(executor, turns, settings.spread) {}
 
   asio::any_io_executor executor;
   StreamerSettings settings;
@@ -65,6 +66,7 @@ struct TelegramFileStreamer::Impl : std::enable_shared_from_this<Impl> {
   CacheBudget budget;
   std::vector<std::unique_ptr<BotMedia>> media;
   BotTurns turns;
+  SpreadFiles spreads;                   // files sent by several bots now, one plan each
   std::set<std::string> found_at_start;  // paths counted by the start-up scan, not yet claimed
   std::size_t spread_streams = 0;        // streams sent by several bots at once
   bool evicting = false;
@@ -165,9 +167,12 @@ struct TelegramFileStreamer::Impl : std::enable_shared_from_this<Impl> {
     BotAnswers answers;
     ByteRange remaining = range;
     if (!internal) {
+      const std::string key = spread_key(file);
+      if (std::optional<SpreadTarget> live = spreads.live(key))
+        co_return co_await stream_spread(file, key, std::move(*live), remaining, out);
       SpreadTarget target = co_await spread_target(file, answers);
       if (target.lanes.size() >= 2)
-        co_return co_await stream_spread(file, std::move(target), remaining, out);
+        co_return co_await stream_spread(file, key, std::move(target), remaining, out);
     }
     std::set<std::size_t> tried;
     while (!remaining.empty()) {
@@ -249,12 +254,20 @@ struct TelegramFileStreamer::Impl : std::enable_shared_from_this<Impl> {
     SpreadTicket& operator=(const SpreadTicket&) = delete;
   };
 
-  asio::awaitable<StreamOutcome> stream_spread(const StoredFile& file, SpreadTarget target,
-                                               ByteRange& remaining, ResponseChannel& out) {
+  // What names a file among those sent by several bots: the same file in two messages is one
+  // file to TDLib (and to each bot's window), so its streams share one plan.
+  static std::string spread_key(const StoredFile& file) {
+    if (!file.unique_id.empty()) return "file " + file.unique_id;
+    return "message " + std::to_string(file.message_id);
+  }
+
+  asio::awaitable<StreamOutcome> stream_spread(const StoredFile& file, std::string key,
+                                               SpreadTarget target, ByteRange& remaining,
+                                               ResponseChannel& out) {
     const SpreadTicket ticket(*this, target);
     std::string detail;
-    const RangeEnd end = co_await send_spread(executor, std::move(target), turns, settings.spread,
-                                              remaining, out, detail);
+    const RangeEnd end =
+        co_await spreads.send(std::move(key), std::move(target), remaining, out, detail);
     if (end == RangeEnd::Complete) co_return StreamOutcome::Complete;
     if (end == RangeEnd::ClientGone) co_return StreamOutcome::ClientGone;
     log.warning("Message {}: bytes from {} could not be had from any bot: {}", file.message_id,

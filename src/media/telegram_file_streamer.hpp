@@ -8,8 +8,9 @@
 // (each bot reads the file through its own file id) and that bot not again.
 // stream(): when two or more connected bots can read the file, all of them download slices of
 // the range ahead of the client and the bytes go out from whichever bot's file holds them
-// (send_spread, media/spread_reader.hpp); a slice that stalls moves to another bot. With one
-// bot, that bot sends the range (send_range over its DownloadScheduler), moving on to another
+// (SpreadFiles, media/spread_reader.hpp; the streams of one file sent at the same time, as a
+// download manager's connections, share one plan); a slice that stalls moves to another bot. With
+// one bot, that bot sends the range (send_range over its DownloadScheduler), moving on to another
 // bot that appears at the byte where it stopped. When every bot has failed: SourceFailed.
 // The disk budget (CacheBudget) counts what earlier runs left under DATA_DIR/tdlib at start and
 // follows every updateFile of every bot; when over, the least recently used files without

@@ -1,7 +1,9 @@
-// Real clients: curl resumes, aria2c splits into 8 ranges, ffprobe and ffmpeg read and
-// seek streamed videos, all against tglink on the simulator. Each test is skipped, saying why,
+// Real clients: curl resumes, aria2c splits into 8 ranges (on one bot, and on four bots with
+// every part fetched once), ffprobe and ffmpeg read and seek streamed videos, all against tglink
+// on the simulator. Each test is skipped, saying why,
 // when its tool is missing (scripts/install-deps.sh --test installs them).
 #include <cstdlib>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -15,6 +17,7 @@ using testing::CommandResult;
 using testing::PostedFile;
 using testing::run_command;
 using testing::SimHarness;
+using testing::SimHarnessOptions;
 
 constexpr std::uint64_t kMiB = 1024 * 1024;
 
@@ -34,16 +37,53 @@ TEST(RealClients, CurlResumesAnInterruptedDownload) {
   EXPECT_TRUE(testing::same_content(file.source, out));
 }
 
+// aria2c splits the file into `connections` ranges fetched at once, as IDM does.
+CommandResult run_aria2(const SimHarness& harness, const PostedFile& file, int connections) {
+  const std::string n = std::to_string(connections);
+  return run_command("aria2c --console-log-level=warn --summary-interval=0 -x" + n + " -s" + n +
+                     " -k1M --allow-overwrite=true --auto-file-renaming=false -d " +
+                     harness.dir().string() + " -o aria.out " + harness.base_url() + "/dl/" +
+                     file.token);
+}
+
 TEST(RealClients, Aria2WithEightConnectionsIsByteExact) {
   TGLINK_REQUIRE_PROGRAM("aria2c");
   SimHarness harness;
   const PostedFile file = testing::post_file(harness, harness.make_file("aria.bin", 24 * kMiB + 1));
-  const CommandResult r = run_command(
-      "aria2c --console-log-level=warn --summary-interval=0 -x8 -s8 -k1M --allow-overwrite=true "
-      "--auto-file-renaming=false -d " +
-      harness.dir().string() + " -o aria.out " + harness.base_url() + "/dl/" + file.token);
+  const CommandResult r = run_aria2(harness, file, 8);
   ASSERT_EQ(r.exit_code, 0) << r.output << "\ntglink:\n" << harness.process().output();
   EXPECT_TRUE(testing::same_content(file.source, harness.dir() / "aria.out"));
+}
+
+// Eight connections of one cold file over four bots, each bot held to 8 MiB/s on the
+// simulator's realistic profile so that the connections' streams overlap: the ranges are planned
+// together (media/slice_plan.hpp), so the bytes are exact and no part of the file is downloaded
+// twice, by two bots or for two connections.
+TEST(RealClients, Aria2WithEightConnectionsOverFourBotsFetchesEveryPartOnce) {
+  TGLINK_REQUIRE_PROGRAM("aria2c");
+  SimHarnessOptions options;
+  options.env["ADDITIONAL_BOT_TOKENS"] = testing::kThreeExtraBotTokens;
+  SimHarness harness{options};
+  const std::vector<std::int64_t> bots = testing::four_bot_ids();
+  ASSERT_TRUE(testing::wait_for_bots_connected(harness, bots)) << harness.process().output();
+  for (const std::int64_t bot : bots) {
+    sim::BotSettingsPatch patch;
+    patch.profile = "realistic";
+    patch.bytes_per_second = 8.0 * kMiB;
+    harness.sim().set_bot(bot, patch);
+  }
+  const std::uint64_t size = 24 * kMiB + 4321;
+  const PostedFile file = testing::post_file(harness, harness.make_file("aria4.bin", size));
+  const CommandResult r = run_aria2(harness, file, 8);
+  ASSERT_EQ(r.exit_code, 0) << r.output << "\ntglink:\n" << harness.process().output();
+  EXPECT_TRUE(testing::same_content(file.source, harness.dir() / "aria.out"));
+  int bots_that_downloaded = 0;
+  for (const std::int64_t bot : bots) {
+    if (harness.sim().counters(bot).bytes_downloaded > 0) ++bots_that_downloaded;
+  }
+  EXPECT_GE(bots_that_downloaded, 3) << "the connections were not spread over the bots";
+  EXPECT_EQ(testing::total_downloaded_bytes(harness), static_cast<std::int64_t>(size))
+      << "parts were downloaded twice";
 }
 
 // A few seconds of test pattern and tone, H.264/AAC, in the given container.

@@ -1,8 +1,10 @@
-// Which lane brings which bytes of a stream: slices ahead of the client, the read-ahead bound,
-// bytes already on another bot's disk, and a stalled lane's slice moving on.
+// Which lane brings which bytes of a file: slices ahead of the client, the read-ahead bound,
+// bytes already on another bot's disk, a stalled lane's slice moving on, and several clients'
+// ranges of one file planned together (a download manager's connections).
 
 #include "media/slice_plan.hpp"
 
+#include <algorithm>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -14,7 +16,8 @@ constexpr SliceSettings kSettings{.slice_bytes = 100, .read_ahead = 300};
 const std::function<bool(LaneIndex)> kAnyLane = [](LaneIndex) { return true; };
 
 TEST(SlicePlanTest, LanesTakeConsecutiveSlicesUpToTheReadAhead) {
-  SlicePlan plan({50, 10000}, kSettings);
+  SlicePlan plan(kSettings);
+  const ReaderKey reader = plan.add_reader({50, 10000});
   const auto first = plan.take(0);
   const auto second = plan.take(1);
   const auto third = plan.take(2);
@@ -26,20 +29,22 @@ TEST(SlicePlanTest, LanesTakeConsecutiveSlicesUpToTheReadAhead) {
   EXPECT_EQ(third->lane, 2u);
   EXPECT_EQ(plan.take(3), nullptr) << "350 is past position 50 + read-ahead 300";
   first->ready_end = first->bytes.end;
-  plan.consumed(150);
+  plan.consumed(reader, 150);
   EXPECT_EQ(plan.at(149), nullptr);
   ASSERT_NE(plan.take(0), nullptr);
 }
 
 TEST(SlicePlanTest, TheLastSliceEndsAtTheRangeEnd) {
-  SlicePlan plan({0, 130}, kSettings);
+  SlicePlan plan(kSettings);
+  plan.add_reader({0, 130});
   EXPECT_EQ(plan.take(0)->bytes.end, 100u);
   EXPECT_EQ(plan.take(1)->bytes.end, 130u);
   EXPECT_EQ(plan.take(2), nullptr);
 }
 
 TEST(SlicePlanTest, AtFindsTheSliceHoldingAPosition) {
-  SlicePlan plan({0, 1000}, kSettings);
+  SlicePlan plan(kSettings);
+  plan.add_reader({0, 1000});
   const auto first = plan.take(0);
   const auto second = plan.take(1);
   EXPECT_EQ(plan.at(0), first);
@@ -49,7 +54,8 @@ TEST(SlicePlanTest, AtFindsTheSliceHoldingAPosition) {
 }
 
 TEST(SlicePlanTest, AStalledLaneKeepsItsBytesAndGivesTheRestToAnotherLane) {
-  SlicePlan plan({0, 1000}, kSettings);
+  SlicePlan plan(kSettings);
+  plan.add_reader({0, 1000});
   const auto slice = plan.take(0);
   slice->ready_end = 40;
   plan.give_back(slice, 0);
@@ -67,7 +73,8 @@ TEST(SlicePlanTest, AStalledLaneKeepsItsBytesAndGivesTheRestToAnotherLane) {
 }
 
 TEST(SlicePlanTest, ALaneAloneTakesBackWhatItStalledOn) {
-  SlicePlan plan({0, 100}, kSettings);
+  SlicePlan plan(kSettings);
+  plan.add_reader({0, 100});
   const auto slice = plan.take(0);
   plan.give_back(slice, 0);
   EXPECT_EQ(plan.take(0), nullptr);
@@ -78,7 +85,8 @@ TEST(SlicePlanTest, ALaneAloneTakesBackWhatItStalledOn) {
 }
 
 TEST(SlicePlanTest, BytesOnAnotherLanesDiskBecomeAReadySliceOfThatLane) {
-  SlicePlan plan({0, 1000}, kSettings);
+  SlicePlan plan(kSettings);
+  plan.add_reader({0, 1000});
   const auto slice = plan.take(0);
   plan.already_on_disk(slice, 2, 30);
   EXPECT_EQ(slice->lane, 2u);
@@ -91,7 +99,8 @@ TEST(SlicePlanTest, BytesOnAnotherLanesDiskBecomeAReadySliceOfThatLane) {
 }
 
 TEST(SlicePlanTest, ABotThatHasTheWholeRestMakesOneReadySlice) {
-  SlicePlan plan({0, 1000}, kSettings);
+  SlicePlan plan(kSettings);
+  plan.add_reader({0, 1000});
   const auto slice = plan.take(0);
   plan.already_on_disk(slice, 1, 5000);
   EXPECT_EQ(slice->bytes.end, 1000u);
@@ -101,7 +110,8 @@ TEST(SlicePlanTest, ABotThatHasTheWholeRestMakesOneReadySlice) {
 }
 
 TEST(SlicePlanTest, ALaneWhoseBotServesNoOtherStreamTakesASoloSlice) {
-  SlicePlan plan({0, 1000}, {.slice_bytes = 100, .solo_slice_bytes = 200, .read_ahead = 1000});
+  SlicePlan plan({.slice_bytes = 100, .solo_slice_bytes = 200, .read_ahead = 1000});
+  plan.add_reader({0, 1000});
   const auto solo = plan.take(0, /*alone=*/false, /*solo=*/true);
   const auto shared = plan.take(1);
   ASSERT_TRUE(solo && shared);
@@ -114,7 +124,8 @@ TEST(SlicePlanTest, ALaneWhoseBotServesNoOtherStreamTakesASoloSlice) {
 TEST(SlicePlanTest, SlicesShrinkTowardTheEndSoEveryLaneEndsTogether) {
   constexpr SliceSettings kTail{
       .slice_bytes = 16, .read_ahead = 1000, .lanes = 4, .tail_slice_bytes = 2};
-  SlicePlan plan({0, 96}, kTail);
+  SlicePlan plan(kTail);
+  plan.add_reader({0, 96});
   std::vector<std::uint64_t> lengths;
   for (LaneIndex lane = 0; auto slice = plan.take(lane % 4); ++lane) {
     lengths.push_back(slice->bytes.length());
@@ -128,7 +139,8 @@ TEST(SlicePlanTest, SlicesShrinkTowardTheEndSoEveryLaneEndsTogether) {
 TEST(SlicePlanTest, LanesStartingTogetherGetEqualSlices) {
   constexpr SliceSettings kTogether{
       .slice_bytes = 8, .read_ahead = 1000, .lanes = 4, .tail_slice_bytes = 1};
-  SlicePlan plan({0, 32}, kTogether);
+  SlicePlan plan(kTogether);
+  plan.add_reader({0, 32});
   for (LaneIndex lane = 0; lane < 4; ++lane) EXPECT_EQ(plan.take(lane)->bytes.length(), 8u);
   EXPECT_EQ(plan.take(4), nullptr);
 }
@@ -142,7 +154,8 @@ TEST(SlicePlanTest, AnIdleLaneStealsTheSecondHalfOfTheSlowestSlice) {
                                  .tail_slice_bytes = 100,
                                  .steal_min_bytes = 10,
                                  .steal_margin_bytes = 5};
-  SlicePlan plan({0, 200}, kSteal);
+  SlicePlan plan(kSteal);
+  plan.add_reader({0, 200});
   const auto slow = plan.take(0);
   const auto fast = plan.take(1);
   fast->ready_end = fast->bytes.end;
@@ -172,7 +185,8 @@ TEST(SlicePlanTest, NoStealWhenTheRestIsWithinTheMargin) {
                                   .tail_slice_bytes = 100,
                                   .steal_min_bytes = 10,
                                   .steal_margin_bytes = 50};
-  SlicePlan plan({0, 160}, kMargin);
+  SlicePlan plan(kMargin);
+  plan.add_reader({0, 160});
   const auto slow = plan.take(0);
   const auto fast = plan.take(1);
   fast->ready_end = fast->bytes.end;
@@ -182,6 +196,116 @@ TEST(SlicePlanTest, NoStealWhenTheRestIsWithinTheMargin) {
   EXPECT_EQ(tail->bytes, (ByteRange{90, 100}));
   slow->ready_end = 45;
   EXPECT_EQ(plan.take(2, false, false, kAnyLane), nullptr) << "45 to come is within the margin";
+}
+
+// A second client whose bytes a slice already brings reads from that slice: nothing is planned
+// twice.
+TEST(SlicePlanTest, AReaderWhoseBytesASliceBringsWaitsForThatSlice) {
+  SlicePlan plan(kSettings);
+  plan.add_reader({0, 1000});
+  const auto first = plan.take(0);
+  plan.add_reader({50, 1000});
+  EXPECT_EQ(plan.at(50), first);
+  const auto next = plan.take(1);
+  ASSERT_NE(next, nullptr);
+  EXPECT_EQ(next->bytes, (ByteRange{100, 200}));
+}
+
+// No slice reads ahead into bytes no client asked for, nor into another slice.
+TEST(SlicePlanTest, ASliceStopsAtTheEndOfTheWantedBytesAndAtTheNextSlice) {
+  constexpr SliceSettings kWide{.slice_bytes = 100, .read_ahead = 1000};
+  SlicePlan plan(kWide);
+  plan.add_reader({0, 250});
+  plan.add_reader({300, 1000});
+  EXPECT_EQ(plan.take(0)->bytes, (ByteRange{0, 100}));
+  EXPECT_EQ(plan.take(1)->bytes, (ByteRange{300, 400}));
+  EXPECT_EQ(plan.take(2)->bytes, (ByteRange{100, 200}));
+  EXPECT_EQ(plan.take(3)->bytes, (ByteRange{400, 500}));
+  EXPECT_EQ(plan.take(0)->bytes, (ByteRange{200, 250})) << "250-300 is wanted by nobody";
+
+  SlicePlan next_to(kWide);
+  next_to.add_reader({0, 1000});
+  EXPECT_EQ(next_to.take(0)->bytes, (ByteRange{0, 100}));
+  next_to.add_reader({150, 1000});
+  EXPECT_EQ(next_to.take(1)->bytes, (ByteRange{150, 250}));
+  EXPECT_EQ(next_to.take(2)->bytes, (ByteRange{100, 150}));
+}
+
+// The lanes go first where a client is blocked: four connections of a download manager each get
+// a lane at their first byte before any lane reads further ahead for one of them.
+TEST(SlicePlanTest, LanesGoFirstWhereAClientWaits) {
+  SlicePlan plan({.slice_bytes = 100, .read_ahead = 1000, .lanes = 4, .tail_slice_bytes = 10});
+  for (std::uint64_t part = 0; part < 4; ++part) plan.add_reader({part * 120, part * 120 + 120});
+  std::vector<std::uint64_t> begins;
+  for (LaneIndex lane = 0; lane < 4; ++lane) begins.push_back(plan.take(lane)->bytes.begin);
+  EXPECT_EQ(begins, (std::vector<std::uint64_t>{0, 120, 240, 360}));
+  EXPECT_EQ(plan.take(0)->bytes, (ByteRange{100, 120})) << "up to the next connection's slice";
+}
+
+TEST(SlicePlanTest, SlicesOnlyALeavingReaderWantedAreDropped) {
+  SlicePlan plan(kSettings);
+  const ReaderKey leaving = plan.add_reader({0, 1000});
+  const ReaderKey staying = plan.add_reader({500, 1000});
+  const auto own = plan.take(0);
+  const auto other = plan.take(1);
+  const auto ahead = plan.take(2);
+  ASSERT_TRUE(own && other && ahead);
+  EXPECT_EQ(other->bytes.begin, 500u);
+  own->ready_end = own->bytes.end;
+  const std::vector<std::shared_ptr<Slice>> dropped = plan.remove_reader(leaving);
+  EXPECT_EQ(dropped, (std::vector<std::shared_ptr<Slice>>{ahead})) << "complete ones need no stop";
+  EXPECT_TRUE(own->dropped && ahead->dropped);
+  EXPECT_FALSE(other->dropped);
+  EXPECT_EQ(plan.at(0), nullptr);
+  EXPECT_EQ(plan.at(500), other);
+  plan.give_back(ahead, 2);  // its lane stalls afterwards: the rest is nobody's
+  plan.already_on_disk(ahead, 1, 50);
+  EXPECT_EQ(plan.waiting(), 0u);
+  EXPECT_EQ(plan.at(150), nullptr);
+  EXPECT_EQ(plan.readers(), 1u);
+  EXPECT_EQ(plan.consumed(staying, 1000).size(), 1u) << "the slice under way, read past";
+}
+
+// Eight connections of a download manager on 4 lanes, served in turn: every byte of the file is
+// planned exactly once, in slices no longer than the full length.
+TEST(SlicePlanTest, ADownloadManagersConnectionsArePlannedWithoutOverlap) {
+  constexpr std::uint64_t kPart = 12;
+  SlicePlan plan({.slice_bytes = 16, .read_ahead = 128, .lanes = 4, .tail_slice_bytes = 2});
+  std::vector<ReaderKey> readers;
+  std::vector<ByteRange> ranges;
+  for (std::uint64_t i = 0; i < 8; ++i) {
+    ranges.push_back({i * kPart, (i + 1) * kPart});
+    readers.push_back(plan.add_reader(ranges.back()));
+  }
+  std::vector<ByteRange> taken;
+  for (LaneIndex lane = 0; auto slice = plan.take(lane % 4); ++lane) {
+    taken.push_back(slice->bytes);
+    slice->ready_end = slice->bytes.end;
+  }
+  std::sort(taken.begin(), taken.end(),
+            [](const ByteRange& a, const ByteRange& b) { return a.begin < b.begin; });
+  std::uint64_t covered = 0;
+  for (const ByteRange& slice : taken) {
+    EXPECT_EQ(slice.begin, covered) << "a gap or an overlap before " << slice.begin;
+    EXPECT_LE(slice.length(), 16u);
+    covered = slice.end;
+  }
+  EXPECT_EQ(covered, 8 * kPart);
+}
+
+// A slice ends at one of TDLib's parts' boundaries, so the bots of two slices next to each other
+// never both fetch the part between them; it begins where a client waits.
+TEST(SlicePlanTest, SlicesEndAtPartBoundaries) {
+  SlicePlan plan({.slice_bytes = 100, .read_ahead = 1000, .part_bytes = 64});
+  plan.add_reader({0, 1000});
+  EXPECT_EQ(plan.take(0)->bytes, (ByteRange{0, 128}));
+  EXPECT_EQ(plan.take(1)->bytes, (ByteRange{128, 256}));
+  plan.add_reader({300, 1000});
+  EXPECT_EQ(plan.take(2)->bytes, (ByteRange{300, 448}));
+  EXPECT_EQ(plan.take(3)->bytes, (ByteRange{448, 576})) << "148 planned ahead of 300, 256 of 0";
+  EXPECT_EQ(plan.take(0)->bytes, (ByteRange{256, 300})) << "up to the next slice";
+  EXPECT_EQ(tdlib_part_bytes(96 << 20), 64u << 10);
+  EXPECT_EQ(tdlib_part_bytes(1500ull << 20), 512u << 10);
 }
 
 }  // namespace

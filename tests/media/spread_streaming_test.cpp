@@ -3,10 +3,12 @@
 // on any bot's disk cost no download, and streams take turns on a bot. What the streamer reports
 // to its MediaObserver (bytes per bot, hits and misses, stalls, hand-overs) is checked alongside.
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <optional>
 #include <set>
+#include <vector>
 
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
@@ -78,6 +80,7 @@ class SpreadStreamingTest : public ::testing::Test {
     settings.spread.max_rest = std::chrono::milliseconds(400);
     settings.spread.crawl_bytes_per_second = 0;
     settings.spread.slices.tail_slice_bytes = kSlice;
+    settings.spread.slices.part_bytes = 1;  // the fake world brings any byte, not TDLib's parts
     settings.spread.slices.steal_min_bytes = 1LL << 40;
     if (tune) tune(settings.spread);
     streamer_ = std::make_unique<TelegramFileStreamer>(
@@ -286,6 +289,32 @@ TEST_F(SpreadStreamingTest, TwoStreamsBothProgressOnSharedBots) {
   ASSERT_TRUE(pump([&] { return first_outcome && second_outcome; }));
   EXPECT_EQ(first.body(), worlds_[0]->content().substr(0, 8 * kSlice));
   EXPECT_EQ(second.body(), worlds_[0]->content().substr(12 * kSlice, 8 * kSlice));
+}
+
+// A download manager's connections: the first asks for the whole file and leaves once it has
+// its part, the others ask for theirs. They are planned together, so every byte is downloaded
+// once, by one bot or another, and each connection gets exactly its bytes.
+TEST_F(SpreadStreamingTest, ADownloadManagersConnectionsDownloadEveryByteOnce) {
+  constexpr std::uint64_t kPart = 3 * kSlice;
+  make(4, 4 * kPart);
+  std::vector<std::unique_ptr<RecordingChannel>> outs;
+  std::vector<std::optional<StreamOutcome>> outcomes(4);
+  outs.push_back(std::make_unique<RecordingChannel>(RecordingChannel::Options{.capacity = kPart}));
+  start_read(0, 4 * kPart, *outs[0], outcomes[0]);
+  for (std::uint64_t part = 1; part < 4; ++part) {
+    outs.push_back(std::make_unique<RecordingChannel>());
+    start_read(part * kPart, kPart, *outs.back(), outcomes[part]);
+  }
+  ASSERT_TRUE(pump([&] {
+    return std::all_of(outcomes.begin(), outcomes.end(),
+                       [](const auto& o) { return o.has_value(); });
+  }));
+  EXPECT_EQ(outcomes[0], StreamOutcome::ClientGone);
+  for (std::size_t part = 0; part < 4; ++part) {
+    EXPECT_EQ(outs[part]->body(), worlds_[0]->content().substr(part * kPart, kPart)) << part;
+  }
+  EXPECT_EQ(on_every_disk(), worlds_[0]->size()) << "no byte downloaded twice";
+  EXPECT_EQ(streamer_->active_readers(), 0u);
 }
 
 // A bot that still brings a byte now and then, far below the crawl limit, is never
