@@ -30,8 +30,8 @@ std::string summary_of(const FolderIndex& index) {
     bytes += entry.size;
   }
   const std::size_t folders = index.entries.size() - files;
-  std::string summary = fmt::format("{} file{}, {}", files, files == 1 ? "" : "s",
-                                    format_size(bytes));
+  std::string summary =
+      fmt::format("{} file{}, {}", files, files == 1 ? "" : "s", format_size(bytes));
   if (folders > 0) summary += fmt::format(", and {} batch{}", folders, folders == 1 ? "" : "es");
   return summary + ".";
 }
@@ -44,12 +44,12 @@ std::string folder_index_html(const FolderIndex& index, std::string_view assets)
     rows += entry_row(FolderIndexEntry{"..", index.parent_href, true, 0});
   }
   for (const FolderIndexEntry& entry : index.entries) rows += entry_row(entry);
-  std::string page = fill_page("dav_folder.html",
-                               TemplateValues{{"title", index.title},
-                                              {"assets", std::string(assets)},
-                                              {"count", std::to_string(index.entries.size())},
-                                              {"summary", summary_of(index)},
-                                              {"playlist_url", index.playlist_url}});
+  std::string page =
+      fill_page("dav_folder.html", TemplateValues{{"title", index.title},
+                                                  {"assets", std::string(assets)},
+                                                  {"count", std::to_string(index.entries.size())},
+                                                  {"summary", summary_of(index)},
+                                                  {"playlist_url", index.playlist_url}});
   const std::size_t at = page.find(kEntriesMarker);
   if (at == std::string::npos) return page;
   std::size_t end = at + kEntriesMarker.size();

@@ -28,7 +28,7 @@ void property(std::string& out, std::string_view name, std::string_view value) {
   out += ">\n";
 }
 
-void response(std::string& out, std::string_view base, const DavResource& resource) {
+void write_response(std::string& out, std::string_view base, const DavResource& resource) {
   out += "<D:response>\n<D:href>";
   out += xml_escape(dav_href(base, resource.path, resource.collection));
   out += "</D:href>\n<D:propstat>\n<D:prop>\n";
@@ -54,11 +54,21 @@ std::string xml_escape(std::string_view text) {
   for (const char c : valid) {
     const auto u = static_cast<unsigned char>(c);
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
       default:
         if ((u < 0x20 && c != '\t' && c != '\n' && c != '\r') || u == 0x7f) {
           out += kReplacement;
@@ -76,8 +86,7 @@ std::string xml_escape(std::string_view text) {
   return out;
 }
 
-std::string dav_href(std::string_view base, const std::vector<std::string>& path,
-                     bool collection) {
+std::string dav_href(std::string_view base, const std::vector<std::string>& path, bool collection) {
   std::string href(base);
   for (std::size_t i = 0; i < path.size(); ++i) {
     if (i > 0) href += '/';
@@ -88,8 +97,9 @@ std::string dav_href(std::string_view base, const std::vector<std::string>& path
 }
 
 std::string multistatus_xml(std::string_view base, const std::vector<DavResource>& resources) {
-  std::string out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<D:multistatus xmlns:D=\"DAV:\">\n";
-  for (const DavResource& resource : resources) response(out, base, resource);
+  std::string out =
+      "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<D:multistatus xmlns:D=\"DAV:\">\n";
+  for (const DavResource& resource : resources) write_response(out, base, resource);
   out += "</D:multistatus>\n";
   return out;
 }

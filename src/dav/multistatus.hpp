@@ -25,11 +25,11 @@ struct DavResource {
   std::vector<std::string> path;
   bool collection = false;
   std::string display_name;
-  std::int64_t size = 0;      // files only
-  std::string content_type;   // files only
-  SystemTime modified;        // getlastmodified
-  SystemTime created;         // creationdate
-  std::string etag;           // the quoted entity tag as the ETag header carries it; may be empty
+  std::int64_t size = 0;     // files only
+  std::string content_type;  // files only
+  SystemTime modified;       // getlastmodified
+  SystemTime created;        // creationdate
+  std::string etag;          // the quoted entity tag as the ETag header carries it; may be empty
 };
 
 // `text` as XML character data or attribute value.

@@ -35,12 +35,11 @@ std::optional<DavDepth> parse_depth(std::optional<std::string_view> header) {
 
 std::optional<PropfindRefusal> check_propfind_body(std::string_view body) {
   if (body.size() > kPropfindBodyLimit) {
-    return PropfindRefusal{413, "A PROPFIND body may be at most " +
-                                    std::to_string(kPropfindBodyLimit) + " bytes"};
+    return PropfindRefusal{
+        413, "A PROPFIND body may be at most " + std::to_string(kPropfindBodyLimit) + " bytes"};
   }
-  if (std::all_of(body.begin(), body.end(), [](char c) {
-        return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-      })) {
+  if (std::all_of(body.begin(), body.end(),
+                  [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; })) {
     return std::nullopt;  // no body: allprop (RFC 4918 §9.1)
   }
   const XmlOutline outline = check_xml(body);

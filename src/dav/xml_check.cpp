@@ -209,8 +209,8 @@ class Checker {
     const std::size_t colon = root.name.find(':');
     const std::string_view prefix =
         colon == std::string_view::npos ? std::string_view() : root.name.substr(0, colon);
-    outline_.root_name = std::string(
-        colon == std::string_view::npos ? root.name : root.name.substr(colon + 1));
+    outline_.root_name =
+        std::string(colon == std::string_view::npos ? root.name : root.name.substr(colon + 1));
     const std::string wanted = prefix.empty() ? "xmlns" : "xmlns:" + std::string(prefix);
     for (const Attribute& attribute : root.attributes) {
       if (attribute.name == wanted) {

@@ -31,7 +31,8 @@ std::optional<DavGrant> parse_folder_grant(std::string_view body) {
 
 }  // namespace
 
-DavTokenCodec::DavTokenCodec(const LinkTokenCodec& links) : key_(links.derived_key(kFolderPurpose)) {}
+DavTokenCodec::DavTokenCodec(const LinkTokenCodec& links)
+    : key_(links.derived_key(kFolderPurpose)) {}
 
 DavTokenCodec::~DavTokenCodec() { OPENSSL_cleanse(key_.data(), key_.size()); }
 
