@@ -236,7 +236,8 @@ HttpResponse propfind_answer(const HttpRequest& request, const std::string& href
     return refusal;
   }
   if (const std::optional<PropfindRefusal> refused = check_propfind_body(request.body)) {
-    return json_error(refused->status, "BAD_PROPFIND", refused->message);
+    return refused->status == 413 ? json_error(413, "BODY_TOO_LARGE", refused->message)
+                                  : json_error(400, "BAD_PROPFIND", refused->message);
   }
   HttpResponse response;
   response.status = 207;
