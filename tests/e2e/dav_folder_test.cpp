@@ -3,7 +3,8 @@
 // their segment), whose files download byte-exact with ranges, as /dl serves them; the token
 // works as the Basic password on /dav/; write methods are 405; the folder's and a batch's .m3u8
 // play queues list their videos; /davlink off and a ban close it (404). Real clients too: rclone
-// (lsjson, copy with four streams, check) and cadaver (ls, get).
+// (lsjson, copy with four streams, check), cadaver (ls, get), and a davfs2 mount read with
+// ffprobe and a seek (where this runs as root with FUSE).
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -12,6 +13,7 @@
 
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include "core/base64.hpp"
 #include "core/url_encoding.hpp"
@@ -364,6 +366,56 @@ TEST_F(DavFolderTest, CadaverListsAndGetsAFile) {
   EXPECT_TRUE(contains(output, "70000")) << output;
   ASSERT_TRUE(fs::exists(got)) << output;
   EXPECT_TRUE(testing::read_file(got) == testing::read_file(file));
+}
+
+TEST_F(DavFolderTest, ADavfs2MountListsProbesAndSeeksAVideo) {
+  TGLINK_REQUIRE_PROGRAM("mount.davfs");
+  TGLINK_REQUIRE_PROGRAM("ffmpeg");
+  TGLINK_REQUIRE_PROGRAM("ffprobe");
+  if (geteuid() != 0 || !fs::exists("/dev/fuse")) {
+    GTEST_SKIP() << "a davfs2 mount needs root and /dev/fuse";
+  }
+  const fs::path video = harness_.dir() / "movie.mp4";
+  run("ffmpeg -hide_banner -loglevel error -y -f lavfi -i testsrc2=size=320x240:rate=25:duration=4 "
+      "-c:v mpeg4 -q:v 5 " +
+          video.string(),
+      "ffmpeg.log");
+  send(video, "video", "video/mp4");
+  const std::string folder = folder_path();
+  (void)wait_for_members(folder, 1);
+  const fs::path mount = harness_.dir() / "mnt";
+  const fs::path conf = harness_.dir() / "davfs2.conf";
+  fs::create_directories(mount);
+  std::ofstream(conf) << "use_locks 0\nask_auth 0\ncache_dir "
+                      << (harness_.dir() / "cache").string() << "\n";
+  const std::string mounted = "mount -t davfs -o ro,conf=" + conf.string() + " " +
+                              harness_.base_url() + folder + " " + mount.string() + " < /dev/null";
+  if (std::system((mounted + " > " + (harness_.dir() / "mount.log").string() + " 2>&1").c_str()) !=
+      0) {
+    const std::string log = testing::read_file(harness_.dir() / "mount.log");
+    if (testing::skips_fail()) FAIL() << "mount.davfs failed: " << log;
+    GTEST_SKIP() << "mount.davfs failed here (no FUSE mounts in this container?): " << log;
+  }
+  struct Unmount {
+    fs::path at;
+    ~Unmount() { (void)std::system(("umount " + at.string() + " > /dev/null 2>&1").c_str()); }
+  } unmount{mount};
+  ASSERT_TRUE(fs::exists(mount / "movie.mp4"));
+  EXPECT_EQ(fs::file_size(mount / "movie.mp4"), fs::file_size(video));
+  const std::string probed = run("ffprobe -v error -show_entries format=duration -of csv=p=0 " +
+                                     (mount / "movie.mp4").string(),
+                                 "ffprobe.log");
+  EXPECT_NEAR(std::stod(probed), 4.0, 0.2) << probed;
+  run("ffmpeg -hide_banner -loglevel error -ss 2.5 -i " + (mount / "movie.mp4").string() +
+          " -frames:v 1 -f null -",
+      "seek.log");
+  std::ifstream in(mount / "movie.mp4", std::ios::binary);
+  const std::string bytes = testing::read_file(video);
+  const std::size_t offset = bytes.size() / 2;
+  in.seekg(static_cast<std::streamoff>(offset));
+  std::string middle(4096, '\0');
+  in.read(middle.data(), static_cast<std::streamsize>(middle.size()));
+  EXPECT_TRUE(middle == bytes.substr(offset, 4096));
 }
 
 }  // namespace
