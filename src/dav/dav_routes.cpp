@@ -250,9 +250,8 @@ HttpResponse index_answer(const DavRouteDeps& deps, const std::string& href_base
                           const FolderRequest& request, const DavFolder& folder,
                           const DavTarget& target) {
   FolderIndex index;
-  index.playlist_url = request.by_password ? std::string()
-                                           : deps.config.base_url + "/dav/" + request.token +
-                                                 std::string(kPlaylistSuffix);
+  index.playlist_url =
+      deps.config.base_url + "/dav/" + request.token + std::string(kPlaylistSuffix);
   if (target.batch != nullptr) {
     index.title = target.batch->name;
     index.parent_href = dav_href(href_base, {}, true);
