@@ -22,7 +22,7 @@ bool expired(const std::optional<SystemTime>& expires_at, SystemTime now) {
 }
 
 std::string batch_folder_name(std::int64_t created_unix) {
-  return fmt::format("Batch {:%Y-%m-%d %H.%M}",
+  return fmt::format("Batch {:%Y-%m-%d %Hh%M}",
                      SystemTime{std::chrono::seconds{std::max<std::int64_t>(created_unix, 0)}});
 }
 

@@ -5,7 +5,7 @@
 // admin, or every link of a banned user) or expired is left out, and so is a batch that is
 // revoked, expired or still open. Names are the real names made safe and unique
 // (dav/folder_names.hpp); a batch's folder is named after when it was made ("Batch 2026-11-29
-// 06.50", UTC).
+// 06h50", UTC; no dot, so nothing in it reads as an extension).
 //
 // Pure: the records come from the store (dav/dav_folder_source.hpp reads them), and which links
 // are revoked from the revoked links in memory.

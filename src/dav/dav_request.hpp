@@ -1,6 +1,6 @@
 #pragma once
 // How a request names a WebDAV folder and a place in it. The folder's token is either the first
-// segment of the path (/dav/{token}/Batch 2026-11-29 06.50/movie.mkv) or, for players that only
+// segment of the path (/dav/{token}/Batch 2026-11-29 06h50/movie.mkv) or, for players that only
 // ask for a user name and a password, the password of HTTP Basic authentication (RFC 7617) on
 // /dav/ itself (the user name is ignored). The playlist of a folder is /dav/{token}.m3u8. Pure.
 

@@ -80,13 +80,13 @@ TEST(DavFolder, BatchesAreFoldersNamedByTheirTimeWithTheirFilesInOrder) {
   BatchContents expired = batch(5, kNow, {"z.mp4"});
   expired.batch.expires_unix = kNow;
   const DavFolder folder =
-      build_dav_folder({link(9, "Batch 2027-01-15 08.00", kNow)},
+      build_dav_folder({link(9, "Batch 2027-01-15 08h00", kNow)},
                        {batch(2, kNow, {"b.mp4", "a.mp4", "b.mp4", "hidden.mp4"}),
                         batch(1, kNow - 86400, {"c.mp4"}), open, revoked, expired},
                        kNowTime, [](std::int64_t id) { return id == ((2 * 100 + 4) << 20); });
   ASSERT_EQ(folder.batches.size(), 2U);
-  EXPECT_EQ(folder.batches[0].name, "Batch 2027-01-15 08.00 (2)");  // the file keeps the name
-  EXPECT_EQ(folder.batches[1].name, "Batch 2027-01-14 08.00");
+  EXPECT_EQ(folder.batches[0].name, "Batch 2027-01-15 08h00 (2)");  // the file keeps the name
+  EXPECT_EQ(folder.batches[1].name, "Batch 2027-01-14 08h00");
   ASSERT_EQ(folder.batches[0].files.size(), 3U);
   EXPECT_EQ(folder.batches[0].files[0].name, "b.mp4");
   EXPECT_EQ(folder.batches[0].files[1].name, "a.mp4");
@@ -105,13 +105,13 @@ TEST(DavFolder, PathsFindTheFolderABatchOrAFileAndNothingElse) {
   ASSERT_TRUE(file);
   EXPECT_EQ(file->file->message_id, 1 << 20);
   const std::optional<DavTarget> in_batch =
-      find_in_folder(folder, {"Batch 2027-01-15 08.00", "b.mp4"});
+      find_in_folder(folder, {"Batch 2027-01-15 08h00", "b.mp4"});
   ASSERT_TRUE(in_batch);
   EXPECT_EQ(in_batch->file->message_id, 201 << 20);
-  EXPECT_TRUE(find_in_folder(folder, {"Batch 2027-01-15 08.00"})->is_collection());
+  EXPECT_TRUE(find_in_folder(folder, {"Batch 2027-01-15 08h00"})->is_collection());
   EXPECT_FALSE(find_in_folder(folder, {"b.mp4"}));
   EXPECT_FALSE(find_in_folder(folder, {"a.mp4", "x"}));
-  EXPECT_FALSE(find_in_folder(folder, {"Batch 2027-01-15 08.00", "b.mp4", "x"}));
+  EXPECT_FALSE(find_in_folder(folder, {"Batch 2027-01-15 08h00", "b.mp4", "x"}));
   EXPECT_FALSE(find_in_folder(folder, {"A.MP4"}));
 }
 
