@@ -94,7 +94,8 @@ choose_packages() {
   command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
   if ((want_test)); then
     packages+=(libgtest-dev libgmock-dev aria2 chromium firefox-esr pulseaudio clang-format clang
-               postgresql prometheus openssl caddy fonts-dejavu-core)
+               postgresql prometheus openssl caddy fonts-dejavu-core rclone cadaver
+               davfs2)
     local rt
     rt=$(pick_clang_rt)
     if [ -n "$rt" ]; then packages+=("$rt"); fi

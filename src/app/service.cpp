@@ -31,6 +31,8 @@
 #include "core/process_memory.hpp"
 #include "dashboard/dashboard_access.hpp"
 #include "dashboard/minute_meter.hpp"
+#include "dav/dav_access.hpp"
+#include "dav/dav_routes.hpp"
 #include "http/api_info.hpp"
 #include "http/http_server.hpp"
 #include "http/internal_request.hpp"
@@ -113,6 +115,7 @@ struct Service::Impl {
   std::unique_ptr<PlayerPage> player;           // the built-in /player page
   std::unique_ptr<ThumbnailSource> thumbnails;  // posters (/thumb/) and the player's file facts
   std::unique_ptr<BatchPage> batch_page;        // /b/{token}: one link for many files
+  std::unique_ptr<DavAccess> dav_access;        // who opens which WebDAV folder (/dav/)
   // The player's conversions (docs/playback.md): ffmpeg reads its source with a capability of
   // `grants` made for that one run; sessions sign the /hls URLs; `playback` probes files and
   // runs the jobs.
@@ -296,8 +299,13 @@ struct Service::Impl {
     batch_page =
         std::make_unique<BatchPage>(config, *links, database->store(), clock, *player, log);
     add_batch_routes(router, *batch_page, database->store_work());
-    add_file_routes(router, FileRouteDeps{*links, revocations->revoked(), *streamer, *bandwidth,
-                                          streams, clock, log, traffic.get(), &grants});
+    const FileRouteDeps file_deps{
+        *links, revocations->revoked(), *streamer, *bandwidth, streams, clock,
+        log,    traffic.get(),          &grants};
+    add_file_routes(router, file_deps);
+    dav_access = std::make_unique<DavAccess>(config, *links, clock);
+    add_dav_routes(router, DavRouteDeps{config, *dav_access, database->store(),
+                                        database->store_work(), file_deps, player->asset_base()});
     add_playback();
     dashboard_routes = std::make_unique<DashboardRoutes>(DashboardRouteDeps{
         *dashboard_access, database->store(), database->store_work(), dashboard_limiter,

@@ -20,6 +20,12 @@ void Router::add_post_prefix(std::string prefix, HttpHandler handler) {
   routes_.push_back(Route{std::move(prefix), true, std::move(handler), true});
 }
 
+void Router::add_every_method_prefix(std::string prefix, HttpHandler handler) {
+  Route route{std::move(prefix), true, std::move(handler)};
+  route.every_method = true;
+  routes_.push_back(std::move(route));
+}
+
 const Router::Route* Router::match(std::string_view path) const {
   const Route* best = nullptr;
   for (const Route& route : routes_) {
@@ -80,6 +86,10 @@ boost::asio::awaitable<void> Router::dispatch(const HttpRequest& request,
   }
   if (const Route* route = match(request.path()); route != nullptr && route->post_only) {
     co_await dispatch_post_only(*route, request, channel);
+    co_return;
+  }
+  if (const Route* route = match(request.path()); route != nullptr && route->every_method) {
+    co_await route->handler(request, channel);
     co_return;
   }
   if (request.method == "OPTIONS") {

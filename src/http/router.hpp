@@ -1,7 +1,8 @@
 #pragma once
 // Maps a request path to its handler: exact paths ("/api/info") and prefixes ("/dl/").
 // Unknown paths get a JSON 404, OPTIONS (a path or "*") a 204 with Allow, and methods other than
-// GET, HEAD and OPTIONS a JSON 405; a POST route (add_post_prefix) takes POST (and OPTIONS) only.
+// GET, HEAD and OPTIONS a JSON 405; a POST route (add_post_prefix) takes POST (and OPTIONS) only,
+// and a route of every method (add_every_method_prefix, WebDAV's PROPFIND) answers each itself.
 
 #include <string>
 #include <vector>
@@ -15,6 +16,8 @@ class Router {
   void add_exact(std::string path, HttpHandler handler);
   void add_prefix(std::string prefix, HttpHandler handler);
   void add_post_prefix(std::string prefix, HttpHandler handler);
+  // The handler gets every method, OPTIONS included, and answers each itself.
+  void add_every_method_prefix(std::string prefix, HttpHandler handler);
 
   boost::asio::awaitable<void> dispatch(const HttpRequest& request, ResponseChannel& channel) const;
 
@@ -30,6 +33,7 @@ class Router {
     bool is_prefix = false;
     HttpHandler handler;
     bool post_only = false;
+    bool every_method = false;
   };
   [[nodiscard]] const Route* match(std::string_view path) const;
   [[nodiscard]] HttpResponse options_answer(const HttpRequest& request) const;

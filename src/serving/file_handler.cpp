@@ -62,18 +62,27 @@ std::string cache_control_for(FileRoute route, std::optional<SystemTime> expires
   return public_cache_control(kStreamMaxAge, expires_at, now);
 }
 
+// The validators of a file's answers: its own, or those a WebDAV listing showed for it.
+struct FileValidators {
+  EntityTag etag;
+  std::optional<SystemTime> last_modified;
+};
+
+FileValidators validators_of(const StoredFile& file) {
+  return FileValidators{make_file_entity_tag(file.unique_id, static_cast<std::uint64_t>(file.size)),
+                        last_modified(file)};
+}
+
 // The validators every answer about the file carries, 304 included.
-void add_validators(HttpResponse& response, const StoredFile& file) {
-  response.set_header(
-      "ETag",
-      make_file_entity_tag(file.unique_id, static_cast<std::uint64_t>(file.size)).to_header());
-  if (const std::optional<SystemTime> modified = last_modified(file)) {
-    response.set_header("Last-Modified", format_http_date(*modified));
+void add_validators(HttpResponse& response, const FileValidators& validators) {
+  response.set_header("ETag", validators.etag.to_header());
+  if (validators.last_modified) {
+    response.set_header("Last-Modified", format_http_date(*validators.last_modified));
   }
 }
 
 HttpResponse body_head(const StoredFile& file, FileRoute route, const ContentPlan& plan,
-                       const std::string& cache_control) {
+                       const std::string& cache_control, const FileValidators& validators) {
   HttpResponse head;
   head.status = plan.status_code();
   const std::string type = file.mime_type.empty() ? "application/octet-stream" : file.mime_type;
@@ -83,7 +92,7 @@ HttpResponse body_head(const StoredFile& file, FileRoute route, const ContentPla
   head.set_header("Content-Disposition",
                   content_disposition(disposition_for(route, type), file.file_name));
   if (!plan.content_range.empty()) head.set_header("Content-Range", plan.content_range);
-  add_validators(head, file);
+  add_validators(head, validators);
   if (!cache_control.empty()) head.set_header("Cache-Control", cache_control);
   return head;
 }
@@ -91,7 +100,7 @@ HttpResponse body_head(const StoredFile& file, FileRoute route, const ContentPla
 // 304, 412 and 416: no file bytes. A 304 carries the Cache-Control a 200 would (RFC 9110
 // §15.4.5); the errors keep json_error's no-store.
 HttpResponse bodiless_answer(const StoredFile& file, const ContentPlan& plan,
-                             const std::string& cache_control) {
+                             const std::string& cache_control, const FileValidators& validators) {
   HttpResponse answer;
   if (plan.status == ContentStatus::kRangeNotSatisfiable) {
     answer = json_error(
@@ -105,7 +114,7 @@ HttpResponse bodiless_answer(const StoredFile& file, const ContentPlan& plan,
     if (!cache_control.empty()) answer.set_header("Cache-Control", cache_control);
   }
   answer.set_header("Accept-Ranges", "bytes");
-  add_validators(answer, file);
+  add_validators(answer, validators);
   return answer;
 }
 
@@ -171,6 +180,49 @@ asio::awaitable<void> send_body(const FileRouteDeps& deps, const StoredFile& fil
   }
 }
 
+// Everything after the link's checks: locate the file, plan the answer, send it.
+asio::awaitable<void> serve_checked(const FileRouteDeps& deps, FileRoute route,
+                                    const LinkCheck& check, bool internal,
+                                    std::optional<FileValidators> listed,
+                                    const HttpRequest& request, ResponseChannel& out) {
+  if (check.refusal) {
+    HttpResponse refusal = *check.refusal;
+    co_await out.send(std::move(refusal));
+    co_return;
+  }
+  const LocateResult located = co_await deps.files.locate(check.message_id);
+  if (located.status != LocateStatus::Found) {
+    deps.log.debug("File {}: not served ({})", check.message_id, located.detail);
+    HttpResponse refusal = locate_refusal(located);
+    co_await out.send(std::move(refusal));
+    co_return;
+  }
+  const StoredFile& file = located.file;
+  const FileValidators validators = listed ? *listed : validators_of(file);
+  ResourceFacts facts;
+  facts.size = static_cast<std::uint64_t>(file.size);
+  facts.etag = validators.etag;
+  facts.last_modified = validators.last_modified;
+  const RequestMethod method = request.is_head() ? RequestMethod::kHead : RequestMethod::kGet;
+  const ContentPlan plan = plan_content(method, conditional_headers(request), facts);
+  const std::string cache_control = cache_control_for(route, check.expires_at, deps.clock.now());
+  if (!plan.has_body()) {
+    HttpResponse answer = bodiless_answer(file, plan, cache_control, validators);
+    co_await out.send(std::move(answer));
+    co_return;
+  }
+  HttpResponse head = body_head(file, route, plan, cache_control, validators);
+  if (request.is_head()) {
+    co_await out.begin_body(std::move(head), plan.body.length());
+    co_return;
+  }
+  if (internal) {
+    co_await send_internal_body(deps.files, deps.log, file, plan.body, std::move(head), out);
+    co_return;
+  }
+  co_await send_body(deps, file, plan, std::move(head), out, request.client_address);
+}
+
 }  // namespace
 
 asio::awaitable<void> FileHandler::operator()(const HttpRequest& request,
@@ -194,41 +246,15 @@ asio::awaitable<void> FileHandler::operator()(const HttpRequest& request,
   } else {
     check = check_link(link_deps, file_route_token(request.path()));
   }
-  if (check.refusal) {
-    HttpResponse refusal = *check.refusal;
-    co_await out.send(std::move(refusal));
-    co_return;
-  }
-  const LocateResult located = co_await deps_.files.locate(check.message_id);
-  if (located.status != LocateStatus::Found) {
-    deps_.log.debug("File {}: not served ({})", check.message_id, located.detail);
-    HttpResponse refusal = locate_refusal(located);
-    co_await out.send(std::move(refusal));
-    co_return;
-  }
-  const StoredFile& file = located.file;
-  ResourceFacts facts;
-  facts.size = static_cast<std::uint64_t>(file.size);
-  facts.etag = make_file_entity_tag(file.unique_id, facts.size);
-  facts.last_modified = last_modified(file);
-  const RequestMethod method = request.is_head() ? RequestMethod::kHead : RequestMethod::kGet;
-  const ContentPlan plan = plan_content(method, conditional_headers(request), facts);
-  const std::string cache_control = cache_control_for(route_, check.expires_at, deps_.clock.now());
-  if (!plan.has_body()) {
-    HttpResponse answer = bodiless_answer(file, plan, cache_control);
-    co_await out.send(std::move(answer));
-    co_return;
-  }
-  HttpResponse head = body_head(file, route_, plan, cache_control);
-  if (request.is_head()) {
-    co_await out.begin_body(std::move(head), plan.body.length());
-    co_return;
-  }
-  if (internal) {
-    co_await send_internal_body(deps_.files, deps_.log, file, plan.body, std::move(head), out);
-    co_return;
-  }
-  co_await send_body(deps_, file, plan, std::move(head), out, request.client_address);
+  co_await serve_checked(deps_, route_, check, internal, std::nullopt, request, out);
+}
+
+asio::awaitable<void> serve_listed_file(const FileRouteDeps& deps, const ListedFile& listed,
+                                        const HttpRequest& request, ResponseChannel& out) {
+  const LinkCheckDeps link_deps{deps.links, deps.revoked, deps.bandwidth, deps.clock};
+  const LinkCheck check = check_message(link_deps, listed.message_id, listed.expires_at);
+  co_await serve_checked(deps, FileRoute::kDownload, check, false,
+                         FileValidators{listed.etag, listed.last_modified}, request, out);
 }
 
 void add_file_routes(Router& router, const FileRouteDeps& deps) {

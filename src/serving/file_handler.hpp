@@ -22,8 +22,12 @@
 // otherwise sends no Cache-Control). Error answers (revoked, expired, ...) are no-store.
 
 #include <chrono>
+#include <cstdint>
+#include <optional>
 #include <string_view>
 
+#include "core/clock.hpp"
+#include "http/entity_tag.hpp"
 #include "http/http_handler.hpp"
 
 namespace tglink {
@@ -68,6 +72,24 @@ class FileHandler {
   FileRouteDeps deps_;
   FileRoute route_;
 };
+
+// A file a user's WebDAV folder lists (dav/dav_routes.hpp): its message, the expiry its link has,
+// and the validators the listing showed, so a client's If-Range or If-None-Match compares with
+// what it listed.
+struct ListedFile {
+  std::int64_t message_id = 0;
+  std::optional<SystemTime> expires_at;
+  EntityTag etag;
+  std::optional<SystemTime> last_modified;
+};
+
+// GET or HEAD of a listed file, as /dl answers it (attachment) after the same checks (expiry,
+// revocation, the monthly bandwidth, locate), with the same ranges and conditions, through the
+// same counted body.
+[[nodiscard]] boost::asio::awaitable<void> serve_listed_file(const FileRouteDeps& deps,
+                                                             const ListedFile& listed,
+                                                             const HttpRequest& request,
+                                                             ResponseChannel& out);
 
 // Adds the "/dl/", "/stream/" and "/source/" prefix routes.
 void add_file_routes(Router& router, const FileRouteDeps& deps);

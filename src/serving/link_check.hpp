@@ -38,4 +38,10 @@ struct LinkCheck {
 [[nodiscard]] LinkCheck check_link(const LinkCheckDeps& deps, std::string_view token,
                                    bool count_bandwidth = true);
 
+// The same checks but the token's, for a file known by its message and the expiry its link has
+// (a user's WebDAV folder, dav/dav_routes.hpp): 410 LINK_EXPIRED once `expires_at` is past, then
+// revocation and the monthly bandwidth as above.
+[[nodiscard]] LinkCheck check_message(const LinkCheckDeps& deps, std::int64_t message_id,
+                                      std::optional<SystemTime> expires_at);
+
 }  // namespace tglink

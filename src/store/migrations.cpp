@@ -404,7 +404,13 @@ CREATE TABLE node_reports (
 );
 )sql";
 
-constexpr std::array<Migration, 13> kMigrations{{
+// Version 14: a user's batches by user, newest first, read on every request to the user's WebDAV
+// folder (dav/dav_folder.hpp). The same text in both dialects.
+constexpr std::string_view kBatchesByUser = R"sql(
+CREATE INDEX batches_by_user ON batches (user_id, id);
+)sql";
+
+constexpr std::array<Migration, 14> kMigrations{{
     {1, "users, daily links, monthly bandwidth, counters", kUsersAndCounters,
      kUsersAndCountersPostgres},
     {2, "revoked links", kRevokedLinks, kRevokedLinksPostgres},
@@ -422,6 +428,7 @@ constexpr std::array<Migration, 13> kMigrations{{
     {12, "channel posts with links", kChannelPosts, kChannelPostsPostgres},
     {13, "the dashboard's traffic per minute and per link and day, node reports", kDashboard,
      kDashboard},
+    {14, "batches by user, for the WebDAV folders", kBatchesByUser, kBatchesByUser},
 }};
 
 void apply_step(SqliteDatabase& db, const Migration& step) {

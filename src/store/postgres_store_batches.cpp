@@ -57,4 +57,11 @@ std::vector<BatchFile> PostgresStore::batch_files(std::int64_t batch_id) {
                    read_batch_file<PgRow>);
 }
 
+std::vector<BatchRecord> PostgresStore::user_batches(std::int64_t user_id, int limit) {
+  return read_rows(db_->query(select_batches("WHERE user_id = $1 AND state = 'closed' "
+                                             "ORDER BY id DESC LIMIT $2"),
+                              {user_id, static_cast<std::int64_t>(limit)}),
+                   read_batch<PgRow>);
+}
+
 }  // namespace tglink

@@ -136,6 +136,8 @@ struct SqliteStore::Impl {
                              "VALUES (?1, 'open', ?2) ON CONFLICT DO NOTHING"};
   SqliteStatement open_batch_of{ready, select_batches("WHERE user_id = ?1 AND state = 'open'")};
   SqliteStatement find_batch{ready, select_batches("WHERE id = ?1")};
+  SqliteStatement user_batches{
+      ready, select_batches("WHERE user_id = ?1 AND state = 'closed' ORDER BY id DESC LIMIT ?2")};
   SqliteStatement close_batch{ready,
                               "UPDATE batches SET state = 'closed', expires_unix = ?2 "
                               "WHERE id = ?1 AND state = 'open'"};
@@ -412,6 +414,12 @@ void SqliteStore::add_batch_file(const BatchFile& file) {
       .bind_all(file.batch_id, file.source_message_id, file.copy_message_id, file.file_kind,
                 file.file_name, file.mime_type, file.file_size)
       .finish();
+}
+
+std::vector<BatchRecord> SqliteStore::user_batches(std::int64_t user_id, int limit) {
+  StatementRun run(impl_->user_batches);
+  run.bind_all(user_id, static_cast<std::int64_t>(limit));
+  return read_rows(run, read_batch<StatementRun>);
 }
 
 std::vector<BatchFile> SqliteStore::batch_files(std::int64_t batch_id) {

@@ -297,6 +297,9 @@ class Store {
   virtual void add_batch_file(const BatchFile& file) = 0;
   // The batch's files in the order they were sent.
   [[nodiscard]] virtual std::vector<BatchFile> batch_files(std::int64_t batch_id) = 0;
+  // The user's closed batches, newest first, at most `limit` (the user's WebDAV folder,
+  // dav/dav_folder.hpp); revoked and expired ones too: the caller decides what still works.
+  [[nodiscard]] virtual std::vector<BatchRecord> user_batches(std::int64_t user_id, int limit) = 0;
   // --- nodes sharing the store ---
   // Records the node's heartbeat (inserted at first, replaced later). Throws StoreError for an
   // empty node id.

@@ -106,6 +106,9 @@ class StorePool final : public Store {
   std::vector<BatchFile> batch_files(std::int64_t batch_id) override {
     return lend()->batch_files(batch_id);
   }
+  std::vector<BatchRecord> user_batches(std::int64_t user_id, int limit) override {
+    return lend()->user_batches(user_id, limit);
+  }
   void record_node(const NodeRecord& node) override { lend()->record_node(node); }
   std::vector<NodeRecord> list_nodes() override { return lend()->list_nodes(); }
   std::int64_t last_log_channel_post() override { return lend()->last_log_channel_post(); }

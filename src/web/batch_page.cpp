@@ -4,6 +4,7 @@
 #include "core/clock.hpp"
 #include "core/human_size.hpp"
 #include "core/url_encoding.hpp"
+#include "http/content_disposition.hpp"
 #include "http/router.hpp"
 #include "links/link_token.hpp"
 #include "links/link_urls.hpp"
@@ -12,6 +13,7 @@
 #include "store/store.hpp"
 #include "store/store_executor.hpp"
 #include "web/batch_formats.hpp"
+#include "web/play_queue.hpp"
 #include "web/player_page.hpp"
 
 namespace tglink {
@@ -25,7 +27,19 @@ constexpr std::string_view kContentSecurityPolicy =
     "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; "
     "frame-ancestors 'none'";
 
-enum class BatchForm { kHtml, kJson, kUrls };
+enum class BatchForm { kHtml, kJson, kUrls, kPlaylist };
+
+// "/b/{token}.m3u8" asks for the batch's play queue.
+constexpr std::string_view kPlaylistSuffix = ".m3u8";
+
+// The batch's videos and audio, by their /stream links, as a play queue for VLC and mpv.
+std::string batch_play_queue(const BatchListing& listing) {
+  std::vector<PlayQueueItem> items;
+  for (const BatchEntry& entry : listing.files) {
+    if (entry.stream_url) items.push_back(PlayQueueItem{entry.name, *entry.stream_url});
+  }
+  return play_queue_m3u8(items);
+}
 
 BatchForm requested_form(const HttpRequest& request) {
   const std::string format = request.query_param("format").value_or("");
@@ -78,7 +92,10 @@ HttpResponse BatchPage::page(const HttpRequest& request) const {
 }
 
 HttpResponse BatchPage::checked_page(const HttpRequest& request) const {
-  const std::string_view token = batch_route_token(request.path());
+  std::string_view token = batch_route_token(request.path());
+  const bool playlist = token.ends_with(kPlaylistSuffix) &&
+                        request.path().size() == kBatchPrefix.size() + token.size();
+  if (playlist) token.remove_suffix(kPlaylistSuffix.size());
   const BatchDecodeResult decoded = batches_.decode(token, clock_.now());
   if (decoded.status == LinkStatus::Expired) {
     return json_error(410, "LINK_EXPIRED",
@@ -94,7 +111,13 @@ HttpResponse BatchPage::checked_page(const HttpRequest& request) const {
 
   const BatchListing files = listing(*batch);
   HttpResponse response;
-  switch (requested_form(request)) {
+  switch (playlist ? BatchForm::kPlaylist : requested_form(request)) {
+    case BatchForm::kPlaylist:
+      response.body = batch_play_queue(files);
+      response.set_header("Content-Type", "audio/x-mpegurl; charset=utf-8");
+      response.set_header("Content-Disposition",
+                          content_disposition(DispositionType::kAttachment, "batch.m3u8"));
+      break;
     case BatchForm::kUrls:
       response.body = batch_url_list(files);
       response.set_header("Content-Type", "text/plain; charset=utf-8");

@@ -1,7 +1,8 @@
 #pragma once
 // GET and HEAD of /b/{token}: a batch (chat/commands/batch_commands.cpp) as an HTML page listing
 // every file with its download, stream and play links; as JSON with `Accept: application/json` (or
-// ?format=json); as a plain URL list for download managers with ?format=urls (`aria2c -i`).
+// ?format=json); as a plain URL list for download managers with ?format=urls (`aria2c -i`). And
+// /b/{token}.m3u8: its videos and audio as a play queue (web/play_queue.hpp) for VLC and mpv.
 //
 // The batch token is checked first, with no Telegram call: 404 LINK_NOT_FOUND for a token not
 // signed by us (a file token included), 410 LINK_EXPIRED, then the store: 404 LINK_NOT_FOUND

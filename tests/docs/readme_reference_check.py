@@ -8,7 +8,8 @@
   (kPresets, the log level names, PLAYER_CONVERT's words), every value of that list appears in
   the setting's row.
 - Endpoints: each row's methods and path against the routes src/ registers (add_exact and
-  add_prefix: GET, HEAD; add_post_prefix: POST) and the self-test path; and the route label
+  add_prefix: GET, HEAD; add_post_prefix: POST; add_every_method_prefix, the WebDAV folder:
+  OPTIONS, PROPFIND, GET, HEAD) and the self-test path; and the route label
   values of tglink_http_requests_total against the same routes.
 - Errors: the (status, error_code) pairs of the errors table against every json_error(),
   ReadRejection{} and refuse() in src/ (connection refusals included).
@@ -157,7 +158,7 @@ def string_constants():
 def code_routes():
     constants = string_constants()
     routes = {}
-    pattern = re.compile(r"\b(add_exact|add_prefix|add_post_prefix)\(\s*"
+    pattern = re.compile(r"\b(add_exact|add_prefix|add_post_prefix|add_every_method_prefix)\(\s*"
                          r'(?:"(/[^"]*)"|std::string\((k\w+)\)|(k\w+))')
     for text in SRC.values():
         for kind, literal, wrapped, bare in pattern.findall(text):
@@ -166,6 +167,8 @@ def code_routes():
                 problem(f"Endpoints: route constant {wrapped or bare} not found in src/")
                 continue
             routes[path] = {"POST"} if kind == "add_post_prefix" else {"GET", "HEAD"}
+            if kind == "add_every_method_prefix":  # WebDAV: the methods it answers, not 405
+                routes[path] = {"OPTIONS", "PROPFIND", "GET", "HEAD"}
     nonempty("routes registered in src", routes)
     # Answered before routing, for any method: the README lists the GET a client makes.
     self_test = constants.get("kSelfTestPath")

@@ -94,6 +94,32 @@ TEST_P(BatchStoreTest, FilesComeBackInTheOrderSentWithEveryFieldAndNoRepeats) {
   EXPECT_THAT(store.batch_files(999'999), IsEmpty());
 }
 
+TEST_P(BatchStoreTest, AUsersClosedBatchesComeNewestFirstWithinTheLimit) {
+  const std::int64_t first = store.open_batch(7, 1'700'000'000);
+  ASSERT_TRUE(store.close_batch(first, 0));
+  const std::int64_t second = store.open_batch(7, 1'700'000'100);
+  ASSERT_TRUE(store.close_batch(second, 1'800'000'000));
+  ASSERT_TRUE(store.revoke_batch(second));
+  const std::int64_t third = store.open_batch(7, 1'700'000'200);
+  ASSERT_TRUE(store.close_batch(third, 0));
+  store.open_batch(7, 1'700'000'300);  // open: not listed
+  const std::int64_t others = store.open_batch(8, 1'700'000'000);
+  ASSERT_TRUE(store.close_batch(others, 0));
+
+  const std::vector<BatchRecord> all = store.user_batches(7, 10);
+  ASSERT_EQ(all.size(), 3U);
+  EXPECT_EQ(all[0].id, third);
+  EXPECT_EQ(all[1].id, second);
+  EXPECT_TRUE(all[1].revoked);  // the caller decides what still works
+  EXPECT_EQ(all[1].expires_unix, 1'800'000'000);
+  EXPECT_EQ(all[2].id, first);
+  EXPECT_EQ(all[2].user_id, 7);
+  const std::vector<BatchRecord> newest = store.user_batches(7, 2);
+  ASSERT_EQ(newest.size(), 2U);
+  EXPECT_EQ(newest[1].id, second);
+  EXPECT_THAT(store.user_batches(9, 10), IsEmpty());
+}
+
 TEST_P(BatchStoreTest, AFileOfAnUnknownBatchIsRefused) {
   EXPECT_THROW(store.add_batch_file(make_file(999'999, 1, "a.mp4")), StoreError);
 }

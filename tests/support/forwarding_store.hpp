@@ -91,6 +91,9 @@ class ForwardingStore : public Store {
   std::vector<BatchFile> batch_files(std::int64_t batch_id) override {
     return inner_.batch_files(batch_id);
   }
+  std::vector<BatchRecord> user_batches(std::int64_t user_id, int limit) override {
+    return inner_.user_batches(user_id, limit);
+  }
   void record_node(const NodeRecord& node) override { inner_.record_node(node); }
   std::vector<NodeRecord> list_nodes() override { return inner_.list_nodes(); }
   std::int64_t last_log_channel_post() override { return inner_.last_log_channel_post(); }

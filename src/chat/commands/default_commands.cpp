@@ -12,6 +12,7 @@ CommandRegistry default_commands() {
   registry.add(batch_command());
   registry.add(done_command());
   registry.add(mylinks_command());
+  registry.add(davlink_command());
   registry.add(revoke_command());
   registry.add(logs_command());
   registry.add(broadcast_command());

@@ -18,6 +18,7 @@ namespace tglink {
 [[nodiscard]] ChatCommand batch_command();      // batch_commands.cpp
 [[nodiscard]] ChatCommand done_command();       // batch_commands.cpp
 [[nodiscard]] ChatCommand mylinks_command();    // mylinks_command.cpp
+[[nodiscard]] ChatCommand davlink_command();    // davlink_command.cpp
 [[nodiscard]] ChatCommand ban_command();        // ban_command.cpp (admins)
 [[nodiscard]] ChatCommand unban_command();      // unban_command.cpp (admins)
 [[nodiscard]] ChatCommand dashboard_command();  // dashboard_command.cpp (admins)

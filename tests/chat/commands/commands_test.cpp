@@ -1,6 +1,6 @@
 // The commands over the fake TelegramClient: /info, /stats (user and admin), /ping, /logs
 // (arguments, short and long output), /broadcast (usage, preview, refusal, delivery with a
-// blocked user, no second copy on resume).
+// blocked user, no second copy on resume), /davlink and /davlink off.
 #include <filesystem>
 #include <set>
 
@@ -136,6 +136,32 @@ TEST_F(CommandsTest, AdminStatsShowServiceHealth) {
         "Log buffer:", "Uptime: 0d 1h 2m 3s", "Cache on disk: 0 B"}) {
     EXPECT_TRUE(contains(stats, part)) << part << " in " << stats;
   }
+}
+
+TEST_F(CommandsTest, DavlinkGivesTheSameFolderUntilOffThenANewOne) {
+  config.base_url = "https://files.example";
+  start();
+  const std::string first = say(kUser, "/davlink");
+  for (const char* part :
+       {"https://files.example/dav/", "Kodi", "Infuse", "VLC", "rclone", ".m3u8", "/davlink off"}) {
+    EXPECT_TRUE(contains(first, part)) << part << " in " << first;
+  }
+  const std::size_t at = first.find("/dav/") + 5;
+  const std::string token = first.substr(at, first.find('/', at) - at);
+  EXPECT_TRUE(contains(say(kUser, "/davlink"), "/dav/" + token + "/"));
+  EXPECT_TRUE(contains(say(kUser, "/davlink off"), "closed"));
+  EXPECT_TRUE(contains(say(kUser, "/davlink off"), "no open folder"));
+  EXPECT_FALSE(contains(say(kUser, "/davlink"), "/dav/" + token + "/"));
+  EXPECT_TRUE(contains(say(kUser, "/davlink please"), "Usage: /davlink"));
+  EXPECT_TRUE(contains(say(kUser, "/help"), "/davlink"));
+}
+
+TEST_F(CommandsTest, DavlinkIsRefusedToUsersOffTheAllowedList) {
+  config.allowed_users = {kAdmin};
+  start();
+  const std::string refused = say(kUser, "/davlink");
+  EXPECT_FALSE(contains(refused, "/dav/")) << refused;
+  EXPECT_TRUE(contains(refused, std::to_string(kUser))) << refused;
 }
 
 TEST_F(CommandsTest, PingEditsItsAnswerWithTheRoundTrip) {
