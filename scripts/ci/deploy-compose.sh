@@ -109,23 +109,24 @@ run_compose_block() {
   if [ "$compose_cmd" != docker-compose ]; then sed -i "s/docker-compose/$compose_cmd/g" "$block"; fi
   export TGLINK_CI_IMAGE=tglink:compose-ci TGLINK_CI_POSTGRES_IMAGE=tglink-ci-postgres:15 \
     TGLINK_CI_CADDY_IMAGE=tglink-ci-caddy:2
-  local stamp="$TGLINK_CI_CACHE/compose-build.stamp" inputs build_it=1
-  # What the image build depends on besides the sources build/ was compiled from.
+  local stamp="$TGLINK_CI_CACHE/compose-build.stamp" inputs full_build=0
+  # What the full image build depends on besides the sources build/ was compiled from.
   inputs=$(cd "$clone" && cat Dockerfile .dockerignore CMakeLists.txt cmake/*.cmake package-lock.json \
     $(git ls-files 'src/*CMakeLists.txt') | sha256sum | cut -d' ' -f1)
-  if ((in_ci == 0)); then
-    case ${TGLINK_CI_FULL_IMAGE:-auto} in
-      0) build_it=0 ;;
-      auto) if [ "$(cat "$stamp" 2>/dev/null)" = "$inputs" ]; then build_it=0; fi ;;
-    esac
-  fi
-  if ((build_it == 0)); then
-    say "  outside CI, with the Dockerfile, CMake files and package-lock.json as at the last build" \
-      "(or TGLINK_CI_FULL_IMAGE=0): the image from $build/ (tagged $TGLINK_CI_IMAGE), up -d --no-build;" \
-      "TGLINK_CI_FULL_IMAGE=1 builds it"
-    docker tag "$image" "$TGLINK_CI_IMAGE"
-    sed -i 's/up -d --build/up -d --no-build/' "$block"
-    grep -q 'up -d --no-build' "$block" || fail "README block compose has no 'up -d --build'"
+  case ${TGLINK_CI_FULL_IMAGE:-auto} in
+    1) full_build=1 ;;
+    auto) if ((in_ci == 0)) && [ "$(cat "$stamp" 2>/dev/null)" != "$inputs" ]; then full_build=1; fi ;;
+  esac
+  if ((full_build)); then
+    unset TGLINK_CI_BUILD_CONTEXT TGLINK_CI_DOCKERFILE
+    say "  the full image build: the README's Dockerfile compiles the program (TGLINK_CI_FULL_IMAGE=${TGLINK_CI_FULL_IMAGE:-auto})"
+  else
+    # `up -d --build` as written builds the image through Compose, from the binaries this run
+    # compiled into build/ (staged by the image step) instead of compiling them a second time.
+    [ -d "$prebuilt" ] || fail "no binaries staged from $build/ (the image step)"
+    export TGLINK_CI_BUILD_CONTEXT=$prebuilt TGLINK_CI_DOCKERFILE=$clone/packaging/Dockerfile.prebuilt
+    say "  the image built through Compose from $build/'s binaries (packaging/Dockerfile.prebuilt);" \
+      "TGLINK_CI_FULL_IMAGE=1 has the README's Dockerfile compile them"
   fi
   https_port=$(free_port) || fail "no free port"
   TGLINK_CI_HTTP_PUBLISH="127.0.0.1:$(free_port)" || fail "no free port"
@@ -154,6 +155,6 @@ run_compose_block() {
     fail "the self-test passed ${to_pass} s after tglink started (-1: never), not within a minute"
   fi
   compose_down
-  if ((build_it)); then echo "$inputs" >"$stamp"; fi
+  if ((full_build)); then echo "$inputs" >"$stamp"; fi
   compose_result="up in ${compose_up_seconds} s, self-test passed ${to_pass} s after start, 206 over HTTPS, PostgreSQL"
 }

@@ -9,10 +9,12 @@
 #   3. run      `demo` in it: links printed, a /dl range answers 206, the health check turns
 #               healthy, `docker stop` exits 0, `tglink` on the PATH
 #   4. compose  README block "compose" in a clean clone: Compose 1.29 builds the image itself
-#               (BuildKit), PostgreSQL and Caddy stand-ins built from Debian's packages, Caddy on
-#               `tls internal`; then a link over HTTPS through Caddy, the self-test passed
-#               within a minute of `up`, PostgreSQL as the store. Again with `docker compose`
-#               where the Compose v2 plugin is installed.
+#               (BuildKit) from the binaries build/ holds (the image step's staged folder and
+#               packaging/Dockerfile.prebuilt, through scripts/ci/compose.ci.yaml), PostgreSQL
+#               and Caddy stand-ins built from Debian's packages, Caddy on `tls internal`; then
+#               a link over HTTPS through Caddy, the self-test passed within a minute of `up`,
+#               PostgreSQL as the store. Again with `docker compose` where the Compose v2
+#               plugin is installed.
 #   5. deb      `make deb`'s package in a fresh Debian 12 root booted with systemd-nspawn, where
 #               a user with sudo runs README blocks "deb", "deb-caddy" and "deb-start", then
 #               "deb-nginx" and "deb-start" again; each proxy path ends with the self-test
@@ -21,10 +23,9 @@
 # files come from a CA made for the run (trusted in the booted root); files.example.com resolves
 # to the root itself, which has no network.
 # Under CI=true (.ci/run) a step that cannot run fails; elsewhere it is skipped with the reason.
-# Outside CI the compose step builds the image only when the Dockerfile, CMake files or
-# package-lock.json changed since its last build (TGLINK_CI_FULL_IMAGE=1 always, =0 never), and
-# otherwise starts the image made from build/ (`up -d --no-build` for `up -d --build`, said in
-# the log).
+# The README's own Dockerfile build, compiling the program inside the image, is the opt-in
+# check TGLINK_CI_FULL_IMAGE=1 (docs/development.md, "Deploy tests"); outside CI it also runs
+# when the Dockerfile, CMake files or package-lock.json changed since its last run (=0 never).
 # Outside CI, TGLINK_DEPLOY_STEPS="run deb" (say) runs only those of portable, run, compose and
 # deb, for a quicker try of one path.
 # Environment: TGLINK_CI_CACHE (default /var/tmp/tglink-ci), BUILD (default build).
@@ -146,9 +147,11 @@ if wanted portable; then done_step "checked:$checked"; fi
 
 # --- 2. image ----------------------------------------------------------------------------
 image=tglink:ci
+# build/'s stripped binaries, the context of the image step's build and of compose's.
+prebuilt="$work/prebuilt"
 if wanted run || wanted compose; then
   step image "runtime image from $build/"
-  scripts/ci/image-from-build.sh "$image" "$build" >"$work/image.log" 2>&1 ||
+  STAGE_DIR=$prebuilt scripts/ci/image-from-build.sh "$image" "$build" >"$work/image.log" 2>&1 ||
     { tail -n 30 "$work/image.log"; fail "scripts/ci/image-from-build.sh"; }
   size=$(docker image inspect -f '{{.Size}}' "$image")
   done_step "$((size / 1000000)) MB"

@@ -3,7 +3,9 @@
 # runtime-base stage is cached: for CI and releases, without compiling again in the image.
 #   scripts/ci/image-from-build.sh [TAG] [BUILD_DIR]      default tglink:latest, build
 # Environment: BASE (the Dockerfile's ARG BASE, e.g. a local mmdebstrap image),
-# DOCKER_HOST as usual. The binaries are stripped on the way; TDLib is the pinned npm copy.
+# DOCKER_HOST as usual, STAGE_DIR (an empty folder to stage the binaries in and keep, as the
+# context a later build through Compose reuses; default a temporary one, removed at exit).
+# The binaries are stripped on the way; TDLib is the pinned npm copy.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 tag=${1:-tglink:latest}
@@ -11,8 +13,13 @@ build=${2:-build}
 for f in "$build/tglink" "$build/sim/libtdjson.so" node_modules/@prebuilt-tdlib/linux-x64-glibc/libtdjson.so; do
   [ -f "$f" ] || { echo "image-from-build: $f is missing (make build first)" >&2; exit 1; }
 done
-stage=$(mktemp -d)
-trap 'rm -rf "$stage"' EXIT
+if [ -n "${STAGE_DIR:-}" ]; then
+  stage=$STAGE_DIR
+  mkdir -p "$stage"
+else
+  stage=$(mktemp -d)
+  trap 'rm -rf "$stage"' EXIT
+fi
 chmod 0755 "$stage"
 mkdir -p "$stage/sim"
 strip --strip-unneeded -o "$stage/tglink" "$build/tglink"

@@ -29,15 +29,15 @@ using namespace std::chrono_literals;
 using testing::SimHarness;
 
 constexpr std::int64_t kAdmin = 5550100;
-constexpr std::int64_t kUser = 5550101;
-constexpr int kWaitMs = 60000;
+constexpr std::int64_t kDashboardUser = 5550101;
+constexpr int kDashboardWaitMs = 60000;
 constexpr std::int64_t kFileSize = 300000;
 constexpr int kDownloads = 3;
 const std::string kMetricsToken = "dashboard-test-metrics-token";
 
 // The bot's latest answer to `chat`, once it has sent `count` messages there.
 std::string answer(SimHarness& harness, std::int64_t chat, std::size_t count) {
-  const auto messages = harness.sim().wait_messages(chat, count, kWaitMs);
+  const auto messages = harness.sim().wait_messages(chat, count, kDashboardWaitMs);
   return messages.size() >= count ? messages[count - 1].text : std::string();
 }
 
@@ -54,9 +54,10 @@ std::string link_for_non_admin() {
   const auto now = std::chrono::system_clock::now();
   const std::int64_t now_ms =
       std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
-  return "/admin/" + DashboardTokenCodec(links, DashboardGrantKind::Link)
-                         .encode(DashboardGrant{
-                             kUser, now_ms, std::chrono::floor<std::chrono::seconds>(now + 10min)});
+  return "/admin/" +
+         DashboardTokenCodec(links, DashboardGrantKind::Link)
+             .encode(DashboardGrant{kDashboardUser, now_ms,
+                                    std::chrono::floor<std::chrono::seconds>(now + 10min)});
 }
 
 int run_script(SimHarness& harness, const fs::path& plan_path, const std::string& phase,
@@ -78,17 +79,17 @@ TEST(DashboardBrowserTest, OneTapOpensALivePageWhoseFiguresMatchApiInfoAndMetric
   options.env["DASHBOARD_LINK_TTL"] = "60";
   SimHarness harness(options);
   harness.sim().create_user(kAdmin, "Ada");
-  harness.sim().create_user(kUser, "Bob");
+  harness.sim().create_user(kDashboardUser, "Bob");
 
   // A known set of downloads: one file, fetched whole kDownloads times.
   sim::SendFileRequest upload;
-  upload.user_id = kUser;
+  upload.user_id = kDashboardUser;
   upload.path = harness.make_file("report.pdf", kFileSize, 7).string();
   upload.kind = "document";
   upload.mime_type = "application/pdf";
   upload.file_name = "Report <b>final</b>.pdf";
   harness.sim().send_file(upload);
-  const std::string dl = testing::link_path_in(answer(harness, kUser, 1), "/dl/");
+  const std::string dl = testing::link_path_in(answer(harness, kDashboardUser, 1), "/dl/");
   ASSERT_FALSE(dl.empty());
   for (int i = 0; i < kDownloads; ++i) {
     const testing::HttpResult got = harness.get(dl);
@@ -97,8 +98,8 @@ TEST(DashboardBrowserTest, OneTapOpensALivePageWhoseFiguresMatchApiInfoAndMetric
   }
 
   // A user who is not an admin gets no link.
-  harness.sim().send_text(kUser, "/dashboard");
-  const std::string refused = answer(harness, kUser, 2);
+  harness.sim().send_text(kDashboardUser, "/dashboard");
+  const std::string refused = answer(harness, kDashboardUser, 2);
   EXPECT_NE(refused.find("for admins only"), std::string::npos) << refused;
   EXPECT_EQ(dashboard_link(refused), "");
 

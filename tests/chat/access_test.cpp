@@ -19,6 +19,7 @@
 #include "store/sqlite_store.hpp"
 #include "store/store_executor.hpp"
 #include "support/chat_fixture.hpp"
+#include "support/chat_ids.hpp"
 #include "support/forwarding_store.hpp"
 #include "support/gate.hpp"
 
@@ -28,9 +29,7 @@ namespace {
 namespace json = boost::json;
 using namespace std::chrono_literals;
 
-constexpr std::int64_t kUser = 4242;
 constexpr std::int64_t kOther = 5151;
-constexpr std::int64_t kAdmin = 7;
 constexpr std::int64_t kForwarded = 9 << 20;  // the admin's forwarded copy of a user's message
 
 json::object document_content() {

@@ -17,6 +17,7 @@
 #include "logging/log.hpp"
 #include "store/sqlite_store.hpp"
 #include "support/chat_fixture.hpp"
+#include "support/chat_ids.hpp"
 #include "telegram/td_object.hpp"
 
 namespace tglink {
@@ -26,8 +27,6 @@ namespace json = boost::json;
 using namespace std::chrono_literals;
 
 constexpr std::int64_t kLogChannel = -1001234567890;
-constexpr std::int64_t kUser = 4242;
-constexpr std::int64_t kAdmin = 7;
 constexpr std::int64_t kChannel = -1009999;
 
 json::object video_content(std::int64_t size = 2048) {

@@ -15,6 +15,7 @@
 #include "logging/log.hpp"
 #include "store/sqlite_store.hpp"
 #include "store/store_executor.hpp"
+#include "support/chat_ids.hpp"
 #include "support/fake_clock.hpp"
 #include "support/fake_telegram_client.hpp"
 #include "support/forwarding_store.hpp"
@@ -25,8 +26,6 @@ namespace tglink {
 namespace {
 
 namespace json = boost::json;
-
-constexpr std::int64_t kUser = 4242;
 
 json::object message_update(std::int64_t chat_id, std::int64_t id, bool outgoing = false) {
   json::object sender{{"@type", "messageSenderUser"}, {"user_id", kUser}};
@@ -50,7 +49,7 @@ json::object button_press(std::string id) {
       {"payload", json::object{{"@type", "callbackQueryPayloadData"}, {"data", "Sm9pbmVk"}}}};
 }
 
-constexpr std::int64_t kChannel = -1001234567890;
+constexpr std::int64_t kRelayChannel = -1001234567890;
 
 json::object post_edited(std::int64_t chat_id, std::int64_t message_id, std::int64_t edit_date) {
   return json::object{{"@type", "updateMessageEdited"},
@@ -130,23 +129,23 @@ TEST_F(MessageRelayTest, AFollowerRelaysUsersMessagesAndButtonPressesOnly) {
 
 TEST_F(MessageRelayTest, AFollowerRelaysAChannelsEditsAndMemberChangesEachOnce) {
   MessageRelay relay = make_relay(store, inline_work);
-  client.push_update(post_edited(kChannel, 5 << 20, 1000));
-  client.push_update(post_edited(kChannel, 5 << 20, 1000));  // the same edit again: once
-  client.push_update(post_edited(kChannel, 5 << 20, 1060));  // edited again later
-  client.push_update(post_edited(kUser, 6 << 20, 1000));     // not a channel: not relayed
-  client.push_update(bot_added(kChannel, 1100));
+  client.push_update(post_edited(kRelayChannel, 5 << 20, 1000));
+  client.push_update(post_edited(kRelayChannel, 5 << 20, 1000));  // the same edit again: once
+  client.push_update(post_edited(kRelayChannel, 5 << 20, 1060));  // edited again later
+  client.push_update(post_edited(kUser, 6 << 20, 1000));          // not a channel: not relayed
+  client.push_update(bot_added(kRelayChannel, 1100));
 
   std::map<std::string, RelayedUpdate> by_key;
   for (const RelayedUpdate& claimed : claim_when(3)) by_key[claimed.query_id] = claimed;
   ASSERT_EQ(by_key.size(), 3U);
   const RelayedUpdate& edit = by_key["edited:1000"];
-  EXPECT_EQ(edit.chat_id, kChannel);
+  EXPECT_EQ(edit.chat_id, kRelayChannel);
   EXPECT_EQ(edit.message_id, 5 << 20);
-  EXPECT_EQ(json::parse(edit.query).as_object(), post_edited(kChannel, 5 << 20, 1000));
+  EXPECT_EQ(json::parse(edit.query).as_object(), post_edited(kRelayChannel, 5 << 20, 1000));
   EXPECT_EQ(by_key.count("edited:1060"), 1U);
   const RelayedUpdate& member = by_key["member:1100:77"];
   EXPECT_EQ(member.message_id, 0);  // a member change names no message
-  EXPECT_EQ(json::parse(member.query).as_object(), bot_added(kChannel, 1100));
+  EXPECT_EQ(json::parse(member.query).as_object(), bot_added(kRelayChannel, 1100));
 }
 
 TEST_F(MessageRelayTest, OnceTheChatSideRunsHereItDecidesAndTheRelayOnlyListensNoMore) {
@@ -179,8 +178,8 @@ TEST_F(MessageRelayTest, TheLeaderLoadsEachRelayedMessageWithItsOwnClientAndHand
   store.relay_update(RelayedUpdate{kUser, 1 << 20, 100, {}, {}});
   store.relay_update(RelayedUpdate{kUser, 2 << 20, 100, {}, {}});  // deleted meanwhile
   store.relay_update(RelayedUpdate{kUser, 3 << 20, 101, "77", json::serialize(button_press("77"))});
-  store.relay_update(RelayedUpdate{kChannel, 4 << 20, 102, "edited:1000",
-                                   json::serialize(post_edited(kChannel, 4 << 20, 1000))});
+  store.relay_update(RelayedUpdate{kRelayChannel, 4 << 20, 102, "edited:1000",
+                                   json::serialize(post_edited(kRelayChannel, 4 << 20, 1000))});
   client.respond_to("getChat", [](const json::object& request) {
     return json::object{{"@type", "chat"}, {"id", request.at("chat_id")}};
   });
@@ -204,7 +203,8 @@ TEST_F(MessageRelayTest, TheLeaderLoadsEachRelayedMessageWithItsOwnClientAndHand
   ASSERT_EQ(handed.size(), 3U);
   EXPECT_EQ(handed[0], message_update(kUser, 1 << 20));
   EXPECT_EQ(handed[1], button_press("77"));
-  EXPECT_EQ(handed[2], post_edited(kChannel, 4 << 20, 1000));  // as the follower's session had it
+  EXPECT_EQ(handed[2],
+            post_edited(kRelayChannel, 4 << 20, 1000));  // as the follower's session had it
   // The chat is loaded before each update: the leader's client may never have seen it.
   EXPECT_EQ(client.sent_types(), (std::vector<std::string>{"getChat", "getMessage", "getChat",
                                                            "getMessage", "getChat", "getChat"}));

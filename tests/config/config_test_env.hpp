@@ -1,6 +1,8 @@
 #pragma once
 // A complete, valid environment for ConfigMode::Bot that each test changes one thing in.
 
+#include <string>
+
 #include "config/config_loader.hpp"
 #include "config/env_map.hpp"
 
@@ -23,6 +25,13 @@ inline ConfigDefaults test_defaults() {
 
 inline ConfigLoadResult load_bot(const EnvMap& env, const EnvMap& dotenv = {}) {
   return load_config(env, dotenv, ConfigMode::Bot, test_defaults());
+}
+
+// The valid environment with one setting changed, loaded.
+inline ConfigLoadResult load_bot_with(const std::string& name, const std::string& value) {
+  EnvMap env = valid_bot_env();
+  env[name] = value;
+  return load_bot(env);
 }
 
 // Every problem's text, one per line, for matching in assertions.

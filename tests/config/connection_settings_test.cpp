@@ -13,12 +13,6 @@ namespace {
 using ::testing::HasSubstr;
 using namespace tglink::testing;
 
-ConfigLoadResult load_with(const std::string& name, const std::string& value) {
-  EnvMap env = valid_bot_env();
-  env[name] = value;
-  return load_bot(env);
-}
-
 TEST(ConnectionSettings, DefaultsLeaveTheLimitToTheOpenFileLimit) {
   const ConfigLoadResult result = load_bot(valid_bot_env());
   ASSERT_TRUE(result.ok()) << problem_text(result);
@@ -47,7 +41,7 @@ TEST(ConnectionSettings, ValuesOutsideTheBoundsAreRefusedByName) {
            {"WRITE_TIMEOUT", "3601"},
            {"WRITE_TIMEOUT", "1e308"},
        }) {
-    const ConfigLoadResult result = load_with(name, value);
+    const ConfigLoadResult result = load_bot_with(name, value);
     ASSERT_EQ(result.problems.size(), 1U) << name << "=" << value;
     EXPECT_EQ(result.problems[0].variable, name);
     EXPECT_THAT(problem_text(result), HasSubstr("\"" + value + "\" is not a number of"));
@@ -78,7 +72,7 @@ TEST(DeploymentChecks, ValuesOutsideTheBoundsAreRefusedByName) {
            {"DATABASE_WAIT", "3601"},
            {"DATABASE_WAIT", "soon"},
        }) {
-    const ConfigLoadResult result = load_with(name, value);
+    const ConfigLoadResult result = load_bot_with(name, value);
     ASSERT_EQ(result.problems.size(), 1U) << name << "=" << value;
     EXPECT_EQ(result.problems[0].variable, name);
     EXPECT_THAT(problem_text(result), HasSubstr("\"" + value + "\" is not a number of seconds"));

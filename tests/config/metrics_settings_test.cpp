@@ -14,12 +14,6 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using namespace tglink::testing;
 
-ConfigLoadResult load_with(const std::string& name, const std::string& value) {
-  EnvMap env = valid_bot_env();
-  env[name] = value;
-  return load_bot(env);
-}
-
 TEST(MetricsSettingsTest, OffByDefault) {
   const ConfigLoadResult result = load_bot(valid_bot_env());
   ASSERT_TRUE(result.ok()) << problem_text(result);
@@ -39,14 +33,14 @@ TEST(MetricsSettingsTest, TakesATokenAndAnAddress) {
   const std::string summary = summarize_config(*result.config);
   EXPECT_THAT(summary, Not(HasSubstr("abcdefghijklmnop")));
   EXPECT_THAT(summary, HasSubstr("127.0.0.1 port 9090"));
-  const ConfigLoadResult v6 = load_with("METRICS_ADDRESS", "[::1]:9100");
+  const ConfigLoadResult v6 = load_bot_with("METRICS_ADDRESS", "[::1]:9100");
   ASSERT_TRUE(v6.ok()) << problem_text(v6);
   EXPECT_EQ(v6.config->metrics_host, "::1");
 }
 
 TEST(MetricsSettingsTest, AShortOrOddTokenIsRefusedWithoutEchoingIt) {
   for (const std::string token : {"short", "has spaces in this token", "quote\"in-the-token-x"}) {
-    const ConfigLoadResult result = load_with("METRICS_TOKEN", token);
+    const ConfigLoadResult result = load_bot_with("METRICS_TOKEN", token);
     ASSERT_FALSE(result.ok()) << token;
     EXPECT_THAT(problem_text(result), HasSubstr("METRICS_TOKEN"));
     EXPECT_THAT(problem_text(result), Not(HasSubstr(token)));
@@ -56,7 +50,7 @@ TEST(MetricsSettingsTest, AShortOrOddTokenIsRefusedWithoutEchoingIt) {
 TEST(MetricsSettingsTest, BadAddressesAreNamed) {
   for (const std::string address : {"9090", "localhost:9090", "127.0.0.1:0", "127.0.0.1:70000",
                                     "::1:9090", "127.0.0.1:", "[::1]"}) {
-    const ConfigLoadResult result = load_with("METRICS_ADDRESS", address);
+    const ConfigLoadResult result = load_bot_with("METRICS_ADDRESS", address);
     ASSERT_FALSE(result.ok()) << address;
     EXPECT_THAT(problem_text(result), HasSubstr("METRICS_ADDRESS")) << address;
   }

@@ -11,7 +11,7 @@ namespace json = boost::json;
 
 namespace {
 
-json::object strip(json::object message) {
+json::object strip_ids(json::object message) {
   message.erase("@client_id");
   message.erase("@extra");
   return message;
@@ -75,7 +75,7 @@ json::array run_proxy_sequence(TdJsonDriver& td, const std::string& directory) {
       const json::value* got = message.if_contains("@extra");
       return got != nullptr && *got == id.c_str();
     });
-    steps.push_back(json::object{{"step", step}, {"answer", strip(answer)}});
+    steps.push_back(json::object{{"step", step}, {"answer", strip_ids(answer)}});
   }
   const std::vector<std::pair<std::string, json::object>> later = {
       {"empty server", proxy_with(kSocks, "", 1080)},
@@ -109,7 +109,8 @@ json::array run_proxy_sequence(TdJsonDriver& td, const std::string& directory) {
       {"getProxies", json::object{{"@type", "getProxies"}}},
   };
   for (const auto& [step, request] : later) {
-    steps.push_back(json::object{{"step", step}, {"answer", strip(td.request(client, request))}});
+    steps.push_back(
+        json::object{{"step", step}, {"answer", strip_ids(td.request(client, request))}});
   }
   return steps;
 }

@@ -35,7 +35,7 @@ struct Expected {
 constexpr Expected kFull{ContentStatus::kOk, 0, kSize, ""};
 constexpr Expected kNotModified{ContentStatus::kNotModified, 0, 0, ""};
 constexpr Expected kFailed{ContentStatus::kPreconditionFailed, 0, 0, ""};
-constexpr Expected kUnsatisfiable{ContentStatus::kRangeNotSatisfiable, 0, 0, "bytes */1000"};
+constexpr Expected kPlanUnsatisfiable{ContentStatus::kRangeNotSatisfiable, 0, 0, "bytes */1000"};
 constexpr Expected kFirstHundred{ContentStatus::kPartialContent, 0, 100, "bytes 0-99/1000"};
 
 struct PlanCase {
@@ -81,8 +81,8 @@ TEST(HttpContentPlan, RangesApplyToGetOnly) {
        {.range = "bytes=999-5000"},
        {ContentStatus::kPartialContent, 999, 1, "bytes 999-999/1000"},
        kFull},
-      {"past the end", {.range = "bytes=1000-"}, kUnsatisfiable, kFull},
-      {"-0", {.range = "bytes=-0"}, kUnsatisfiable, kFull},
+      {"past the end", {.range = "bytes=1000-"}, kPlanUnsatisfiable, kFull},
+      {"-0", {.range = "bytes=-0"}, kPlanUnsatisfiable, kFull},
       {"space after =",
        {.range = "bytes= 0-"},
        {ContentStatus::kPartialContent, 0, 1000, "bytes 0-999/1000"},

@@ -20,7 +20,7 @@ const std::string kKey = "0123456789abcdef0123456789abcdef";
 
 SystemTime at_unix(std::int64_t seconds) { return SystemTime(std::chrono::seconds(seconds)); }
 
-constexpr std::int64_t kNow = 1'750'000'000;                      // mid 2025
+constexpr std::int64_t kNowSeconds = 1'750'000'000;               // mid 2025
 constexpr std::int64_t kTypicalId = std::int64_t{123'456} << 20;  // server message 123456
 
 LinkClaims claims(std::int64_t message_id, std::optional<std::int64_t> expires_unix) {
@@ -49,8 +49,8 @@ class LinkTokenTest : public ::testing::Test {
 };
 
 TEST_F(LinkTokenTest, RoundTripWithExpiry) {
-  const LinkClaims original = claims(kTypicalId, kNow + 86400);
-  const DecodeResult result = codec.decode(codec.encode(original), at_unix(kNow));
+  const LinkClaims original = claims(kTypicalId, kNowSeconds + 86400);
+  const DecodeResult result = codec.decode(codec.encode(original), at_unix(kNowSeconds));
   EXPECT_EQ(result.status, LinkStatus::Valid);
   EXPECT_EQ(result.claims, original);
 }
@@ -58,7 +58,7 @@ TEST_F(LinkTokenTest, RoundTripWithExpiry) {
 TEST_F(LinkTokenTest, RoundTripWithoutExpiryIsValidForever) {
   const LinkClaims original = claims(kTypicalId, std::nullopt);
   const std::string token = codec.encode(original);
-  for (std::int64_t now : {std::int64_t{0}, kNow, LinkTokenCodec::kMaxExpiryUnix}) {
+  for (std::int64_t now : {std::int64_t{0}, kNowSeconds, LinkTokenCodec::kMaxExpiryUnix}) {
     const DecodeResult result = codec.decode(token, at_unix(now));
     EXPECT_EQ(result.status, LinkStatus::Valid);
     EXPECT_EQ(result.claims, original);
@@ -68,7 +68,8 @@ TEST_F(LinkTokenTest, RoundTripWithoutExpiryIsValidForever) {
 TEST_F(LinkTokenTest, RoundTripsUnusualIds) {
   for (std::int64_t id : {std::int64_t{1}, std::int64_t{(1 << 20) + 1}, std::int64_t{1} << 20,
                           std::numeric_limits<std::int64_t>::max()}) {
-    const DecodeResult result = codec.decode(codec.encode(claims(id, kNow + 1)), at_unix(kNow));
+    const DecodeResult result =
+        codec.decode(codec.encode(claims(id, kNowSeconds + 1)), at_unix(kNowSeconds));
     EXPECT_EQ(result.status, LinkStatus::Valid) << id;
     EXPECT_EQ(result.claims.message_id, id);
   }
@@ -78,7 +79,7 @@ TEST_F(LinkTokenTest, LayoutIsVersionRotatedIdExpiryThenTruncatedHmac) {
   // server id 5 -> TDLib id 5 << 20 -> rotated back to 5 -> varint 0x05.
   // 1750000000 = 0x684EE180 -> varint 80 c3 bb c2 06.
   const std::string body = std::string("\x01\x05\x80\xc3\xbb\xc2\x06", 7);
-  EXPECT_EQ(codec.encode(claims(std::int64_t{5} << 20, kNow)), sign(body));
+  EXPECT_EQ(codec.encode(claims(std::int64_t{5} << 20, kNowSeconds)), sign(body));
   EXPECT_EQ(codec.encode(claims(std::int64_t{5} << 20, std::nullopt)),
             sign(std::string("\x01\x05\x00", 3)));
 }
@@ -86,36 +87,38 @@ TEST_F(LinkTokenTest, LayoutIsVersionRotatedIdExpiryThenTruncatedHmac) {
 TEST_F(LinkTokenTest, TokensMadeTodayStillDecodeTomorrow) {
   // Frozen: links already shared must keep working after any change to this code.
   const std::string frozen = "AcDEB4DmwMIGgIk2tec4_yVRWOWp";
-  EXPECT_EQ(codec.encode(claims(kTypicalId, kNow + 86400)), frozen);
-  EXPECT_EQ(codec.decode(frozen, at_unix(kNow)).claims, claims(kTypicalId, kNow + 86400));
+  EXPECT_EQ(codec.encode(claims(kTypicalId, kNowSeconds + 86400)), frozen);
+  EXPECT_EQ(codec.decode(frozen, at_unix(kNowSeconds)).claims,
+            claims(kTypicalId, kNowSeconds + 86400));
 }
 
 TEST_F(LinkTokenTest, SubSecondExpiryIsRoundedDown) {
   LinkClaims original = claims(kTypicalId, std::nullopt);
-  original.expires_at = at_unix(kNow) + 999ms;
-  const DecodeResult result = codec.decode(codec.encode(original), at_unix(kNow - 1));
-  EXPECT_EQ(result.claims.expires_at, at_unix(kNow));
+  original.expires_at = at_unix(kNowSeconds) + 999ms;
+  const DecodeResult result = codec.decode(codec.encode(original), at_unix(kNowSeconds - 1));
+  EXPECT_EQ(result.claims.expires_at, at_unix(kNowSeconds));
 }
 
 TEST_F(LinkTokenTest, ExpiryBoundary) {
-  const std::string token = codec.encode(claims(kTypicalId, kNow));
-  EXPECT_EQ(codec.decode(token, at_unix(kNow - 1)).status, LinkStatus::Valid);
-  EXPECT_EQ(codec.decode(token, at_unix(kNow) - 1ns).status, LinkStatus::Valid);
-  EXPECT_EQ(codec.decode(token, at_unix(kNow)).status, LinkStatus::Expired);
-  EXPECT_EQ(codec.decode(token, at_unix(kNow + 1)).status, LinkStatus::Expired);
+  const std::string token = codec.encode(claims(kTypicalId, kNowSeconds));
+  EXPECT_EQ(codec.decode(token, at_unix(kNowSeconds - 1)).status, LinkStatus::Valid);
+  EXPECT_EQ(codec.decode(token, at_unix(kNowSeconds) - 1ns).status, LinkStatus::Valid);
+  EXPECT_EQ(codec.decode(token, at_unix(kNowSeconds)).status, LinkStatus::Expired);
+  EXPECT_EQ(codec.decode(token, at_unix(kNowSeconds + 1)).status, LinkStatus::Expired);
   // An expired result still says which link it was, for the log and the 410 page.
-  EXPECT_EQ(codec.decode(token, at_unix(kNow + 1)).claims.message_id, kTypicalId);
+  EXPECT_EQ(codec.decode(token, at_unix(kNowSeconds + 1)).claims.message_id, kTypicalId);
 }
 
 TEST_F(LinkTokenTest, ChangingAnyByteMakesItInvalid) {
-  const std::string token = codec.encode(claims(kTypicalId, kNow + 60));
+  const std::string token = codec.encode(claims(kTypicalId, kNowSeconds + 60));
   const std::string bytes = *base64url_decode(token);
   for (std::size_t i = 0; i < bytes.size(); ++i) {
     for (unsigned mask : {0x01u, 0x80u, 0xFFu}) {
       std::string tampered = bytes;
       tampered[i] = static_cast<char>(tampered[i] ^ mask);
       // Tampering must never look expired either: check long after the expiry.
-      const DecodeResult result = codec.decode(base64url_encode(tampered), at_unix(kNow + 999));
+      const DecodeResult result =
+          codec.decode(base64url_encode(tampered), at_unix(kNowSeconds + 999));
       EXPECT_EQ(result.status, LinkStatus::Invalid) << "byte " << i << " mask " << mask;
       EXPECT_EQ(result.claims, LinkClaims{});
     }
@@ -123,7 +126,7 @@ TEST_F(LinkTokenTest, ChangingAnyByteMakesItInvalid) {
 }
 
 TEST_F(LinkTokenTest, ChangingAnyCharacterMakesItInvalid) {
-  const std::string token = codec.encode(claims(kTypicalId, kNow + 60));
+  const std::string token = codec.encode(claims(kTypicalId, kNowSeconds + 60));
   for (std::size_t i = 0; i < token.size(); ++i) {
     for (char replacement : {'A', 'z', '-', '_', '0'}) {
       if (token[i] == replacement) {
@@ -131,21 +134,22 @@ TEST_F(LinkTokenTest, ChangingAnyCharacterMakesItInvalid) {
       }
       std::string tampered = token;
       tampered[i] = replacement;
-      EXPECT_EQ(codec.decode(tampered, at_unix(kNow)).status, LinkStatus::Invalid) << tampered;
+      EXPECT_EQ(codec.decode(tampered, at_unix(kNowSeconds)).status, LinkStatus::Invalid)
+          << tampered;
     }
   }
 }
 
 TEST_F(LinkTokenTest, OtherKeyIsInvalidEvenWhenExpired) {
   const LinkTokenCodec other("another key, also long enough");
-  const std::string token = other.encode(claims(kTypicalId, kNow));
-  EXPECT_EQ(codec.decode(token, at_unix(kNow - 10)).status, LinkStatus::Invalid);
-  EXPECT_EQ(codec.decode(token, at_unix(kNow + 10)).status, LinkStatus::Invalid);
-  EXPECT_EQ(other.decode(token, at_unix(kNow - 10)).status, LinkStatus::Valid);
+  const std::string token = other.encode(claims(kTypicalId, kNowSeconds));
+  EXPECT_EQ(codec.decode(token, at_unix(kNowSeconds - 10)).status, LinkStatus::Invalid);
+  EXPECT_EQ(codec.decode(token, at_unix(kNowSeconds + 10)).status, LinkStatus::Invalid);
+  EXPECT_EQ(other.decode(token, at_unix(kNowSeconds - 10)).status, LinkStatus::Valid);
 }
 
 TEST_F(LinkTokenTest, MalformedInputIsInvalid) {
-  const std::string good = codec.encode(claims(kTypicalId, kNow + 60));
+  const std::string good = codec.encode(claims(kTypicalId, kNowSeconds + 60));
   const std::vector<std::string> bad = {
       "",
       "A",
@@ -161,7 +165,7 @@ TEST_F(LinkTokenTest, MalformedInputIsInvalid) {
       std::string("\0", 1) + good,
   };
   for (const std::string& token : bad) {
-    EXPECT_EQ(codec.decode(token, at_unix(kNow)).status, LinkStatus::Invalid) << token;
+    EXPECT_EQ(codec.decode(token, at_unix(kNowSeconds)).status, LinkStatus::Invalid) << token;
   }
 }
 
@@ -181,16 +185,16 @@ TEST_F(LinkTokenTest, WellSignedButMalformedBodiesAreInvalid) {
       std::string("\x01\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01\x00", 12),
   };
   for (const std::string& body : bodies) {
-    EXPECT_EQ(codec.decode(sign(body), at_unix(kNow)).status, LinkStatus::Invalid)
+    EXPECT_EQ(codec.decode(sign(body), at_unix(kNowSeconds)).status, LinkStatus::Invalid)
         << testing::PrintToString(body);
   }
   // The same helper does make tokens the codec accepts, so the rejections above are real.
-  EXPECT_EQ(codec.decode(sign(std::string("\x01\x05\x00", 3)), at_unix(kNow)).status,
+  EXPECT_EQ(codec.decode(sign(std::string("\x01\x05\x00", 3)), at_unix(kNowSeconds)).status,
             LinkStatus::Valid);
 }
 
 TEST_F(LinkTokenTest, TokensAreShortAndUrlSafe) {
-  const std::string typical = codec.encode(claims(kTypicalId, kNow + 86400));
+  const std::string typical = codec.encode(claims(kTypicalId, kNowSeconds + 86400));
   const std::string permanent = codec.encode(claims(kTypicalId, std::nullopt));
   const std::string largest = codec.encode(
       claims(std::numeric_limits<std::int64_t>::max(), LinkTokenCodec::kMaxExpiryUnix));

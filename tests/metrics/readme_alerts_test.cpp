@@ -31,7 +31,7 @@ std::string readme_rules() {
 }
 
 // The metric names the rules use: tglink's own (tglink_) and the process figures (process_).
-std::set<std::string> metric_names(const std::string& rules) {
+std::set<std::string> rule_metric_names(const std::string& rules) {
   static const std::regex kName(R"(\b(tglink|process)_[a-z0-9_]+)");
   std::set<std::string> names;
   for (auto it = std::sregex_iterator(rules.begin(), rules.end(), kName);
@@ -63,7 +63,7 @@ TEST(ReadmeAlertsTest, AreValidRulesOverExportedMetrics) {
   Registry registry;
   ServiceMetrics metrics(registry, "1", {"1"}, every_figure());
   const std::string scrape = render_text(registry.collect());
-  const std::set<std::string> names = metric_names(rules);
+  const std::set<std::string> names = rule_metric_names(rules);
   ASSERT_FALSE(names.empty()) << "no tglink_ or process_ metric in the rules:\n" << rules;
   for (const std::string& name : names) {
     EXPECT_TRUE(exported(scrape, name)) << name << " is in README.md's rules but not exported";
@@ -72,7 +72,7 @@ TEST(ReadmeAlertsTest, AreValidRulesOverExportedMetrics) {
 
 // The reading above finds names wherever they are in an expression.
 TEST(ReadmeAlertsTest, EveryMetricOfAnExpressionIsRead) {
-  const std::set<std::string> names = metric_names(
+  const std::set<std::string> names = rule_metric_names(
       "expr: sum(rate(tglink_a_total{code=~\"5..\"}[5m])) > 0.1\n"
       "      or tglink_b < tglink_c_bucket and process_open_fds > 9\n");
   EXPECT_EQ(names, (std::set<std::string>{"process_open_fds", "tglink_a_total", "tglink_b",

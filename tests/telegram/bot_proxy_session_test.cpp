@@ -16,7 +16,7 @@ namespace {
 using ::testing::ElementsAre;
 using testing::FakeTelegramClient;
 
-LogOptions quiet() {
+LogOptions quiet_proxy_log() {
   LogOptions options;
   options.console = false;
   return options;
@@ -34,7 +34,7 @@ TelegramProxy socks_proxy() {
 
 TEST(BotProxySessionTest, AddProxyGoesBeforeTheParametersAndTheToken) {
   testing::TempDir dir;
-  Log log(quiet());
+  Log log(quiet_proxy_log());
   auto client = std::make_unique<FakeTelegramClient>();
   FakeTelegramClient* fake = client.get();
   BotSettings settings;

@@ -20,6 +20,7 @@
 #include "logging/log.hpp"
 #include "store/sqlite_store.hpp"
 #include "support/chat_fixture.hpp"
+#include "support/chat_ids.hpp"
 #include "support/temp_dir.hpp"
 
 namespace tglink {
@@ -28,8 +29,6 @@ namespace {
 namespace json = boost::json;
 using namespace std::chrono_literals;
 
-constexpr std::int64_t kUser = 4242;
-constexpr std::int64_t kAdmin = 7;
 constexpr std::int64_t kBlocked = 5000;
 constexpr std::int64_t kDeactivated = 5001;  // deleted the account
 constexpr std::int64_t kNeverWrote = 5002;   // never wrote to this bot

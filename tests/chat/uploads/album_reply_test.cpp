@@ -4,15 +4,13 @@
 
 #include "config/config.hpp"
 #include "support/fake_clock.hpp"
+#include "support/text_contains.hpp"
 
 namespace tglink {
 namespace {
 
+using testing::contains;
 using testing::utc;
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 std::vector<MadeLink> album() {
   const auto expires = utc(2026, 11, 22, 21, 55, 30);

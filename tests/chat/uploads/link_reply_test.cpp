@@ -4,15 +4,13 @@
 
 #include "config/config.hpp"
 #include "support/fake_clock.hpp"
+#include "support/text_contains.hpp"
 
 namespace tglink {
 namespace {
 
+using testing::contains;
 using testing::utc;
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 MadeLink video_link() {
   return MadeLink{IncomingFile{FileKind::video, "clip.mp4", "video/mp4", 1536}, "TOK",

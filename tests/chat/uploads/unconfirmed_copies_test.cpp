@@ -11,6 +11,7 @@
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
 
+#include "support/chat_ids.hpp"
 #include "support/fake_telegram_client.hpp"
 #include "support/io_wait.hpp"
 
@@ -20,7 +21,6 @@ namespace {
 namespace json = boost::json;
 
 constexpr std::int64_t kLogChannel = -1001234567890;
-constexpr std::int64_t kUser = 4242;
 
 constexpr std::int64_t id_of(std::int64_t server_id) { return server_id << 20; }
 
