@@ -290,6 +290,18 @@ TEST(PlaybackEndToEnd, AnAssSubtitleIsServedAsItsScript) {
   const std::string font_bytes((std::istreambuf_iterator<char>(font_file)),
                                std::istreambuf_iterator<char>());
   EXPECT_TRUE(font.body == font_bytes) << font.body.size() << " bytes";
+  // Served from its file like /dl: a range, and a 304 for the ETag it was given.
+  HttpCall range;
+  range.target = folder + "font-0";
+  range.headers["Range"] = "bytes=10-19";
+  const HttpResult part = testing::http_call(harness.port(), range);
+  EXPECT_EQ(part.status, 206);
+  EXPECT_EQ(part.body, font_bytes.substr(10, 10));
+  HttpCall again;
+  again.target = folder + "font-0";
+  again.headers["If-None-Match"] = font.header("etag");
+  EXPECT_FALSE(font.header("etag").empty());
+  EXPECT_EQ(testing::http_call(harness.port(), again).status, 304);
   EXPECT_EQ(testing::http_get(harness.port(), folder + "font-1").status, 404);
   EXPECT_EQ(testing::http_get(harness.port(), folder_of(plain) + "font-0").status, 404);
   // Without a subtitle, or with a forged session, there is no script.

@@ -3,7 +3,7 @@
 // attached to an MKV, the session's ASS script and the file's /dl, and read nothing past the
 // response head. tglink's resident memory (VmRSS) must grow by less than 160 MiB (the font alone,
 // held once per client, would be 2.9 GiB), and /healthz must still answer meanwhile (its time is
-// printed, never asserted). About 15 s, most of it making and uploading the 24 MiB file.
+// printed, never asserted). About 20 s, most of it making, uploading and converting the file.
 
 #include <chrono>
 #include <fstream>
