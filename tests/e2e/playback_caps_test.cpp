@@ -46,7 +46,7 @@ constexpr std::size_t kShare = 3;
 
 fs::path make_media(const SimHarness& harness, const std::string& name,
                     const std::string& arguments) {
-  const fs::path path = harness.dir() / name;
+  fs::path path = harness.dir() / name;
   const testing::CommandResult made = testing::run_command(
       "ffmpeg -hide_banner -loglevel error -y " + arguments + " " + path.string());
   if (made.exit_code != 0) {
