@@ -549,23 +549,25 @@ void JobManager::release_paused() {
 // that viewer's cap; when every viewer still asking is at its cap, it stops. Nobody keeps a run
 // alive beyond their cap by asking for one somebody else started and left.
 void JobManager::pass_on_runs() {
-  for (auto& [key, job] : jobs_) {
-    if (job->state != RunState::kRunning || job->owner.empty() ||
-        job->viewers.contains(job->owner) || job->viewers.empty()) {
+  for (auto& entry : jobs_) {
+    Job& job = *entry.second;
+    if (job.state != RunState::kRunning || job.owner.empty() || job.viewers.contains(job.owner) ||
+        job.viewers.empty()) {
       continue;
     }
     std::vector<std::pair<SteadyTime, std::string>> askers;
-    for (const auto& [viewer, at] : job->viewers) askers.emplace_back(at, viewer);
+    for (const auto& [viewer, at] : job.viewers) askers.emplace_back(at, viewer);
     std::sort(askers.rbegin(), askers.rend());
+    const ConversionMode mode = job.spec.mode;
     const auto heir = std::find_if(askers.begin(), askers.end(), [&](const auto& asker) {
-      return runs_owned(asker.second, job->spec.mode, job.get()) < cap(job->spec.mode);
+      return runs_owned(asker.second, mode, &job) < cap(mode);
     });
     if (heir == askers.end()) {
-      log_.info("Playback: job {}'s viewers are all at their cap; stopping it", key);
-      stop(*job);
+      log_.info("Playback: job {}'s viewers are all at their cap; stopping it", job.spec.key);
+      stop(job);
       continue;
     }
-    job->owner = heir->second;
+    job.owner = heir->second;
   }
 }
 
