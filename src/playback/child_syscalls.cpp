@@ -106,6 +106,7 @@ const std::vector<AllowedSyscall>& unconditional_child_syscalls() {
       {"shutdown", "not seen; closing the source's connection"},
       {"poll", "waiting for the source"},
       {"ppoll", "not seen; newer glibc's form of poll"},
+      {"pselect6", "ffmpeg's keyboard check on stdin (seen where -nostdin is not given)"},
       // Threads (clone has its own rule) and time.
       {"futex", "every lock and condition variable"},
       {"exit", "a thread ends"},
