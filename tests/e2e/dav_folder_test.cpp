@@ -385,9 +385,7 @@ TEST_F(DavFolderTest, ADavfs2MountListsProbesAndSeeksAVideo) {
   const fs::path mount = harness_.dir() / "mnt";
   const fs::path conf = harness_.dir() / "davfs2.conf";
   fs::create_directories(mount);
-  fs::create_directories(harness_.dir() / "cache");
-  std::ofstream(conf) << "use_locks 0\nask_auth 0\ncache_dir "
-                      << (harness_.dir() / "cache").string() << "\n";
+  std::ofstream(conf) << "use_locks 0\nask_auth 0\n";
   const std::string mounted = "mount -t davfs -o ro,conf=" + conf.string() + " " +
                               harness_.base_url() + folder + " " + mount.string() + " < /dev/null";
   if (std::system((mounted + " > " + (harness_.dir() / "mount.log").string() + " 2>&1").c_str()) !=
