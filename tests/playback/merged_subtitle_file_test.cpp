@@ -23,7 +23,7 @@ constexpr std::string_view kHeader =
 constexpr std::string_view kFirst = "Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,First\n";
 constexpr std::string_view kSecond = "Dialogue: 0,0:00:05.00,0:00:06.00,Default,,0,0,0,,Second\n";
 
-void write(const fs::path& path, std::string_view bytes) {
+void write_run_file(const fs::path& path, std::string_view bytes) {
   std::ofstream(path, std::ios::binary) << bytes;
 }
 
@@ -42,7 +42,7 @@ std::string script(std::string_view events) { return std::string(kHeader) + std:
 
 TEST(MergedSubtitleFile, MergedOnceWhileNoRunChanges) {
   const testing::TempDir dir;
-  write(dir.path() / "subs-0.ass", script(kFirst));
+  write_run_file(dir.path() / "subs-0.ass", script(kFirst));
   MergedSubtitleFiles merged;
   const std::optional<JobFile> first = merged.current(dir.path(), ass_script_merge());
   ASSERT_TRUE(first.has_value());
@@ -58,7 +58,7 @@ TEST(MergedSubtitleFile, MergedOnceWhileNoRunChanges) {
 
 TEST(MergedSubtitleFile, AGrownOrNewRunIsMergedIntoANewFileAndAnOpenOneKeepsItsBytes) {
   const testing::TempDir dir;
-  write(dir.path() / "subs-0.ass", script(kFirst));
+  write_run_file(dir.path() / "subs-0.ass", script(kFirst));
   MergedSubtitleFiles merged;
   const std::optional<JobFile> before = merged.current(dir.path(), ass_script_merge());
   ASSERT_TRUE(before.has_value());
@@ -70,7 +70,7 @@ TEST(MergedSubtitleFile, AGrownOrNewRunIsMergedIntoANewFileAndAnOpenOneKeepsItsB
   EXPECT_EQ(read_all(*before), script(kFirst)) << "an answer under way reads what it opened";
   // A restarted run repeats the second event and adds a third.
   const std::string third = "Dialogue: 0,0:00:09.00,0:00:10.00,Default,,0,0,0,,Third\n";
-  write(dir.path() / "subs-1.ass", script(std::string(kSecond) + third));
+  write_run_file(dir.path() / "subs-1.ass", script(std::string(kSecond) + third));
   const std::optional<JobFile> two_runs = merged.current(dir.path(), ass_script_merge());
   ASSERT_TRUE(two_runs.has_value());
   EXPECT_EQ(read_all(*two_runs), script(std::string(kFirst) + std::string(kSecond) + third));
@@ -82,7 +82,7 @@ TEST(MergedSubtitleFile, NothingUntilARunHasSomethingToShow) {
   const testing::TempDir dir;
   MergedSubtitleFiles merged;
   EXPECT_FALSE(merged.current(dir.path(), ass_script_merge()).has_value());
-  write(dir.path() / "subs-0.ass", "[Script Info]\n");
+  write_run_file(dir.path() / "subs-0.ass", "[Script Info]\n");
   EXPECT_FALSE(merged.current(dir.path(), ass_script_merge()).has_value());
   EXPECT_FALSE(merged.current(dir.path(), ass_script_merge()).has_value());
   EXPECT_EQ(merged.merges(), 2U) << "an unchanged empty run is not read again";
@@ -93,8 +93,8 @@ TEST(MergedSubtitleFile, NothingUntilARunHasSomethingToShow) {
 TEST(MergedSubtitleFile, WhatARunPutUnderTheMergedNameIsReplacedNeverServed) {
   const testing::TempDir dir;
   const testing::TempDir elsewhere;
-  write(elsewhere.path() / "secret.key", "the signing key");
-  write(dir.path() / "subs-0.ass", script(kFirst));
+  write_run_file(elsewhere.path() / "secret.key", "the signing key");
+  write_run_file(dir.path() / "subs-0.ass", script(kFirst));
   MergedSubtitleFiles merged;
   ASSERT_TRUE(merged.current(dir.path(), ass_script_merge()).has_value());
   // A hijacked run swaps the merged file for a link to a secret, and plants one at the
@@ -113,7 +113,7 @@ TEST(MergedSubtitleFile, WhatARunPutUnderTheMergedNameIsReplacedNeverServed) {
 TEST(MergedSubtitleFile, ARunFileThatIsALinkReadsAsEmpty) {
   const testing::TempDir dir;
   const testing::TempDir elsewhere;
-  write(elsewhere.path() / "other.ass", script(kFirst));
+  write_run_file(elsewhere.path() / "other.ass", script(kFirst));
   fs::create_symlink(elsewhere.path() / "other.ass", dir.path() / "subs-0.ass");
   MergedSubtitleFiles merged;
   EXPECT_FALSE(merged.current(dir.path(), ass_script_merge()).has_value());
@@ -122,7 +122,8 @@ TEST(MergedSubtitleFile, ARunFileThatIsALinkReadsAsEmpty) {
 TEST(SubtitleRuns, PastTheBudgetTheOldestRunsAreLeftOut) {
   const testing::TempDir dir;
   for (int run = 0; run < 4; ++run) {
-    write(dir.path() / ("subs-" + std::to_string(run) + ".vtt"), std::string(10, 'a' + run));
+    write_run_file(dir.path() / ("subs-" + std::to_string(run) + ".vtt"),
+                   std::string(10, 'a' + run));
   }
   const auto name = [](int run) { return "subs-" + std::to_string(run) + ".vtt"; };
   EXPECT_EQ(subtitle_run_count(dir.path(), name), 4);
