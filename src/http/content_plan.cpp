@@ -2,7 +2,6 @@
 
 #include "http/header_text.hpp"
 #include "http/http_date.hpp"
-#include "http/http_request.hpp"
 #include "http/range_header.hpp"
 
 namespace tglink {
@@ -111,17 +110,6 @@ std::string format_content_range(ByteRange range, std::uint64_t size) {
 
 std::string format_unsatisfied_content_range(std::uint64_t size) {
   return "bytes */" + std::to_string(size);
-}
-
-ConditionalHeaders conditional_headers(const HttpRequest& request) {
-  ConditionalHeaders h;
-  h.range = request.header("Range").value_or("");
-  h.if_range = request.header("If-Range").value_or("");
-  h.if_match = request.header("If-Match").value_or("");
-  h.if_none_match = request.header("If-None-Match").value_or("");
-  h.if_modified_since = request.header("If-Modified-Since").value_or("");
-  h.if_unmodified_since = request.header("If-Unmodified-Since").value_or("");
-  return h;
 }
 
 }  // namespace tglink

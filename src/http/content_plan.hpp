@@ -14,8 +14,6 @@
 
 namespace tglink {
 
-class HttpRequest;
-
 enum class RequestMethod { kGet, kHead };
 
 // The raw field values that matter; an empty view means "absent". When a field came in several
@@ -28,9 +26,6 @@ struct ConditionalHeaders {
   std::string_view if_modified_since{};
   std::string_view if_unmodified_since{};
 };
-
-// The request's fields that matter, as they came (views into `request`).
-[[nodiscard]] ConditionalHeaders conditional_headers(const HttpRequest& request);
 
 // What the server knows about the file. A missing validator simply turns off the conditions
 // that would compare against it.

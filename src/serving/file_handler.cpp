@@ -13,6 +13,7 @@
 #include "http/http_date.hpp"
 #include "http/http_response.hpp"
 #include "http/internal_request.hpp"
+#include "http/request_conditions.hpp"
 #include "http/router.hpp"
 #include "logging/log.hpp"
 #include "media/file_streamer.hpp"

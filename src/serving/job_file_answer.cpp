@@ -8,6 +8,7 @@
 #include "http/http_date.hpp"
 #include "http/http_request.hpp"
 #include "http/rate_limit_key.hpp"
+#include "http/request_conditions.hpp"
 #include "http/response_channel.hpp"
 #include "serving/answer_budget.hpp"
 #include "serving/counted_body.hpp"

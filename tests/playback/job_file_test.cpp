@@ -16,13 +16,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-void write(const fs::path& path, const std::string& bytes) {
+void write_job_file(const fs::path& path, const std::string& bytes) {
   std::ofstream(path, std::ios::binary) << bytes;
 }
 
 TEST(JobFile, APlainFileIsOpenWithItsFacts) {
   const testing::TempDir dir;
-  write(dir.path() / "0.m4s", "segment");
+  write_job_file(dir.path() / "0.m4s", "segment");
   const std::optional<JobFile> file = JobFile::open(dir.path() / "0.m4s");
   ASSERT_TRUE(file.has_value());
   EXPECT_EQ(file->size(), 7U);
@@ -38,7 +38,7 @@ TEST(JobFile, APlainFileIsOpenWithItsFacts) {
 
 TEST(JobFile, ALinkToAFileElsewhereIsNotOpened) {
   const testing::TempDir dir;
-  write(dir.path() / "secret.key", "the signing key");
+  write_job_file(dir.path() / "secret.key", "the signing key");
   fs::create_symlink(dir.path() / "secret.key", dir.path() / "font-0");
   EXPECT_FALSE(JobFile::open(dir.path() / "font-0").has_value());
   fs::create_hard_link(dir.path() / "secret.key", dir.path() / "1.m4s");
@@ -56,7 +56,7 @@ TEST(JobFile, AFifoIsRefusedWithoutWaitingForAWriter) {
 
 TEST(JobFile, AMovedFileKeepsItsDescriptor) {
   const testing::TempDir dir;
-  write(dir.path() / "a", "first");
+  write_job_file(dir.path() / "a", "first");
   std::optional<JobFile> file = JobFile::open(dir.path() / "a");
   ASSERT_TRUE(file.has_value());
   const int fd = file->fd();
