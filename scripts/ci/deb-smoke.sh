@@ -37,6 +37,8 @@ converter_confined_in_unit() {
   local abi log
   abi=$(cat /var/tmp/host-landlock-abi 2>/dev/null || echo 0)
   log=$(journalctl -u tglink.service --no-pager -o cat)
+  # The start log's confinement line, kept in the report whatever the check finds.
+  grep -E 'Player: ' <<<"$log" | head -n 2 | sed 's/^/confinement: /' >>"$out"
   grep -q 'Player: ffmpeg and ffprobe run with PATH and LANG only' <<<"$log" || return 1
   grep -q 'a system-call filter (TCP sockets only' <<<"$log" || return 1
   if [ "$abi" -lt 1 ]; then return 0; fi

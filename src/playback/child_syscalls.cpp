@@ -229,9 +229,12 @@ std::optional<ChildSyscallFilter> build_child_syscall_filter(std::string& error)
     error = "seccomp: seccomp_init failed";
     return std::nullopt;
   }
-  // The child sets no_new_privs itself; a call from another architecture is an attack.
+  // The child sets no_new_privs itself; a call from another architecture is an attack, which
+  // kills the whole process where libseccomp can tell the kernel has that action (it asks with
+  // seccomp(), which a unit's SystemCallFilter=@system-service refuses), else the thread.
   if (seccomp_attr_set(ctx.get(), SCMP_FLTATR_CTL_NNP, 0) != 0 ||
-      seccomp_attr_set(ctx.get(), SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS) != 0 ||
+      (seccomp_attr_set(ctx.get(), SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS) != 0 &&
+       seccomp_attr_set(ctx.get(), SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL) != 0) ||
       seccomp_attr_set(ctx.get(), SCMP_FLTATR_CTL_OPTIMIZE, 2) != 0) {
     error = "seccomp: a filter attribute was refused";
     return std::nullopt;

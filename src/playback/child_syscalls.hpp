@@ -26,7 +26,8 @@
 //    exec itself; Landlock says which programs it may start);
 //  - prctl, ioctl and prlimit64 only with the arguments seen (no limit can be raised).
 // Other architectures than x86_64 are refused: the table holds x86_64's calls, and a 32-bit
-// call from a 64-bit process (int 0x80, x32) kills the process.
+// call from a 64-bit process (int 0x80, x32) kills the process (the thread where the kernel's
+// action cannot be asked for).
 //
 // libseccomp allocates, so the program is built in the parent (build_child_syscall_filter) and
 // the child only copies a number into it and makes one prctl call.
