@@ -20,6 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "e2e/playback_calls.hpp"
 #include "e2e/streaming_support.hpp"
 #include "support/build_paths.hpp"
 #include "support/http_client.hpp"
@@ -35,34 +36,16 @@ using namespace std::chrono_literals;
 using ::testing::HasSubstr;
 using testing::HttpCall;
 using testing::HttpResult;
+using testing::post_playback;
 using testing::PostedFile;
 using testing::SimHarness;
 using testing::SimHarnessOptions;
-
-constexpr std::string_view kChromium = R"({
-  "containers": ["mp4", "webm", "mkv"], "video": ["h264", "vp8", "vp9", "av1"],
-  "audio": ["aac", "mp3", "opus", "vorbis", "flac"], "hls": "mse",
-  "hls_audio": ["aac", "opus", "flac"]})";
 
 std::string read_text(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
-}
-
-json::object post_playback(SimHarness& harness, const std::string& token) {
-  HttpCall call;
-  call.method = "POST";
-  call.target = "/api/playback/" + token;
-  call.headers["Content-Type"] = "application/json";
-  call.body = std::string(kChromium);
-  const HttpResult result = testing::http_call(harness.port(), call);
-  if (result.status != 200) {
-    throw std::runtime_error("POST /api/playback: " + std::to_string(result.status) + " " +
-                             result.body + "\ntglink:\n" + harness.process().output());
-  }
-  return json::parse(result.body).as_object();
 }
 
 HttpResult get_when_ready(SimHarness& harness, const std::string& target) {

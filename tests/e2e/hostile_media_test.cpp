@@ -23,6 +23,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "e2e/playback_calls.hpp"
 #include "e2e/streaming_support.hpp"
 #include "support/http_client.hpp"
 #include "support/required_tool.hpp"
@@ -38,13 +39,9 @@ using testing::CommandResult;
 using ::testing::HasSubstr;
 using testing::HttpCall;
 using testing::HttpResult;
+using testing::post_playback;
 using testing::PostedFile;
 using testing::SimHarness;
-
-constexpr std::string_view kChromium = R"({
-  "containers": ["mp4", "webm", "mkv"], "video": ["h264", "vp8", "vp9", "av1"],
-  "audio": ["aac", "mp3", "opus", "vorbis", "flac"], "hls": "mse",
-  "hls_audio": ["aac", "opus", "flac"]})";
 
 // A TCP listener on 127.0.0.1 that counts every connection made to it, as a cloud metadata
 // service or an admin port would see them.
@@ -165,20 +162,6 @@ struct HostileFile {
   std::string kind;
   std::string reason;  // a reason the answer must hold ("" for any answer)
 };
-
-json::object post_playback(SimHarness& harness, const std::string& token) {
-  HttpCall call;
-  call.method = "POST";
-  call.target = "/api/playback/" + token;
-  call.headers["Content-Type"] = "application/json";
-  call.body = std::string(kChromium);
-  const HttpResult result = testing::http_call(harness.port(), call);
-  if (result.status != 200) {
-    throw std::runtime_error("POST /api/playback: " + std::to_string(result.status) + " " +
-                             result.body + "\ntglink:\n" + harness.process().output());
-  }
-  return json::parse(result.body).as_object();
-}
 
 bool has_reason(const json::object& answer, const std::string& reason) {
   for (const json::value& value : answer.at("reasons").as_array()) {

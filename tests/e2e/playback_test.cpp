@@ -14,6 +14,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "e2e/playback_calls.hpp"
 #include "e2e/streaming_support.hpp"
 #include "support/http_client.hpp"
 #include "support/pgs_sup.hpp"
@@ -27,14 +28,10 @@ using testing::CommandResult;
 using ::testing::HasSubstr;
 using testing::HttpCall;
 using testing::HttpResult;
+using testing::post_playback;
 using testing::PostedFile;
 using testing::run_command;
 using testing::SimHarness;
-
-constexpr std::string_view kChromium = R"({
-  "containers": ["mp4", "webm", "mkv"], "video": ["h264", "vp8", "vp9", "av1"],
-  "audio": ["aac", "mp3", "opus", "vorbis", "flac"], "hls": "mse",
-  "hls_audio": ["aac", "opus", "flac"])";
 
 std::filesystem::path make_media(const SimHarness& harness, const std::string& name,
                                  const std::string& arguments) {
@@ -62,21 +59,6 @@ std::filesystem::path make_mkv(const SimHarness& harness) {
 
 // A font Debian ships (fonts-dejavu-core), attached to an MKV.
 const std::filesystem::path kFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-
-json::object post_playback(SimHarness& harness, const std::string& token,
-                           const std::string& extra = "") {
-  HttpCall call;
-  call.method = "POST";
-  call.target = "/api/playback/" + token;
-  call.headers["Content-Type"] = "application/json";
-  call.body = std::string(kChromium) + extra + "}";
-  const HttpResult result = testing::http_call(harness.port(), call);
-  if (result.status != 200) {
-    throw std::runtime_error("POST /api/playback: " + std::to_string(result.status) + " " +
-                             result.body + "\ntglink:\n" + harness.process().output());
-  }
-  return json::parse(result.body).as_object();
-}
 
 // GETs `target`, asking again while the converter works (503), for up to 60 s.
 HttpResult get_when_ready(const SimHarness& harness, const std::string& target) {
