@@ -23,6 +23,16 @@ bool is_name_char(char c) {
   return is_name_start(c) || (u >= '0' && u <= '9') || u == '-' || u == '.';
 }
 
+// Namespaces in XML §3: an element or attribute name is a QName, "local" or "prefix:local", both
+// parts non-empty and without a colon, so "a:", ":a" and "a:b:c" are not names of a namespaced
+// document (and "<a: xmlns:a='DAV:'>" must not pass as a root with no local name).
+bool is_qname(std::string_view name) {
+  const std::size_t colon = name.find(':');
+  if (colon == std::string_view::npos) return true;
+  return colon > 0 && colon + 1 < name.size() &&
+         name.find(':', colon + 1) == std::string_view::npos;
+}
+
 // Characters XML 1.0 forbids anywhere, even escaped: the C0 controls but tab, LF and CR.
 bool is_forbidden_byte(char c) {
   const auto u = static_cast<unsigned char>(c);
@@ -180,6 +190,7 @@ class Checker {
     OpenTag tag;
     const std::optional<std::string_view> tag_name = name();
     if (!tag_name) return refused("a '<' not followed by an element name");
+    if (!is_qname(*tag_name)) return refused("an element name that is not prefix:local");
     tag.name = *tag_name;
     for (;;) {
       const std::size_t before = pos_;
@@ -187,6 +198,7 @@ class Checker {
       if (looking_at("/>") || looking_at(">")) break;
       const std::optional<std::string_view> attr = pos_ > before ? name() : std::nullopt;
       if (!attr) return refused("a malformed start tag <" + std::string(tag.name));
+      if (!is_qname(*attr)) return refused("an attribute name that is not prefix:local");
       skip_spaces();
       if (at_end() || text_[pos_] != '=') return refused("an attribute without a value");
       ++pos_;

@@ -1,15 +1,15 @@
 #pragma once
-// Whether a request body is well-formed XML (XML 1.0 §2.1, and Namespaces in XML for the root),
-// and what its root element is. A WebDAV client may send a body with PROPFIND (RFC 4918 §9.1);
-// tglink reads nothing from it but its root, yet a body that is not XML at all must be refused
-// with 400 (§8.2) rather than taken as anything.
+// Whether a request body is well-formed XML (XML 1.0 §2.1, and Namespaces in XML: every name a
+// QName, the root's prefix declared), and what its root element is. A WebDAV client may send a
+// body with PROPFIND (RFC 4918 §9.1); tglink reads nothing from it but its root, yet a body that
+// is not XML at all must be refused with 400 (§8.2) rather than taken as anything.
 //
 // A small checker of its own rather than a general parser: it builds no tree, allocates only the
 // stack of open element names (bounded by kMaxXmlDepth), and refuses a document type declaration
 // outright, so no entity can be defined, expanded or fetched (no "billion laughs", no external
 // entities). Only the five predefined entities and character references are accepted.
 //
-// Pure, and fuzzed (tests/fuzz/fuzz_dav_xml.cpp): the body comes from anyone who has a folder.
+// Pure, and fuzzed (tests/fuzz/fuzz_dav_propfind.cpp): the body comes from anyone who has a folder.
 
 #include <cstddef>
 #include <string>

@@ -45,6 +45,12 @@ TEST(XmlCheck, MalformedDocumentsAreRefusedWithAReason) {
            "<a><?xml version='1.0'?></a>",
            "<!DOCTYPE a [<!ENTITY x \"y\">]><a>&x;</a>",
            "< a/>",
+           "<a: xmlns:a='DAV:'/>",
+           "<:a/>",
+           "<:/>",
+           "<a:b:c xmlns:a='DAV:'/>",
+           "<a :x='1'/>",
+           "<a x:='1'/>",
        }) {
     const XmlOutline outline = check_xml(bad);
     EXPECT_FALSE(outline.well_formed) << bad;
