@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the whole suite of one build tree with CTest; CTest's closing lines count the tests.
-#   scripts/run-tests.sh [build-test]
+#   scripts/run-tests.sh [build-test [CTest options, e.g. -L unit or -R 'ChatServiceTest\.']]
 #
 # Green means green:
 # - A failed test is run once more only when its output shows the one known sanitizer crash at
@@ -11,6 +11,7 @@
 # At the end: the 15 slowest tests, so a test that got slow is seen the day it lands.
 set -uo pipefail
 build=${1:-build-test}
+shift $(($# > 0 ? 1 : 0))
 here=$(cd "$(dirname "$0")" && pwd)
 export TDLIB_NETWORK=none
 # LeakSanitizer is on: leaks inside the prebuilt libtdjson, which keeps caches until exit, are
@@ -37,7 +38,8 @@ log="$build/Testing/Temporary/LastTest.log"
 results="$build/Testing/Temporary/results.tsv"
 slowest="$build/Testing/Temporary/slowest-tests.txt"
 
-# One line per test of CTest's log: status, seconds, name, note. The status is passed, failed,
+# One line per test of CTest's log: status, seconds, name, note, and how many GoogleTest tests
+# it ran (a quick suite is one CTest test, cmake/Testing.cmake; other checks count 1). The status is passed, failed,
 # skipped or lsan-exit-crash: a failure whose only cause is LeakSanitizer's own crash while it
 # stopped the world at exit ("Tracer caught signal"), after GoogleTest reported the test passed
 # and nothing failed. The note is a skip's reason (GoogleTest prints it after "Skipped").
@@ -46,17 +48,19 @@ test_results() {
     function flush() {
       if (name == "") return
       status = verdict
+      # CTest calls a suite skipped when any of its tests skipped, even when another failed.
+      if (status == "skipped" && gtest_failed) status = "failed"
       if (status == "failed" && tracer && lsan_fatal && gtest_passed && !gtest_failed)
         status = "lsan-exit-crash"
       gsub(/\t/, " ", note)
-      printf "%s\t%s\t%s\t%s\n", status, seconds, name, note
+      printf "%s\t%s\t%s\t%s\t%d\n", status, seconds, name, note, (ran > 0 ? ran : 1)
       name = ""
     }
     /^[0-9]+\/[0-9]+ Test: / {
       flush()
       name = $0; sub(/^[0-9]+\/[0-9]+ Test: /, "", name)
       verdict = "failed"; seconds = 0; note = ""; in_output = 0
-      tracer = lsan_fatal = gtest_passed = gtest_failed = after_skip = 0
+      tracer = lsan_fatal = gtest_passed = gtest_failed = after_skip = ran = 0
       next
     }
     name == "" { next }
@@ -67,6 +71,7 @@ test_results() {
       if ($0 ~ /: Skipped$/) after_skip = 1
       if (index($0, "Tracer caught signal")) tracer = 1
       if (index($0, "LeakSanitizer has encountered a fatal error")) lsan_fatal = 1
+      if ($0 ~ /^\[==========\] [0-9]+ tests? from .* ran\./) ran += $2
       if ($0 ~ /^\[  PASSED  \]/) gtest_passed = 1
       if ($0 ~ /^\[  FAILED  \]/) gtest_failed = 1
       next
@@ -97,7 +102,7 @@ print_slowest() {
 }
 
 ctest --test-dir "$build" --output-on-failure --timeout 600 -j"$((jobs + 2))" \
-  --resource-spec-file "$resources"
+  --resource-spec-file "$resources" "$@"
 status=$?
 if [ ! -s "$log" ]; then
   echo "run-tests: CTest wrote no log ($log); it exited with $status" >&2
@@ -140,9 +145,10 @@ if [ "${CI:-}" = "true" ]; then
 fi
 
 echo
-awk -F'\t' '{ n[$1]++ } END {
+awk -F'\t' '{ n[$1]++; ran += $5 } END {
   printf "run-tests: %d tests: %d passed, %d failed, %d skipped, %d crashed at exit\n",
-    NR, n["passed"], n["failed"], n["skipped"], n["lsan-exit-crash"] }' "$results"
+    NR, n["passed"], n["failed"], n["skipped"], n["lsan-exit-crash"]
+  printf "run-tests: they ran %d GoogleTest tests and checks (a quick suite is one CTest test)\n", ran }' "$results"
 if [ -n "$reruns" ]; then
   echo "run-tests: reruns after LeakSanitizer's crash at exit: $(wc -l <<<"$reruns")"
   indent "$reruns"
