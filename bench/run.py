@@ -14,6 +14,7 @@ import time
 
 import cold_bench
 import curl_bench
+import dav_bench
 import download_manager_bench
 import hot_bench
 import info_bench
@@ -31,6 +32,7 @@ PARTS = {
     "memory": memory_bench,
     "spread": spread_bench,
     "dlm": download_manager_bench,
+    "dav": dav_bench,
     "store": store_bench,
     "info": info_bench,
     "curl": curl_bench,
@@ -39,7 +41,7 @@ PARTS = {
     "subtitles": subtitles_bench,
 }
 # `load` holds 12,000 connections, `playback` and `subtitles` encode clips: each is run when named.
-DEFAULT_PARTS = ["hot", "cold", "memory", "spread", "dlm", "store", "info", "curl"]
+DEFAULT_PARTS = ["hot", "cold", "memory", "spread", "dlm", "dav", "store", "info", "curl"]
 
 
 class HelpFormat(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):

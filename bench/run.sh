@@ -7,6 +7,7 @@
 #             streams, a seek, a second viewer, a 20 s flood wait on one bot;
 #   dlm       download managers on a cold file: aria2c -x1/-x4/-x8/-x16 beside one curl
 #             connection, 4 bots, with the simulator's counters (bytes fetched twice);
+#   dav       a cached file through a user's WebDAV folder and through /dl, side by side;
 #   store     the database a few ms away: cached ranges/s and the longest pause of a running
 #             download while PostgreSQL is held, vs SQLite;
 #   info      /api/info's latency (p50, p99) while 500 connections fetch cached ranges;
@@ -17,7 +18,7 @@
 #   subtitles in headless Chromium: time to first subtitle after picking it (WebVTT, ASS,
 #             PGS) and frames dropped during a dense karaoke line with and without JASSUB (run
 #             only when named; bench/playback.sh runs it after playback).
-# Without a part, the first eight. Servers compared are measured in alternating rounds
+# Without a part, the first nine. Servers compared are measured in alternating rounds
 # (--rounds) with the median and spread printed. --help lists every option and its default.
 # Uses the release build (build/, made by `make build` when missing, once the arguments are
 # found good; TGLINK_BENCH_BUILD names another) and the TDLib simulator (build/sim/libtdjson.so);
