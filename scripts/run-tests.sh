@@ -27,12 +27,13 @@ export LSAN_OPTIONS=${LSAN_OPTIONS:-use_tls=0:suppressions=$here/lsan-suppressio
 
 # Each computing test takes one of $jobs "cpu" slots (cmake/Testing.cmake); the few labelled
 # waiting-* take one of two "waiting" slots instead and run beside them, since they spend their
-# minutes waiting on Telegram's real-time pacing.
+# minutes waiting on Telegram's real-time pacing or a real-time converter (the browser ones also
+# take the one "screen" slot).
 jobs=${JOBS:-2}
 mkdir -p "$build/Testing/Temporary"
 # Absolute: CTest reads it after changing into --test-dir.
 resources="$(cd "$build" && pwd)/Testing/Temporary/resources.json"
-printf '{"version": {"major": 1, "minor": 0}, "local": [{"cpu": [{"id": "cores", "slots": %d}], "waiting": [{"id": "lane", "slots": 2}]}]}\n' \
+printf '{"version": {"major": 1, "minor": 0}, "local": [{"cpu": [{"id": "cores", "slots": %d}], "waiting": [{"id": "lane", "slots": 2}], "screen": [{"id": "display", "slots": 1}]}]}\n' \
   "$jobs" >"$resources"
 log="$build/Testing/Temporary/LastTest.log"
 results="$build/Testing/Temporary/results.tsv"
