@@ -2,16 +2,20 @@
 // simulator with ALLOWED_USERS, /ban with revoke and /unban, the admin's /stats <user id> with
 // the bytes a download really served, and /mylinks with its paging and revoke buttons.
 #include <chrono>
+#include <filesystem>
 #include <thread>
 
 #include <gtest/gtest.h>
 
 #include "sim/control_client.hpp"
+#include "support/bot_replies.hpp"
 #include "support/sim_harness.hpp"
+#include "support/user_file.hpp"
 
 namespace tglink {
 namespace {
 
+namespace fs = std::filesystem;
 using testing::SimHarness;
 using testing::SimHarnessOptions;
 
@@ -39,27 +43,15 @@ class Access : public ::testing::Test {
     harness.sim().create_user(kAdmin, "Boss");
   }
 
-  // Sends `text` as `user` and answers the bot's newest message in that chat.
   std::string ask(std::int64_t user, const std::string& text) {
-    const std::size_t before = harness.sim().messages(user).size();
-    harness.sim().send_text(user, text);
-    const auto messages = harness.sim().wait_messages(user, before + 1, kWaitMs);
-    EXPECT_GT(messages.size(), before) << text;
-    return messages.size() > before ? messages.back().text : std::string();
+    return testing::ask(harness.sim(), user, text);
   }
 
   // Sends a document as `user` and answers the bot's reply.
   sim::SimMessage upload(std::int64_t user, const std::string& name, std::uint64_t size) {
-    const std::size_t before = harness.sim().messages(user).size();
-    sim::SendFileRequest request;
-    request.user_id = user;
-    request.path = harness.make_file(name, size, static_cast<std::uint32_t>(size)).string();
-    request.kind = "document";
-    request.mime_type = "application/zip";
-    harness.sim().send_file(request);
-    const auto messages = harness.sim().wait_messages(user, before + 1, kWaitMs);
-    EXPECT_GT(messages.size(), before) << name;
-    return messages.size() > before ? messages.back() : sim::SimMessage{};
+    const fs::path file = harness.make_file(name, size, static_cast<std::uint32_t>(size));
+    return testing::send_file(harness.sim(),
+                              testing::user_file(user, file, "document", "application/zip"));
   }
 
   // Asks until the answer contains `part` (figures that are flushed every few seconds).

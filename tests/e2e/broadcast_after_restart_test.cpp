@@ -15,6 +15,7 @@
 
 #include "broadcast_world.hpp"
 #include "sim/control_client.hpp"
+#include "support/bot_replies.hpp"
 #include "support/sim_harness.hpp"
 
 namespace tglink {
@@ -51,10 +52,9 @@ bool wait_for_admin_text(SimHarness& harness, const std::string& text) {
 bool wait_for_user_count(SimHarness& harness, int users) {
   const std::string expected = "Users: " + std::to_string(users) + "\n";
   for (int attempt = 0; attempt < 20; ++attempt) {
-    const std::size_t before = harness.sim().messages(kAdmin).size();
-    harness.sim().send_text(kAdmin, "/info");
-    const auto after = harness.sim().wait_messages(kAdmin, before + 1, 30000);
-    if (after.back().text.find(expected) != std::string::npos) return true;
+    if (testing::ask(harness.sim(), kAdmin, "/info").find(expected) != std::string::npos) {
+      return true;
+    }
     std::this_thread::sleep_for(std::chrono::milliseconds(250));
   }
   return false;

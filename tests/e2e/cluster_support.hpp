@@ -13,7 +13,9 @@
 #include <boost/json.hpp>
 
 #include "sim/control_client.hpp"
+#include "support/bot_replies.hpp"
 #include "support/sim_harness.hpp"
+#include "support/user_file.hpp"
 
 namespace tglink::testing {
 
@@ -43,15 +45,9 @@ inline bool leads(SimHarness& node) {
 // "" when none came.
 inline std::string upload(sim::ControlClient& sim, std::int64_t user,
                           const std::filesystem::path& path) {
-  const std::size_t before = sim.messages(user).size();
-  sim::SendFileRequest request;
-  request.user_id = user;
-  request.path = path.string();
-  request.mime_type = "application/zip";
-  sim.send_file(request);
-  const std::vector<sim::SimMessage> replies =
-      sim.wait_messages(user, before + 1, kClusterReplyWaitMs);
-  return replies.size() <= before ? std::string() : link_path_in(replies.back().text, "/dl/");
+  const sim::SimMessage reply =
+      send_file(sim, user_file(user, path, "document", "application/zip"), kClusterReplyWaitMs);
+  return link_path_in(reply.text, "/dl/");
 }
 
 }  // namespace tglink::testing

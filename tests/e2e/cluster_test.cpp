@@ -33,6 +33,7 @@
 #include "sim/control_client.hpp"
 #include "store/postgres_store.hpp"
 #include "streaming_support.hpp"
+#include "support/bot_replies.hpp"
 #include "support/postgres_server.hpp"
 #include "support/sim_harness.hpp"
 #include "support/sim_world.hpp"
@@ -116,11 +117,9 @@ TEST(Cluster, LinksRevocationsAndTheBandwidthLimitHoldOnEveryNode) {
   // at once through LISTEN/NOTIFY, else the 5 s re-read; a behaviour, not a timing, is checked).
   const std::string second_link = upload(cluster.sim(), kFirstUser, file);
   ASSERT_FALSE(second_link.empty());
-  const std::size_t before = cluster.sim().messages(kAdmin).size();
-  cluster.sim().send_text(kAdmin, "/revoke " + leader.base_url() + link);
-  const auto admin_chat = cluster.sim().wait_messages(kAdmin, before + 1, kReplyWaitMs);
-  ASSERT_GT(admin_chat.size(), before);
-  ASSERT_NE(admin_chat.back().text.find("Revoked"), std::string::npos) << admin_chat.back().text;
+  const std::string revoked =
+      testing::ask(cluster.sim(), kAdmin, "/revoke " + leader.base_url() + link, kReplyWaitMs);
+  ASSERT_NE(revoked.find("Revoked"), std::string::npos) << revoked;
   for (const char* id : {"edge-b", "edge-c"}) {
     HttpResult got;
     EXPECT_TRUE(eventually([&] {
@@ -133,11 +132,9 @@ TEST(Cluster, LinksRevocationsAndTheBandwidthLimitHoldOnEveryNode) {
 
   // The admin's /stats on the leader lists the three nodes, the leader marked.
   ASSERT_TRUE(eventually([&] {
-    const std::size_t asked = cluster.sim().messages(kAdmin).size();
-    cluster.sim().send_text(kAdmin, "/stats");
-    const auto chat = cluster.sim().wait_messages(kAdmin, asked + 1, kReplyWaitMs);
-    return chat.size() > asked && chat.back().text.find("• Nodes: 3") != std::string::npos &&
-           chat.back().text.find("edge-a, leader, last seen") != std::string::npos;
+    const std::string stats = testing::ask(cluster.sim(), kAdmin, "/stats", kReplyWaitMs);
+    return stats.find("• Nodes: 3") != std::string::npos &&
+           stats.find("edge-a, leader, last seen") != std::string::npos;
   })) << "the admin's /stats does not list the three nodes";
 
   // 3. Downloads spread over the nodes reach the limit; every node then refuses, and the month's

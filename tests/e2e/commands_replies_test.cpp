@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "sim/control_client.hpp"
+#include "support/bot_replies.hpp"
 #include "support/sim_harness.hpp"
 
 namespace tglink {
@@ -35,13 +36,8 @@ class CommandsReplies : public ::testing::Test {
     harness.sim().create_user(kAdmin, "Boss");
   }
 
-  // Sends `text` as `user` and answers the bot's newest message in that chat.
   std::string ask(std::int64_t user, const std::string& text) {
-    const std::size_t before = harness.sim().messages(user).size();
-    harness.sim().send_text(user, text);
-    const auto messages = harness.sim().wait_messages(user, before + 1, 15000);
-    EXPECT_GT(messages.size(), before) << text;
-    return messages.size() > before ? messages.back().text : std::string();
+    return testing::ask(harness.sim(), user, text);
   }
 
   SimHarness harness{options()};

@@ -19,6 +19,7 @@
 #include "core/url_encoding.hpp"
 #include "dav/xml_check.hpp"
 #include "sim/control_client.hpp"
+#include "support/bot_replies.hpp"
 #include "support/required_tool.hpp"
 #include "support/sim_harness.hpp"
 #include "support/user_file.hpp"
@@ -62,22 +63,14 @@ class DavFolderTest : public ::testing::Test {
     harness_.sim().create_user(kAdmin, "Admin");
   }
 
-  // Sends `text` as `user` and answers the text of the reply it gets.
   std::string ask(std::int64_t user, const std::string& text) {
-    const std::size_t before = harness_.sim().messages(user).size();
-    harness_.sim().send_text(user, text);
-    const auto messages = harness_.sim().wait_messages(user, before + 1, kWaitMs);
-    EXPECT_GT(messages.size(), before) << "no reply to " << text;
-    return messages.size() > before ? messages.back().text : std::string();
+    return testing::ask(harness_.sim(), user, text);
   }
 
   // Sends a file as kUser and waits for its link reply.
   void send(const fs::path& path, const std::string& kind, const std::string& mime,
             const std::string& name = "") {
-    const std::size_t before = harness_.sim().messages(kUser).size();
-    harness_.sim().send_file(testing::user_file(kUser, path, kind, mime, name));
-    const auto messages = harness_.sim().wait_messages(kUser, before + 1, kWaitMs);
-    ASSERT_GT(messages.size(), before) << "no reply to " << path;
+    testing::send_file(harness_.sim(), testing::user_file(kUser, path, kind, mime, name));
   }
 
   // "/dav/TOKEN/" from /davlink's reply.

@@ -18,7 +18,9 @@
 #include <unistd.h>
 
 #include "sim/control_client.hpp"
+#include "support/bot_replies.hpp"
 #include "support/sim_harness.hpp"
+#include "support/user_file.hpp"
 
 namespace tglink {
 namespace {
@@ -48,16 +50,9 @@ bool has_bot(const std::vector<std::int64_t>& bots, std::int64_t bot_id) {
 // Sends `path` to `bot_id` as kUser and answers the /dl/ link of the bot's reply.
 std::string upload(sim::ControlClient& sim, const std::filesystem::path& path,
                    std::int64_t bot_id) {
-  const std::size_t before = sim.messages(kUser, bot_id).size();
-  sim::SendFileRequest request;
-  request.user_id = kUser;
-  request.path = path.string();
-  request.mime_type = "application/zip";
+  sim::SendFileRequest request = testing::user_file(kUser, path, "document", "application/zip");
   request.bot_id = bot_id;
-  sim.send_file(request);
-  const std::vector<sim::SimMessage> replies =
-      sim.wait_messages(kUser, before + 1, kReplyWaitMs, bot_id);
-  return testing::link_path_in(replies.back().text, "/dl/");
+  return testing::link_path_in(testing::send_file(sim, request, kReplyWaitMs).text, "/dl/");
 }
 
 // Polls until the bot is (or is no longer) logged in on the world.
