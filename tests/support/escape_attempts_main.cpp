@@ -21,7 +21,8 @@
 // escapes-<pid>.txt, or to stderr for ffprobe, one line per attempt:
 //   <attempt>: held (<errno text>)      or      <attempt>: ESCAPED
 // or, for a file that does not exist there (a deployment without a key file, say), which no
-// confinement decided: <attempt>: not tried (no such file here)
+// confinement decided: <attempt>: not tried (no such file here). tglink's /proc files always
+// exist: not finding them is "held (No such file or directory)", tglink hidden.
 // A later line for the same attempt replaces an earlier one (exec /bin/sh is reported ESCAPED
 // before it is tried: when it works, nothing after it runs).
 
@@ -73,10 +74,16 @@ std::string link_target(const std::string& link) {
 
 int port_in_link(const std::string& link) { return std::atoi(link_target(link).c_str()); }
 
-// `open_is_enough`: /proc/PID/mem checks access at open (a read at offset 0 fails anyway).
-void try_read(const std::string& attempt, const std::string& path, bool open_is_enough = false) {
+// What is read: a file a deployment may lack, or a file of tglink's /proc, which exists while
+// tglink runs (a lookup that finds nothing there is tglink hidden from the child: procfs's
+// hidepid, which the .deb unit's ProtectProc=invisible sets, hides what it may not trace).
+enum class ReadTarget { kFile, kTglinksProcFile, kTglinksMemory };
+
+// kTglinksMemory: /proc/PID/mem checks access at open (a read at offset 0 fails anyway).
+void try_read(const std::string& attempt, const std::string& path,
+              ReadTarget target = ReadTarget::kFile) {
   const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0 && errno == ENOENT) {
+  if (fd < 0 && errno == ENOENT && target == ReadTarget::kFile) {
     // The path lookup found nothing: Landlock refuses an open with EACCES, never ENOENT.
     report_line(attempt + ": not tried (no such file here)\n");
     return;
@@ -85,7 +92,7 @@ void try_read(const std::string& attempt, const std::string& path, bool open_is_
     report(attempt, false, errno);
     return;
   }
-  if (open_is_enough) {
+  if (target == ReadTarget::kTglinksMemory) {
     close(fd);
     report(attempt, true);
     return;
@@ -211,8 +218,8 @@ int main(int argc, char** argv) {
   try_read("read DATA_DIR/secret.key", data + "/secret.key");
   try_read("read DATA_DIR/tglink.db", data + "/tglink.db");
   try_read("read the env file", test_dir + "/outside/tglink.env");
-  try_read("read tglink's /proc environ", parent_proc + "/environ");
-  try_read("read tglink's /proc mem", parent_proc + "/mem", true);
+  try_read("read tglink's /proc environ", parent_proc + "/environ", ReadTarget::kTglinksProcFile);
+  try_read("read tglink's /proc mem", parent_proc + "/mem", ReadTarget::kTglinksMemory);
   for (int i = 1; i <= 8; ++i) {
     const std::string target = link_target(test_dir + "/read-" + std::to_string(i));
     if (!target.empty()) try_read("read " + target, target);
