@@ -55,7 +55,8 @@ converter_confined_in_unit() {
 # folder. Its report lines go into the result ("escape ..."); the settings file is put back.
 escape_in_unit() {
   local dir=/opt/tglink-escape env=/etc/tglink/tglink.env data=/var/lib/tglink
-  local link token report targets sibling converted status=0 listener restarted
+  local link token report targets sibling converted status=0 listener restarted started
+  started=$(date +%s)
   : >/var/tmp/escape.lines
   # shellcheck source=scripts/ci/escape-standin.sh
   . /usr/local/lib/tglink-ci/escape-standin.sh
@@ -92,7 +93,7 @@ escape_in_unit() {
       report=$(escape_report_files "$data/hls")
       targets=$(cat /run/escape-targets.log 2>/dev/null)
       escape_verdict "the booted .deb" "$report" "$targets" >/var/tmp/escape.lines 2>&1 || status=1
-      echo "stand-in in the booted .deb: $converted" >>/var/tmp/escape.lines
+      echo "stand-in in the booted .deb: $converted; the stand-in's phase $(($(date +%s) - started)) s" >>/var/tmp/escape.lines
       sibling=$(cat "$data/hls/sibling/0.m4s" 2>/dev/null)
       [ "$sibling" = "a viewer segment" ] || { echo "another job's segment was changed" >>/var/tmp/escape.lines; status=1; }
     else

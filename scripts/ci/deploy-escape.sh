@@ -35,13 +35,16 @@ escape_demo_token() {
   local link
   link=$(docker logs "$1" 2>&1 | grep -o 'https\?://[^ ]*/dl/[^ ]*' | head -n1 || true)
   link=${link#*/dl/}
-  echo "${link%%/*}"
+  # A token is base64url: whatever follows it (a file name, a quote) is not.
+  [[ $link =~ ^[A-Za-z0-9_-]+ ]] && echo "${BASH_REMATCH[0]}"
+  return 0
 }
 
 # escape_in_container CONTAINER S WHERE BASE_URL TOKEN [CURL_OPTION...]: sets escape_result.
 escape_in_container() {
-  local container=$1 dir=$2 where=$3 base=$4 token=$5 converted report targets sibling verdict
+  local container=$1 dir=$2 where=$3 base=$4 token=$5 converted report targets sibling verdict started
   shift 5
+  started=$(date +%s)
   local files=()
   docker exec -d "$container" /opt/tglink-escape/escape_targets /tmp/escape-targets.log \
     /tmp/escape-targets.sock "$ESCAPE_TCP_PORT" "$ESCAPE_UDP_PORT"
@@ -66,7 +69,7 @@ escape_in_container() {
     fail "$where: the escape stand-in got out (above)"
   fi
   [ "$sibling" = "a viewer segment" ] || fail "$where: another job's segment was changed"
-  escape_result="stand-in: $(escape_summary "$verdict"); $converted"
+  escape_result="stand-in: $(escape_summary "$verdict"); $converted; $(($(date +%s) - started)) s"
 }
 
 # The image as `docker run` starts it, with the stand-in as its ffmpeg and ffprobe and an env
