@@ -76,13 +76,13 @@ escape_in_unit() {
     sleep 1
   done
   for _ in 1 2 3 4 5 6; do
-    link=$(sim-send-file "$data/sim.sock" "$dir/movie.mp4" 6 320 240) && break
+    link=$(sim-send-file "$data/sim.sock" "$dir/movie.mp4" 6 320 240 2>/var/tmp/sim-send.log) && break
     sleep 5
   done
   token=${link#*/dl/}
   token=${token%%/*}
   if [ -z "$token" ]; then
-    echo "no /dl link from the bot" >/var/tmp/escape.lines
+    echo "no /dl link from the bot: $(tail -n 3 /var/tmp/sim-send.log 2>/dev/null)" >/var/tmp/escape.lines
     status=1
   else
     runuser -u tglink -- sh -c "mkdir -p $data/hls/sibling && echo 'a viewer segment' >$data/hls/sibling/0.m4s"
