@@ -47,6 +47,69 @@ converter_confined_in_unit() {
   journalctl -u tglink.service --no-pager -o cat | grep -Eq 'Landlock ABI [0-9]+: TCP connections to port [0-9]+ only'
 }
 
+# The escape stand-in of the tests (tests/support/escape_attempts_main.cpp, in /opt/tglink-escape)
+# as the unit's ffmpeg and ffprobe for one conversion: the settings file gains FFMPEG_PATH,
+# FFPROBE_PATH and the simulator's control socket, through which a user sends a video; the
+# player converts it through /hls/ behind Caddy. Its targets: the real DATA_DIR, the real
+# settings file, listeners on a Unix socket, another TCP port and a UDP port, another job's
+# folder. Its report lines go into the result ("escape ..."); the settings file is put back.
+escape_in_unit() {
+  local dir=/opt/tglink-escape env=/etc/tglink/tglink.env data=/var/lib/tglink
+  local link token report targets sibling converted status=0 listener restarted started
+  started=$(date +%s)
+  : >/var/tmp/escape.lines
+  # shellcheck source=scripts/ci/escape-standin.sh
+  . /usr/local/lib/tglink-ci/escape-standin.sh
+  escape_standin_lay_out "$dir" "$data" "$env" /run/escape-targets.sock
+  "$dir/escape_targets" /run/escape-targets.log /run/escape-targets.sock "$ESCAPE_TCP_PORT" "$ESCAPE_UDP_PORT" &
+  listener=$!
+  ffmpeg -hide_banner -loglevel error -y -f lavfi -i testsrc2=size=320x240:rate=25:duration=6 \
+    -f lavfi -i sine=duration=6 -c:v libx264 -preset ultrafast -pix_fmt yuv420p -c:a aac -shortest \
+    "$dir/movie.mp4" || { kill "$listener"; return 1; }
+  chmod 0644 "$dir/movie.mp4"
+  cp -p "$env" /var/tmp/tglink.env.before
+  printf 'FFMPEG_PATH=%s/ffmpeg\nFFPROBE_PATH=%s/ffprobe\nTGLINK_SIM_SOCKET=%s/sim.sock\n' "$dir" "$dir" "$data" >>"$env"
+  restarted=$(date +%s)
+  systemctl restart tglink.service
+  for _ in $(seq 1 60); do
+    if [ -S "$data/sim.sock" ] && self_test_passed_since "$restarted"; then break; fi
+    sleep 1
+  done
+  for _ in 1 2 3 4 5 6; do
+    link=$(sim-send-file "$data/sim.sock" "$dir/movie.mp4" 6 320 240 2>/var/tmp/sim-send.log) && break
+    sleep 5
+  done
+  token=${link#*/dl/}
+  token=${token%%/*}
+  if [ -z "$token" ]; then
+    echo "no /dl link from the bot: $(tail -n 3 /var/tmp/sim-send.log 2>/dev/null)" >/var/tmp/escape.lines
+    status=1
+  else
+    runuser -u tglink -- sh -c "mkdir -p $data/hls/sibling && echo 'a viewer segment' >$data/hls/sibling/0.m4s"
+    # shellcheck disable=SC2046 # file names without spaces: TDLib's and tglink's own
+    escape_standin_read_targets "$dir" $(find "$data" -maxdepth 5 -type f ! -path "$data/hls/*" \
+      ! -name secret.key ! -name tglink.db ! -name '*.sock' | head -n 4)
+    if converted=$(escape_convert https://files.example.com "$token" 2>&1); then
+      report=$(escape_report_files "$data/hls")
+      targets=$(cat /run/escape-targets.log 2>/dev/null)
+      escape_verdict "the booted .deb" "$report" "$targets" >/var/tmp/escape.lines 2>&1 || status=1
+      echo "stand-in in the booted .deb: $converted; the stand-in's phase $(($(date +%s) - started)) s" >>/var/tmp/escape.lines
+      sibling=$(cat "$data/hls/sibling/0.m4s" 2>/dev/null)
+      [ "$sibling" = "a viewer segment" ] || { echo "another job's segment was changed" >>/var/tmp/escape.lines; status=1; }
+    else
+      echo "no conversion: $converted" >/var/tmp/escape.lines
+      status=1
+    fi
+  fi
+  kill "$listener"
+  cp -p /var/tmp/tglink.env.before "$env"
+  rm -f "$data/sim.sock"
+  return "$status"
+}
+self_test_passed_since() {
+  journalctl -u tglink.service --no-pager -o cat --since "@$1" | grep -q 'Self-test of https://files.example.com/_tglink/self-test: passed'
+}
+
 check "README deb (apt-get install the package, sudoedit its settings)" block deb
 check "settings file 0600 root:root" test "$(stat -c '%a %U:%G' /etc/tglink/tglink.env)" = "600 root:root"
 check "caddy running from its package (as on a fresh server)" systemctl is-active --quiet caddy.service
@@ -61,6 +124,8 @@ check "tglink runs as the tglink user" test "$(stat -c %U "/proc/$pid" 2>/dev/nu
 check "tglink healthcheck" sh -c 'cd / && set -a && . /etc/tglink/tglink.env && exec runuser -u tglink -- tglink healthcheck'
 check "data directory 0700 tglink" test "$(stat -c '%a %U' /var/lib/tglink)" = "700 tglink"
 echo "exposure $(systemd-analyze security tglink.service 2>/dev/null | sed -n 's/.*Overall exposure level for tglink.service: \([0-9.]*\).*/\1/p')" >>"$out"
+check "the escape stand-in as the unit's ffmpeg: nothing escaped, the segment served" escape_in_unit
+sed 's/^/escape /' /var/tmp/escape.lines >>"$out" 2>/dev/null
 systemctl stop tglink.service
 check "systemctl stop: exit status 0" test "$(systemctl show -p ExecMainStatus --value tglink.service)" = 0
 

@@ -138,6 +138,7 @@ run_compose_block() {
   export TGLINK_CI_EXTRA_CA_BASE64
   export TGLINK_CI_BASE=$BASE
   rm -f "$clone/.env"
+  escape_compose_prepare
   caddy_ready=0
   PATH="$shims:$PATH" run_block_watched "$block"
   ((caddy_ready)) || { compose_logs; fail "Caddy issued no certificate for tglink.test"; }
@@ -154,7 +155,8 @@ run_compose_block() {
     compose_logs
     fail "the self-test passed ${to_pass} s after tglink started (-1: never), not within a minute"
   fi
+  escape_in_compose
   compose_down
   if ((full_build)); then echo "$inputs" >"$stamp"; fi
-  compose_result="up in ${compose_up_seconds} s, self-test passed ${to_pass} s after start, 206 over HTTPS, PostgreSQL"
+  compose_result="up in ${compose_up_seconds} s, self-test passed ${to_pass} s after start, 206 over HTTPS, PostgreSQL; $escape_result"
 }

@@ -53,6 +53,13 @@ prepare_root_files() {
     >"$root/var/tmp/host-landlock-abi" 2>/dev/null || echo 0 >"$root/var/tmp/host-landlock-abi"
   install -m 0755 scripts/ci/fill-env.sh "$root/usr/local/bin/fill-env"
   install -m 0755 scripts/ci/deb-smoke.sh "$root/usr/local/bin/deb-smoke"
+  # The escape stand-in, its listener, their layout and verdict, and a client of the simulator's
+  # control socket to send the video it converts (deb-smoke.sh, escape_in_unit).
+  escape_standin_ready
+  install -d -m 0755 "$root/opt/tglink-escape" "$root/usr/local/lib/tglink-ci"
+  install -m 0755 "$escape_bin/escape_attempts" "$escape_bin/escape_targets" "$root/opt/tglink-escape/"
+  install -m 0644 scripts/ci/escape-standin.sh "$root/usr/local/lib/tglink-ci/"
+  install -m 0755 scripts/ci/sim-send-file.py "$root/usr/local/bin/sim-send-file"
   # files.example.com is this root (no network: nothing leaves it).
   # mmdebstrap leaves /etc/hosts empty; a server's names localhost (Caddy's admin endpoint).
   grep -qw localhost "$root/etc/hosts" 2>/dev/null || printf '127.0.0.1 localhost\n::1 localhost\n' >>"$root/etc/hosts"
@@ -130,6 +137,7 @@ run_deb_blocks() {
   [ -f "$result" ] || { tail -n 30 "$work/boot.log" >&2; fail "the booted root left no result"; }
   grep -q '^done$' "$result" || { show_deb_logs "$root"; fail "deb-smoke did not finish"; }
   sed -n 's/^check /test-deploy:   /p' "$result"
+  sed -n 's/^escape /test-deploy:   /p' "$result"
   if grep -q '^check .*: FAILED' "$result"; then
     show_deb_logs "$root"
     fail "the .deb's README paths: $(grep -c '^check .*: FAILED' "$result") checks failed"
@@ -137,5 +145,5 @@ run_deb_blocks() {
   exposure=$(sed -n 's/^exposure //p' "$result")
   awk -v e="$exposure" 'BEGIN { exit !(e != "" && e + 0 <= 2.0) }' ||
     { show_deb_logs "$root"; fail "the unit's exposure '$exposure' is above 2.0"; }
-  deb_result="$(basename "$deb"), $(stat -c %s "$deb" | awk '{printf "%.1f MB", $1 / 1e6}'), Caddy and nginx paths passed, exposure $exposure"
+  deb_result="$(basename "$deb"), $(stat -c %s "$deb" | awk '{printf "%.1f MB", $1 / 1e6}'), Caddy and nginx paths passed, exposure $exposure; stand-in: $(escape_summary "$(grep '^escape ' "$result")")"
 }

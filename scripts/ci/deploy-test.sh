@@ -7,7 +7,8 @@
 #      portable scripts/install-deps.sh --dry-run --test --deploy in fresh Debian 12 and 13 roots
 #   2. image    the runtime image from build/ (scripts/ci/image-from-build.sh)
 #   3. run      `demo` in it: links printed, a /dl range answers 206, the health check turns
-#               healthy, `docker stop` exits 0, `tglink` on the PATH
+#               healthy, `docker stop` exits 0, `tglink` on the PATH; then again with the
+#               escape stand-in as its ffmpeg and ffprobe (below)
 #   4. compose  README block "compose" in a clean clone: Compose 1.29 builds the image itself
 #               (BuildKit) from the binaries build/ holds (the image step's staged folder and
 #               packaging/Dockerfile.prebuilt, through scripts/ci/compose.ci.yaml), PostgreSQL
@@ -19,6 +20,10 @@
 #               a user with sudo runs README blocks "deb", "deb-caddy" and "deb-start", then
 #               "deb-nginx" and "deb-start" again; each proxy path ends with the self-test
 #               passed and `check-config --online`; the unit's exposure, user and clean stop.
+# In the image, in compose and in the booted .deb, the stand-in for an exploited decoder of the
+# tests (tests/support/escape_attempts_main.cpp, compiled static here) is tglink's ffmpeg and
+# ffprobe for one conversion through /hls/: its report is printed, and an ESCAPED line, a
+# missing report or a segment not served fails the step (scripts/ci/escape-standin.sh).
 # Stand-ins, said once: `nano`/`sudoedit` write test values; certbot's and Caddy's certificate
 # files come from a CA made for the run (trusted in the booted root); files.example.com resolves
 # to the root itself, which has no network.
@@ -85,12 +90,14 @@ compose_down() {
   fi
 }
 cleanup() {
-  docker rm -f -v "$project-demo" >/dev/null 2>&1 || true
+  docker rm -f -v "$project-demo" "$project-escape" >/dev/null 2>&1 || true
   compose_down
   tglink_docker_down
   rm -rf "$work"
 }
 trap cleanup EXIT
+# shellcheck source=scripts/ci/deploy-escape.sh
+source scripts/ci/deploy-escape.sh
 
 step_started=0
 step() {
@@ -184,7 +191,8 @@ exit_code=$(docker inspect -f '{{.State.ExitCode}}' "$project-demo")
 docker logs "$project-demo" 2>&1 | grep -F 'Self-test of http://localhost:8080/_tglink/self-test: passed' >/dev/null ||
   { demo_logs; fail "the demo's self-test did not pass on localhost"; }
 docker rm -v "$project-demo" >/dev/null
-done_step "206, healthy, exit 0"
+escape_in_image
+done_step "206, healthy, exit 0; $escape_result"
 fi
 
 # --- 4. compose --------------------------------------------------------------------------

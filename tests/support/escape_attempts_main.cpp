@@ -12,9 +12,17 @@
 //   T/tcp-port, T/udp-port  symbolic links whose targets are a loopback port number: another
 //                           TCP listener than tglink's, and a UDP socket (readlink needs no
 //                           permission on the target, so the confinement does not hide them)
+//   T/read-1 ... T/read-8   optional: symbolic links to more files to read (a deployment's
+//                           own secrets: TDLib's session, another user's download)
+// In a deployment (scripts/ci/escape-standin.sh) T/data, T/outside/tglink.env and
+// T/outside/unix.sock are symbolic links to the real DATA_DIR, env file and a listening socket:
+// the kernel follows them, and Landlock judges the path they resolve to.
 // The report goes into the job folder (the folder of -hls_segment_filename) as
 // escapes-<pid>.txt, or to stderr for ffprobe, one line per attempt:
 //   <attempt>: held (<errno text>)      or      <attempt>: ESCAPED
+// or, for a file that does not exist there (a deployment without a key file, say), which no
+// confinement decided: <attempt>: not tried (no such file here). tglink's /proc files always
+// exist: not finding them is "held (No such file or directory)", tglink hidden.
 // A later line for the same attempt replaces an earlier one (exec /bin/sh is reported ESCAPED
 // before it is tried: when it works, nothing after it runs).
 
@@ -39,10 +47,13 @@ namespace {
 
 int report_fd = 2;
 
-void report(const std::string& attempt, bool escaped, int error = 0) {
-  const std::string line =
-      attempt + (escaped ? ": ESCAPED\n" : ": held (" + std::string(std::strerror(error)) + ")\n");
+void report_line(const std::string& line) {
   [[maybe_unused]] const ssize_t written = write(report_fd, line.data(), line.size());
+}
+
+void report(const std::string& attempt, bool escaped, int error = 0) {
+  report_line(attempt +
+              (escaped ? ": ESCAPED\n" : ": held (" + std::string(std::strerror(error)) + ")\n"));
 }
 
 std::string folder_of(const std::string& path) {
@@ -55,20 +66,33 @@ std::string base_of(const std::string& path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-int port_in_link(const std::string& link) {
-  char target[32] = {};
-  if (readlink(link.c_str(), target, sizeof target - 1) <= 0) return 0;
-  return std::atoi(target);
+std::string link_target(const std::string& link) {
+  char target[4096] = {};
+  if (readlink(link.c_str(), target, sizeof target - 1) <= 0) return {};
+  return target;
 }
 
-// `open_is_enough`: /proc/PID/mem checks access at open (a read at offset 0 fails anyway).
-void try_read(const std::string& attempt, const std::string& path, bool open_is_enough = false) {
+int port_in_link(const std::string& link) { return std::atoi(link_target(link).c_str()); }
+
+// What is read: a file a deployment may lack, or a file of tglink's /proc, which exists while
+// tglink runs (a lookup that finds nothing there is tglink hidden from the child: procfs's
+// hidepid, which the .deb unit's ProtectProc=invisible sets, hides what it may not trace).
+enum class ReadTarget { kFile, kTglinksProcFile, kTglinksMemory };
+
+// kTglinksMemory: /proc/PID/mem checks access at open (a read at offset 0 fails anyway).
+void try_read(const std::string& attempt, const std::string& path,
+              ReadTarget target = ReadTarget::kFile) {
   const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0 && errno == ENOENT && target == ReadTarget::kFile) {
+    // The path lookup found nothing: Landlock refuses an open with EACCES, never ENOENT.
+    report_line(attempt + ": not tried (no such file here)\n");
+    return;
+  }
   if (fd < 0) {
     report(attempt, false, errno);
     return;
   }
-  if (open_is_enough) {
+  if (target == ReadTarget::kTglinksMemory) {
     close(fd);
     report(attempt, true);
     return;
@@ -194,8 +218,12 @@ int main(int argc, char** argv) {
   try_read("read DATA_DIR/secret.key", data + "/secret.key");
   try_read("read DATA_DIR/tglink.db", data + "/tglink.db");
   try_read("read the env file", test_dir + "/outside/tglink.env");
-  try_read("read tglink's /proc environ", parent_proc + "/environ");
-  try_read("read tglink's /proc mem", parent_proc + "/mem", true);
+  try_read("read tglink's /proc environ", parent_proc + "/environ", ReadTarget::kTglinksProcFile);
+  try_read("read tglink's /proc mem", parent_proc + "/mem", ReadTarget::kTglinksMemory);
+  for (int i = 1; i <= 8; ++i) {
+    const std::string target = link_target(test_dir + "/read-" + std::to_string(i));
+    if (!target.empty()) try_read("read " + target, target);
+  }
   try_write("write into DATA_DIR", data + "/escaped");
   try_write("write into /tmp", "/tmp/tglink-escaped-" + std::to_string(getpid()));
   try_write("write into a sibling job folder", data + "/hls/sibling/0.m4s");
