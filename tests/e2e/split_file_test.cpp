@@ -1,0 +1,189 @@
+// Split files joined, end to end on the simulator: a video cut in three with `split` is sent out
+// of order through two bots; the replies say which parts are missing, then give the joined
+// file's links; curl (whole, and ranges across each boundary), aria2c -x8 and ffprobe/ffmpeg
+// (probe and seek through /stream) read it as one file, byte-exact. /join joins a file whose
+// parts are all the same size, says so when nothing waits, and parts survive a restart.
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "e2e/streaming_support.hpp"
+#include "sim/control_client.hpp"
+#include "support/required_tool.hpp"
+#include "support/sim_harness.hpp"
+#include "support/user_file.hpp"
+
+namespace tglink {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::CommandResult;
+using testing::run_command;
+using testing::SimHarness;
+using testing::SimHarnessOptions;
+
+constexpr std::int64_t kUser = 5550301;
+constexpr int kWaitMs = 60000;  // generous: a loaded 2-core machine with ASan
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// Sends a part as kUser and answers the bot's reply to it (the chat's message number `count`).
+sim::SimMessage send_part(SimHarness& harness, const fs::path& path, std::size_t count) {
+  harness.sim().send_file(testing::user_file(kUser, path, "document", "application/octet-stream",
+                                             path.filename().string()));
+  const auto messages = harness.sim().wait_messages(kUser, count, kWaitMs);
+  EXPECT_GE(messages.size(), count) << "no reply to " << path.filename();
+  return messages.size() >= count ? messages[count - 1] : sim::SimMessage{};
+}
+
+sim::SimMessage command(SimHarness& harness, const std::string& text, std::size_t count) {
+  harness.sim().send_text(kUser, text);
+  const auto messages = harness.sim().wait_messages(kUser, count, kWaitMs);
+  EXPECT_GE(messages.size(), count) << "no reply to " << text;
+  return messages.size() >= count ? messages[count - 1] : sim::SimMessage{};
+}
+
+// Cuts `file` with coreutils' split into three parts FILE.001..003, the last the smallest;
+// answers the size of each full part.
+std::uint64_t split_in_three(const fs::path& file) {
+  const std::uint64_t part = fs::file_size(file) / 3 + 1;
+  const CommandResult r =
+      run_command("split -b " + std::to_string(part) + " --numeric-suffixes=1 -a 3 " +
+                  file.string() + " " + file.string() + ".");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  return part;
+}
+
+// A few seconds of noisy test pattern and tone (so its size is several MiB), H.264/AAC in MP4
+// with its index at the end: a player reads the last part before the first.
+fs::path make_video(const SimHarness& harness) {
+  const fs::path path = harness.dir() / "clip.mp4";
+  const CommandResult r = run_command(
+      "ffmpeg -hide_banner -loglevel error -y -f lavfi -i testsrc=duration=6:size=384x288:rate=25 "
+      "-f lavfi -i sine=frequency=440:duration=6 -vf noise=alls=80:allf=t -c:v libx264 -preset "
+      "ultrafast -pix_fmt yuv420p -c:a aac -shortest " +
+      path.string());
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  return path;
+}
+
+std::string curl_range(const std::string& url, const fs::path& out, const std::string& range) {
+  const CommandResult r =
+      run_command("curl -sS --fail -r " + range + " -o " + out.string() + " '" + url + "'");
+  EXPECT_EQ(r.exit_code, 0) << range << ": " << r.output;
+  return testing::read_file(out);
+}
+
+TEST(SplitFile, ThreePartsOutOfOrderThroughTwoBotsPlayAndDownloadAsOne) {
+  TGLINK_REQUIRE_PROGRAM("ffmpeg");
+  TGLINK_REQUIRE_PROGRAM("ffprobe");
+  TGLINK_REQUIRE_PROGRAM("curl");
+  TGLINK_REQUIRE_PROGRAM("aria2c");
+  SimHarnessOptions options;
+  options.env["ADDITIONAL_BOT_TOKENS"] = "1000000002:SIMtoken_spread_bot_two_for_end_to_end";
+  SimHarness harness{options};
+  const std::vector<std::int64_t> bots{testing::four_bot_ids()[0], testing::four_bot_ids()[1]};
+  ASSERT_TRUE(testing::wait_for_bots_connected(harness, bots)) << harness.process().output();
+  harness.sim().create_user(kUser, "Ann");
+  const fs::path video = make_video(harness);
+  const std::uint64_t part = split_in_three(video);
+  const std::string bytes = testing::read_file(video);
+  const auto part_path = [&](int n) {
+    return fs::path(video.string() + ".00" + std::to_string(n));
+  };
+
+  const sim::SimMessage after_last = send_part(harness, part_path(3), 1);
+  EXPECT_TRUE(contains(after_last.text, "Part 3 received")) << after_last.text;
+  EXPECT_TRUE(contains(after_last.text, "Missing: 1, 2")) << after_last.text;
+  EXPECT_TRUE(testing::link_path_in(after_last.text, "/dl/").empty()) << after_last.text;
+  const sim::SimMessage after_first = send_part(harness, part_path(1), 2);
+  EXPECT_TRUE(contains(after_first.text, "Missing: 2")) << after_first.text;
+  const sim::SimMessage joined = send_part(harness, part_path(2), 3);
+  ASSERT_TRUE(contains(joined.text, "Your link is ready")) << joined.text;
+  EXPECT_TRUE(contains(joined.text, "clip.mp4")) << joined.text;
+  EXPECT_FALSE(contains(joined.text, "clip.mp4.00")) << joined.text;
+  const std::string download = testing::link_path_in(joined.text, "/dl/");
+  const std::string stream = testing::link_path_in(joined.text, "/stream/");
+  ASSERT_FALSE(download.empty()) << joined.text;
+  ASSERT_FALSE(stream.empty()) << "a joined video gets a stream link: " << joined.text;
+  const std::string dl_url = harness.base_url() + download;
+  const std::string stream_url = harness.base_url() + stream;
+
+  // The whole, and ranges across each boundary and all of them, with curl.
+  const fs::path out = harness.dir() / "curl.out";
+  const CommandResult whole = run_command("curl -sS --fail -o " + out.string() + " " + dl_url);
+  ASSERT_EQ(whole.exit_code, 0) << whole.output << "\ntglink:\n" << harness.process().output();
+  EXPECT_TRUE(testing::same_content(video, out)) << "the whole file differs";
+  const std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges{
+      {part - 1000, part + 1000},          // the first boundary
+      {2 * part - 1, 2 * part},            // the last byte of part 2, the first of part 3
+      {part - 1, 2 * part + 1},            // both boundaries
+      {2 * part - 5000, bytes.size() - 1}  // into the last part, to the end
+  };
+  for (const auto& [first, last] : ranges) {
+    const std::string range = std::to_string(first) + "-" + std::to_string(last);
+    EXPECT_TRUE(curl_range(dl_url, out, range) == bytes.substr(first, last - first + 1))
+        << range << ": the bytes differ";
+  }
+  EXPECT_TRUE(curl_range(stream_url, out, "-777") == bytes.substr(bytes.size() - 777));
+
+  // aria2c with eight connections, each range planned over the two bots.
+  const CommandResult aria = run_command(
+      "aria2c --console-log-level=warn --summary-interval=0 -x8 -s8 -k1M "
+      "--allow-overwrite=true --auto-file-renaming=false -d " +
+      harness.dir().string() + " -o aria.out " + dl_url);
+  ASSERT_EQ(aria.exit_code, 0) << aria.output << "\ntglink:\n" << harness.process().output();
+  EXPECT_TRUE(testing::same_content(video, harness.dir() / "aria.out"));
+
+  // A player's reads: ffprobe finds the index in the last part, ffmpeg seeks into the middle.
+  const CommandResult probe = run_command(
+      "ffprobe -v error -show_entries format=duration -of default=noprint_wrappers=1:nokey=1 " +
+      stream_url);
+  ASSERT_EQ(probe.exit_code, 0) << probe.output;
+  EXPECT_NEAR(std::atof(probe.output.c_str()), 6.0, 0.2) << probe.output;
+  const CommandResult seek = run_command("ffmpeg -hide_banner -loglevel error -ss 3.5 -i " +
+                                         stream_url + " -frames:v 5 -f null -");
+  EXPECT_EQ(seek.exit_code, 0) << seek.output;
+
+  for (const std::int64_t bot : bots) {
+    EXPECT_GT(harness.sim().counters(bot).bytes_downloaded, 0)
+        << "bot " << bot << " brought none of the parts";
+  }
+}
+
+TEST(SplitFile, JoinTakesEqualPartsAndPartsOutliveARestart) {
+  SimHarness harness;
+  harness.sim().create_user(kUser, "Ann");
+  const sim::SimMessage nothing = command(harness, "/join", 1);
+  EXPECT_TRUE(contains(nothing.text, "No split file is waiting")) << nothing.text;
+
+  // Two parts of the same size: no part shows itself as the last, so /join joins them.
+  const fs::path first = harness.make_file("data.bin.part1", 70000, 5);
+  const fs::path second = harness.make_file("data.bin.part2", 70000, 6);
+  const sim::SimMessage one = send_part(harness, first, 2);
+  EXPECT_TRUE(contains(one.text, "Part 1 received")) << one.text;
+  EXPECT_TRUE(contains(one.text, "/join")) << one.text;
+  ASSERT_EQ(harness.stop(), 0);
+  harness.restart();
+  const sim::SimMessage two = send_part(harness, second, 3);
+  EXPECT_TRUE(contains(two.text, "Received: 1, 2")) << two.text;
+  const sim::SimMessage joined = command(harness, "/join", 4);
+  ASSERT_TRUE(contains(joined.text, "Your link is ready")) << joined.text;
+  EXPECT_TRUE(contains(joined.text, "data.bin")) << joined.text;
+  const std::string download = testing::link_path_in(joined.text, "/dl/");
+  ASSERT_FALSE(download.empty()) << joined.text;
+  EXPECT_TRUE(testing::link_path_in(joined.text, "/stream/").empty()) << "not a video";
+  const testing::HttpResult got = harness.get(download);
+  ASSERT_EQ(got.status, 200) << got.body.substr(0, 200);
+  EXPECT_EQ(got.header("content-length"), "140000");
+  EXPECT_TRUE(got.body == testing::read_file(first) + testing::read_file(second));
+  EXPECT_TRUE(contains(command(harness, "/join", 5).text, "No split file is waiting"));
+}
+
+}  // namespace
+}  // namespace tglink
