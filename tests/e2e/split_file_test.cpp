@@ -1,17 +1,24 @@
 // Split files joined, end to end on the simulator: a video cut in three with `split` is sent out
 // of order through two bots; the replies say which parts are missing, then give the joined
 // file's links; curl (whole, and ranges across each boundary), aria2c -x8 and ffprobe/ffmpeg
-// (probe and seek through /stream) read it as one file, byte-exact. /join joins a file whose
+// (probe and seek through /stream) read it as one file, byte-exact; the player's conversion
+// reads a joined MKV through tglink's own loopback source and serves its first segment and one
+// from the middle. /join joins a file whose
 // parts are all the same size, and says so when nothing waits. (The parts kept across a restart
 // are the store's: tests/store/split_file_store_contract_test.cpp; the simulator's world does not
 // outlive a restart of the harness.)
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include <boost/json.hpp>
 #include <gtest/gtest.h>
 
+#include "e2e/playback_calls.hpp"
 #include "e2e/streaming_support.hpp"
 #include "sim/control_client.hpp"
 #include "support/required_tool.hpp"
@@ -183,6 +190,61 @@ TEST(SplitFile, JoinJoinsPartsOfEqualSizeAndSaysWhenNothingWaits) {
   EXPECT_EQ(got.header("content-length"), "140000");
   EXPECT_TRUE(got.body == testing::read_file(first) + testing::read_file(second));
   EXPECT_TRUE(contains(command(harness, "/join", 5).text, "No split file is waiting"));
+}
+
+// GETs `target`, asking again while the converter works (503), for up to 60 s.
+testing::HttpResult get_when_converted(const SimHarness& harness, const std::string& target) {
+  testing::HttpResult result;
+  for (int i = 0; i < 120; ++i) {
+    result = testing::http_get(harness.port(), target);
+    if (result.status != 503) return result;
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  }
+  return result;
+}
+
+// The codecs of init.mp4 + segment `n` of a conversion, as ffprobe reads them joined.
+std::string segment_codecs(const SimHarness& harness, const std::string& folder, int n) {
+  const testing::HttpResult init = get_when_converted(harness, folder + "init.mp4");
+  const testing::HttpResult segment =
+      get_when_converted(harness, folder + std::to_string(n) + ".m4s");
+  EXPECT_EQ(init.status, 200) << init.body.substr(0, 200);
+  EXPECT_EQ(segment.status, 200) << segment.body.substr(0, 200);
+  const fs::path path = harness.dir() / ("segment" + std::to_string(n) + ".mp4");
+  std::ofstream(path, std::ios::binary) << init.body << segment.body;
+  return run_command("ffprobe -v error -show_entries stream=codec_name -of csv=p=0 " +
+                     path.string())
+      .output;
+}
+
+TEST(SplitFile, ThePlayerConvertsAJoinedMkvFromItsStartAndFromTheMiddle) {
+  TGLINK_REQUIRE_PROGRAM("ffmpeg");
+  TGLINK_REQUIRE_PROGRAM("ffprobe");
+  SimHarness harness;
+  harness.sim().create_user(kUser, "Ann");
+  // AC-3 audio, which Chromium does not play: the player remuxes, reading the source itself.
+  const fs::path film = harness.dir() / "film.mkv";
+  const CommandResult made = run_command(
+      "ffmpeg -hide_banner -loglevel error -y -f lavfi -i testsrc2=size=160x120:rate=24:duration=8 "
+      "-f lavfi -i sine=frequency=440:duration=8 -c:v libx264 -preset ultrafast -pix_fmt yuv420p "
+      "-g 48 -c:a ac3 -b:a 64k " +
+      film.string());
+  ASSERT_EQ(made.exit_code, 0) << made.output;
+  (void)split_in_three(film);
+  (void)send_part(harness, fs::path(film.string() + ".002"), 1);
+  (void)send_part(harness, fs::path(film.string() + ".001"), 2);
+  const sim::SimMessage joined = send_part(harness, fs::path(film.string() + ".003"), 3);
+  const std::string download = testing::link_path_in(joined.text, "/dl/");
+  ASSERT_FALSE(download.empty()) << joined.text;
+  const std::string token = download.substr(std::string("/dl/").size());
+
+  const boost::json::object answer = testing::post_playback(harness, token);
+  EXPECT_EQ(answer.at("method").as_string(), "remux");
+  EXPECT_NEAR(answer.at("duration").as_double(), 8.0, 0.2);
+  const std::string url(answer.at("url").as_string());
+  const std::string folder = url.substr(0, url.rfind('/') + 1);
+  EXPECT_EQ(segment_codecs(harness, folder, 0), "h264\naac\n");
+  EXPECT_EQ(segment_codecs(harness, folder, 1), "h264\naac\n") << "a seek past the first segment";
 }
 
 }  // namespace
