@@ -251,5 +251,35 @@ TEST(SplitFile, ThePlayerConvertsAJoinedMkvFromItsStartAndFromTheMiddle) {
   EXPECT_EQ(segment_codecs(harness, folder, 1), "h264\naac\n") << "a seek past the first segment";
 }
 
+// The parts chosen together in a Telegram client go as one album: each part is answered on its
+// own and the last answer is the joined link, never an album reply with a link per part.
+TEST(SplitFile, PartsSentAsOneAlbumAreJoinedNotListed) {
+  SimHarness harness;
+  harness.sim().create_user(kUser, "Ann");
+  const fs::path archive = harness.make_file("backup.7z", 250000, 9);
+  (void)split_in_three(archive);
+  std::vector<sim::SendFileRequest> album;
+  for (const std::string number : {"001", "002", "003"}) {
+    const fs::path part(archive.string() + "." + number);
+    album.push_back(testing::user_file(kUser, part, "document", "application/octet-stream",
+                                       part.filename().string()));
+  }
+  ASSERT_EQ(harness.sim().send_album(kUser, album).size(), 3U);
+  const std::vector<sim::SimMessage> replies = harness.sim().wait_messages(kUser, 3, kWaitMs);
+  ASSERT_EQ(replies.size(), 3U);
+  int joined = 0;
+  for (const sim::SimMessage& reply : replies) {
+    EXPECT_FALSE(contains(reply.text, "links are ready")) << "an album reply: " << reply.text;
+    const std::string download = testing::link_path_in(reply.text, "/dl/");
+    if (download.empty()) continue;
+    ++joined;
+    EXPECT_TRUE(contains(reply.text, "backup.7z")) << reply.text;
+    const testing::HttpResult got = harness.get(download);
+    ASSERT_EQ(got.status, 200) << got.body.substr(0, 200);
+    EXPECT_TRUE(got.body == testing::read_file(archive)) << "the joined bytes differ";
+  }
+  EXPECT_EQ(joined, 1) << "one joined link, no link per part";
+}
+
 }  // namespace
 }  // namespace tglink
