@@ -43,6 +43,7 @@
 #include "links/link_token.hpp"
 #include "links/secret_key.hpp"
 #include "logging/log.hpp"
+#include "media/joined_file_streamer.hpp"
 #include "media/telegram_file_streamer.hpp"
 #include "media/thumbnail_source.hpp"
 #include "metrics/metric_registry.hpp"
@@ -102,6 +103,7 @@ struct Service::Impl {
   std::shared_ptr<TdJsonLibrary> library;
   std::unique_ptr<BotPool> bots;
   std::unique_ptr<TelegramFileStreamer> streamer;  // locates files and sends their bytes
+  std::unique_ptr<JoinedFileStreamer> files;       // the same, and split files joined as one
   std::unique_ptr<BandwidthMeter> bandwidth;       // bytes sent this month, flushed every 5 s
   std::unique_ptr<LinkTrafficMeter> traffic;       // each link's downloads and bytes, likewise
   ActiveStreams streams{clock};                    // bodies being sent now
@@ -168,6 +170,7 @@ struct Service::Impl {
     log.info("TDLib library: {}", library->path().string());
     bots = std::make_unique<BotPool>(io.get_executor(), config, log, library);
     streamer = std::make_unique<TelegramFileStreamer>(io.get_executor(), config, log, *bots, clock);
+    files = std::make_unique<JoinedFileStreamer>(*streamer, joined_parts_lookup());
     channel_checked.assign(bots->size(), false);
     reachability = std::make_unique<ReachabilityWatch>(bots->size(), clock.steady_now());
     make_self_test();
@@ -197,6 +200,19 @@ struct Service::Impl {
     log.info("Store: {} ({} users)", opened.description, store->count_users());
     database = std::make_unique<DatabaseWork>(config, *store, log);
     revocations = std::make_unique<RevocationWatch>(config, *store, *database, log);
+  }
+
+  // Which link names a split file joined into one (chat/uploads/split_upload.hpp), asked of the
+  // store on its executor.
+  JoinedPartsLookup joined_parts_lookup() {
+    return [this](std::int64_t message_id) -> asio::awaitable<std::optional<JoinedParts>> {
+      const std::optional<SplitFile> joined = co_await database->store_work().run(
+          [this, message_id] { return database->store().find_joined_file(message_id); });
+      if (!joined) co_return std::nullopt;
+      JoinedParts parts{joined->name, {}};
+      for (const SplitPart& part : joined->parts) parts.message_ids.push_back(part.message_id);
+      co_return parts;
+    };
   }
 
   // Counted on the I/O thread, stored on the store executor.
@@ -300,7 +316,7 @@ struct Service::Impl {
         std::make_unique<BatchPage>(config, *links, database->store(), clock, *player, log);
     add_batch_routes(router, *batch_page, database->store_work());
     const FileRouteDeps file_deps{
-        *links, revocations->revoked(), *streamer, *bandwidth, streams, clock,
+        *links, revocations->revoked(), *files, *bandwidth, streams, clock,
         log,    traffic.get(),          &grants};
     add_file_routes(router, file_deps);
     dav_access = std::make_unique<DavAccess>(config, *links, clock);
@@ -324,9 +340,8 @@ struct Service::Impl {
         database->store_work(), grants, std::make_unique<PosixProcessRunner>(), clock, log);
     playback->start();
     add_playback_routes(
-        router,
-        PlaybackRouteDeps{LinkCheckDeps{*links, revocations->revoked(), *bandwidth, clock},
-                          *streamer, *playback, *sessions, streams, traffic.get(), nullptr});
+        router, PlaybackRouteDeps{LinkCheckDeps{*links, revocations->revoked(), *bandwidth, clock},
+                                  *files, *playback, *sessions, streams, traffic.get(), nullptr});
   }
 
   // METRICS_ADDRESS: a listener of its own that serves /metrics without a token.

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <boost/asio/awaitable.hpp>
 
@@ -38,6 +39,10 @@ struct StoredFile {
   // The bot whose locate() found it, with its file id, so that stream() of the same request does
   // not ask that bot again; unset when the file did not come from locate().
   std::optional<BotFileId> located_by;
+  // A file sent in parts and joined into one link (media/joined_file_streamer.hpp): its parts in
+  // order, each a stored file of its own, whose bytes laid end to end are this file's. Empty for
+  // any other file.
+  std::vector<StoredFile> parts;
 };
 
 // Retry-After of the 503 answered when no bot can reach a file (or its thumbnail) right now.

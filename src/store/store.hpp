@@ -123,6 +123,27 @@ struct BatchFile {
   std::int64_t file_size = 0;
 };
 
+// A file a user sends cut into parts (NAME.001, NAME.002, ...; chat/uploads/split_part_name.hpp),
+// which becomes one link once every part has come (schema step 15). While parts are awaited it is
+// the user's only split file of that name; once joined, its link names the first part's copy.
+struct SplitPart {
+  int number = 0;               // as in the part's name: 1 for NAME.001
+  std::int64_t message_id = 0;  // the part's copy in LOG_CHANNEL
+  std::int64_t file_size = 0;
+};
+
+struct SplitFile {
+  std::int64_t id = 0;
+  std::int64_t user_id = 0;
+  std::int64_t chat_id = 0;  // where the parts came, and the joined link's reply goes
+  std::string name;          // the joined file's name ("movie.mkv" for "movie.mkv.001")
+  std::int64_t created_unix = 0;
+  // The message id the joined link carries (the lowest-numbered part's copy); 0 while parts are
+  // still awaited.
+  std::int64_t joined_message_id = 0;
+  std::vector<SplitPart> parts;  // by number
+};
+
 // A link someone made (schema step 7), named by the file's copy in LOG_CHANNEL: a link token
 // carries that message id, so every token of one file counts here. Kept after the link expires,
 // so /stats keeps what a user's links served.
@@ -300,6 +321,22 @@ class Store {
   // The user's closed batches, newest first, at most `limit` (the user's WebDAV folder,
   // dav/dav_folder.hpp); revoked and expired ones too: the caller decides what still works.
   [[nodiscard]] virtual std::vector<BatchRecord> user_batches(std::int64_t user_id, int limit) = 0;
+  // --- split files joined into one link (step 15) ---
+  // Adds `part` to the user's split file `name` that is still awaiting parts (made when there is
+  // none) and answers that file with all its parts. A part with the same number replaces the one
+  // before (a part sent again after a mismatch). When the part's copy is in one of the user's
+  // split files already (a resumed upload), that file is answered as it is, joined or not.
+  virtual SplitFile add_split_part(std::int64_t user_id, std::int64_t chat_id,
+                                   const std::string& name, const SplitPart& part,
+                                   std::int64_t now_unix) = 0;
+  // The user's split files still awaiting parts, oldest first.
+  [[nodiscard]] virtual std::vector<SplitFile> waiting_split_files(std::int64_t user_id) = 0;
+  // Marks the split file joined under `joined_message_id`; false (nothing changed) when there is
+  // no such file awaiting parts, so of two callers only one replies with the link.
+  virtual bool join_split_file(std::int64_t id, std::int64_t joined_message_id) = 0;
+  // The joined file a link's message id names, with its parts; nullopt for any other message.
+  [[nodiscard]] virtual std::optional<SplitFile> find_joined_file(std::int64_t message_id) = 0;
+
   // --- nodes sharing the store ---
   // Records the node's heartbeat (inserted at first, replaced later). Throws StoreError for an
   // empty node id.

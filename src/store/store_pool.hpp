@@ -160,6 +160,19 @@ class StorePool final : public Store {
     return lend()->find_ban(user_id);
   }
   std::vector<BanRecord> list_bans() override { return lend()->list_bans(); }
+  SplitFile add_split_part(std::int64_t user_id, std::int64_t chat_id, const std::string& name,
+                           const SplitPart& part, std::int64_t now_unix) override {
+    return lend()->add_split_part(user_id, chat_id, name, part, now_unix);
+  }
+  std::vector<SplitFile> waiting_split_files(std::int64_t user_id) override {
+    return lend()->waiting_split_files(user_id);
+  }
+  bool join_split_file(std::int64_t id, std::int64_t joined_message_id) override {
+    return lend()->join_split_file(id, joined_message_id);
+  }
+  std::optional<SplitFile> find_joined_file(std::int64_t message_id) override {
+    return lend()->find_joined_file(message_id);
+  }
   int delete_dead_links(std::int64_t cutoff_unix, int limit) override {
     return lend()->delete_dead_links(cutoff_unix, limit);
   }

@@ -2,7 +2,8 @@
 // simulator. Started by playback_browser_test.cpp, which makes the files (media_matrix.mjs),
 // posts them to the log channel, mints their links and says which suite to run:
 //   node playback.test.mjs <plan.json>
-// plan.json: {"suite": "matrix" | "fallback" | "no-ffmpeg" | "conversion-off" | "busy" | "killed",
+// plan.json: {"suite": "matrix" | "fallback" | "no-ffmpeg" | "conversion-off" | "busy" | "killed"
+//             | "joined",
 //             "base_url", "screenshots", "files": [{name, stream, method, notice, tracks,
 //             subtitles, ...}], "subtitle_text", "tglink_pid"}
 // Prints one "ok"/"not ok" line per check and a closing "N passed, N failed"; exits 1 on failure.
@@ -333,6 +334,15 @@ async function busySuite(browser) {
   });
 }
 
+// A video sent in parts and joined into one link (split_file_browser_test.cpp): played and
+// sought as any file, its ranges crossing the part boundaries.
+async function joinedSuite(context) {
+  for (const row of plan.files) {
+    await check(`${row.name} joined from its parts: ${row.method}, picture and sound, seek to 80% plays on`,
+      () => matrixRow(context, row));
+  }
+}
+
 async function main() {
   mkdirSync(plan.screenshots, { recursive: true });
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: BROWSER_ARGS });
@@ -346,6 +356,7 @@ async function main() {
       else if (plan.suite === 'no-ffmpeg') await noConversionSuite(context, 'ffmpeg_missing', /no converter/);
       else if (plan.suite === 'conversion-off') await noConversionSuite(context, 'conversion_off', /turned off/);
       else if (plan.suite === 'killed') await killedSuite(context);
+      else if (plan.suite === 'joined') await joinedSuite(context);
       else throw new Error(`unknown suite ${plan.suite}`);
       await context.close();
     }

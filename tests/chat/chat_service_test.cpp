@@ -386,12 +386,12 @@ TEST_F(ChatServiceTest, CommandMenusForEveryoneAndForEachAdmin) {
       testing::run_until(io, [&] { return client.sent_of_type("setCommands").size() == 2; }));
   const auto menus = client.sent_of_type("setCommands");
   EXPECT_EQ(menus[0].at("scope").at("@type"), "botCommandScopeDefault");
-  // start, help, info, stats, ping, mylinks, davlink, batch, done
-  EXPECT_EQ(menus[0].at("commands").as_array().size(), 9U);
+  // start, help, info, stats, ping, mylinks, davlink, batch, done, join
+  EXPECT_EQ(menus[0].at("commands").as_array().size(), 10U);
   EXPECT_EQ(menus[1].at("scope").at("@type"), "botCommandScopeChat");
   EXPECT_EQ(menus[1].at("scope").at("chat_id").as_int64(), kAdmin);
   // + revoke, logs, broadcast, ban, unban, dashboard
-  EXPECT_EQ(menus[1].at("commands").as_array().size(), 15U);
+  EXPECT_EQ(menus[1].at("commands").as_array().size(), 16U);
 }
 
 TEST_F(ChatServiceTest, ForcedSubscriptionHoldsTheFileUntilTheUserHasJoined) {

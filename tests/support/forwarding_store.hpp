@@ -149,6 +149,19 @@ class ForwardingStore : public Store {
   std::optional<MediaProbeRecord> find_media_probe(const std::string& unique_id) override {
     return inner_.find_media_probe(unique_id);
   }
+  SplitFile add_split_part(std::int64_t user_id, std::int64_t chat_id, const std::string& name,
+                           const SplitPart& part, std::int64_t now_unix) override {
+    return inner_.add_split_part(user_id, chat_id, name, part, now_unix);
+  }
+  std::vector<SplitFile> waiting_split_files(std::int64_t user_id) override {
+    return inner_.waiting_split_files(user_id);
+  }
+  bool join_split_file(std::int64_t id, std::int64_t joined_message_id) override {
+    return inner_.join_split_file(id, joined_message_id);
+  }
+  std::optional<SplitFile> find_joined_file(std::int64_t message_id) override {
+    return inner_.find_joined_file(message_id);
+  }
   int delete_dead_links(std::int64_t cutoff_unix, int limit) override {
     return inner_.delete_dead_links(cutoff_unix, limit);
   }

@@ -11,6 +11,7 @@ CommandRegistry default_commands() {
   registry.add(ping_command());
   registry.add(batch_command());
   registry.add(done_command());
+  registry.add(join_command());
   registry.add(mylinks_command());
   registry.add(davlink_command());
   registry.add(revoke_command());

@@ -17,6 +17,7 @@ namespace tglink {
 [[nodiscard]] ChatCommand broadcast_command();  // broadcast_command.cpp (admins)
 [[nodiscard]] ChatCommand batch_command();      // batch_commands.cpp
 [[nodiscard]] ChatCommand done_command();       // batch_commands.cpp
+[[nodiscard]] ChatCommand join_command();       // join_command.cpp
 [[nodiscard]] ChatCommand mylinks_command();    // mylinks_command.cpp
 [[nodiscard]] ChatCommand davlink_command();    // davlink_command.cpp
 [[nodiscard]] ChatCommand ban_command();        // ban_command.cpp (admins)

@@ -5,8 +5,10 @@
 #include <fmt/format.h>
 
 #include "chat/chat_context.hpp"
+#include "chat/messages/channel_post.hpp"
 #include "chat/uploads/link_reply.hpp"
 #include "chat/uploads/log_channel_copy.hpp"
+#include "chat/uploads/split_part_name.hpp"
 #include "config/config.hpp"
 #include "core/time_format.hpp"
 #include "core/unix_time.hpp"
@@ -24,7 +26,11 @@ PendingUpload pending_upload_of(const FileMessage& message, std::string stage, S
   upload.mime_type = message.file.mime_type;
   upload.file_size = message.file.size;
   upload.stage = std::move(stage);
-  upload.album_id = message.album_id;
+  // A split file's part is answered on its own (chat/uploads/split_upload.hpp), never in an
+  // album's one reply, even when the parts were sent together as a media group.
+  const bool split_part =
+      !is_channel_chat(message.chat_id) && split_part_name(message.file.file_name).has_value();
+  upload.album_id = split_part ? 0 : message.album_id;
   upload.batch_id = message.batch_id;
   upload.copy_message_id = message.copy_message_id;
   upload.received_unix = unix_seconds(now);

@@ -16,6 +16,7 @@
 #include "chat/messages/message_loading.hpp"
 #include "chat/messages/reply.hpp"
 #include "chat/uploads/album_reply.hpp"
+#include "chat/uploads/split_upload.hpp"
 #include "chat/uploads/unconfirmed_copies.hpp"
 #include "chat/uploads/upload_limits.hpp"
 #include "config/config.hpp"
@@ -324,6 +325,10 @@ asio::awaitable<void> UploadQueue::finish(PendingUpload upload) {
     co_await finish_in_batch(std::move(upload));
     co_return;
   }
+  if (const std::optional<SplitPartName> part = split_part_of(upload)) {
+    co_await finish_split_part(std::move(upload), *part);
+    co_return;
+  }
   if (upload.album_id != 0) {
     co_await finish_album(AlbumKey{upload.chat_id, upload.album_id});
     co_return;
@@ -384,6 +389,16 @@ asio::awaitable<void> UploadQueue::finish_resumed(PendingUpload upload) {
                       error->code, error->message);
   }
   co_await finish(std::move(upload));
+}
+
+// A part of a split file: the parts still missing, or the joined file's links
+// (chat/uploads/split_upload.hpp); confirmed before the row goes, as finish() does.
+asio::awaitable<void> UploadQueue::finish_split_part(PendingUpload upload, SplitPartName part) {
+  Reply reply = co_await take_split_part(chat_, upload, part);
+  const std::shared_ptr<bool> alive = alive_;
+  (void)co_await reply_confirmed(upload.chat_id, std::move(reply));
+  if (!*alive) co_return;  // stopped meanwhile: the row stays, and the next start replies
+  co_await forget(upload.id);
 }
 
 // No reply per file: /done answers with the batch's one link.

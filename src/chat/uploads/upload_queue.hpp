@@ -60,6 +60,7 @@
 #include "chat/uploads/fair_queue.hpp"
 #include "chat/uploads/flood_limiter.hpp"
 #include "chat/uploads/log_channel_copy.hpp"
+#include "chat/uploads/split_part_name.hpp"
 #include "chat/uploads/upload_flow.hpp"
 #include "store/store.hpp"
 
@@ -128,6 +129,9 @@ class UploadQueue {
   [[nodiscard]] boost::asio::awaitable<void> finish(PendingUpload upload);
   [[nodiscard]] boost::asio::awaitable<void> finish_resumed(PendingUpload upload);
   [[nodiscard]] boost::asio::awaitable<void> finish_in_batch(PendingUpload upload);
+  // A part of a split file (chat/uploads/split_upload.hpp): no link of its own.
+  [[nodiscard]] boost::asio::awaitable<void> finish_split_part(PendingUpload upload,
+                                                               SplitPartName part);
   // A channel post's links onto the post (or under it), recorded for re-posts and edits.
   [[nodiscard]] boost::asio::awaitable<void> finish_channel_post(PendingUpload upload);
   // The channel's row for the post, updated with its copy and where its links went.
