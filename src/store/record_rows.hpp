@@ -33,6 +33,24 @@ inline std::string select_batches(std::string_view where) {
 inline constexpr std::string_view kBatchFileColumns =
     "batch_id, source_message_id, copy_message_id, file_kind, file_name, mime_type, file_size";
 
+inline constexpr std::string_view kSentVideoColumns =
+    "chat_id, message_id, copy_message_id, file_name, album_id, sent_unix";
+
+template <typename Row>
+SentVideo read_sent_video(const Row& row) {
+  return SentVideo{row.int_at(0),  row.int_at(1), row.int_at(2),
+                   row.text_at(3), row.int_at(4), row.int_at(5)};
+}
+
+inline constexpr std::string_view kVideoSubtitleColumns =
+    "video_message_id, subtitle_message_id, file_name, format, text_utf8, added_unix";
+
+template <typename Row>
+VideoSubtitle read_video_subtitle(const Row& row) {
+  return VideoSubtitle{row.int_at(0),  row.int_at(1),  row.text_at(2),
+                       row.text_at(3), row.text_at(4), row.int_at(5)};
+}
+
 // The first column as an integer: a count, an id, a counter's value.
 template <typename Row>
 std::int64_t read_int(const Row& row) {
