@@ -201,7 +201,9 @@ std::string viewer_sends(SimHarness& harness, const fs::path& path, const std::s
   const auto messages = harness.sim().wait_messages(kViewer, replies, 20000);
   EXPECT_EQ(messages.size(), replies);
   const std::string text = messages.empty() ? "" : messages.back().text;
-  if (subtitle) EXPECT_NE(text.find("Subtitles attached"), std::string::npos) << text;
+  if (subtitle) {
+    EXPECT_NE(text.find("Subtitles attached"), std::string::npos) << text;
+  }
   return testing::link_path_in(text, "/stream/");
 }
 
