@@ -1,7 +1,8 @@
 // End to end: subtitles sent beside a video. A user sends a video, then an .srt in CP1251 under
 // the video's name; the bot's reply says it was attached to the video, the player's answer lists
 // it among the video's subtitles, and its WebVTT and SubRip are UTF-8 with the cue as written.
-// A binary file named .srt is refused with the reason, and its own link still works.
+// Subtitles sent in one album with a video are attached to it whatever their name. A binary file
+// named .srt is refused with the reason, and its own link still works.
 
 #include <filesystem>
 #include <fstream>
@@ -16,6 +17,7 @@
 #include "support/http_client.hpp"
 #include "support/required_tool.hpp"
 #include "support/sim_harness.hpp"
+#include "support/user_file.hpp"
 
 namespace tglink {
 namespace {
@@ -97,6 +99,23 @@ TEST(SidecarSubtitles, ACp1251SubRipSentAfterAVideoIsAttachedAndServedAsUtf8) {
   // Another link's token does not reach this video's subtitles.
   EXPECT_EQ(harness.get("/sub/" + token + "x/0.vtt").status, 404);
   EXPECT_EQ(harness.get("/sub/" + token + "/1.vtt").status, 404);
+}
+
+TEST(SidecarSubtitles, SubtitlesInTheVideosAlbumAreAttachedToItWhateverTheirName) {
+  SimHarness harness;
+  harness.sim().create_user(kUser, "Ann");
+  const std::filesystem::path video = harness.make_file("Holiday.mp4", 6000, 3);
+  const std::filesystem::path vtt = harness.dir() / "english.vtt";
+  std::ofstream(vtt) << "WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n";
+  const std::vector<std::int64_t> ids =
+      harness.sim().send_album(kUser, {testing::user_file(kUser, video, "document", "video/mp4"),
+                                       testing::user_file(kUser, vtt, "document", "text/vtt")});
+  ASSERT_EQ(ids.size(), 2U);
+  const auto replies = harness.sim().wait_messages(kUser, 1, 20000);
+  ASSERT_FALSE(replies.empty());
+  EXPECT_TRUE(
+      contains(replies.front().text, "Subtitles attached to Holiday.mp4 (sent in the same album)"))
+      << replies.front().text;
 }
 
 TEST(SidecarSubtitles, ABinaryFileNamedSrtIsRefusedWithTheReason) {
