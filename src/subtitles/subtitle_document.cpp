@@ -320,14 +320,16 @@ std::string read_ass(const Lines& lines, std::vector<SubtitleCue>& cues) {
     if (!events) continue;
     if (starts_with_ci(line, "format:")) {
       format = ass_format(line.substr(7));
-      if (!format)
+      if (!format) {
         return fmt::format("line {}: an [Events] Format line without Start, End and Text last",
                            i + 1);
+      }
       continue;
     }
     if (!starts_with_ci(line, "dialogue:")) continue;
-    if (!format)
+    if (!format) {
       return fmt::format("line {}: a Dialogue line before the [Events] Format line", i + 1);
+    }
     const std::vector<std::string_view> fields = split_fields(line.substr(9), format->fields);
     if (fields.size() != format->fields) {
       return fmt::format("line {}: a Dialogue line with {} fields where the Format line names {}",
