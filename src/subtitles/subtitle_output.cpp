@@ -79,7 +79,11 @@ std::string webvtt_of(const std::vector<SubtitleCue>& cues) {
   for (const SubtitleCue& cue : cues) {
     out += '\n';
     out += clock(cue.start_ms, '.') + " --> " + clock(cue.end_ms, '.') + '\n';
-    for_each_line(cue.text, [&out](std::string_view line) { out += webvtt_line(line) + '\n'; });
+    for_each_line(cue.text, [&out](std::string_view line) {
+      // A line of tags alone is empty once they are gone, and an empty line would end the cue.
+      const std::string text = webvtt_line(line);
+      if (text.find_first_not_of(" \t") != std::string::npos) out += text + '\n';
+    });
   }
   return out;
 }

@@ -8,7 +8,7 @@ namespace {
 TEST(SubtitleOutput, WebVttKeepsItalicsAndEscapesTheRest) {
   const std::vector<SubtitleCue> cues = {
       {1000, 2500, "<i>Hello</i> & <font color=\"red\">bye</font>"},
-      {3723004, 3724000, "{\\an8}a --> b\n\nc < d"},
+      {3723004, 3724000, "{\\an8}a --> b\n\nc < d\n<font color=red></font>"},
   };
   EXPECT_EQ(webvtt_of(cues),
             "WEBVTT\n"
