@@ -1,7 +1,8 @@
 // End to end: subtitles sent beside a video. A user sends a video, then an .srt in CP1251 under
 // the video's name; the bot's reply says it was attached to the video, the player's answer lists
 // it among the video's subtitles, and its WebVTT and SubRip are UTF-8 with the cue as written.
-// Subtitles sent in one album with a video are attached to it whatever their name. A binary file
+// Subtitles sent in one album with a video, or as a reply to it, are attached to it whatever
+// their name. A binary file
 // named .srt is refused with the reason, and its own link still works.
 
 #include <filesystem>
@@ -116,6 +117,31 @@ TEST(SidecarSubtitles, SubtitlesInTheVideosAlbumAreAttachedToItWhateverTheirName
   EXPECT_TRUE(
       contains(replies.front().text, "Subtitles attached to Holiday.mp4 (sent in the same album)"))
       << replies.front().text;
+}
+
+TEST(SidecarSubtitles, SubtitlesSentAsAReplyGoToThatVideoBeforeOneOfTheirName) {
+  SimHarness harness;
+  harness.sim().create_user(kUser, "Ann");
+  sim::SendFileRequest first;
+  first.user_id = kUser;
+  first.path = harness.make_file("First.mp4", 4000, 1).string();
+  first.kind = "video";
+  first.mime_type = "video/mp4";
+  const sim::SentMessage first_sent = harness.sim().send_file(first);
+  ASSERT_EQ(harness.sim().wait_messages(kUser, 1, 20000).size(), 1U);
+  (void)send_and_wait(harness, harness.make_file("Second.mp4", 4000, 2), "video", "video/mp4", 2);
+  const std::filesystem::path srt = harness.dir() / "Second.srt";
+  std::ofstream(srt) << "1\n00:00:01,000 --> 00:00:02,000\nHi\n";
+  const json::object reply_to{{"op", "send_file"},
+                              {"user_id", kUser},
+                              {"path", srt.string()},
+                              {"kind", "document"},
+                              {"reply_to_message_id", first_sent.message_id}};
+  (void)harness.sim().call(reply_to);
+  const auto replies = harness.sim().wait_messages(kUser, 3, 20000);
+  ASSERT_EQ(replies.size(), 3U);
+  EXPECT_TRUE(contains(replies.back().text, "Subtitles attached to First.mp4 (you replied to it)"))
+      << replies.back().text;
 }
 
 TEST(SidecarSubtitles, ABinaryFileNamedSrtIsRefusedWithTheReason) {
