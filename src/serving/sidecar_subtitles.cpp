@@ -7,8 +7,6 @@
 
 #include "http/router.hpp"
 #include "store/store_executor.hpp"
-#include "subtitles/subtitle_document.hpp"
-#include "subtitles/subtitle_output.hpp"
 
 namespace tglink {
 
@@ -47,27 +45,20 @@ std::optional<SubtitlePath> subtitle_path(std::string_view rest) {
 }
 
 // The subtitle as `extension` asks, or a 404 naming what is missing.
-HttpResponse subtitle_answer(const VideoSubtitle& subtitle, std::string_view extension) {
-  const std::optional<SubtitleFormat> format = subtitle_format_from(subtitle.format);
-  if (!format) return json_error(404, "NOT_FOUND", "No such subtitle");
+HttpResponse subtitle_answer(VideoSubtitle subtitle, std::string_view extension) {
   HttpResponse response;
   if (extension == "ass") {
-    if (*format != SubtitleFormat::ass) {
+    if (subtitle.format != "ass") {
       return json_error(404, "NOT_FOUND", "This subtitle is not an ASS/SSA script");
     }
-    response.body = subtitle.text_utf8;
+    response.body = std::move(subtitle.text_utf8);
     response.set_header("Content-Type", "text/x-ssa; charset=utf-8");
+  } else if (extension == "vtt") {
+    response.body = std::move(subtitle.webvtt);
+    response.set_header("Content-Type", "text/vtt; charset=utf-8");
   } else {
-    // Read again from what was checked when it was attached: the same cues, written anew.
-    const SubtitleCheck check = read_subtitle(*format, subtitle.text_utf8);
-    if (!check.document) return json_error(404, "NOT_FOUND", "No such subtitle");
-    if (extension == "vtt") {
-      response.body = webvtt_of(check.document->cues);
-      response.set_header("Content-Type", "text/vtt; charset=utf-8");
-    } else {
-      response.body = srt_of(check.document->cues);
-      response.set_header("Content-Type", "application/x-subrip; charset=utf-8");
-    }
+    response.body = std::move(subtitle.subrip);
+    response.set_header("Content-Type", "application/x-subrip; charset=utf-8");
   }
   // Attached subtitles do not change; a new one gets the next index.
   response.set_header("Cache-Control", "private, max-age=3600");
@@ -88,12 +79,13 @@ asio::awaitable<void> serve_subtitle(const SidecarRouteDeps& deps, const HttpReq
     co_await out.send(std::move(refusal));
     co_return;
   }
-  const std::vector<VideoSubtitle> subtitles = co_await deps.subtitles.of(check.message_id);
-  if (path->index >= subtitles.size()) {
+  std::optional<VideoSubtitle> subtitle =
+      co_await deps.subtitles.find(check.message_id, path->index);
+  if (!subtitle) {
     co_await out.send(json_error(404, "NOT_FOUND", "No such subtitle"));
     co_return;
   }
-  co_await out.send(subtitle_answer(subtitles[path->index], path->extension));
+  co_await out.send(subtitle_answer(std::move(*subtitle), path->extension));
 }
 
 }  // namespace
@@ -102,6 +94,15 @@ asio::awaitable<std::vector<VideoSubtitle>> SidecarSubtitles::of(std::int64_t vi
   Store& store = store_;
   co_return co_await store_work_.run(
       [&store, video_message_id] { return store.video_subtitles(video_message_id); });
+}
+
+asio::awaitable<std::optional<VideoSubtitle>> SidecarSubtitles::find(std::int64_t video_message_id,
+                                                                     std::size_t index) {
+  Store& store = store_;
+  const auto position = static_cast<std::int64_t>(index);
+  co_return co_await store_work_.run([&store, video_message_id, position] {
+    return store.find_video_subtitle(video_message_id, position);
+  });
 }
 
 json::array sidecar_tracks_json(const std::vector<VideoSubtitle>& subtitles,

@@ -8,7 +8,9 @@
 // revoked 404, the monthly limit 429); {k} counts the video's subtitles in the order they were
 // attached. The player learns them from POST /api/playback's "sidecars" (sidecar_tracks_json).
 
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -23,12 +25,17 @@ namespace tglink {
 class Router;
 class StoreExecutor;
 
-// The video's attached subtitles, read on the store's executor.
+// The video's attached subtitles, read on the store's executor. They were written out as
+// WebVTT and SubRip when attached, so an answer parses nothing.
 class SidecarSubtitles {
  public:
   SidecarSubtitles(Store& store, StoreExecutor& store_work)
       : store_(store), store_work_(store_work) {}
 
+  // Subtitle `index` with its texts (WebVTT, SubRip, the script).
+  [[nodiscard]] boost::asio::awaitable<std::optional<VideoSubtitle>> find(
+      std::int64_t video_message_id, std::size_t index);
+  // The listing (no texts).
   [[nodiscard]] boost::asio::awaitable<std::vector<VideoSubtitle>> of(
       std::int64_t video_message_id);
 

@@ -415,8 +415,9 @@ constexpr std::string_view kReservedStep = "SELECT 1;";
 
 // Version 16: subtitles sent beside a video (chat/uploads/subtitle_pairing.hpp). The videos users
 // sent, by their message (a reply names it) and by time (a subtitle of the same name soon
-// after); and each subtitle attached to a video's copy, in UTF-8, so the player and
-// /sub/{id}/{k} serve it with no Telegram download. The same text in both dialects.
+// after); and each subtitle attached to a video's copy, in UTF-8 and already written as WebVTT
+// and SubRip, so the player and /sub/{id}/{k} serve it with no Telegram download and no parsing.
+// The same text in both dialects.
 constexpr std::string_view kVideoSubtitles = R"sql(
 CREATE TABLE sent_videos (
   chat_id         BIGINT NOT NULL,
@@ -434,6 +435,8 @@ CREATE TABLE video_subtitles (
   file_name           TEXT   NOT NULL,
   format              TEXT   NOT NULL,
   text_utf8           TEXT   NOT NULL,
+  webvtt              TEXT   NOT NULL,
+  subrip              TEXT   NOT NULL,
   added_unix          BIGINT NOT NULL,
   PRIMARY KEY (video_message_id, subtitle_message_id)
 );

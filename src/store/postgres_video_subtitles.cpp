@@ -34,21 +34,35 @@ std::vector<SentVideo> PostgresStore::sent_videos_since(std::int64_t chat_id,
 }
 
 void PostgresStore::attach_subtitle(const VideoSubtitle& subtitle) {
-  db_->query("INSERT INTO video_subtitles (" + std::string(kVideoSubtitleColumns) +
-                 ") VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (video_message_id, "
-                 "subtitle_message_id) DO UPDATE SET file_name = EXCLUDED.file_name, format = "
-                 "EXCLUDED.format, text_utf8 = EXCLUDED.text_utf8, added_unix = "
-                 "EXCLUDED.added_unix",
-             {subtitle.video_message_id, subtitle.subtitle_message_id, subtitle.file_name,
-              subtitle.format, subtitle.text_utf8, subtitle.added_unix});
+  db_->query(
+      "INSERT INTO video_subtitles (" + std::string(kVideoSubtitleColumns) +
+          ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (video_message_id, "
+          "subtitle_message_id) DO UPDATE SET file_name = EXCLUDED.file_name, format = "
+          "EXCLUDED.format, added_unix = EXCLUDED.added_unix, text_utf8 = "
+          "EXCLUDED.text_utf8, webvtt = EXCLUDED.webvtt, subrip = EXCLUDED.subrip",
+      {subtitle.video_message_id, subtitle.subtitle_message_id, subtitle.file_name, subtitle.format,
+       subtitle.added_unix, subtitle.text_utf8, subtitle.webvtt, subtitle.subrip});
 }
 
 std::vector<VideoSubtitle> PostgresStore::video_subtitles(std::int64_t video_message_id) {
-  return read_rows(db_->query("SELECT " + std::string(kVideoSubtitleColumns) +
+  return read_rows(db_->query("SELECT " + std::string(kVideoSubtitleListColumns) +
                                   " FROM video_subtitles WHERE video_message_id = $1 "
                                   "ORDER BY added_unix, subtitle_message_id",
                               {video_message_id}),
-                   read_video_subtitle<PgRow>);
+                   read_listed_subtitle<PgRow>);
+}
+
+std::optional<VideoSubtitle> PostgresStore::find_video_subtitle(std::int64_t video_message_id,
+                                                                std::int64_t index) {
+  if (index < 0) return std::nullopt;
+  const std::vector<VideoSubtitle> rows =
+      read_rows(db_->query("SELECT " + std::string(kVideoSubtitleColumns) +
+                               " FROM video_subtitles WHERE video_message_id = $1 "
+                               "ORDER BY added_unix, subtitle_message_id LIMIT 1 OFFSET $2",
+                           {video_message_id, index}),
+                read_whole_subtitle<PgRow>);
+  if (rows.empty()) return std::nullopt;
+  return rows.front();
 }
 
 }  // namespace tglink

@@ -35,19 +35,30 @@ std::vector<SentVideo> SqliteStore::sent_videos_since(std::int64_t chat_id, std:
 }
 
 void SqliteStore::attach_subtitle(const VideoSubtitle& subtitle) {
-  (void)run_statement(database(),
-                      "INSERT OR REPLACE INTO video_subtitles (" +
-                          std::string(kVideoSubtitleColumns) + ") VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                      subtitle.video_message_id, subtitle.subtitle_message_id, subtitle.file_name,
-                      subtitle.format, subtitle.text_utf8, subtitle.added_unix);
+  (void)run_statement(
+      database(),
+      "INSERT OR REPLACE INTO video_subtitles (" + std::string(kVideoSubtitleColumns) +
+          ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+      subtitle.video_message_id, subtitle.subtitle_message_id, subtitle.file_name, subtitle.format,
+      subtitle.added_unix, subtitle.text_utf8, subtitle.webvtt, subtitle.subrip);
 }
 
 std::vector<VideoSubtitle> SqliteStore::video_subtitles(std::int64_t video_message_id) {
   return select_rows(database(),
-                     "SELECT " + std::string(kVideoSubtitleColumns) +
+                     "SELECT " + std::string(kVideoSubtitleListColumns) +
                          " FROM video_subtitles WHERE video_message_id = ?1 "
                          "ORDER BY added_unix, subtitle_message_id",
-                     read_video_subtitle<StatementRun>, video_message_id);
+                     read_listed_subtitle<StatementRun>, video_message_id);
+}
+
+std::optional<VideoSubtitle> SqliteStore::find_video_subtitle(std::int64_t video_message_id,
+                                                              std::int64_t index) {
+  if (index < 0) return std::nullopt;
+  return select_first_row(database(),
+                          "SELECT " + std::string(kVideoSubtitleColumns) +
+                              " FROM video_subtitles WHERE video_message_id = ?1 "
+                              "ORDER BY added_unix, subtitle_message_id LIMIT 1 OFFSET ?2",
+                          read_whole_subtitle<StatementRun>, video_message_id, index);
 }
 
 }  // namespace tglink

@@ -218,7 +218,9 @@ struct VideoSubtitle {
   std::int64_t subtitle_message_id = 0;  // the subtitle's own copy, which its own link names
   std::string file_name;
   std::string format;     // "srt", "vtt", "ass"
-  std::string text_utf8;  // the whole file in UTF-8
+  std::string text_utf8;  // the whole file in UTF-8 (an ASS/SSA script is served as it is)
+  std::string webvtt;     // its cues as WebVTT, for the player
+  std::string subrip;     // its cues as SubRip, for VLC and mpv
   std::int64_t added_unix = 0;
 };
 
@@ -406,9 +408,14 @@ class Store {
                                                                  int limit) = 0;
   // Attaches the subtitle; the same (video, subtitle) again replaces the row.
   virtual void attach_subtitle(const VideoSubtitle& subtitle) = 0;
-  // The video's subtitles in the order they were attached.
+  // The video's subtitles in the order they were attached, without their texts (text_utf8,
+  // webvtt and subrip empty): a listing stays small however large the files.
   [[nodiscard]] virtual std::vector<VideoSubtitle> video_subtitles(
       std::int64_t video_message_id) = 0;
+  // The video's subtitle `index` (0-based, in that order) with its texts; nullopt when the video
+  // has no such subtitle (a negative index included).
+  [[nodiscard]] virtual std::optional<VideoSubtitle> find_video_subtitle(
+      std::int64_t video_message_id, std::int64_t index) = 0;
 
   // --- the operator's dashboard (step 13) ---
   // Named marks kept in `counters`: raises `name` to `value` when it is below it (or unset) and

@@ -184,6 +184,10 @@ class StorePool final : public Store {
   void attach_subtitle(const VideoSubtitle& subtitle) override {
     lend()->attach_subtitle(subtitle);
   }
+  std::optional<VideoSubtitle> find_video_subtitle(std::int64_t video_message_id,
+                                                   std::int64_t index) override {
+    return lend()->find_video_subtitle(video_message_id, index);
+  }
   std::vector<VideoSubtitle> video_subtitles(std::int64_t video_message_id) override {
     return lend()->video_subtitles(video_message_id);
   }

@@ -43,20 +43,39 @@ TEST_P(VideoSubtitleStoreTest, RecentVideosNewestFirstWithinTheWindow) {
   EXPECT_EQ(store.sent_videos_since(kChat, 0, 1).size(), 1U);
 }
 
-TEST_P(VideoSubtitleStoreTest, SubtitlesAttachedInOrderAndReplaced) {
+VideoSubtitle subtitle(std::int64_t video, std::int64_t message, std::string name,
+                       const std::string& text, std::int64_t added) {
+  return VideoSubtitle{video, message,          std::move(name), "srt",
+                       text,  "WEBVTT " + text, "SRT " + text,   added};
+}
+
+TEST_P(VideoSubtitleStoreTest, SubtitlesListedInOrderWithoutTextsAndFoundWithThem) {
   EXPECT_TRUE(store.video_subtitles(9).empty());
-  store.attach_subtitle(VideoSubtitle{9, 11, "Film.ru.srt", "srt",
-                                      "1\n00:00:01,000 --> 00:00:02,000\nПривет\n", 100});
-  store.attach_subtitle(VideoSubtitle{9, 12, "Film.ass", "ass", "[Script Info]", 101});
-  store.attach_subtitle(VideoSubtitle{8, 13, "Other.vtt", "vtt", "WEBVTT", 100});
-  store.attach_subtitle(VideoSubtitle{9, 11, "Film.ru.srt", "srt", "replaced", 100});
-  const std::vector<VideoSubtitle> subtitles = store.video_subtitles(9);
-  ASSERT_EQ(subtitles.size(), 2U);
-  EXPECT_EQ(subtitles[0].subtitle_message_id, 11);
-  EXPECT_EQ(subtitles[0].file_name, "Film.ru.srt");
-  EXPECT_EQ(subtitles[0].text_utf8, "replaced");
-  EXPECT_EQ(subtitles[1].format, "ass");
-  EXPECT_EQ(subtitles[1].added_unix, 101);
+  EXPECT_FALSE(store.find_video_subtitle(9, 0).has_value());
+  store.attach_subtitle(subtitle(9, 11, "Film.ru.srt", "Привет", 100));
+  VideoSubtitle ass = subtitle(9, 12, "Film.ass", "[Script Info]", 101);
+  ass.format = "ass";
+  store.attach_subtitle(ass);
+  store.attach_subtitle(subtitle(8, 13, "Other.vtt", "other", 100));
+  store.attach_subtitle(subtitle(9, 11, "Film.ru.srt", "replaced", 100));
+  const std::vector<VideoSubtitle> listed = store.video_subtitles(9);
+  ASSERT_EQ(listed.size(), 2U);
+  EXPECT_EQ(listed[0].subtitle_message_id, 11);
+  EXPECT_EQ(listed[0].file_name, "Film.ru.srt");
+  EXPECT_EQ(listed[0].text_utf8, "");
+  EXPECT_EQ(listed[0].webvtt, "");
+  EXPECT_EQ(listed[1].format, "ass");
+  EXPECT_EQ(listed[1].added_unix, 101);
+  const std::optional<VideoSubtitle> first = store.find_video_subtitle(9, 0);
+  ASSERT_TRUE(first.has_value());
+  EXPECT_EQ(first->text_utf8, "replaced");
+  EXPECT_EQ(first->webvtt, "WEBVTT replaced");
+  EXPECT_EQ(first->subrip, "SRT replaced");
+  const std::optional<VideoSubtitle> second = store.find_video_subtitle(9, 1);
+  ASSERT_TRUE(second.has_value());
+  EXPECT_EQ(second->file_name, "Film.ass");
+  EXPECT_FALSE(store.find_video_subtitle(9, 2).has_value());
+  EXPECT_FALSE(store.find_video_subtitle(9, -1).has_value());
 }
 
 TGLINK_ON_EACH_STORE(VideoSubtitleStoreTest);

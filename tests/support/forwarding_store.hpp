@@ -168,6 +168,10 @@ class ForwardingStore : public Store {
     return inner_.sent_videos_since(chat_id, since_unix, limit);
   }
   void attach_subtitle(const VideoSubtitle& subtitle) override { inner_.attach_subtitle(subtitle); }
+  std::optional<VideoSubtitle> find_video_subtitle(std::int64_t video_message_id,
+                                                   std::int64_t index) override {
+    return inner_.find_video_subtitle(video_message_id, index);
+  }
   std::vector<VideoSubtitle> video_subtitles(std::int64_t video_message_id) override {
     return inner_.video_subtitles(video_message_id);
   }

@@ -8,6 +8,7 @@
 // A reply to anything that is not a video the user sent falls through to 2 and 3.
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -22,6 +23,9 @@ namespace tglink {
 inline constexpr std::chrono::minutes kSubtitlePairingWindow{10};
 // How many of the user's videos sent within that window are looked at (newest first).
 inline constexpr int kRecentVideosLookedAt = 20;
+// A video takes at most this many subtitles: the player's menu and what a page asks of the store
+// stay small.
+inline constexpr std::size_t kMaxSubtitlesPerVideo = 16;
 
 struct SubtitleArrival {
   std::string file_name;

@@ -4,6 +4,7 @@
 // (subtitles/), paired with its video (chat/uploads/subtitle_pairing.hpp) and attached in the
 // store, from where the player and /sub/{id}/{k} serve it. Its own link is made as any file's;
 // the reply says which video it went with, or why it did not.
+#include <algorithm>
 #include <utility>
 
 #include <boost/json/object.hpp>
@@ -21,6 +22,7 @@
 #include "logging/log.hpp"
 #include "media/message_file.hpp"
 #include "subtitles/subtitle_document.hpp"
+#include "subtitles/subtitle_output.hpp"
 #include "telegram/td_fields.hpp"
 
 namespace tglink {
@@ -80,6 +82,22 @@ asio::awaitable<SubtitleFetch> fetch_subtitle(TelegramClient& client, std::int64
   co_return fetch;
 }
 
+// Attaches `row` unless its video has kMaxSubtitlesPerVideo others already; its index among the
+// video's subtitles, or nullopt when refused. The same subtitle again (a resumed reply) replaces
+// its row.
+std::optional<std::size_t> attach_within_bound(Store& store, const VideoSubtitle& row) {
+  std::vector<VideoSubtitle> all = store.video_subtitles(row.video_message_id);
+  const auto same = [&row](const VideoSubtitle& s) {
+    return s.subtitle_message_id == row.subtitle_message_id;
+  };
+  if (std::none_of(all.begin(), all.end(), same) && all.size() >= kMaxSubtitlesPerVideo) {
+    return std::nullopt;
+  }
+  store.attach_subtitle(row);
+  all = store.video_subtitles(row.video_message_id);
+  return static_cast<std::size_t>(std::find_if(all.begin(), all.end(), same) - all.begin());
+}
+
 SubtitleNote refused(std::string why) {
   SubtitleNote note;
   note.refusal = std::move(why);
@@ -122,17 +140,21 @@ asio::awaitable<std::optional<SubtitleNote>> UploadQueue::attach_subtitle(
   const std::optional<SubtitlePairing> pairing =
       pair_subtitle(SubtitleArrival{upload.file_name, upload.album_id}, replied, recent);
   if (!pairing) co_return refused(no_video_refusal());
-  const VideoSubtitle row{
-      pairing->video.copy_message_id,  upload.copy_message_id,          upload.file_name,
-      std::string(to_string(*format)), std::move(check.document->utf8), now};
-  std::size_t index = 0;
-  co_await chat_.on_store([&](Store& store) {
-    store.attach_subtitle(row);
-    const std::vector<VideoSubtitle> all = store.video_subtitles(row.video_message_id);
-    for (std::size_t k = 0; k < all.size(); ++k) {
-      if (all[k].subtitle_message_id == row.subtitle_message_id) index = k;
-    }
-  });
+  const std::vector<SubtitleCue>& cues = check.document->cues;
+  const VideoSubtitle row{pairing->video.copy_message_id,
+                          upload.copy_message_id,
+                          upload.file_name,
+                          std::string(to_string(*format)),
+                          check.document->utf8,
+                          webvtt_of(cues),
+                          srt_of(cues),
+                          now};
+  std::optional<std::size_t> index;
+  co_await chat_.on_store([&](Store& store) { index = attach_within_bound(store, row); });
+  if (!index) {
+    co_return refused(fmt::format("{} has {} subtitles already", pairing->video.file_name,
+                                  kMaxSubtitlesPerVideo));
+  }
   chat_.log.info("User {}: subtitles {} ({}, {} cues) attached to log message {}", upload.user_id,
                  text_for_log(upload.file_name), encoding_name(check.document->source_encoding),
                  check.document->cues.size(), row.video_message_id);
@@ -143,7 +165,7 @@ asio::awaitable<std::optional<SubtitleNote>> UploadQueue::attach_subtitle(
   note.attached = true;
   note.video_name = pairing->video.file_name;
   note.by = pairing->by;
-  note.subtitle_url = subtitle_url(chat_.config.base_url, video_link.token, index, "srt");
+  note.subtitle_url = subtitle_url(chat_.config.base_url, video_link.token, *index, "srt");
   note.stream_url = stream_url(chat_.config.base_url, video_link.token);
   co_return note;
 }
