@@ -65,6 +65,7 @@
 #include "serving/link_traffic.hpp"
 #include "serving/playback_routes.hpp"
 #include "serving/playback_service.hpp"
+#include "serving/sidecar_subtitles.hpp"
 #include "store/postgres_revocation_listener.hpp"
 #include "telegram/bot_pool.hpp"
 #include "telegram/bot_session.hpp"
@@ -123,6 +124,7 @@ struct Service::Impl {
   // runs the jobs.
   SourceGrants grants;
   std::unique_ptr<SessionTokenCodec> sessions;
+  std::unique_ptr<SidecarSubtitles> sidecars;  // subtitles sent beside a video
   std::unique_ptr<PlaybackService> playback;
   metrics::Registry registry;  // what /metrics shows
   std::unique_ptr<metrics::ServiceMetrics> metrics;
@@ -339,9 +341,11 @@ struct Service::Impl {
         io.get_executor(), playback_settings_from(config), database->store(),
         database->store_work(), grants, std::make_unique<PosixProcessRunner>(), clock, log);
     playback->start();
-    add_playback_routes(
-        router, PlaybackRouteDeps{LinkCheckDeps{*links, revocations->revoked(), *bandwidth, clock},
-                                  *files, *playback, *sessions, streams, traffic.get(), nullptr});
+    sidecars = std::make_unique<SidecarSubtitles>(database->store(), database->store_work());
+    const LinkCheckDeps link_checks{*links, revocations->revoked(), *bandwidth, clock};
+    add_playback_routes(router, PlaybackRouteDeps{link_checks, *files, *playback, *sessions,
+                                                  streams, traffic.get(), nullptr, sidecars.get()});
+    add_sidecar_subtitle_routes(router, SidecarRouteDeps{link_checks, *sidecars});
   }
 
   // METRICS_ADDRESS: a listener of its own that serves /metrics without a token.

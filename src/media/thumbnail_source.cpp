@@ -1,10 +1,8 @@
 #include "media/thumbnail_source.hpp"
 
-#include <fstream>
-#include <iterator>
-
 #include <boost/json/object.hpp>
 
+#include "core/small_file.hpp"
 #include "telegram/td_fields.hpp"
 #include "telegram/td_object.hpp"
 #include "telegram/telegram_client.hpp"
@@ -14,19 +12,6 @@ namespace tglink {
 namespace json = boost::json;
 
 namespace {
-
-// The whole file at `path`, or nullopt when it cannot be read or is larger than `max_bytes`.
-std::optional<std::string> read_small_file(const std::string& path, std::int64_t max_bytes) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::string bytes;
-  bytes.resize(static_cast<std::size_t>(max_bytes) + 1);
-  in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  const std::streamsize got = in.gcount();
-  if (got <= 0 || got > max_bytes) return std::nullopt;
-  bytes.resize(static_cast<std::size_t>(got));
-  return bytes;
-}
 
 ThumbnailResult unavailable(std::string detail) {
   ThumbnailResult result;

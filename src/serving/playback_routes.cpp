@@ -26,6 +26,7 @@
 #include "serving/job_file_answer.hpp"
 #include "serving/link_traffic.hpp"
 #include "serving/playback_service.hpp"
+#include "serving/sidecar_subtitles.hpp"
 
 namespace tglink {
 
@@ -88,7 +89,7 @@ json::value optional_int(std::optional<int> value) {
 
 std::string answer_body(const PlaybackDecision& decision, const std::optional<MediaProbe>& probe,
                         const std::string& token, const std::string& url, int queue_position,
-                        int max_height) {
+                        int max_height, json::array sidecars) {
   json::object body;
   body["method"] = method_name(decision.method);
   if (!url.empty()) body["url"] = url;
@@ -110,6 +111,7 @@ std::string answer_body(const PlaybackDecision& decision, const std::optional<Me
   }
   body["audio"] = std::move(audio);
   body["subtitles"] = std::move(subtitles);
+  body["sidecars"] = std::move(sidecars);
   // Fonts attached to the file: a session showing an ASS subtitle serves them as font-{k}.
   body["fonts"] = probe ? probe->fonts.size() : 0;
   body["audio_track"] = optional_int(decision.audio_track);
@@ -199,8 +201,13 @@ asio::awaitable<void> serve_api(const PlaybackRouteDeps& deps, const HttpRequest
     queue_position = playback.open(spec, grid->segment_at(parsed.request->start_seconds));
     if (queue_position > 0) decision.reasons.push_back("converter_busy");
   }
-  HttpResponse response =
-      json_response(200, answer_body(decision, probe, token, url, queue_position, max_height));
+  json::array sidecars;
+  if (deps.sidecars != nullptr) {
+    sidecars = sidecar_tracks_json(co_await deps.sidecars->of(linked.check.message_id), token);
+  }
+  HttpResponse response = json_response(
+      200,
+      answer_body(decision, probe, token, url, queue_position, max_height, std::move(sidecars)));
   response.set_header("Cache-Control", "no-store");
   co_await out.send(std::move(response));
 }

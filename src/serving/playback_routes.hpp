@@ -21,6 +21,7 @@ class LinkTrafficMeter;
 class PlaybackService;
 class Router;
 class SessionTokenCodec;
+class SidecarSubtitles;
 
 struct PlaybackRouteDeps {
   LinkCheckDeps link;
@@ -32,6 +33,9 @@ struct PlaybackRouteDeps {
   // The bound on the answers waiting on their clients (serving/answer_budget.hpp); null: one
   // with the default limits, shared by the routes.
   std::shared_ptr<AnswerBudget> answers;
+  // Subtitles sent beside the video (serving/sidecar_subtitles.hpp), listed in the answer's
+  // "sidecars"; null: none listed.
+  SidecarSubtitles* sidecars = nullptr;
 };
 
 // How long a segment request waits for the converter before answering 503 SEGMENT_NOT_READY.

@@ -458,7 +458,36 @@ CREATE TABLE split_parts (
 CREATE INDEX split_parts_by_message ON split_parts (message_id);
 )sql";
 
-constexpr std::array<Migration, 15> kMigrations{{
+// Version 16: subtitles sent beside a video (chat/uploads/subtitle_pairing.hpp). The videos users
+// sent, by their message (a reply names it) and by time (a subtitle of the same name soon
+// after); and each subtitle attached to a video's copy, in UTF-8 and already written as WebVTT
+// and SubRip, so the player and /sub/{id}/{k} serve it with no Telegram download and no parsing.
+// The same text in both dialects.
+constexpr std::string_view kVideoSubtitles = R"sql(
+CREATE TABLE sent_videos (
+  chat_id         BIGINT NOT NULL,
+  message_id      BIGINT NOT NULL,
+  copy_message_id BIGINT NOT NULL,
+  file_name       TEXT   NOT NULL,
+  album_id        BIGINT NOT NULL DEFAULT 0,
+  sent_unix       BIGINT NOT NULL,
+  PRIMARY KEY (chat_id, message_id)
+);
+CREATE INDEX sent_videos_by_time ON sent_videos (chat_id, sent_unix);
+CREATE TABLE video_subtitles (
+  video_message_id    BIGINT NOT NULL,
+  subtitle_message_id BIGINT NOT NULL,
+  file_name           TEXT   NOT NULL,
+  format              TEXT   NOT NULL,
+  text_utf8           TEXT   NOT NULL,
+  webvtt              TEXT   NOT NULL,
+  subrip              TEXT   NOT NULL,
+  added_unix          BIGINT NOT NULL,
+  PRIMARY KEY (video_message_id, subtitle_message_id)
+);
+)sql";
+
+constexpr std::array<Migration, 16> kMigrations{{
     {1, "users, daily links, monthly bandwidth, counters", kUsersAndCounters,
      kUsersAndCountersPostgres},
     {2, "revoked links", kRevokedLinks, kRevokedLinksPostgres},
@@ -478,6 +507,7 @@ constexpr std::array<Migration, 15> kMigrations{{
      kDashboard},
     {14, "batches by user, for the WebDAV folders", kBatchesByUser, kBatchesByUser},
     {15, "split files joined into one link, and their parts", kSplitFiles, kSplitFilesPostgres},
+    {16, "subtitles sent beside a video", kVideoSubtitles, kVideoSubtitles},
 }};
 
 void apply_step(SqliteDatabase& db, const Migration& step) {

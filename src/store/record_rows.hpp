@@ -33,6 +33,45 @@ inline std::string select_batches(std::string_view where) {
 inline constexpr std::string_view kBatchFileColumns =
     "batch_id, source_message_id, copy_message_id, file_kind, file_name, mime_type, file_size";
 
+inline constexpr std::string_view kSentVideoColumns =
+    "chat_id, message_id, copy_message_id, file_name, album_id, sent_unix";
+
+template <typename Row>
+SentVideo read_sent_video(const Row& row) {
+  return SentVideo{row.int_at(0),  row.int_at(1), row.int_at(2),
+                   row.text_at(3), row.int_at(4), row.int_at(5)};
+}
+
+inline constexpr std::string_view kVideoSubtitleColumns =
+    "video_message_id, subtitle_message_id, file_name, format, added_unix, text_utf8, webvtt, "
+    "subrip";
+// The same without the texts (a listing).
+inline constexpr std::string_view kVideoSubtitleListColumns =
+    "video_message_id, subtitle_message_id, file_name, format, added_unix";
+
+// kVideoSubtitleListColumns, or kVideoSubtitleColumns with the texts.
+template <typename Row>
+VideoSubtitle read_video_subtitle(const Row& row, bool with_texts) {
+  VideoSubtitle subtitle{row.int_at(0), row.int_at(1), row.text_at(2), row.text_at(3), "", "", "",
+                         row.int_at(4)};
+  if (with_texts) {
+    subtitle.text_utf8 = row.text_at(5);
+    subtitle.webvtt = row.text_at(6);
+    subtitle.subrip = row.text_at(7);
+  }
+  return subtitle;
+}
+
+template <typename Row>
+VideoSubtitle read_listed_subtitle(const Row& row) {
+  return read_video_subtitle(row, false);
+}
+
+template <typename Row>
+VideoSubtitle read_whole_subtitle(const Row& row) {
+  return read_video_subtitle(row, true);
+}
+
 // The first column as an integer: a count, an id, a counter's value.
 template <typename Row>
 std::int64_t read_int(const Row& row) {

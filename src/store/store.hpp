@@ -222,6 +222,29 @@ struct MediaProbeRecord {
   std::int64_t probed_unix = 0;
 };
 
+// A video a user sent in their private chat with the bot, once its link was made (step 16): what
+// a subtitle sent beside it is paired with (chat/uploads/subtitle_pairing.hpp).
+struct SentVideo {
+  std::int64_t chat_id = 0;
+  std::int64_t message_id = 0;       // the user's message (TDLib id): a reply names it
+  std::int64_t copy_message_id = 0;  // the copy in LOG_CHANNEL, which the video's links name
+  std::string file_name;
+  std::int64_t album_id = 0;  // Telegram's media_album_id, or 0
+  std::int64_t sent_unix = 0;
+};
+
+// A subtitle file attached to a video (step 16), checked and in UTF-8 (subtitles/).
+struct VideoSubtitle {
+  std::int64_t video_message_id = 0;     // the video's copy in LOG_CHANNEL
+  std::int64_t subtitle_message_id = 0;  // the subtitle's own copy, which its own link names
+  std::string file_name;
+  std::string format;     // "srt", "vtt", "ass"
+  std::string text_utf8;  // the whole file in UTF-8 (an ASS/SSA script is served as it is)
+  std::string webvtt;     // its cues as WebVTT, for the player
+  std::string subrip;     // its cues as SubRip, for VLC and mpv
+  std::int64_t added_unix = 0;
+};
+
 class Store {
  public:
   // A store owns a connection or a file handle: never copied, so no implementation says it again.
@@ -410,6 +433,26 @@ class Store {
   // The latest post of this file whose copy is confirmed, in any channel: a re-post reuses it.
   [[nodiscard]] virtual std::optional<ChannelPostRecord> find_channel_copy(
       const std::string& file_unique_id) = 0;
+
+  // --- subtitles sent beside a video (step 16) ---
+  // Records a video whose link was made; the same message again changes nothing.
+  virtual void record_sent_video(const SentVideo& video) = 0;
+  [[nodiscard]] virtual std::optional<SentVideo> find_sent_video(std::int64_t chat_id,
+                                                                 std::int64_t message_id) = 0;
+  // The chat's videos sent at or after `since_unix`, newest first, at most `limit`.
+  [[nodiscard]] virtual std::vector<SentVideo> sent_videos_since(std::int64_t chat_id,
+                                                                 std::int64_t since_unix,
+                                                                 int limit) = 0;
+  // Attaches the subtitle; the same (video, subtitle) again replaces the row.
+  virtual void attach_subtitle(const VideoSubtitle& subtitle) = 0;
+  // The video's subtitles in the order they were attached, without their texts (text_utf8,
+  // webvtt and subrip empty): a listing stays small however large the files.
+  [[nodiscard]] virtual std::vector<VideoSubtitle> video_subtitles(
+      std::int64_t video_message_id) = 0;
+  // The video's subtitle `index` (0-based, in that order) with its texts; nullopt when the video
+  // has no such subtitle (a negative index included).
+  [[nodiscard]] virtual std::optional<VideoSubtitle> find_video_subtitle(
+      std::int64_t video_message_id, std::int64_t index) = 0;
 
   // --- the operator's dashboard (step 13) ---
   // Named marks kept in `counters`: raises `name` to `value` when it is below it (or unset) and

@@ -186,6 +186,24 @@ class StorePool final : public Store {
   std::optional<MediaProbeRecord> find_media_probe(const std::string& unique_id) override {
     return lend()->find_media_probe(unique_id);
   }
+  void record_sent_video(const SentVideo& video) override { lend()->record_sent_video(video); }
+  std::optional<SentVideo> find_sent_video(std::int64_t chat_id, std::int64_t message_id) override {
+    return lend()->find_sent_video(chat_id, message_id);
+  }
+  std::vector<SentVideo> sent_videos_since(std::int64_t chat_id, std::int64_t since_unix,
+                                           int limit) override {
+    return lend()->sent_videos_since(chat_id, since_unix, limit);
+  }
+  void attach_subtitle(const VideoSubtitle& subtitle) override {
+    lend()->attach_subtitle(subtitle);
+  }
+  std::optional<VideoSubtitle> find_video_subtitle(std::int64_t video_message_id,
+                                                   std::int64_t index) override {
+    return lend()->find_video_subtitle(video_message_id, index);
+  }
+  std::vector<VideoSubtitle> video_subtitles(std::int64_t video_message_id) override {
+    return lend()->video_subtitles(video_message_id);
+  }
   void save_channel_post(const ChannelPostRecord& post) override {
     lend()->save_channel_post(post);
   }

@@ -6,6 +6,11 @@
 // Picture subtitles: an MKV with a PGS track (written here, pgs_sup.hpp) and the same cue as
 // VobSub; pictures.test.mjs checks, in Chromium and in Firefox ESR, that the PGS track is drawn
 // in the browser at its time and the VobSub one burned into a transcode.
+// Subtitles sent beside a video: a user sends two videos and, after each, subtitles under its
+// name (an .srt in CP1251; for the second also an .ass sign); subtitles.test.mjs picks them in
+// the player, in direct play (H.264/AAC in MP4) and converted (AC-3 sound: a remux), and checks
+// by pixels that the cue is drawn at the bottom and the ASS sign at the top, and that the cue's
+// text reached the browser in UTF-8.
 // Screenshots land in <build>/test-results/subtitles/.
 #include <cstdlib>
 #include <filesystem>
@@ -18,6 +23,7 @@
 #include "browser/browser_script.hpp"
 #include "core/clock.hpp"
 #include "links/link_token.hpp"
+#include "sim/control_client.hpp"
 #include "support/build_paths.hpp"
 #include "support/pgs_sup.hpp"
 #include "support/sim_harness.hpp"
@@ -162,6 +168,83 @@ void run_sign(const std::string& engine) {
 TEST(SubtitlesBrowserTest, AnAssSignIsDrawnWhereTheScriptPutsIt) {
   ASSERT_TRUE(fs::exists("/usr/bin/chromium")) << "needs /usr/bin/chromium";
   run_sign("chromium");
+}
+
+constexpr std::int64_t kViewer = 5550077;
+// Dense letters, so the cue covers many pixels: "ЖЖЖЖЖЖ ШШШШШШ" in CP1251, and in UTF-8.
+const std::string kCueCp1251 = "\xC6\xC6\xC6\xC6\xC6\xC6 \xD8\xD8\xD8\xD8\xD8\xD8";
+const std::string kCueUtf8 = "ЖЖЖЖЖЖ ШШШШШШ";
+
+// Black picture and a tone in MP4: `audio` aac plays directly in both browsers, ac3 is remuxed.
+fs::path make_plain_video(const fs::path& dir, const std::string& name, const std::string& audio) {
+  const fs::path out = dir / name;
+  const std::string command =
+      "ffmpeg -nostdin -y -hide_banner -loglevel error -f lavfi -i color=c=black:s=640x360:r=25 "
+      "-f lavfi -i sine=frequency=440:sample_rate=48000 -t " +
+      std::to_string(kSeconds) + " -c:v libx264 -preset ultrafast -pix_fmt yuv420p -g 25 -c:a " +
+      audio + " " + out.string();
+  const int status = testing::run_logged(command, dir / "ffmpeg.log");
+  EXPECT_EQ(status, 0) << command << "\n" << read_file(dir / "ffmpeg.log");
+  return out;
+}
+
+// `path` sent by kViewer in their chat with the bot; the path of the link to `route` in the
+// bot's reply, which must say the subtitles were attached when `subtitle`.
+std::string viewer_sends(SimHarness& harness, const fs::path& path, const std::string& kind,
+                         std::size_t replies, bool subtitle) {
+  sim::SendFileRequest request;
+  request.user_id = kViewer;
+  request.path = path.string();
+  request.kind = kind;
+  request.mime_type = kind == "video" ? "video/mp4" : "";
+  harness.sim().send_file(request);
+  const auto messages = harness.sim().wait_messages(kViewer, replies, 20000);
+  EXPECT_EQ(messages.size(), replies);
+  const std::string text = messages.empty() ? "" : messages.back().text;
+  if (subtitle) {
+    EXPECT_NE(text.find("Subtitles attached"), std::string::npos) << text;
+  }
+  return testing::link_path_in(text, "/stream/");
+}
+
+void run_sidecar(const std::string& engine) {
+  ASSERT_TRUE(fs::exists(fs::path(TGLINK_SOURCE_DIR) / "node_modules" / "puppeteer-core"))
+      << "needs node_modules/puppeteer-core: scripts/install-deps.sh --test";
+  SimHarness harness;
+  harness.sim().create_user(kViewer, "Viewer");
+  const fs::path dir = harness.dir();
+  const std::string cue = "1\r\n00:00:00,000 --> 00:00:10,000\r\n" + kCueCp1251 + "\r\n";
+  std::ofstream(dir / "Film.srt", std::ios::binary) << cue;
+  std::ofstream(dir / "Conv.srt", std::ios::binary) << cue;
+  write_sign_script(dir / "Conv.ass");
+  const std::string direct =
+      viewer_sends(harness, make_plain_video(dir, "Film.mp4", "aac"), "video", 1, false);
+  (void)viewer_sends(harness, dir / "Film.srt", "document", 2, true);
+  const std::string converted =
+      viewer_sends(harness, make_plain_video(dir, "Conv.mp4", "ac3"), "video", 3, false);
+  (void)viewer_sends(harness, dir / "Conv.srt", "document", 4, true);
+  (void)viewer_sends(harness, dir / "Conv.ass", "document", 5, true);
+  ASSERT_FALSE(direct.empty() || converted.empty());
+  const json::object plan{
+      {"suite", "sidecar"},
+      {"base_url", harness.base_url()},
+      {"direct", harness.base_url() + direct},
+      {"converted", harness.base_url() + converted},
+      {"cue_text", kCueUtf8},
+      {"engine", engine},
+      {"screenshots", (fs::path(TGLINK_BINARY_DIR) / "test-results" / "subtitles").string()},
+  };
+  run_script(harness, plan, "subtitles.test.mjs");
+}
+
+TEST(SubtitlesBrowserTest, SubtitlesSentBesideAVideoShowInChromium) {
+  ASSERT_TRUE(fs::exists("/usr/bin/chromium")) << "needs /usr/bin/chromium";
+  run_sidecar("chromium");
+}
+
+TEST(SubtitlesBrowserTest, SubtitlesSentBesideAVideoShowInFirefox) {
+  ASSERT_TRUE(fs::exists("/usr/bin/firefox-esr")) << "needs /usr/bin/firefox-esr";
+  run_sidecar("firefox");
 }
 
 TEST(SubtitlesBrowserTest, AnAssSignIsDrawnWhereTheScriptPutsItInFirefox) {

@@ -172,6 +172,22 @@ class ForwardingStore : public Store {
     return inner_.delete_dead_channel_posts(cutoff_unix, limit);
   }
   bool relay_update(const RelayedUpdate& update) override { return inner_.relay_update(update); }
+  void record_sent_video(const SentVideo& video) override { inner_.record_sent_video(video); }
+  std::optional<SentVideo> find_sent_video(std::int64_t chat_id, std::int64_t message_id) override {
+    return inner_.find_sent_video(chat_id, message_id);
+  }
+  std::vector<SentVideo> sent_videos_since(std::int64_t chat_id, std::int64_t since_unix,
+                                           int limit) override {
+    return inner_.sent_videos_since(chat_id, since_unix, limit);
+  }
+  void attach_subtitle(const VideoSubtitle& subtitle) override { inner_.attach_subtitle(subtitle); }
+  std::optional<VideoSubtitle> find_video_subtitle(std::int64_t video_message_id,
+                                                   std::int64_t index) override {
+    return inner_.find_video_subtitle(video_message_id, index);
+  }
+  std::vector<VideoSubtitle> video_subtitles(std::int64_t video_message_id) override {
+    return inner_.video_subtitles(video_message_id);
+  }
   void save_channel_post(const ChannelPostRecord& post) override { inner_.save_channel_post(post); }
   std::optional<ChannelPostRecord> find_channel_post(std::int64_t chat_id,
                                                      std::int64_t message_id) override {

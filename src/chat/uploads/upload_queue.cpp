@@ -342,6 +342,10 @@ asio::awaitable<void> UploadQueue::finish(PendingUpload upload) {
   const SystemTime now = chat_.clock.now();
   const std::optional<SystemTime> expires_at = co_await record_copy(upload, owner, now);
   Reply made = made_link_reply(chat_, message.file, upload.copy_message_id, expires_at);
+  co_await remember_video(upload);
+  if (const std::optional<SubtitleNote> note = co_await attach_subtitle(upload)) {
+    append_subtitle_note(made.text, *note);
+  }
   const std::shared_ptr<bool> alive = alive_;
   (void)co_await reply_confirmed(upload.chat_id, std::move(made));
   if (!*alive) co_return;  // stopped meanwhile: the row stays, and the next start replies
@@ -416,6 +420,7 @@ asio::awaitable<void> UploadQueue::finish_in_batch(PendingUpload upload) {
   // batch's, set by /done, so this one is the nearest known now.
   const SystemTime now = chat_.clock.now();
   co_await store_link(link_record_of(upload, link_expiry_from(chat_, now), now));
+  co_await remember_video(upload);
   chat_.log.info("User {}: {} ({} bytes) -> log message {}, batch {}", upload.user_id,
                  text_for_log(upload.file_name), upload.file_size, upload.copy_message_id,
                  upload.batch_id);

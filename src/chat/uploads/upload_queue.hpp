@@ -61,6 +61,7 @@
 #include "chat/uploads/flood_limiter.hpp"
 #include "chat/uploads/log_channel_copy.hpp"
 #include "chat/uploads/split_part_name.hpp"
+#include "chat/uploads/subtitle_reply.hpp"
 #include "chat/uploads/upload_flow.hpp"
 #include "store/store.hpp"
 
@@ -162,6 +163,12 @@ class UploadQueue {
   [[nodiscard]] boost::asio::awaitable<std::optional<SystemTime>> record_copy(
       const PendingUpload& upload, const std::string& owner, SystemTime now);
   [[nodiscard]] boost::asio::awaitable<void> count_link(std::int64_t user_id, SystemTime now);
+  // Subtitles sent beside a video (upload_queue_subtitles.cpp): a video whose link is made is
+  // remembered; a subtitle file is fetched, checked, paired and attached, and the note for its
+  // reply answered (nullopt for any other file).
+  [[nodiscard]] boost::asio::awaitable<void> remember_video(const PendingUpload& upload);
+  [[nodiscard]] boost::asio::awaitable<std::optional<SubtitleNote>> attach_subtitle(
+      const PendingUpload& upload);
 
   // Sends `reply` into `chat_id` (over several messages when it is too long for one,
   // split_reply) and waits until Telegram has it (or refused it); false when it was refused.

@@ -71,13 +71,20 @@ asio::awaitable<void> UploadQueue::finish_album(AlbumKey key) {
     links.push_back(
         made_link(chat_, file_message_of(upload).file, upload.copy_message_id, expires_at));
   }
+  Reply reply =
+      album_reply(chat_.config, links,
+                  is_channel_chat(key.first) ? AlbumReader::kChannel : AlbumReader::kSender);
+  // Every video first, so a subtitle finds the video of its own album.
+  for (const PendingUpload& upload : files) co_await remember_video(upload);
+  for (const PendingUpload& upload : files) {
+    if (const std::optional<SubtitleNote> note = co_await attach_subtitle(upload)) {
+      append_subtitle_note(reply.text, *note);
+    }
+  }
   chat_.log.info("User {}: album of {} files answered", files.front().user_id, files.size());
   // Confirmed before the rows go, as finish() does: a kill must not lose a reply TDLib held.
   const std::shared_ptr<bool> alive = alive_;
-  (void)co_await album_reply_confirmed(
-      key.first, files.front().message_id,
-      album_reply(chat_.config, links,
-                  is_channel_chat(key.first) ? AlbumReader::kChannel : AlbumReader::kSender));
+  (void)co_await album_reply_confirmed(key.first, files.front().message_id, std::move(reply));
   if (!*alive) co_return;  // stopped meanwhile: the rows stay, and the next start replies
   for (const PendingUpload& upload : files) {
     if (is_channel_chat(upload.chat_id)) co_await record_channel_post(upload, expires_at, false);

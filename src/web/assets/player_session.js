@@ -19,6 +19,7 @@ import { browserCapabilities } from './player_capabilities.js';
 import { DirectAttachment } from './player_direct.js';
 import { HlsAttachment } from './player_hls.js';
 import { PgsSubtitles, pgsStreamUrl } from './player_pgs.js';
+import { SidecarSubtitles } from './player_sidecar.js';
 import { METHOD, isConversion } from './player_vocabulary.js';
 
 const QUEUE_POLL_MS = 4000;
@@ -95,12 +96,14 @@ export class PlaybackSession {
     this.onAssPlain = options.onAssPlain || (() => {});
     this.assSubtitles = new AssSubtitles(this.video, this.assets);
     this.pgsSubtitles = new PgsSubtitles(this.video, this.assets);
+    this.sidecarSubtitles = new SidecarSubtitles(this.video, this.assets);
     this.capabilities = null;
     this.decision = null;
     this.attachment = null; // the current DirectAttachment or HlsAttachment
     this.ready = false; // the attachment has its media: play() goes straight to the element
     this.wantsPlay = false;
-    this.choice = { audio_track: null, subtitle_track: null, exclude_direct: false };
+    // sidecar: the subtitle sent beside the video that is shown (an index into decision.sidecars)
+    this.choice = { audio_track: null, subtitle_track: null, exclude_direct: false, sidecar: null };
     this.recoveries = 0;
     this.reloads = 0;
     this.pollTimer = 0;
@@ -135,11 +138,22 @@ export class PlaybackSession {
   // The viewer picked a subtitle (an index into decision.subtitles) or none (null): shown from
   // the current stream when it carries it, otherwise the server is asked for a stream that does.
   async chooseSubtitle(index) {
+    this.choice.sidecar = null;
+    this.sidecarSubtitles.hide();
     this.choice.subtitle_track = index;
     this.recoveries = 0;
     // A burned-in subtitle goes only with a new stream, as does any other once one is burned.
     if (!burnsSubtitle(this.decision) && (this.showSubtitleInStream(index) || index === null)) return;
     await this.askAgain();
+  }
+
+  // The viewer picked a subtitle sent beside the video (an index into decision.sidecars): shown
+  // over whatever stream plays, in place of the file's own subtitle, which is switched off.
+  async chooseSidecar(index) {
+    if (this.choice.subtitle_track !== null) await this.chooseSubtitle(null);
+    const sidecars = this.decision && Array.isArray(this.decision.sidecars) ? this.decision.sidecars : [];
+    this.choice.sidecar = index;
+    await this.sidecarSubtitles.show(sidecars[index] || null, index);
   }
 
   // The Play button: now, or as soon as an attachment is ready.

@@ -1,11 +1,12 @@
 // The sound and subtitle menus, filled from the server's decision: every audio track
 // of the file, and its subtitles (text ones can be switched on; picture ones too where this
 // browser draws them (PGS) or the server can burn them into a transcode, otherwise they are
-// listed but disabled). Titles and languages come from the file itself, so
+// listed but disabled), then the subtitles sent beside the video (player_sidecar.js). Titles and languages come from the file itself, so
 // they are only ever set as text.
 'use strict';
 
 import { displayName } from './player_codecs.js';
+import { sidecarIndex, sidecarLabel, sidecarValue } from './player_sidecar.js';
 
 function languageName(code) {
   if (!code || code === 'und') return '';
@@ -90,12 +91,16 @@ export class TrackMenus {
 
     const caps = this.session.capabilities;
     const drawn = caps && Array.isArray(caps.drawn_subtitles) ? caps.drawn_subtitles : [];
+    const sidecars = Array.isArray(decision.sidecars) ? decision.sidecars : [];
     this.subtitleSelect.replaceChildren(option('', 'Off'),
       ...subtitles.map((track, i) => option(String(track.index), subtitleLabel(track, i, drawn),
-        !pickable(track, decision, drawn))));
+        !pickable(track, decision, drawn))),
+      ...sidecars.map((track, i) => option(sidecarValue(i), sidecarLabel(track, i))));
     const chosenSubtitle = this.session.choice.subtitle_track;  // "Off" may hide a carried one
-    this.subtitleSelect.value = chosenSubtitle === null ? '' : String(chosenSubtitle);
-    this.subtitleChoice.hidden = subtitles.length === 0;
+    const chosenSidecar = this.session.choice.sidecar;
+    if (chosenSidecar !== null && chosenSidecar !== undefined) this.subtitleSelect.value = sidecarValue(chosenSidecar);
+    else this.subtitleSelect.value = chosenSubtitle === null ? '' : String(chosenSubtitle);
+    this.subtitleChoice.hidden = subtitles.length === 0 && sidecars.length === 0;
 
     const any = !this.audioChoice.hidden || !this.subtitleChoice.hidden;
     this.toggle.hidden = !any;
@@ -111,6 +116,9 @@ export class TrackMenus {
 
   onSubtitle() {
     const value = this.subtitleSelect.value;
-    this.session.chooseSubtitle(value === '' ? null : Number(value)).catch(() => this.session.failed('failed'));
+    const sidecar = sidecarIndex(value);
+    const chosen = sidecar !== null ? this.session.chooseSidecar(sidecar)
+      : this.session.chooseSubtitle(value === '' ? null : Number(value));
+    chosen.catch(() => this.session.failed('failed'));
   }
 }
