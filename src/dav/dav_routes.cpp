@@ -10,6 +10,7 @@
 #include "dav/dav_access.hpp"
 #include "dav/dav_folder.hpp"
 #include "dav/dav_request.hpp"
+#include "dav/folder_cache.hpp"
 #include "dav/folder_html.hpp"
 #include "dav/multistatus.hpp"
 #include "dav/propfind_request.hpp"
@@ -324,8 +325,51 @@ asio::awaitable<void> send(ResponseChannel& out, HttpResponse response) {
   co_await out.send(std::move(sent));
 }
 
-asio::awaitable<void> serve(const DavRouteDeps& deps, const HttpRequest& request,
-                            ResponseChannel& out) {
+// A folder as a request found it: open, closed (no folder), or the store unreadable.
+struct FolderRead {
+  std::shared_ptr<const DavFolder> folder;  // null when the grant opens no folder
+  bool unreadable = false;
+};
+
+// The folder read from the store now, and kept for the reads of its files.
+asio::awaitable<FolderRead> fresh_folder(const DavRouteDeps& deps, DavFolderCache& folders,
+                                         const DavGrant& grant) {
+  FolderRead read;
+  try {
+    std::optional<DavFolder> folder =
+        co_await deps.store_work.run([&deps, grant] { return read_folder(deps, grant); });
+    if (folder) read.folder = folders.keep(grant, std::move(*folder));
+  } catch (const StoreError& e) {
+    deps.files.log.error("WebDAV folder of user {}: store unreadable: {}", grant.user_id, e.what());
+    read.unreadable = true;
+  }
+  co_return read;
+}
+
+// For a file's GET or HEAD: the folder kept from a recent read, when it names that file, once
+// the store says the folder still opens (dav/folder_cache.hpp); nullopt when nothing kept serves.
+asio::awaitable<std::optional<FolderRead>> kept_folder(const DavRouteDeps& deps,
+                                                       const DavFolderCache& folders,
+                                                       const FolderRequest& wanted) {
+  std::shared_ptr<const DavFolder> kept = folders.find(wanted.grant);
+  if (wanted.playlist || kept == nullptr) co_return std::nullopt;
+  const std::optional<DavTarget> target = find_in_folder(*kept, wanted.path);
+  if (!target || target->is_collection()) co_return std::nullopt;
+  FolderRead read;
+  try {
+    const bool opens = co_await deps.store_work.run(
+        [&deps, grant = wanted.grant] { return deps.access.opens(grant, deps.store); });
+    if (opens) read.folder = std::move(kept);
+  } catch (const StoreError& e) {
+    deps.files.log.error("WebDAV folder of user {}: store unreadable: {}", wanted.grant.user_id,
+                         e.what());
+    read.unreadable = true;
+  }
+  co_return read;
+}
+
+asio::awaitable<void> serve(const DavRouteDeps& deps, DavFolderCache& folders,
+                            const HttpRequest& request, ResponseChannel& out) {
   if (!is_read_method(request.method)) {
     HttpResponse answer = read_only();
     co_await send(out, std::move(answer));
@@ -338,26 +382,22 @@ asio::awaitable<void> serve(const DavRouteDeps& deps, const HttpRequest& request
     co_return;
   }
   const FolderRequest& wanted = *resolved.folder;
-  std::optional<DavFolder> folder;
-  bool unreadable = false;
-  try {
-    folder = co_await deps.store_work.run(
-        [&deps, grant = wanted.grant] { return read_folder(deps, grant); });
-  } catch (const StoreError& e) {
-    deps.files.log.error("WebDAV folder of user {}: store unreadable: {}", wanted.grant.user_id,
-                         e.what());
-    unreadable = true;
+  std::optional<FolderRead> read;
+  if (request.method == "GET" || request.method == "HEAD") {
+    read = co_await kept_folder(deps, folders, wanted);
   }
-  if (unreadable) {
+  if (!read) read = co_await fresh_folder(deps, folders, wanted.grant);
+  if (read->unreadable) {
     HttpResponse answer = json_error(500, "INTERNAL_ERROR", "The folder could not be read");
     co_await send(out, std::move(answer));
     co_return;
   }
-  if (!folder) {
+  if (!read->folder) {
     HttpResponse answer = wanted.by_password ? unauthorized() : not_found();
     co_await send(out, std::move(answer));
     co_return;
   }
+  const DavFolder* folder = read->folder.get();
   if (wanted.playlist) {
     HttpResponse answer = playlist_answer(deps, wanted, *folder);
     co_await send(out, std::move(answer));
@@ -392,10 +432,11 @@ asio::awaitable<void> serve(const DavRouteDeps& deps, const HttpRequest& request
 
 void add_dav_routes(Router& router, const DavRouteDeps& deps) {
   auto shared = std::make_shared<const DavRouteDeps>(deps);
-  router.add_every_method_prefix(std::string(kDavPrefix),
-                                 [shared](const HttpRequest& request, ResponseChannel& out) {
-                                   return serve(*shared, request, out);
-                                 });
+  auto folders = std::make_shared<DavFolderCache>(deps.files.clock);
+  router.add_every_method_prefix(
+      std::string(kDavPrefix), [shared, folders](const HttpRequest& request, ResponseChannel& out) {
+        return serve(*shared, *folders, request, out);
+      });
 }
 
 }  // namespace tglink

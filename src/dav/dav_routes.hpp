@@ -17,10 +17,12 @@
 //
 // Refusals: a token we did not sign, or one /davlink off ended, or a user no longer allowed (not
 // on ALLOWED_USERS, banned) is 404 FOLDER_NOT_FOUND on every node at once (the store is read on
-// every request, dav/dav_access.hpp); /dav/ without credentials, or with a password that opens no
-// folder, is 401 with WWW-Authenticate: Basic. A name the folder does not hold is 404. A file's
-// revoked or expired link, the monthly bandwidth and the per-address rate limit apply as on /dl.
-// Listings are no-store, never sent as a Referer, and carry X-Content-Type-Options: nosniff.
+// every request, dav/dav_access.hpp; a file's GET or HEAD may find which file its name stands
+// for in the folder as read up to 10 s before, dav/folder_cache.hpp); /dav/ without credentials, or
+// with a password that opens no folder, is 401 with WWW-Authenticate: Basic. A name the folder does
+// not hold is 404. A file's revoked or expired link, the monthly bandwidth and the per-address rate
+// limit apply as on /dl. Listings are no-store, never sent as a Referer, and carry
+// X-Content-Type-Options: nosniff.
 
 #include <string>
 
