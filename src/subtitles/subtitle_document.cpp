@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "core/ascii_case.hpp"
+#include "core/trim.hpp"
 #include "core/user_text.hpp"
 
 namespace tglink {
@@ -25,22 +27,10 @@ struct Lines {
   std::vector<std::string_view> items;
 };
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
-std::string_view trim(std::string_view text) {
-  const std::size_t first = text.find_first_not_of(" \t");
-  if (first == std::string_view::npos) return {};
-  const std::size_t last = text.find_last_not_of(" \t");
-  return text.substr(first, last - first + 1);
-}
+std::string_view trim(std::string_view text) { return tglink::trim(text, " \t"); }
 
 bool starts_with_ci(std::string_view text, std::string_view prefix) {
-  return lower(text.substr(0, prefix.size())) == prefix;
+  return iequals_ascii(text.substr(0, prefix.size()), prefix);
 }
 
 // CRLF and lone CR become LF; stray control characters spaces. Empty when the text is binary.
@@ -84,8 +74,12 @@ Lines split_lines(std::string_view text) {
   return lines;
 }
 
+// A time field: ASCII digits only (std::from_chars also takes a minus sign: "00:-1.005").
 std::optional<std::int64_t> number(std::string_view digits, std::size_t max_digits) {
   if (digits.empty() || digits.size() > max_digits) return std::nullopt;
+  if (!std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    return std::nullopt;
+  }
   std::int64_t value = 0;
   const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
   if (error != std::errc{} || end != digits.data() + digits.size()) return std::nullopt;
@@ -291,7 +285,7 @@ std::optional<AssFormat> ass_format(std::string_view line) {
   bool start = false;
   bool end = false;
   for (std::size_t k = 0; k < names.size(); ++k) {
-    const std::string name = lower(trim(names[k]));
+    const std::string name = ascii_lower(trim(names[k]));
     if (name == "start") {
       format.start = k;
       start = true;
@@ -313,8 +307,8 @@ std::string read_ass(const Lines& lines, std::vector<SubtitleCue>& cues) {
   for (std::size_t i = 0; i < lines.items.size(); ++i) {
     const std::string_view line = trim(lines.items[i]);
     if (line.starts_with('[')) {
-      script_info = script_info || lower(line) == "[script info]";
-      events = lower(line) == "[events]";
+      script_info = script_info || ascii_lower(line) == "[script info]";
+      events = ascii_lower(line) == "[events]";
       continue;
     }
     if (!events) continue;
@@ -353,7 +347,7 @@ std::string read_ass(const Lines& lines, std::vector<SubtitleCue>& cues) {
 std::optional<SubtitleFormat> subtitle_format_of(std::string_view file_name) {
   const std::size_t dot = file_name.rfind('.');
   if (dot == std::string_view::npos) return std::nullopt;
-  const std::string extension = lower(file_name.substr(dot + 1));
+  const std::string extension = ascii_lower(file_name.substr(dot + 1));
   if (extension == "ssa") return SubtitleFormat::ass;
   return subtitle_format_from(extension);
 }

@@ -88,6 +88,11 @@ TEST(SubtitleDocument, RefusesMalformedTiming) {
             "line 2:");
   EXPECT_EQ(refusal(SubtitleFormat::vtt, "1\n00:00:01.000 --> 00:00:02.000\nHi\n"),
             "it does not start with WEBVTT");
+  // A signed field ("00:-1.005"), which std::from_chars would read as -1.
+  EXPECT_EQ(refusal(SubtitleFormat::vtt, "WEBVTT\n\n00:-1.005 --> 00:02.000\nHi\n").substr(0, 7),
+            "line 3:");
+  EXPECT_EQ(refusal(SubtitleFormat::srt, "1\n00:00:+1,000 --> 00:00:02,000\nHi\n").substr(0, 7),
+            "line 2:");
   EXPECT_EQ(refusal(SubtitleFormat::ass,
                     "[Events]\nFormat: Start, End, Text\n"
                     "Dialogue: 0:00:01.00,0:00:02.00,x\n"),
