@@ -311,7 +311,7 @@ struct Service::Impl {
     player = std::make_unique<PlayerPage>(config, *links, clock);
     thumbnails = std::make_unique<ThumbnailSource>(std::make_unique<BotPoolRoster>(*bots),
                                                    config.log_channel);
-    add_player_routes(router, *player, thumbnails.get());
+    add_player_routes(router, *player, files.get(), thumbnails.get());
     add_thumbnail_route(
         router, ThumbnailRouteDeps{*links, revocations->revoked(), *thumbnails, clock, log});
     batch_page =

@@ -129,6 +129,12 @@ TEST(SplitFile, ThreePartsOutOfOrderThroughTwoBotsPlayAndDownloadAsOne) {
   const std::string dl_url = harness.base_url() + download;
   const std::string stream_url = harness.base_url() + stream;
 
+  // The player page names the joined file, not its first part.
+  const testing::HttpResult page = harness.get("/player?stream=" + stream_url);
+  ASSERT_EQ(page.status, 200);
+  EXPECT_TRUE(contains(page.body, "clip.mp4")) << page.body;
+  EXPECT_FALSE(contains(page.body, "clip.mp4.00")) << page.body;
+
   // The whole, and ranges across each boundary and all of them, with curl.
   const fs::path out = harness.dir() / "curl.out";
   const CommandResult whole = run_command("curl -sS --fail -o " + out.string() + " " + dl_url);
