@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/ascii_case.hpp"
 #include "core/base64.hpp"
 #include "core/url_encoding.hpp"
 
@@ -46,12 +47,7 @@ std::optional<std::string> basic_password(std::optional<std::string_view> author
   std::string_view value = *authorization;
   while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
   constexpr std::string_view kScheme = "basic ";
-  if (value.size() < kScheme.size() ||
-      !std::equal(kScheme.begin(), kScheme.end(), value.begin(), [](char a, char b) {
-        return a == std::tolower(static_cast<unsigned char>(b));
-      })) {
-    return std::nullopt;
-  }
+  if (!iequals_ascii(value.substr(0, kScheme.size()), kScheme)) return std::nullopt;
   value.remove_prefix(kScheme.size());
   while (!value.empty() && value.back() == ' ') value.remove_suffix(1);
   const std::string credentials = base64_decode(value);

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <set>
 
+#include "core/ascii_case.hpp"
 #include "core/user_text.hpp"
 
 namespace tglink {
@@ -56,12 +57,7 @@ std::string fitted(const std::string& name) {
          std::string(extension);
 }
 
-std::string folded(std::string_view name) {
-  std::string out(name);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
+std::string folded(std::string_view name) { return ascii_lower(name); }
 
 }  // namespace
 

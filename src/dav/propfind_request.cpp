@@ -1,35 +1,19 @@
 #include "dav/propfind_request.hpp"
 
 #include <algorithm>
-#include <cctype>
 
+#include "core/ascii_case.hpp"
+#include "core/trim.hpp"
 #include "dav/xml_check.hpp"
 
 namespace tglink {
 
-namespace {
-
-bool same_ignoring_case(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) ==
-                  std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
-std::string_view trimmed(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
-
-}  // namespace
-
 std::optional<DavDepth> parse_depth(std::optional<std::string_view> header) {
   if (!header) return DavDepth::kInfinity;
-  const std::string_view value = trimmed(*header);
+  const std::string_view value = trim(*header, " \t");
   if (value == "0") return DavDepth::kZero;
   if (value == "1") return DavDepth::kOne;
-  if (same_ignoring_case(value, "infinity")) return DavDepth::kInfinity;
+  if (iequals_ascii(value, "infinity")) return DavDepth::kInfinity;
   return std::nullopt;
 }
 

@@ -5,6 +5,8 @@
 #include <optional>
 #include <vector>
 
+#include "core/ascii_case.hpp"
+
 namespace tglink {
 
 namespace {
@@ -137,10 +139,8 @@ class Checker {
     pos_ += 2;
     const std::optional<std::string_view> target = name();
     if (!target) return failed("a processing instruction has no target");
-    std::string lowered(*target);
-    std::transform(lowered.begin(), lowered.end(), lowered.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (lowered == "xml") return failed("an XML declaration after the start of the body");
+    if (iequals_ascii(*target, "xml"))
+      return failed("an XML declaration after the start of the body");
     if (!skip_past("?>")) return failed("a processing instruction is not closed");
     return true;
   }

@@ -7,22 +7,12 @@ namespace {
 
 bool is_ows(char c) { return c == ' ' || c == '\t'; }
 
-char lower_ascii(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
-
 }  // namespace
 
 std::string_view trim_ows(std::string_view text) {
   while (!text.empty() && is_ows(text.front())) text.remove_prefix(1);
   while (!text.empty() && is_ows(text.back())) text.remove_suffix(1);
   return text;
-}
-
-bool iequals_ascii(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (lower_ascii(a[i]) != lower_ascii(b[i])) return false;
-  }
-  return true;
 }
 
 std::vector<std::string_view> split_list(std::string_view text) {

@@ -7,13 +7,12 @@
 #include <string_view>
 #include <vector>
 
+#include "core/ascii_case.hpp"  // iequals_ascii, for tokens such as range units
+
 namespace tglink {
 
 // Removes leading and trailing OWS (spaces and horizontal tabs).
 [[nodiscard]] std::string_view trim_ows(std::string_view text);
-
-// ASCII case-insensitive equality, as HTTP uses for tokens such as range units.
-[[nodiscard]] bool iequals_ascii(std::string_view a, std::string_view b);
 
 // Splits a comma-separated list and trims each element. Empty elements are dropped, since
 // RFC 9110 §5.6.1 requires recipients to accept and ignore them ("a, , b").

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/ascii_case.hpp"
+
 namespace tglink {
 
 namespace {
@@ -18,13 +20,6 @@ int part_number_of(std::string_view digits) {
   int value = 0;
   for (const char c : digits) value = value * 10 + (c - '0');
   return value;
-}
-
-bool same_ignoring_ascii_case(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) ==
-                  std::tolower(static_cast<unsigned char>(y));
-         });
 }
 
 // A name someone could save a file under: something besides dots and blanks.
@@ -55,7 +50,7 @@ std::optional<SplitPartName> part_word(std::string_view file_name) {
   const std::size_t word = [&] {
     // The last ".part", whatever its case.
     for (std::size_t at = file_name.size(); at-- > 0;) {
-      if (same_ignoring_ascii_case(file_name.substr(at, kWord.size()), kWord)) return at;
+      if (iequals_ascii(file_name.substr(at, kWord.size()), kWord)) return at;
     }
     return std::string_view::npos;
   }();
@@ -69,7 +64,7 @@ std::optional<SplitPartName> part_word(std::string_view file_name) {
   const std::string_view extension = rest.substr(dot + 1);
   if (file_name.substr(word, kWord.size()) != kWord) return std::nullopt;
   if (extension.empty() || extension.find('.') != std::string_view::npos) return std::nullopt;
-  if (same_ignoring_ascii_case(extension, "rar") || same_ignoring_ascii_case(extension, "exe")) {
+  if (iequals_ascii(extension, "rar") || iequals_ascii(extension, "exe")) {
     return std::nullopt;
   }
   return split_part_named(std::string(name) + "." + std::string(extension), digits);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/ascii_case.hpp"
+
 namespace tglink {
 
 namespace {
@@ -10,10 +12,7 @@ namespace {
 // The name without its extension, in lower case.
 std::string stem(std::string_view name) {
   const std::size_t dot = name.rfind('.');
-  std::string out(name.substr(0, dot));
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
+  return ascii_lower(name.substr(0, dot));
 }
 
 }  // namespace
