@@ -13,6 +13,7 @@ import tempfile
 import time
 
 import cold_bench
+import confinement_bench
 import curl_bench
 import dav_bench
 import download_manager_bench
@@ -38,9 +39,11 @@ PARTS = {
     "curl": curl_bench,
     "load": load_bench,
     "playback": playback_bench,
+    "confinement": confinement_bench,
     "subtitles": subtitles_bench,
 }
-# `load` holds 12,000 connections, `playback` and `subtitles` encode clips: each is run when named.
+# `load` holds 12,000 connections, `playback`, `confinement` and `subtitles` encode clips: each is
+# run when named.
 DEFAULT_PARTS = ["hot", "cold", "memory", "spread", "dlm", "dav", "store", "info", "curl"]
 
 

@@ -15,6 +15,9 @@
 #   load      10,000 idle keep-alive + 2,000 slowloris connections (run only when named);
 #   playback  first segment, seeks and conversion cost of direct play, remux and transcode
 #             (run only when named);
+#   confinement  a conversion's first segment with the children's Landlock rules and
+#             system-call filter and without them, side by side (run only when named;
+#             bench/playback.sh runs it after playback);
 #   subtitles in headless Chromium: time to first subtitle after picking it (WebVTT, ASS,
 #             PGS) and frames dropped during a dense karaoke line with and without JASSUB (run
 #             only when named; bench/playback.sh runs it after playback).

@@ -8,12 +8,17 @@ apart; the median over the rounds, with the smallest and largest, is what is pri
 import statistics
 
 
-def alternate(measures, rounds):
-    """Runs each of `measures` (name -> function returning a number) once per round, in turn,
-    `rounds` times; returns name -> list of figures, in round order."""
+def alternate(measures, rounds, alternate_order=False):
+    """Runs each of `measures` (name -> function returning a figure) once per round, in turn,
+    `rounds` times; returns name -> list of figures, in round order. With `alternate_order`,
+    every other round runs them in reverse, so that none always meets the machine as the one
+    before left it (a warm cache, a busy core)."""
     figures = {name: [] for name in measures}
-    for _ in range(rounds):
-        for name, measure in measures.items():
+    for index in range(rounds):
+        order = list(measures.items())
+        if alternate_order and index % 2 == 1:
+            order.reverse()
+        for name, measure in order:
             figures[name].append(measure())
     return figures
 
@@ -22,9 +27,11 @@ def median(values):
     return statistics.median(values)
 
 
-def summary(values):
-    """'median (min-max)' of the values."""
-    return "%.2f (%.2f-%.2f)" % (statistics.median(values), min(values), max(values))
+def summary(values, digits=2):
+    """'median (min-max)' of the values, with `digits` after the point."""
+    form = "%%.%df" % digits
+    return (form + " (" + form + "-" + form + ")") % (
+        statistics.median(values), min(values), max(values))
 
 
 def ratios(numerators, denominators):
