@@ -5,7 +5,9 @@ The load client is bench/range_client.py; its figures against nginx are printed 
 the older one-process Python client's, so a reader can see the client is not the bottleneck
 (twice its processes must not get more from nginx).
 """
+import os
 import random
+import subprocess
 import threading
 import time
 
@@ -21,6 +23,10 @@ def add_arguments(parser):
     parser.add_argument("--hot-mib", type=int, default=1024)
     parser.add_argument("--range-requests", type=int, default=512,
                         help="requests of the one-process Python client, printed for comparison")
+    parser.add_argument("--hot-profile", metavar="FILE",
+                        help="after the rounds, record tglink alone under the ranges load with "
+                             "perf (call graphs) into FILE.data, and write its report to "
+                             "FILE.txt: where tglink's time goes, by library and by function")
 
 
 def run(args, work):
@@ -55,6 +61,54 @@ def run(args, work):
               "%.0f; wrk %.0f; the one-process Python client %.0f (and tglink %.0f, ratio %.2f)"
               % (stats.median(ranges["nginx"]), 2 * procs, double.per_second, by_wrk,
                  old_n, old_t, old_t / old_n))
+        if args.hot_profile:
+            profile(args.hot_profile, tg, target, size, seconds, procs)
+
+
+def profile(out, tg, target, size, seconds, procs):
+    """perf on tglink alone while the same ranges load runs: apart from the rounds, because
+    perf slows the process it records, and a ratio taken under it would say so."""
+    data, report = os.path.abspath(out) + ".data", os.path.abspath(out) + ".txt"
+    recorder = subprocess.Popen(["perf", "record", "-g", "-F", "999", "-o", data,
+                                 "-p", str(tg.proc.pid)],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(1)  # perf attaches to every thread before the load starts
+    served = range_client.run(tg.port, target, size, MIB, 64, seconds, procs).per_second
+    recorder.send_signal(2)
+    recorder.wait()
+    with open(report, "w") as f:
+        f.write("tglink under 64 concurrent 1 MiB ranges, %.0f req/s while recorded\n\n" % served)
+        f.flush()
+        for sort in ("dso", "dso,symbol"):
+            f.write("== self time by %s\n" % sort)
+            f.flush()
+            subprocess.run(["perf", "report", "-i", data, "--stdio", "--no-children",
+                            "--sort", sort, "-g", "none", "--percent-limit", "0.5"],
+                           stdout=f, stderr=subprocess.DEVNULL, check=True)
+        f.write("\n== system calls per request (strace -c -f while the same load runs)\n")
+        f.write(syscalls_per_request(tg, target, size, seconds, procs))
+    print("perf profile of tglink: %s (report %s)" % (data, report))
+
+
+def syscalls_per_request(tg, target, size, seconds, procs):
+    """strace's count of tglink's system calls under the ranges load, over the requests served
+    meanwhile: a figure of the code, not of the machine (strace slows tglink a lot)."""
+    counts = os.path.join(tg.dir, "strace-count.txt")
+    tracer = subprocess.Popen(["strace", "-c", "-f", "-o", counts, "-p", str(tg.proc.pid)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(1)
+    result = range_client.run(tg.port, target, size, MIB, 64, seconds, procs)
+    tracer.send_signal(2)
+    tracer.wait()
+    requests = result.requests
+    lines = ["%d requests while traced; fcntl and pwrite64 are SQLite's, from the monthly "
+             "bandwidth counter's batch every 8 MiB, not from the requests" % requests]
+    with open(counts) as f:
+        for line in f:
+            fields = line.split()
+            if len(fields) >= 5 and fields[-1] != "total" and fields[3].isdigit():
+                lines.append("%-16s %8.2f" % (fields[-1], int(fields[3]) / requests))
+    return "\n".join(lines) + "\n"
 
 
 def threaded_ranges_per_s(port, target, size, requests, concurrency=64, seed=1):

@@ -7,7 +7,7 @@
 #                                    caddy for the self-test's TLS cases, a font to attach to an
 #                                    MKV) and clang with libFuzzer
 #                                    (libclang-rt-N-dev, only recommended by clang-N)
-#   scripts/install-deps.sh --bench  also the benchmark peers (nginx, wrk)
+#   scripts/install-deps.sh --bench  also the benchmark peers (nginx, wrk), perf and strace
 #   scripts/install-deps.sh --deb    also what `make deb` needs (dpkg-dev, for dpkg-shlibdeps)
 #   scripts/install-deps.sh --deploy the container and packaging tools `make test-deploy` drives
 #                                    (docker.io, docker-compose, mmdebstrap, systemd-nspawn,
@@ -100,7 +100,7 @@ choose_packages() {
     rt=$(pick_clang_rt)
     if [ -n "$rt" ]; then packages+=("$rt"); fi
   fi
-  if ((want_bench)); then packages+=(libbenchmark-dev nginx wrk aria2); fi
+  if ((want_bench)); then packages+=(libbenchmark-dev nginx wrk aria2 linux-perf strace); fi
   if ((want_deb)); then packages+=(dpkg-dev); fi
   if ((want_deploy)); then
     packages+=(docker.io docker-compose mmdebstrap systemd-container dpkg-dev python3)

@@ -3,6 +3,7 @@
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
+#include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http.hpp>
@@ -22,6 +23,8 @@ namespace http = beast::http;
 using asio::awaitable;
 using asio::ip::tcp;
 constexpr auto kTuple = asio::as_tuple(asio::use_awaitable);
+// The longest body sent in one write with its head: the answers of pages, playlists and the API.
+constexpr std::uint64_t kOneWriteBody = 16 << 10;
 // A request read far enough to be answered, or refused (HttpRequest::rejection).
 struct IncomingRequest {
   HttpRequest request;
@@ -46,8 +49,7 @@ class Exchange final : public ResponseChannel {
  public:
   Exchange(beast::tcp_stream& stream, SendLane& lane, const HttpServerOptions& options,
            ClientLog client, bool is_head, bool keep_alive)
-      : stream_(stream),
-        options_(options),
+      : options_(options),
         client_(client),
         writer_(stream.socket(), lane, options.write_timeout),
         is_head_(is_head),
@@ -57,30 +59,34 @@ class Exchange final : public ResponseChannel {
     common_.set_header(name, std::move(value));
   }
 
+  // A short answer goes out with its head in one write (one system call, one packet); a longer
+  // one as a head and a body.
   awaitable<void> send(HttpResponse response) override {
     const std::uint64_t length = response.body.size();
-    co_await begin_body(response, length);
-    if (!is_head_ && length > 0) {
-      co_await write(response.body);
+    if (is_head_ || length == 0 || length > kOneWriteBody) {
+      co_await begin_body(response, length);
+      if (!is_head_ && length > 0) co_await write(response.body);
+      co_return;
     }
+    std::string bytes = start(response, length);
+    const std::size_t head_size = bytes.size();
+    bytes += response.body;
+    const std::uint64_t written = co_await writer_.write(bytes);
+    if (written < head_size) {
+      failed_ = true;
+      co_return;
+    }
+    record(written - head_size, length);
   }
 
+  // The head of an answer whose body follows is handed over with MSG_MORE: the kernel holds it
+  // (200 ms at most) and sends it in one packet with the body's first bytes, which is what
+  // sendfile answers would otherwise split in two.
   awaitable<void> begin_body(HttpResponse head, std::uint64_t content_length) override {
-    started_ = true;
-    http::response<http::empty_body> message{static_cast<http::status>(head.status), 11};
-    message.set(http::field::server, "tglink");
-    for (const auto& [name, value] : common_.headers) message.set(name, value);
-    for (const auto& [name, value] : head.headers) message.set(name, value);
-    if (sends_content_length(head.status)) {
-      message.set(http::field::content_length, std::to_string(content_length));
-    }
-    message.keep_alive(keep_alive_);
-    http::response_serializer<http::empty_body> serializer{message};
-    stream_.expires_after(options_.write_timeout);
-    auto [ec, n] = co_await http::async_write_header(stream_, serializer, kTuple);
-    stream_.expires_never();  // the body has its own timeout (SocketWriter)
-    if (ec) failed_ = true;
-    body_length_ = content_length;
+    const std::string bytes = start(head, content_length);
+    const bool body_follows = !is_head_ && content_length > 0;
+    const std::uint64_t written = co_await writer_.write(bytes, body_follows);
+    if (written < bytes.size()) failed_ = true;
   }
 
   awaitable<bool> write(std::span<const char> bytes) override {
@@ -103,6 +109,22 @@ class Exchange final : public ResponseChannel {
   [[nodiscard]] bool failed() const { return failed_; }
 
  private:
+  // The head's bytes: status line, the common and the answer's own fields, Content-Length.
+  std::string start(const HttpResponse& head, std::uint64_t content_length) {
+    started_ = true;
+    body_length_ = content_length;
+    http::response<http::empty_body> message{static_cast<http::status>(head.status), 11};
+    message.set(http::field::server, "tglink");
+    for (const auto& [name, value] : common_.headers) message.set(name, value);
+    for (const auto& [name, value] : head.headers) message.set(name, value);
+    if (sends_content_length(head.status)) {
+      message.set(http::field::content_length, std::to_string(content_length));
+    }
+    message.keep_alive(keep_alive_);
+    const http::fields::writer fields{message.base(), message.version(), message.result_int()};
+    return beast::buffers_to_string(fields.get());
+  }
+
   // Counts what a body write handed to the kernel; false (and the exchange failed) when that was
   // not all of it. A client that stopped reading is logged once, here.
   bool record(std::uint64_t written, std::uint64_t wanted) {
@@ -116,7 +138,6 @@ class Exchange final : public ResponseChannel {
     return false;
   }
 
-  beast::tcp_stream& stream_;
   const HttpServerOptions& options_;
   ClientLog client_;
   SocketWriter writer_;

@@ -53,13 +53,14 @@ Step classify(ssize_t result) {
 SocketWriter::SocketWriter(tcp::socket& socket, SendLane& lane,
                            std::chrono::milliseconds write_timeout)
     : socket_(socket), lane_(lane), write_timeout_(write_timeout) {
-  socket_.native_non_blocking(true);
+  // Asio keeps the mode it set, so asking costs no system call; setting it costs one.
+  if (!socket_.native_non_blocking()) socket_.native_non_blocking(true);
 }
 
-asio::awaitable<std::uint64_t> SocketWriter::write(std::span<const char> bytes) {
+asio::awaitable<std::uint64_t> SocketWriter::write(std::span<const char> bytes, bool more) {
+  const int flags = MSG_NOSIGNAL | (more ? MSG_MORE : 0);
   co_return co_await send_all(bytes.size(), [&](std::uint64_t written, std::uint64_t most) {
-    return ::send(socket_.native_handle(), bytes.data() + written, std::min(most, kChunk),
-                  MSG_NOSIGNAL);
+    return ::send(socket_.native_handle(), bytes.data() + written, std::min(most, kChunk), flags);
   });
 }
 

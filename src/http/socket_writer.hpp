@@ -29,13 +29,15 @@ namespace tglink {
 
 class SocketWriter {
  public:
-  // The socket is put in non-blocking mode; it and the lane must outlive the writer.
+  // The socket is put in non-blocking mode (once: a writer is made per answer, and the mode
+  // stays); it and the lane must outlive the writer.
   SocketWriter(boost::asio::ip::tcp::socket& socket, SendLane& lane,
                std::chrono::milliseconds write_timeout);
 
   // Bytes handed to the kernel: all of them, or fewer when the client went away or read nothing
-  // for the write timeout.
-  boost::asio::awaitable<std::uint64_t> write(std::span<const char> bytes);
+  // for the write timeout. With `more`, the kernel may hold them until the next write (MSG_MORE),
+  // at most 200 ms.
+  boost::asio::awaitable<std::uint64_t> write(std::span<const char> bytes, bool more = false);
   // The same, straight from a file with sendfile.
   boost::asio::awaitable<std::uint64_t> write_file(int fd, ByteRange bytes);
 
