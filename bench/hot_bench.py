@@ -7,7 +7,9 @@ the older one-process Python client's, so a reader can see the client is not the
 """
 import os
 import random
+import re
 import subprocess
+import sys
 import threading
 import time
 
@@ -26,7 +28,8 @@ def add_arguments(parser):
     parser.add_argument("--hot-profile", metavar="FILE",
                         help="after the rounds, record tglink alone under the ranges load with "
                              "perf (call graphs) into FILE.data, and write its report to "
-                             "FILE.txt: where tglink's time goes, by library and by function")
+                             "FILE.txt (where tglink's time goes, by library and by function, "
+                             "and system calls per request) and a flame graph to FILE.svg")
 
 
 def run(args, work):
@@ -69,8 +72,10 @@ def profile(out, tg, target, size, seconds, procs):
     """perf on tglink alone while the same ranges load runs: apart from the rounds, because
     perf slows the process it records, and a ratio taken under it would say so."""
     data, report = os.path.abspath(out) + ".data", os.path.abspath(out) + ".txt"
-    recorder = subprocess.Popen(["perf", "record", "-g", "-F", "999", "-o", data,
-                                 "-p", str(tg.proc.pid)],
+    # DWARF call graphs: the release build keeps no frame pointers, and the flame graph needs
+    # whole stacks.
+    recorder = subprocess.Popen(["perf", "record", "--call-graph", "dwarf,16384", "-F", "499",
+                                 "-o", data, "-p", str(tg.proc.pid)],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(1)  # perf attaches to every thread before the load starts
     served = range_client.run(tg.port, target, size, MIB, 64, seconds, procs).per_second
@@ -78,16 +83,26 @@ def profile(out, tg, target, size, seconds, procs):
     recorder.wait()
     with open(report, "w") as f:
         f.write("tglink under 64 concurrent 1 MiB ranges, %.0f req/s while recorded\n\n" % served)
-        f.flush()
         for sort in ("dso", "dso,symbol"):
             f.write("== self time by %s\n" % sort)
-            f.flush()
-            subprocess.run(["perf", "report", "-i", data, "--stdio", "--no-children",
-                            "--sort", sort, "-g", "none", "--percent-limit", "0.5"],
-                           stdout=f, stderr=subprocess.DEVNULL, check=True)
+            listing = subprocess.run(["perf", "report", "-i", data, "--stdio", "--no-children",
+                                      "--sort", sort, "-g", "none", "--percent-limit", "0.5"],
+                                     capture_output=True, text=True, check=True).stdout
+            for line in listing.splitlines():
+                if line.strip() and not line.startswith("#"):
+                    # perf pads the symbol column to its widest name, then prints empty columns
+                    f.write(re.sub(r" {2,}-.*$", "", line).rstrip() + "\n")
         f.write("\n== system calls per request (strace -c -f while the same load runs)\n")
         f.write(syscalls_per_request(tg, target, size, seconds, procs))
-    print("perf profile of tglink: %s (report %s)" % (data, report))
+    flame = os.path.abspath(out) + ".svg"
+    script = subprocess.run(["perf", "script", "-i", data], capture_output=True, text=True,
+                            check=True).stdout
+    with open(flame, "w") as svg:
+        subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "flame_graph.py"),
+                        "--title", "tglink, 64 concurrent 1 MiB ranges of a cached file, "
+                        "%.0f req/s while recorded" % served],
+                       input=script, stdout=svg, text=True, check=True)
+    print("perf profile of tglink: %s (report %s, flame graph %s)" % (data, report, flame))
 
 
 def syscalls_per_request(tg, target, size, seconds, procs):
