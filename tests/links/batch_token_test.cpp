@@ -2,8 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include "support/case_table.hpp"
+
 namespace tglink {
 namespace {
+
+using testing::expect_results;
 
 using namespace std::chrono_literals;
 
@@ -45,10 +49,10 @@ TEST(BatchToken, AnotherKeyOrATamperedTokenIsInvalid) {
 
 TEST(BatchToken, UrlsAndTokensInLinks) {
   EXPECT_EQ(batch_url("https://h.example", "TOK"), "https://h.example/b/TOK");
-  EXPECT_EQ(batch_token_from_link("https://h.example/b/TOK"), "TOK");
-  EXPECT_EQ(batch_token_from_link("  https://h.example/b/TOK?format=urls "), "TOK");
-  EXPECT_EQ(batch_token_from_link("https://h.example/b/TOK/extra"), "TOK");
-  EXPECT_EQ(batch_token_from_link("https://h.example/dl/TOK"), "");
+  expect_results(batch_token_from_link, {{"https://h.example/b/TOK", "TOK"},
+                                         {"  https://h.example/b/TOK?format=urls ", "TOK"},
+                                         {"https://h.example/b/TOK/extra", "TOK"},
+                                         {"https://h.example/dl/TOK", ""}});
 }
 
 }  // namespace

@@ -2,8 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include "support/case_table.hpp"
+
 namespace tglink {
 namespace {
+
+using testing::expect_results;
 
 TEST(LinkUrls, DownloadAndStreamUrlsPutTheTokenAfterTheRoute) {
   EXPECT_EQ(download_url("https://files.example", "AbC_1"), "https://files.example/dl/AbC_1");
@@ -21,11 +25,11 @@ TEST(LinkUrls, PlayerLinkAppendsToAnExistingQuery) {
 }
 
 TEST(LinkUrls, TokenFromLinkAcceptsLinksNamesAndBareTokens) {
-  EXPECT_EQ(token_from_link("https://h/dl/TOKEN"), "TOKEN");
-  EXPECT_EQ(token_from_link("  https://h/stream/TOKEN?x=1 "), "TOKEN");
-  EXPECT_EQ(token_from_link("https://h/dl/TOKEN/video.mp4"), "TOKEN");
-  EXPECT_EQ(token_from_link("TOKEN"), "TOKEN");
-  EXPECT_EQ(token_from_link("https://h/dl/"), "");
+  expect_results(token_from_link, {{"https://h/dl/TOKEN", "TOKEN"},
+                                   {"  https://h/stream/TOKEN?x=1 ", "TOKEN"},
+                                   {"https://h/dl/TOKEN/video.mp4", "TOKEN"},
+                                   {"TOKEN", "TOKEN"},
+                                   {"https://h/dl/", ""}});
 }
 
 }  // namespace

@@ -20,12 +20,17 @@
 #include "serving/bandwidth_meter.hpp"
 #include "serving/link_traffic.hpp"
 #include "store/sqlite_store.hpp"
+#include "support/case_table.hpp"
 #include "support/fake_clock.hpp"
 #include "support/recording_channel.hpp"
 #include "support/temp_dir.hpp"
 
 namespace tglink {
 namespace {
+
+using testing::expect_false_for;
+using testing::expect_results;
+using testing::expect_true_for;
 
 namespace asio = boost::asio;
 using namespace std::chrono_literals;
@@ -371,23 +376,21 @@ TEST_F(FileHandlerTest, PageTypesAreNeverInlineOnStream) {
 }
 
 TEST(RunsAsPageInBrowser, KnowsTheDangerousTypes) {
-  for (const char* type : {"text/html", "TEXT/HTML; charset=utf-8", "image/svg+xml",
-                           "application/xhtml+xml", "text/xml", "application/xml",
-                           "text/javascript", "application/javascript", "application/ecmascript"}) {
-    EXPECT_TRUE(runs_as_page_in_browser(type)) << type;
-  }
-  for (const char* type : {"video/mp4", "video/x-matroska", "audio/mpeg", "image/png",
-                           "application/pdf", "text/plain", "application/octet-stream", ""}) {
-    EXPECT_FALSE(runs_as_page_in_browser(type)) << type;
-  }
+  expect_true_for(runs_as_page_in_browser,
+                  {"text/html", "TEXT/HTML; charset=utf-8", "image/svg+xml",
+                   "application/xhtml+xml", "text/xml", "application/xml", "text/javascript",
+                   "application/javascript", "application/ecmascript"});
+  expect_false_for(runs_as_page_in_browser,
+                   {"video/mp4", "video/x-matroska", "audio/mpeg", "image/png", "application/pdf",
+                    "text/plain", "application/octet-stream", ""});
 }
 
 TEST(FileRouteToken, IsTheSegmentAfterThePrefix) {
-  EXPECT_EQ(file_route_token("/dl/abc"), "abc");
-  EXPECT_EQ(file_route_token("/dl/abc/movie.mp4"), "abc");
-  EXPECT_EQ(file_route_token("/stream/abc/"), "abc");
-  EXPECT_EQ(file_route_token("/dl/"), "");
-  EXPECT_EQ(file_route_token("/api/info"), "");
+  expect_results(file_route_token, {{"/dl/abc", "abc"},
+                                    {"/dl/abc/movie.mp4", "abc"},
+                                    {"/stream/abc/", "abc"},
+                                    {"/dl/", ""},
+                                    {"/api/info", ""}});
 }
 
 // Each link's own figures: a body from byte 0 is a download; every body byte counts, ranges
