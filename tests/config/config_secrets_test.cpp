@@ -53,12 +53,9 @@ TEST(ConfigSecrets, CheckConfigNeverPrintsSecretValues) {
 }
 
 TEST(ConfigSecrets, SummaryMasksValidSecrets) {
-  EnvMap env = valid_bot_env();
-  env["SECRET_KEY"] = "a-long-signing-key-LEAKMARKER6";
-  env["ADDITIONAL_BOT_TOKENS"] = "222:BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBLEAKMARKER7";
-  const ConfigLoadResult result = load_bot(env);
-  ASSERT_TRUE(result.ok()) << problem_text(result);
-  const std::string summary = summarize_config(*result.config);
+  const std::string summary = summarize_config(must_load(valid_bot_env_with(
+      {{"SECRET_KEY", "a-long-signing-key-LEAKMARKER6"},
+       {"ADDITIONAL_BOT_TOKENS", "222:BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBLEAKMARKER7"}})));
   EXPECT_THAT(summary, Not(HasSubstr("LEAKMARKER")));
   EXPECT_THAT(summary, Not(HasSubstr("AAEhBP0av28wQLnrZ4Zpsjpx")));
   EXPECT_THAT(summary, Not(HasSubstr("0123456789abcdef0123456789abcdef")));
