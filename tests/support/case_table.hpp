@@ -5,6 +5,7 @@
 // break or a stray byte shows as such).
 //
 //   expect_results(parse_log_level, {{"DEBUG", LogLevel::Debug}, {"verbose", std::nullopt}});
+//   expect_result_for(token_from_link, "TOKEN", {"https://h/dl/TOKEN", "TOKEN"});
 //   expect_true_for(is_ip_address, {"0.0.0.0", "::"});
 //   expect_false_for(parse_command_line, {"hello", "/"});  // false, or an empty optional
 //
@@ -37,6 +38,15 @@ void expect_results(const Function& function,
   for (const Case<Input, ResultOf<Function, Input>>& row : cases) {
     EXPECT_EQ(function(row.input), row.expected)
         << "for the input " << ::testing::PrintToString(row.input);
+  }
+}
+
+// function(input) == expected, the same result for every input.
+template <typename Input = std::string, typename Function>
+void expect_result_for(const Function& function, const ResultOf<Function, Input>& expected,
+                       std::initializer_list<Input> inputs) {
+  for (const Input& input : inputs) {
+    EXPECT_EQ(function(input), expected) << "for the input " << ::testing::PrintToString(input);
   }
 }
 
