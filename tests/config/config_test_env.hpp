@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "config/config.hpp"
@@ -51,6 +52,21 @@ inline std::string problem_text(const ConfigLoadResult& result) {
     text += problem.describe() + "\n";
   }
   return text;
+}
+
+// `text` (problems, a summary) holds each of `parts`.
+inline void expect_mentions(const std::string& text, std::initializer_list<std::string> parts) {
+  for (const std::string& part : parts) {
+    EXPECT_THAT(text, ::testing::HasSubstr(part));
+  }
+}
+
+// `text` holds none of `parts` (secrets, most often).
+inline void expect_never_mentions(const std::string& text,
+                                  std::initializer_list<std::string> parts) {
+  for (const std::string& part : parts) {
+    EXPECT_THAT(text, ::testing::Not(::testing::HasSubstr(part)));
+  }
 }
 
 // The configuration an environment that must load gives. A problem fails the test, naming every
