@@ -9,9 +9,9 @@
 //   expect_true_for(is_ip_address, {"0.0.0.0", "::"});
 //   expect_false_for(parse_command_line, {"hello", "/"});  // false, or an empty optional
 //
-// The input type is std::string unless named first (expect_results<double>(...)); the
-// expected result has the type the function returns, so a table reads like the calls it
-// replaces.
+// The input type is std::string unless named first (expect_results<double>(...)), whatever the
+// literals in the table, so that a row may hold std::string("a\0b", 3); the expected result has
+// the type the function returns, so a table reads like the calls it replaces.
 
 #include <initializer_list>
 #include <string>
@@ -44,7 +44,7 @@ void expect_results(const Function& function,
 // function(input) == expected, the same result for every input.
 template <typename Input = std::string, typename Function>
 void expect_result_for(const Function& function, const ResultOf<Function, Input>& expected,
-                       std::initializer_list<Input> inputs) {
+                       std::initializer_list<std::type_identity_t<Input>> inputs) {
   for (const Input& input : inputs) {
     EXPECT_EQ(function(input), expected) << "for the input " << ::testing::PrintToString(input);
   }
@@ -52,7 +52,8 @@ void expect_result_for(const Function& function, const ResultOf<Function, Input>
 
 // predicate(input) tests as true, for every input.
 template <typename Input = std::string, typename Predicate>
-void expect_true_for(const Predicate& predicate, std::initializer_list<Input> inputs) {
+void expect_true_for(const Predicate& predicate,
+                     std::initializer_list<std::type_identity_t<Input>> inputs) {
   for (const Input& input : inputs) {
     EXPECT_TRUE(predicate(input)) << "for the input " << ::testing::PrintToString(input);
   }
@@ -60,7 +61,8 @@ void expect_true_for(const Predicate& predicate, std::initializer_list<Input> in
 
 // predicate(input) tests as false (false, or an empty optional), for every input.
 template <typename Input = std::string, typename Predicate>
-void expect_false_for(const Predicate& predicate, std::initializer_list<Input> inputs) {
+void expect_false_for(const Predicate& predicate,
+                      std::initializer_list<std::type_identity_t<Input>> inputs) {
   for (const Input& input : inputs) {
     EXPECT_FALSE(predicate(input)) << "for the input " << ::testing::PrintToString(input);
   }
