@@ -24,6 +24,12 @@ const std::map<std::string, std::string> kValid{
     {"API_HASH", "0123456789abcdef0123456789abcdef"},
     {"LOG_CHANNEL", "-1001234567890"}};
 
+// The valid settings with `changes` added or put in place of theirs.
+std::map<std::string, std::string> valid_with(std::map<std::string, std::string> changes) {
+  changes.insert(kValid.begin(), kValid.end());  // keeps the changed values
+  return changes;
+}
+
 TEST(CheckConfigCli, EmptyEnvironmentListsEveryRequiredVariable) {
   TempDir dir;
   const CompletedRun run = check_config(dir, {});
@@ -35,9 +41,7 @@ TEST(CheckConfigCli, EmptyEnvironmentListsEveryRequiredVariable) {
 
 TEST(CheckConfigCli, BadPortIsNamedWithWhatIsWrong) {
   TempDir dir;
-  std::map<std::string, std::string> env = kValid;
-  env["PORT"] = "abc";
-  const CompletedRun run = check_config(dir, env);
+  const CompletedRun run = check_config(dir, valid_with({{"PORT", "abc"}}));
   EXPECT_EQ(run.status, 2);
   EXPECT_NE(run.output.find("PORT"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("\"abc\" is not a port number"), std::string::npos) << run.output;
@@ -73,8 +77,8 @@ TEST(CheckConfigCli, ABrokenDotEnvLineIsNamedWithoutItsContent) {
 
 TEST(CheckConfigCli, SharedDatabaseWithAGeneratedKeyIsRefusedWithTheReason) {
   TempDir dir;
-  std::map<std::string, std::string> env = kValid;
-  env["DATABASE_URL"] = "postgresql://tglink:DbSECRETVALUE@db.example.com/tglink";
+  std::map<std::string, std::string> env =
+      valid_with({{"DATABASE_URL", "postgresql://tglink:DbSECRETVALUE@db.example.com/tglink"}});
   const CompletedRun refused = check_config(dir, env);
   EXPECT_EQ(refused.status, 2);
   EXPECT_NE(refused.output.find("SECRET_KEY: must be set when DATABASE_URL is"), std::string::npos)
@@ -119,11 +123,8 @@ TEST(Cli, MediaFormatsPrintsTheListsFfmpegIsGiven) {
 namespace online {
 
 std::map<std::string, std::string> on_port(std::uint16_t port, const std::string& base_url) {
-  std::map<std::string, std::string> env = kValid;
-  env["PORT"] = std::to_string(port);
-  env["BIND_ADDRESS"] = "127.0.0.1";
-  env["BASE_URL"] = base_url;
-  return env;
+  return valid_with(
+      {{"PORT", std::to_string(port)}, {"BIND_ADDRESS", "127.0.0.1"}, {"BASE_URL", base_url}});
 }
 
 CompletedRun run(const TempDir& dir, std::vector<std::string> args,

@@ -26,6 +26,13 @@ class DatabaseWaitTest : public ::testing::Test {
         open, DatabaseWait{.total = total, .pause = std::chrono::seconds(2)}, clock_,
         [this](std::chrono::seconds s) { clock_.advance(s); }, log_);
   }
+  // A server that refuses every try with `error`, counting the tries.
+  std::function<OpenedStore()> always_failing(const std::string& error) {
+    return [this, error]() -> OpenedStore {
+      ++tries_;
+      throw StoreError(error);
+    };
+  }
   std::string log_text() const {
     std::string text;
     for (const LogRecord& record : log_.recent(LogLevel::Debug, 100)) text += record.text + "\n";
@@ -64,36 +71,20 @@ TEST_F(DatabaseWaitTest, ServerThatComesUpIsUsed) {
 }
 
 TEST_F(DatabaseWaitTest, WaitEndsAfterTheTotal) {
-  EXPECT_THROW(open_with(
-                   [this]() -> OpenedStore {
-                     ++tries_;
-                     throw StoreError(kRefused);
-                   },
-                   std::chrono::seconds(10)),
-               StoreError);
+  EXPECT_THROW(open_with(always_failing(kRefused), std::chrono::seconds(10)), StoreError);
   EXPECT_EQ(tries_, 6);  // at 0, 2, 4, 6, 8 and 10 s
   EXPECT_THAT(log_text(), HasSubstr("Gave up waiting for the database after 6 tries"));
 }
 
 TEST_F(DatabaseWaitTest, WrongPasswordEndsTheWaitAtOnce) {
-  EXPECT_THROW(open_with(
-                   [this]() -> OpenedStore {
-                     ++tries_;
-                     throw StoreError("cannot connect: password authentication failed");
-                   },
-                   std::chrono::seconds(60)),
+  EXPECT_THROW(open_with(always_failing("cannot connect: password authentication failed"),
+                         std::chrono::seconds(60)),
                StoreError);
   EXPECT_EQ(tries_, 1);
 }
 
 TEST_F(DatabaseWaitTest, ZeroMeansNoWait) {
-  EXPECT_THROW(open_with(
-                   [this]() -> OpenedStore {
-                     ++tries_;
-                     throw StoreError(kRefused);
-                   },
-                   std::chrono::seconds(0)),
-               StoreError);
+  EXPECT_THROW(open_with(always_failing(kRefused), std::chrono::seconds(0)), StoreError);
   EXPECT_EQ(tries_, 1);
 }
 

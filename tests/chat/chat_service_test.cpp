@@ -62,6 +62,16 @@ class ChatServiceTest : public testing::ChatFixture {
     });
   }
 
+  // The prompt that holds the user back: a button that opens @news_channel, then "I've joined".
+  static void expect_join_prompt(const json::object& prompt) {
+    EXPECT_NE(text_of(prompt).find("Join required channels"), std::string::npos);
+    const json::array& rows = prompt.at("reply_markup").at("rows").as_array();
+    ASSERT_EQ(rows.size(), 2U);
+    EXPECT_EQ(rows[0].at(0).at("type").at("url"), "https://t.me/news_channel");
+    EXPECT_EQ(rows[1].at(0).at("type").at("data").as_string(),
+              base64_encode(ForceSubscription::kJoinedData));
+  }
+
   // The user presses "I've joined".
   void press_joined() {
     json::object payload{{"@type", "callbackQueryPayloadData"},
@@ -172,6 +182,17 @@ class ChatServiceTest : public testing::ChatFixture {
   std::int64_t next_real_ = 300;
   std::int64_t next_message_id_ = 1;
 };
+
+// kUser's video "a.mp4", message `message_number` << 20, as the store keeps it at `stage`.
+PendingUpload video_upload(std::int64_t message_number, const std::string& stage = "queued") {
+  PendingUpload upload;
+  upload.user_id = upload.chat_id = kUser;
+  upload.message_id = message_number << 20;
+  upload.file_kind = "video";
+  upload.file_name = "a.mp4";
+  upload.stage = stage;
+  return upload;
+}
 
 TEST_F(ChatServiceTest, FileGetsLinksToItsConfirmedCopyInTheLogChannel) {
   confirm_copies();
@@ -399,13 +420,7 @@ TEST_F(ChatServiceTest, ForcedSubscriptionHoldsTheFileUntilTheUserHasJoined) {
   confirm_copies();
   start();
   send(kUser, video_content());
-  const json::object prompt = replies(1).back();
-  EXPECT_NE(text_of(prompt).find("Join required channels"), std::string::npos);
-  const json::array& rows = prompt.at("reply_markup").at("rows").as_array();
-  ASSERT_EQ(rows.size(), 2U);
-  EXPECT_EQ(rows[0].at(0).at("type").at("url"), "https://t.me/news_channel");
-  EXPECT_EQ(rows[1].at(0).at("type").at("data").as_string(),
-            base64_encode(ForceSubscription::kJoinedData));
+  expect_join_prompt(replies(1).back());
   EXPECT_TRUE(client.sent_of_type("forwardMessages").empty());
 
   press_joined();
@@ -426,13 +441,8 @@ TEST_F(ChatServiceTest, ForcedSubscriptionHoldsACommandUntilTheUserHasJoined) {
   start();
   send(kUser, text_content("/info"));
   const json::object prompt = replies(1).back();
-  EXPECT_NE(text_of(prompt).find("Join required channels"), std::string::npos);
+  expect_join_prompt(prompt);
   EXPECT_NE(text_of(prompt).find("Your command waits"), std::string::npos);
-  const json::array& rows = prompt.at("reply_markup").at("rows").as_array();
-  ASSERT_EQ(rows.size(), 2U);
-  EXPECT_EQ(rows[0].at(0).at("type").at("url"), "https://t.me/news_channel");
-  EXPECT_EQ(rows[1].at(0).at("type").at("data").as_string(),
-            base64_encode(ForceSubscription::kJoinedData));
   ASSERT_TRUE(testing::run_until_idle(io));
   EXPECT_EQ(client.sent_of_type("sendMessage").size(), 1U);  // no answer to /info yet
 
@@ -609,12 +619,7 @@ TEST_F(ChatServiceTest, FloodQueuedFileSurvivesARestart) {
 }
 
 TEST_F(ChatServiceTest, RestartPostsWhatWasNotConfirmedAndAnswersWhatWas) {
-  PendingUpload posting;
-  posting.user_id = posting.chat_id = kUser;
-  posting.message_id = 1 << 20;
-  posting.file_kind = "video";
-  posting.file_name = "a.mp4";
-  posting.stage = "posting";
+  PendingUpload posting = video_upload(1, "posting");
   posting.id = store.add_pending_upload(posting);
   PendingUpload posted = posting;
   posted.message_id = 2 << 20;
@@ -647,12 +652,8 @@ TEST_F(ChatServiceTest, RestartPostsWhatWasNotConfirmedAndAnswersWhatWas) {
 }
 
 TEST_F(ChatServiceTest, AnUnconfirmedCopyTelegramTookBeforeAKillIsAdoptedNotPostedAgain) {
-  PendingUpload earlier;  // confirmed as log message 40 before the kill
-  earlier.user_id = earlier.chat_id = kUser;
-  earlier.message_id = 1 << 20;
-  earlier.file_kind = "video";
-  earlier.file_name = "a.mp4";
-  earlier.stage = "posting";
+  // Confirmed as log message 40 before the kill.
+  PendingUpload earlier = video_upload(1, "posting");
   earlier.id = store.add_pending_upload(earlier);
   earlier.stage = "posted";
   earlier.copy_message_id = 40 << 20;
@@ -691,16 +692,6 @@ TEST_F(ChatServiceTest, AnUnconfirmedCopyTelegramTookBeforeAKillIsAdoptedNotPost
 }
 
 // --- several nodes: only the leader runs the chat side ---
-
-PendingUpload queued_upload(std::int64_t message_id) {
-  PendingUpload upload;
-  upload.user_id = upload.chat_id = kUser;
-  upload.message_id = message_id << 20;
-  upload.file_kind = "video";
-  upload.file_name = "a.mp4";
-  upload.stage = "queued";
-  return upload;
-}
 
 TEST_F(ChatServiceTest, AFollowerIgnoresUpdatesUntilItLeads) {
   leading = false;
@@ -757,7 +748,7 @@ TEST_F(ChatServiceTest, TheLeaderPutsButtonsBackOnAPostWhoseEditAnotherNodeRelay
 }
 
 TEST_F(ChatServiceTest, AFollowerPostsNoUploadUntilItLeads) {
-  store.add_pending_upload(queued_upload(1));
+  store.add_pending_upload(video_upload(1));
   confirm_copies();
   leading = false;
   start();
@@ -776,7 +767,7 @@ TEST_F(ChatServiceTest, TakingOverLoadsWhatAnotherNodeLeftInTheStore) {
   start();
   leading = false;
   // Meanwhile the other leader accepted a file and was killed before posting it.
-  store.add_pending_upload(queued_upload(2));
+  store.add_pending_upload(video_upload(2));
   ASSERT_TRUE(testing::run_until_idle(io));
   leading = true;
   service->take_over();

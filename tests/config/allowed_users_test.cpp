@@ -11,28 +11,17 @@ namespace {
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
-using testing::load_bot;
-using testing::problem_text;
-using testing::valid_bot_env;
-
-Config load_with(const std::string& allowed, const std::string& admins = "") {
-  EnvMap env = valid_bot_env();
-  env["ALLOWED_USERS"] = allowed;
-  if (!admins.empty()) env["ADMINS"] = admins;
-  ConfigLoadResult result = load_bot(env);
-  EXPECT_TRUE(result.problems.empty()) << problem_text(result);
-  return result.config.value_or(Config{});
-}
+using namespace tglink::testing;
 
 TEST(AllowedUsers, UnsetLetsEveryoneMakeLinks) {
-  const ConfigLoadResult result = load_bot(valid_bot_env());
-  ASSERT_TRUE(result.config.has_value());
-  EXPECT_TRUE(result.config->allowed_users.empty());
-  EXPECT_TRUE(result.config->may_make_links(123));
+  const Config config = must_load(valid_bot_env());
+  EXPECT_TRUE(config.allowed_users.empty());
+  EXPECT_TRUE(config.may_make_links(123));
 }
 
 TEST(AllowedUsers, SetLetsOnlyThoseAndTheAdmins) {
-  const Config config = load_with("111, 222 333", "7");
+  const Config config =
+      must_load(valid_bot_env_with({{"ALLOWED_USERS", "111, 222 333"}, {"ADMINS", "7"}}));
   EXPECT_THAT(config.allowed_users, ElementsAre(111, 222, 333));
   EXPECT_TRUE(config.may_make_links(222));
   EXPECT_TRUE(config.may_make_links(7));  // an admin
@@ -40,20 +29,18 @@ TEST(AllowedUsers, SetLetsOnlyThoseAndTheAdmins) {
 }
 
 TEST(AllowedUsers, BadIdsAreNamedWithTheSetting) {
-  EnvMap env = valid_bot_env();
-  env["ALLOWED_USERS"] = "12,abc,-5,1099511627776";
-  const ConfigLoadResult result = load_bot(env);
+  const ConfigLoadResult result = load_bot_with("ALLOWED_USERS", "12,abc,-5,1099511627776");
   EXPECT_FALSE(result.config.has_value());
-  const std::string problems = problem_text(result);
-  EXPECT_THAT(problems, HasSubstr("ALLOWED_USERS"));
-  EXPECT_THAT(problems, HasSubstr("\"abc\" is not a Telegram user id (1 to 1099511627775)"));
-  EXPECT_THAT(problems, HasSubstr("\"-5\" is not a Telegram user id"));
-  EXPECT_THAT(problems, HasSubstr("\"1099511627776\" is not a Telegram user id"));
-  EXPECT_THAT(problems, HasSubstr("ALLOWED_USERS=12345678,87654321"));
+  expect_mentions(
+      problem_text(result),
+      {"ALLOWED_USERS", "\"abc\" is not a Telegram user id (1 to 1099511627775)",
+       "\"-5\" is not a Telegram user id", "\"1099511627776\" is not a Telegram user id",
+       "ALLOWED_USERS=12345678,87654321"});
 }
 
 TEST(AllowedUsers, SummaryShowsTheList) {
-  EXPECT_THAT(summarize_config(load_with("111,222")), HasSubstr("111, 222"));
+  EXPECT_THAT(summarize_config(must_load(valid_bot_env_with({{"ALLOWED_USERS", "111,222"}}))),
+              HasSubstr("111, 222"));
   EXPECT_THAT(summarize_config(Config{}), HasSubstr("everyone may make links"));
 }
 

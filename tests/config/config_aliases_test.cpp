@@ -11,11 +11,8 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using namespace tglink::testing;
 
-ConfigLoadResult load_with(std::initializer_list<std::pair<const std::string, std::string>> extra,
-                           const EnvMap& dotenv = {}) {
-  EnvMap env = valid_bot_env();
-  env.insert(extra);
-  return load_bot(env, dotenv);
+ConfigLoadResult load_with(const EnvMap& extra, const EnvMap& dotenv = {}) {
+  return load_bot(valid_bot_env_with(extra), dotenv);
 }
 
 TEST(ConfigAliases, EitherNameSetsDailyLinks) {

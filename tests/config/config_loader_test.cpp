@@ -13,12 +13,6 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using namespace tglink::testing;
 
-Config must_load(const EnvMap& env, const EnvMap& dotenv = {}) {
-  const ConfigLoadResult result = load_bot(env, dotenv);
-  EXPECT_TRUE(result.ok()) << problem_text(result);
-  return result.config.value_or(Config());
-}
-
 EnvMap with(EnvMap env, const std::string& name, const std::string& value) {
   env.insert_or_assign(name, value);
   return env;
@@ -65,11 +59,8 @@ TEST(LoadConfig, PortAbcNamesPort) {
 }
 
 TEST(LoadConfig, EveryProblemIsGatheredAtOnce) {
-  EnvMap env = valid_bot_env();
-  env["PORT"] = "0";
-  env["API_ID"] = "x";
-  env["LOG_LEVEL"] = "loud";
-  const ConfigLoadResult result = load_bot(env);
+  const ConfigLoadResult result =
+      load_bot(valid_bot_env_with({{"PORT", "0"}, {"API_ID", "x"}, {"LOG_LEVEL", "loud"}}));
   EXPECT_THAT(variables(result), ElementsAre("API_ID", "PORT", "LOG_LEVEL"));
   EXPECT_FALSE(result.config.has_value());
 }
@@ -150,19 +141,17 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 TEST(LoadConfig, EveryUpperBoundItselfIsAccepted) {
-  EnvMap env = valid_bot_env();
-  env["BANDWIDTH_LIMIT_GB"] = "1000000";
-  env["CACHE_MAX_GB"] = "1000000";
-  env["RATE_LIMIT_PER_MINUTE"] = "1000000";
-  env["RATE_LIMIT_BURST"] = "100000";
-  env["MAX_LINKS_PER_DAY"] = "1000000";
-  env["MAX_FILE_SIZE"] = "4194304000";
-  env["USER_FILES_PER_MINUTE"] = "10000";
-  env["BROADCAST_MESSAGES_PER_SECOND"] = "1000";
-  env["LINK_EXPIRY_DURATION"] = "3650d";
-  env["DASHBOARD_LINK_TTL"] = "24h";
-  env["ADMINS"] = "1099511627775";
-  const Config config = must_load(env);
+  const Config config = must_load(valid_bot_env_with({{"BANDWIDTH_LIMIT_GB", "1000000"},
+                                                      {"CACHE_MAX_GB", "1000000"},
+                                                      {"RATE_LIMIT_PER_MINUTE", "1000000"},
+                                                      {"RATE_LIMIT_BURST", "100000"},
+                                                      {"MAX_LINKS_PER_DAY", "1000000"},
+                                                      {"MAX_FILE_SIZE", "4194304000"},
+                                                      {"USER_FILES_PER_MINUTE", "10000"},
+                                                      {"BROADCAST_MESSAGES_PER_SECOND", "1000"},
+                                                      {"LINK_EXPIRY_DURATION", "3650d"},
+                                                      {"DASHBOARD_LINK_TTL", "24h"},
+                                                      {"ADMINS", "1099511627775"}}));
   EXPECT_EQ(config.bandwidth_limit_gb, 1'000'000);
   EXPECT_EQ(config.max_file_size, 4'194'304'000);
   EXPECT_EQ(config.link_expiry, std::chrono::seconds(315'360'000));
@@ -199,13 +188,12 @@ TEST(LoadConfig, BaseUrlLosesTrailingSlashAndDefaultsToPort) {
 }
 
 TEST(LoadConfig, ListsAndAddresses) {
-  EnvMap env = valid_bot_env();
-  env["ADMINS"] = "111, 222 333";
-  env["TRUSTED_PROXIES"] = "127.0.0.1, 10.0.0.0/8 ::1";
-  env["ADDITIONAL_BOT_TOKENS"] =
-      "222:BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB,333:CCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCC";
-  env["BIND_ADDRESS"] = "::";
-  const Config config = must_load(env);
+  const Config config = must_load(valid_bot_env_with(
+      {{"ADMINS", "111, 222 333"},
+       {"TRUSTED_PROXIES", "127.0.0.1, 10.0.0.0/8 ::1"},
+       {"ADDITIONAL_BOT_TOKENS",
+        "222:BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB,333:CCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCC"},
+       {"BIND_ADDRESS", "::"}}));
   EXPECT_THAT(config.admins, ElementsAre(111, 222, 333));
   ASSERT_EQ(config.trusted_proxies.size(), 3u);
   EXPECT_TRUE(config.trusted_proxies[1].contains("10.9.9.9"));
@@ -247,15 +235,13 @@ TEST(LoadConfig, VideoFrontendChoices) {
 }
 
 TEST(LoadConfig, NumbersAndLevels) {
-  EnvMap env = valid_bot_env();
-  env["BANDWIDTH_LIMIT_GB"] = "1.5";
-  env["MAX_LINKS_PER_DAY"] = "0";
-  env["MAX_FILE_SIZE"] = "1000";
-  env["LOG_LEVEL"] = "warn";
-  env["TDLIB_NETWORK"] = "none";
-  env["TDJSON_PATH"] = "/usr/lib/libtdjson.so";
-  env["DATA_DIR"] = "/var/lib/tglink";
-  const Config config = must_load(env);
+  const Config config = must_load(valid_bot_env_with({{"BANDWIDTH_LIMIT_GB", "1.5"},
+                                                      {"MAX_LINKS_PER_DAY", "0"},
+                                                      {"MAX_FILE_SIZE", "1000"},
+                                                      {"LOG_LEVEL", "warn"},
+                                                      {"TDLIB_NETWORK", "none"},
+                                                      {"TDJSON_PATH", "/usr/lib/libtdjson.so"},
+                                                      {"DATA_DIR", "/var/lib/tglink"}}));
   EXPECT_DOUBLE_EQ(config.bandwidth_limit_gb, 1.5);
   EXPECT_TRUE(config.bandwidth_limit_enabled());
   EXPECT_EQ(config.max_links_per_day, 0);

@@ -21,9 +21,7 @@ ConfigLoadResult load_on_host(const EnvMap& env, const std::string& host) {
 }
 
 TEST(ConfigNodeId, DefaultsToHostNameAndPort) {
-  EnvMap env = valid_bot_env();
-  env["PORT"] = "9001";
-  const ConfigLoadResult result = load_on_host(env, "edge-host");
+  const ConfigLoadResult result = load_on_host(valid_bot_env_with({{"PORT", "9001"}}), "edge-host");
   ASSERT_TRUE(result.ok()) << problem_text(result);
   EXPECT_EQ(result.config->node_id, "edge-host:9001");
   EXPECT_THAT(summarize_config(*result.config), HasSubstr("edge-host:9001"));
@@ -36,9 +34,8 @@ TEST(ConfigNodeId, AnUnusableHostNameFallsBackToTglink) {
 }
 
 TEST(ConfigNodeId, IsTakenAsGiven) {
-  EnvMap env = valid_bot_env();
-  env["NODE_ID"] = "eu-west_1.a:2";
-  const ConfigLoadResult result = load_on_host(env, "edge-host");
+  const ConfigLoadResult result =
+      load_on_host(valid_bot_env_with({{"NODE_ID", "eu-west_1.a:2"}}), "edge-host");
   ASSERT_TRUE(result.ok()) << problem_text(result);
   EXPECT_EQ(result.config->node_id, "eu-west_1.a:2");
 }
@@ -46,9 +43,8 @@ TEST(ConfigNodeId, IsTakenAsGiven) {
 TEST(ConfigNodeId, OddCharactersAndOverlongIdsAreRefused) {
   for (const std::string& bad :
        {std::string("edge 1"), std::string("edge/1"), std::string(65, 'n')}) {
-    EnvMap env = valid_bot_env();
-    env["NODE_ID"] = bad;
-    const ConfigLoadResult result = load_on_host(env, "edge-host");
+    const ConfigLoadResult result =
+        load_on_host(valid_bot_env_with({{"NODE_ID", bad}}), "edge-host");
     ASSERT_FALSE(result.ok()) << bad;
     EXPECT_THAT(problem_text(result), HasSubstr("NODE_ID: \"" + bad + "\" is not a node id"));
   }

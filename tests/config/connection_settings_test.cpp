@@ -13,70 +13,53 @@ namespace {
 using ::testing::HasSubstr;
 using namespace tglink::testing;
 
+// `name` set to each of `values` is refused with one problem, under that name, that quotes the
+// value followed by `says`.
+void expect_refused(const std::string& name, std::initializer_list<std::string> values,
+                    const std::string& says) {
+  for (const std::string& value : values) {
+    const ConfigLoadResult result = load_bot_with(name, value);
+    ASSERT_EQ(result.problems.size(), 1U) << name << "=" << value;
+    EXPECT_EQ(result.problems[0].variable, name);
+    EXPECT_THAT(problem_text(result), HasSubstr("\"" + value + "\" " + says));
+  }
+}
+
 TEST(ConnectionSettings, DefaultsLeaveTheLimitToTheOpenFileLimit) {
-  const ConfigLoadResult result = load_bot(valid_bot_env());
-  ASSERT_TRUE(result.ok()) << problem_text(result);
-  EXPECT_EQ(result.config->max_connections, 0);
-  EXPECT_EQ(result.config->write_timeout, std::chrono::seconds(300));
-  EXPECT_THAT(summarize_config(*result.config), HasSubstr("from the open-file limit"));
+  const Config config = must_load(valid_bot_env());
+  EXPECT_EQ(config.max_connections, 0);
+  EXPECT_EQ(config.write_timeout, std::chrono::seconds(300));
+  EXPECT_THAT(summarize_config(config), HasSubstr("from the open-file limit"));
 }
 
 TEST(ConnectionSettings, ValuesInsideTheBoundsAreTaken) {
-  EnvMap env = valid_bot_env();
-  env["MAX_CONNECTIONS"] = "12000";
-  env["WRITE_TIMEOUT"] = "5";
-  const ConfigLoadResult result = load_bot(env);
-  ASSERT_TRUE(result.ok()) << problem_text(result);
-  EXPECT_EQ(result.config->max_connections, 12000);
-  EXPECT_EQ(result.config->write_timeout, std::chrono::seconds(5));
-  EXPECT_THAT(summarize_config(*result.config), HasSubstr("12000"));
+  const Config config =
+      must_load(valid_bot_env_with({{"MAX_CONNECTIONS", "12000"}, {"WRITE_TIMEOUT", "5"}}));
+  EXPECT_EQ(config.max_connections, 12000);
+  EXPECT_EQ(config.write_timeout, std::chrono::seconds(5));
+  EXPECT_THAT(summarize_config(config), HasSubstr("12000"));
 }
 
 TEST(ConnectionSettings, ValuesOutsideTheBoundsAreRefusedByName) {
-  for (const auto& [name, value] : std::vector<std::pair<std::string, std::string>>{
-           {"MAX_CONNECTIONS", "0"},
-           {"MAX_CONNECTIONS", "1000001"},
-           {"MAX_CONNECTIONS", "many"},
-           {"WRITE_TIMEOUT", "0"},
-           {"WRITE_TIMEOUT", "3601"},
-           {"WRITE_TIMEOUT", "1e308"},
-       }) {
-    const ConfigLoadResult result = load_bot_with(name, value);
-    ASSERT_EQ(result.problems.size(), 1U) << name << "=" << value;
-    EXPECT_EQ(result.problems[0].variable, name);
-    EXPECT_THAT(problem_text(result), HasSubstr("\"" + value + "\" is not a number of"));
-  }
+  expect_refused("MAX_CONNECTIONS", {"0", "1000001", "many"}, "is not a number of");
+  expect_refused("WRITE_TIMEOUT", {"0", "3601", "1e308"}, "is not a number of");
 }
 
 TEST(DeploymentChecks, DefaultsAndZero) {
-  const ConfigLoadResult defaults = load_bot(valid_bot_env());
-  ASSERT_TRUE(defaults.ok()) << problem_text(defaults);
-  EXPECT_EQ(defaults.config->self_test_interval, std::chrono::seconds(300));
-  EXPECT_EQ(defaults.config->database_wait, std::chrono::seconds(60));
-  EXPECT_THAT(summarize_config(*defaults.config), HasSubstr("300 s (and at start)"));
-  EnvMap env = valid_bot_env();
-  env["SELF_TEST_INTERVAL"] = "0";
-  env["DATABASE_WAIT"] = "0";
-  const ConfigLoadResult zero = load_bot(env);
-  ASSERT_TRUE(zero.ok()) << problem_text(zero);
-  EXPECT_EQ(zero.config->self_test_interval, std::chrono::seconds(0));
-  EXPECT_EQ(zero.config->database_wait, std::chrono::seconds(0));
-  EXPECT_THAT(summarize_config(*zero.config), HasSubstr("at start only"));
+  const Config defaults = must_load(valid_bot_env());
+  EXPECT_EQ(defaults.self_test_interval, std::chrono::seconds(300));
+  EXPECT_EQ(defaults.database_wait, std::chrono::seconds(60));
+  EXPECT_THAT(summarize_config(defaults), HasSubstr("300 s (and at start)"));
+  const Config zero =
+      must_load(valid_bot_env_with({{"SELF_TEST_INTERVAL", "0"}, {"DATABASE_WAIT", "0"}}));
+  EXPECT_EQ(zero.self_test_interval, std::chrono::seconds(0));
+  EXPECT_EQ(zero.database_wait, std::chrono::seconds(0));
+  EXPECT_THAT(summarize_config(zero), HasSubstr("at start only"));
 }
 
 TEST(DeploymentChecks, ValuesOutsideTheBoundsAreRefusedByName) {
-  for (const auto& [name, value] : std::vector<std::pair<std::string, std::string>>{
-           {"SELF_TEST_INTERVAL", "-1"},
-           {"SELF_TEST_INTERVAL", "86401"},
-           {"SELF_TEST_INTERVAL", "5m"},
-           {"DATABASE_WAIT", "3601"},
-           {"DATABASE_WAIT", "soon"},
-       }) {
-    const ConfigLoadResult result = load_bot_with(name, value);
-    ASSERT_EQ(result.problems.size(), 1U) << name << "=" << value;
-    EXPECT_EQ(result.problems[0].variable, name);
-    EXPECT_THAT(problem_text(result), HasSubstr("\"" + value + "\" is not a number of seconds"));
-  }
+  expect_refused("SELF_TEST_INTERVAL", {"-1", "86401", "5m"}, "is not a number of seconds");
+  expect_refused("DATABASE_WAIT", {"3601", "soon"}, "is not a number of seconds");
 }
 
 }  // namespace

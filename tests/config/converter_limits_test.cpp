@@ -13,42 +13,34 @@ using ::testing::HasSubstr;
 using namespace tglink::testing;
 
 TEST(ConverterLimitsTest, DefaultsHoldWithoutSettings) {
-  const ConfigLoadResult result = load_bot(valid_bot_env());
-  ASSERT_TRUE(result.ok()) << problem_text(result);
-  EXPECT_EQ(result.config->converter_memory_mb, 4096);
-  EXPECT_EQ(result.config->converter_cpu_per_media_second, 4);
-  EXPECT_EQ(result.config->converter_file_mb, 1024);
-  EXPECT_EQ(result.config->converter_open_files, 64);
-  EXPECT_EQ(result.config->converter_min_free_mb, 1024);
-  EXPECT_EQ(result.config->converter_confinement, "required");
+  const Config config = must_load(valid_bot_env());
+  EXPECT_EQ(config.converter_memory_mb, 4096);
+  EXPECT_EQ(config.converter_cpu_per_media_second, 4);
+  EXPECT_EQ(config.converter_file_mb, 1024);
+  EXPECT_EQ(config.converter_open_files, 64);
+  EXPECT_EQ(config.converter_min_free_mb, 1024);
+  EXPECT_EQ(config.converter_confinement, "required");
 }
 
 TEST(ConverterLimitsTest, ConfinementIsRequiredOrAvailableAndNothingElse) {
-  EnvMap env = valid_bot_env();
-  env["CONVERTER_CONFINEMENT"] = "available";
-  const ConfigLoadResult result = load_bot(env);
-  ASSERT_TRUE(result.ok()) << problem_text(result);
-  EXPECT_EQ(result.config->converter_confinement, "available");
-  EXPECT_THAT(summarize_config(*result.config), HasSubstr("CONVERTER_CONFINEMENT"));
-  env["CONVERTER_CONFINEMENT"] = "off";
-  const ConfigLoadResult bad = load_bot(env);
+  const Config config = must_load(valid_bot_env_with({{"CONVERTER_CONFINEMENT", "available"}}));
+  EXPECT_EQ(config.converter_confinement, "available");
+  EXPECT_THAT(summarize_config(config), HasSubstr("CONVERTER_CONFINEMENT"));
+  const ConfigLoadResult bad = load_bot_with("CONVERTER_CONFINEMENT", "off");
   ASSERT_FALSE(bad.ok());
   EXPECT_THAT(problem_text(bad), HasSubstr("CONVERTER_CONFINEMENT"));
 }
 
 TEST(ConverterLimitsTest, SettingsAreTakenAndSummarised) {
-  EnvMap env = valid_bot_env();
-  env["CONVERTER_MEMORY_MB"] = "2048";
-  env["CONVERTER_CPU_PER_MEDIA_SECOND"] = "2";
-  env["CONVERTER_FILE_MB"] = "256";
-  env["CONVERTER_OPEN_FILES"] = "32";
-  const ConfigLoadResult result = load_bot(env);
-  ASSERT_TRUE(result.ok()) << problem_text(result);
-  EXPECT_EQ(result.config->converter_memory_mb, 2048);
-  EXPECT_EQ(result.config->converter_cpu_per_media_second, 2);
-  EXPECT_EQ(result.config->converter_file_mb, 256);
-  EXPECT_EQ(result.config->converter_open_files, 32);
-  EXPECT_THAT(summarize_config(*result.config), HasSubstr("CONVERTER_MEMORY_MB"));
+  const Config config = must_load(valid_bot_env_with({{"CONVERTER_MEMORY_MB", "2048"},
+                                                      {"CONVERTER_CPU_PER_MEDIA_SECOND", "2"},
+                                                      {"CONVERTER_FILE_MB", "256"},
+                                                      {"CONVERTER_OPEN_FILES", "32"}}));
+  EXPECT_EQ(config.converter_memory_mb, 2048);
+  EXPECT_EQ(config.converter_cpu_per_media_second, 2);
+  EXPECT_EQ(config.converter_file_mb, 256);
+  EXPECT_EQ(config.converter_open_files, 32);
+  EXPECT_THAT(summarize_config(config), HasSubstr("CONVERTER_MEMORY_MB"));
 }
 
 TEST(ConverterLimitsTest, OutOfRangeValuesAreNamed) {
@@ -58,9 +50,7 @@ TEST(ConverterLimitsTest, OutOfRangeValuesAreNamed) {
                                                         {"CONVERTER_FILE_MB", "lots"},
                                                         {"CONVERTER_OPEN_FILES", "100000"},
                                                         {"CONVERTER_MIN_FREE_MB", "-1"}}) {
-    EnvMap env = valid_bot_env();
-    env[name] = value;
-    const ConfigLoadResult result = load_bot(env);
+    const ConfigLoadResult result = load_bot_with(name, value);
     ASSERT_FALSE(result.ok()) << name;
     EXPECT_THAT(problem_text(result), HasSubstr(name));
   }

@@ -22,68 +22,52 @@ std::string value_of(const EnvFileResult& result, const std::string& name) {
   return it == result.values.end() ? "<unset>" : it->second;
 }
 
+// `text` reads without errors, and each of `values` is set as given.
+void expect_reads(std::string_view text, const EnvMap& values) {
+  const EnvFileResult result = parse(text);
+  EXPECT_TRUE(result.ok()) << "errors: " << ::testing::PrintToString(result.errors);
+  for (const auto& [name, value] : values) {
+    EXPECT_EQ(value_of(result, name), value) << name << " from " << ::testing::PrintToString(text);
+  }
+}
+
 TEST(EnvFile, PlainAssignmentsCommentsAndBlankLines) {
-  const EnvFileResult result = parse(
+  constexpr std::string_view kText =
       "# settings\n"
       "\n"
       "PORT=8080\n"
       "  BASE_URL = https://x.example  \n"
-      "EMPTY=\n");
-  EXPECT_TRUE(result.ok());
-  EXPECT_EQ(value_of(result, "PORT"), "8080");
-  EXPECT_EQ(value_of(result, "BASE_URL"), "https://x.example");
-  EXPECT_EQ(value_of(result, "EMPTY"), "");
-  EXPECT_EQ(result.values.size(), 3u);
+      "EMPTY=\n";
+  expect_reads(kText, {{"PORT", "8080"}, {"BASE_URL", "https://x.example"}, {"EMPTY", ""}});
+  EXPECT_EQ(parse(kText).values.size(), 3u);
 }
 
 TEST(EnvFile, ExportPrefix) {
-  const EnvFileResult result = parse("export PORT=1\nexport\tA=2\nexporter=3\nexport=4\n");
-  EXPECT_TRUE(result.ok());
-  EXPECT_EQ(value_of(result, "PORT"), "1");
-  EXPECT_EQ(value_of(result, "A"), "2");
-  EXPECT_EQ(value_of(result, "exporter"), "3");
-  EXPECT_EQ(value_of(result, "export"), "4");
+  expect_reads("export PORT=1\nexport\tA=2\nexporter=3\nexport=4\n",
+               {{"PORT", "1"}, {"A", "2"}, {"exporter", "3"}, {"export", "4"}});
 }
 
 TEST(EnvFile, TrailingCommentAfterUnquotedValue) {
-  const EnvFileResult result = parse("A=1 # one\nB=pass#word\nC=x\t# tab\n");
-  EXPECT_TRUE(result.ok());
-  EXPECT_EQ(value_of(result, "A"), "1");
-  EXPECT_EQ(value_of(result, "B"), "pass#word");
-  EXPECT_EQ(value_of(result, "C"), "x");
+  expect_reads("A=1 # one\nB=pass#word\nC=x\t# tab\n",
+               {{"A", "1"}, {"B", "pass#word"}, {"C", "x"}});
 }
 
 TEST(EnvFile, SingleQuotesAreLiteral) {
-  const EnvFileResult result = parse("A='  a # b \\n c  '  # comment\n");
-  EXPECT_TRUE(result.ok());
-  EXPECT_EQ(value_of(result, "A"), "  a # b \\n c  ");
+  expect_reads("A='  a # b \\n c  '  # comment\n", {{"A", "  a # b \\n c  "}});
 }
 
 TEST(EnvFile, DoubleQuotesUnderstandEscapes) {
-  const EnvFileResult result = parse(R"(A="line1\nline2 \"q\" back\\slash \$x \w")");
-  EXPECT_TRUE(result.ok());
-  EXPECT_EQ(value_of(result, "A"), "line1\nline2 \"q\" back\\slash $x \\w");
+  expect_reads(R"(A="line1\nline2 \"q\" back\\slash \$x \w")",
+               {{"A", "line1\nline2 \"q\" back\\slash $x \\w"}});
 }
 
 TEST(EnvFile, QuotedValuesMaySpanLines) {
-  const EnvFileResult result = parse("A=\"one\ntwo\"\nB=3\n");
-  EXPECT_TRUE(result.ok());
-  EXPECT_EQ(value_of(result, "A"), "one\ntwo");
-  EXPECT_EQ(value_of(result, "B"), "3");
+  expect_reads("A=\"one\ntwo\"\nB=3\n", {{"A", "one\ntwo"}, {"B", "3"}});
 }
 
-TEST(EnvFile, WindowsLineEndings) {
-  const EnvFileResult result = parse("A=1\r\nB=\"2\"\r\n");
-  EXPECT_TRUE(result.ok());
-  EXPECT_EQ(value_of(result, "A"), "1");
-  EXPECT_EQ(value_of(result, "B"), "2");
-}
+TEST(EnvFile, WindowsLineEndings) { expect_reads("A=1\r\nB=\"2\"\r\n", {{"A", "1"}, {"B", "2"}}); }
 
-TEST(EnvFile, ByteOrderMarkIsSkipped) {
-  const EnvFileResult result = parse("\xEF\xBB\xBFPORT=1\n");
-  EXPECT_TRUE(result.ok());
-  EXPECT_EQ(value_of(result, "PORT"), "1");
-}
+TEST(EnvFile, ByteOrderMarkIsSkipped) { expect_reads("\xEF\xBB\xBFPORT=1\n", {{"PORT", "1"}}); }
 
 TEST(EnvFile, LaterLineWins) { EXPECT_EQ(value_of(parse("A=1\nA=2\n"), "A"), "2"); }
 

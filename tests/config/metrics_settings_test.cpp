@@ -15,27 +15,21 @@ using ::testing::Not;
 using namespace tglink::testing;
 
 TEST(MetricsSettingsTest, OffByDefault) {
-  const ConfigLoadResult result = load_bot(valid_bot_env());
-  ASSERT_TRUE(result.ok()) << problem_text(result);
-  EXPECT_EQ(result.config->metrics_token, "");
-  EXPECT_FALSE(result.config->metrics_listener_enabled());
+  const Config config = must_load(valid_bot_env());
+  EXPECT_EQ(config.metrics_token, "");
+  EXPECT_FALSE(config.metrics_listener_enabled());
 }
 
 TEST(MetricsSettingsTest, TakesATokenAndAnAddress) {
-  EnvMap env = valid_bot_env();
-  env["METRICS_TOKEN"] = "abcdefghijklmnop-0123";
-  env["METRICS_ADDRESS"] = "127.0.0.1:9090";
-  const ConfigLoadResult result = load_bot(env);
-  ASSERT_TRUE(result.ok()) << problem_text(result);
-  EXPECT_EQ(result.config->metrics_token, "abcdefghijklmnop-0123");
-  EXPECT_EQ(result.config->metrics_host, "127.0.0.1");
-  EXPECT_EQ(result.config->metrics_port, 9090);
-  const std::string summary = summarize_config(*result.config);
+  const Config config = must_load(valid_bot_env_with(
+      {{"METRICS_TOKEN", "abcdefghijklmnop-0123"}, {"METRICS_ADDRESS", "127.0.0.1:9090"}}));
+  EXPECT_EQ(config.metrics_token, "abcdefghijklmnop-0123");
+  EXPECT_EQ(config.metrics_host, "127.0.0.1");
+  EXPECT_EQ(config.metrics_port, 9090);
+  const std::string summary = summarize_config(config);
   EXPECT_THAT(summary, Not(HasSubstr("abcdefghijklmnop")));
   EXPECT_THAT(summary, HasSubstr("127.0.0.1 port 9090"));
-  const ConfigLoadResult v6 = load_bot_with("METRICS_ADDRESS", "[::1]:9100");
-  ASSERT_TRUE(v6.ok()) << problem_text(v6);
-  EXPECT_EQ(v6.config->metrics_host, "::1");
+  EXPECT_EQ(must_load(valid_bot_env_with({{"METRICS_ADDRESS", "[::1]:9100"}})).metrics_host, "::1");
 }
 
 TEST(MetricsSettingsTest, AShortOrOddTokenIsRefusedWithoutEchoingIt) {
@@ -57,10 +51,8 @@ TEST(MetricsSettingsTest, BadAddressesAreNamed) {
 }
 
 TEST(MetricsSettingsTest, TheMainPortIsRefused) {
-  EnvMap env = valid_bot_env();
-  env["PORT"] = "8080";
-  env["METRICS_ADDRESS"] = "127.0.0.1:8080";
-  const ConfigLoadResult result = load_bot(env);
+  const ConfigLoadResult result =
+      load_bot(valid_bot_env_with({{"PORT", "8080"}, {"METRICS_ADDRESS", "127.0.0.1:8080"}}));
   ASSERT_FALSE(result.ok());
   EXPECT_THAT(problem_text(result), HasSubstr("which is PORT"));
 }

@@ -3,39 +3,36 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "support/case_table.hpp"
+
 namespace tglink {
 namespace {
+
+using testing::expect_false_for;
+using testing::expect_results;
+using testing::expect_true_for;
 
 using std::chrono::seconds;
 using ::testing::ElementsAre;
 
 TEST(ParseInteger, AcceptsOnlyWholeNumbers) {
-  EXPECT_EQ(parse_integer("42"), 42);
-  EXPECT_EQ(parse_integer("-1001234567890"), -1001234567890);
-  EXPECT_EQ(parse_integer(""), std::nullopt);
-  EXPECT_EQ(parse_integer("+1"), std::nullopt);
-  EXPECT_EQ(parse_integer("1.0"), std::nullopt);
-  EXPECT_EQ(parse_integer("12abc"), std::nullopt);
-  EXPECT_EQ(parse_integer("99999999999999999999"), std::nullopt);
+  expect_results(parse_integer, {{"42", 42}, {"-1001234567890", -1001234567890}});
+  expect_false_for(parse_integer, {"", "+1", "1.0", "12abc", "99999999999999999999"});
 }
 
 TEST(ParseDecimal, AcceptsFiniteNonNegativeNumbers) {
-  EXPECT_EQ(parse_non_negative_decimal("10"), 10.0);
-  EXPECT_EQ(parse_non_negative_decimal("0.5"), 0.5);
-  EXPECT_EQ(parse_non_negative_decimal("-1"), std::nullopt);
-  EXPECT_EQ(parse_non_negative_decimal("inf"), std::nullopt);
-  EXPECT_EQ(parse_non_negative_decimal("nan"), std::nullopt);
-  EXPECT_EQ(parse_non_negative_decimal("5GB"), std::nullopt);
+  expect_results(parse_non_negative_decimal, {{"10", 10.0}, {"0.5", 0.5}});
+  expect_false_for(parse_non_negative_decimal, {"-1", "inf", "nan", "5GB"});
 }
 
 TEST(ParseDuration, ReadsSecondsAndUnits) {
-  EXPECT_EQ(parse_duration("86400"), seconds(86400));
-  EXPECT_EQ(parse_duration("30m"), seconds(1800));
-  EXPECT_EQ(parse_duration("12h"), seconds(43200));
-  EXPECT_EQ(parse_duration("7d"), seconds(604800));
-  EXPECT_EQ(parse_duration("1w"), seconds(604800));
-  EXPECT_EQ(parse_duration("1h30m"), seconds(5400));
-  EXPECT_EQ(parse_duration("45S"), seconds(45));
+  expect_results(parse_duration, {{"86400", seconds(86400)},
+                                  {"30m", seconds(1800)},
+                                  {"12h", seconds(43200)},
+                                  {"7d", seconds(604800)},
+                                  {"1w", seconds(604800)},
+                                  {"1h30m", seconds(5400)},
+                                  {"45S", seconds(45)}});
 }
 
 TEST(ParseDuration, DisableWordsMeanZero) {
@@ -45,52 +42,46 @@ TEST(ParseDuration, DisableWordsMeanZero) {
 }
 
 TEST(ParseDuration, RejectsMalformedAndOverflowing) {
-  for (const char* bad : {"", "-5", "h", "5x", "1.5h", "10 m", "true", "m30",
-                          "99999999999999999999w", "9999999999999999w"}) {
-    EXPECT_EQ(parse_duration(bad), std::nullopt) << bad;
-  }
+  expect_false_for(parse_duration, {"", "-5", "h", "5x", "1.5h", "10 m", "true", "m30",
+                                    "99999999999999999999w", "9999999999999999w"});
 }
 
 TEST(BotToken, RecognisesTheBotFatherShape) {
-  EXPECT_TRUE(is_bot_token("123456789:AAEhBP0av28wQLnrZ4ZpsjpxAbCdEfGhIjK"));
-  EXPECT_TRUE(is_bot_token("1:abcdefghijklmnopqrstuvwxyz_-0123"));
-  EXPECT_FALSE(is_bot_token("123456789:short"));
-  EXPECT_FALSE(is_bot_token(":AAEhBP0av28wQLnrZ4ZpsjpxAbCdEfGhIjK"));
-  EXPECT_FALSE(is_bot_token("12a:AAEhBP0av28wQLnrZ4ZpsjpxAbCdEfGhIjK"));
-  EXPECT_FALSE(is_bot_token("123456789:AAEhBP0av28wQLnrZ4Zpsjpx.AbCdEfGhIjK"));
-  EXPECT_FALSE(is_bot_token("123456789AAEhBP0av28wQLnrZ4ZpsjpxAbCdEfGhIjK"));
+  expect_true_for(is_bot_token, {"123456789:AAEhBP0av28wQLnrZ4ZpsjpxAbCdEfGhIjK",
+                                 "1:abcdefghijklmnopqrstuvwxyz_-0123"});
+  expect_false_for(is_bot_token, {"123456789:short", ":AAEhBP0av28wQLnrZ4ZpsjpxAbCdEfGhIjK",
+                                  "12a:AAEhBP0av28wQLnrZ4ZpsjpxAbCdEfGhIjK",
+                                  "123456789:AAEhBP0av28wQLnrZ4Zpsjpx.AbCdEfGhIjK",
+                                  "123456789AAEhBP0av28wQLnrZ4ZpsjpxAbCdEfGhIjK"});
   EXPECT_EQ(bot_id_of("123456789:AAEh"), "123456789");
 }
 
 TEST(ApiHash, IsThirtyTwoHexDigits) {
   EXPECT_TRUE(is_api_hash("0123456789abcdef0123456789ABCDEF"));
-  EXPECT_FALSE(is_api_hash("0123456789abcdef0123456789abcde"));
-  EXPECT_FALSE(is_api_hash("0123456789abcdef0123456789abcdeg"));
+  expect_false_for(is_api_hash,
+                   {"0123456789abcdef0123456789abcde", "0123456789abcdef0123456789abcdeg"});
 }
 
 TEST(ChannelId, AcceptsOnlyBotApiChannelIds) {
-  EXPECT_TRUE(is_channel_id(-1001234567890));
-  EXPECT_TRUE(is_channel_id(-1000000000001));
-  EXPECT_FALSE(is_channel_id(-1000000000000));
-  EXPECT_FALSE(is_channel_id(-123456));  // a basic group
-  EXPECT_FALSE(is_channel_id(123456));   // a user
-  EXPECT_FALSE(is_channel_id(std::numeric_limits<std::int64_t>::min()));
+  expect_true_for<std::int64_t>(is_channel_id, {-1001234567890, -1000000000001});
+  // The last boundary, a basic group, a user, the smallest number.
+  expect_false_for<std::int64_t>(
+      is_channel_id, {-1000000000000, -123456, 123456, std::numeric_limits<std::int64_t>::min()});
 }
 
 TEST(HttpUrl, NormalisesTrailingSlashes) {
-  EXPECT_EQ(normalize_http_url("https://files.example.com/"), "https://files.example.com");
-  EXPECT_EQ(normalize_http_url("http://host:8080/base//"), "http://host:8080/base");
-  EXPECT_EQ(normalize_http_url("HTTP://[::1]:8080"), "HTTP://[::1]:8080");
-  EXPECT_EQ(normalize_http_url("http://10.0.0.1/a/b"), "http://10.0.0.1/a/b");
+  expect_results(normalize_http_url, {{"https://files.example.com/", "https://files.example.com"},
+                                      {"http://host:8080/base//", "http://host:8080/base"},
+                                      {"HTTP://[::1]:8080", "HTTP://[::1]:8080"},
+                                      {"http://10.0.0.1/a/b", "http://10.0.0.1/a/b"}});
 }
 
 TEST(HttpUrl, RejectsOtherShapes) {
-  for (const char* bad :
-       {"", "files.example.com", "ftp://host", "http://", "http://:80", "http://host:0",
-        "http://host:65536", "http://host:port", "http://user@host", "http://host/a?b=1",
-        "http://host/#x", "http://host/a b", "http://[::1", "http://[nothost]"}) {
-    EXPECT_EQ(normalize_http_url(bad), std::nullopt) << bad;
-  }
+  expect_false_for(
+      normalize_http_url,
+      {"", "files.example.com", "ftp://host", "http://", "http://:80", "http://host:0",
+       "http://host:65536", "http://host:port", "http://user@host", "http://host/a?b=1",
+       "http://host/#x", "http://host/a b", "http://[::1", "http://[nothost]"});
 }
 
 TEST(SplitList, SplitsOnCommasAndWhitespace) {
@@ -99,10 +90,8 @@ TEST(SplitList, SplitsOnCommasAndWhitespace) {
 }
 
 TEST(IpAddress, AcceptsLiteralsOnly) {
-  EXPECT_TRUE(is_ip_address("0.0.0.0"));
-  EXPECT_TRUE(is_ip_address("::"));
-  EXPECT_FALSE(is_ip_address("localhost"));
-  EXPECT_FALSE(is_ip_address("10.0.0.0/8"));
+  expect_true_for(is_ip_address, {"0.0.0.0", "::"});
+  expect_false_for(is_ip_address, {"localhost", "10.0.0.0/8"});
 }
 
 // Found by fuzzing (tests/fuzz/corpus/setting_values/ip_address_nul): inet_pton reads a C

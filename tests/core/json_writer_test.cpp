@@ -7,20 +7,24 @@
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
 
+#include "support/case_table.hpp"
+
 namespace tglink {
 namespace {
+
+using testing::expect_results;
 
 namespace json = boost::json;
 
 TEST(JsonWriter, NumbersWithAFractionReadAsDecimals) {
-  EXPECT_EQ(format_json_number(0.0), "0.0");
-  EXPECT_EQ(format_json_number(-0.0), "0.0");
-  EXPECT_EQ(format_json_number(1.0), "1.0");
-  EXPECT_EQ(format_json_number(1.5), "1.5");
-  EXPECT_EQ(format_json_number(0.001), "0.001");
-  EXPECT_EQ(format_json_number(-2.25), "-2.25");
-  EXPECT_EQ(format_json_number(500), "500.0");
-  EXPECT_EQ(format_json_number(1e300), "1e+300");
+  expect_results<double>(format_json_number, {{0.0, "0.0"},
+                                              {-0.0, "0.0"},
+                                              {1.0, "1.0"},
+                                              {1.5, "1.5"},
+                                              {0.001, "0.001"},
+                                              {-2.25, "-2.25"},
+                                              {500, "500.0"},
+                                              {1e300, "1e+300"}});
 }
 
 TEST(JsonWriter, InfinityAndNanAreNull) {

@@ -2,8 +2,15 @@
 
 #include <gtest/gtest.h>
 
+#include "support/case_table.hpp"
+
 namespace tglink {
 namespace {
+
+using testing::expect_results;
+
+// text_for_chat at its default limit, a whole chat message.
+std::string text_for_chat_message(std::string_view text) { return text_for_chat(text); }
 
 TEST(ValidUtf8, KeepsValidTextAndReplacesEachBadByte) {
   EXPECT_EQ(valid_utf8("plain é 𝄞"), "plain é 𝄞");
@@ -28,14 +35,15 @@ TEST(HiddenOrLayout, NamesTheControlsSeparatorsBidiAndInvisibles) {
 }
 
 TEST(TextForChat, ShowsHostileCharactersAsEscapesOnOneLine) {
-  EXPECT_EQ(text_for_chat("a.txt\nhttp://evil.example/x"), "a.txt\\nhttp://evil.example/x");
-  EXPECT_EQ(text_for_chat("x\r\ny"), "x\\r\\ny");
-  EXPECT_EQ(text_for_chat(std::string("a\0b", 3)), "a\\x00b");
-  EXPECT_EQ(text_for_chat("photo\u202Egnp.exe"), "photo\\u202Egnp.exe");
-  EXPECT_EQ(text_for_chat("a\u2028b"), "a\\u2028b");
-  EXPECT_EQ(text_for_chat("in\u200Bvisible"), "in\\u200Bvisible");
-  EXPECT_EQ(text_for_chat("bad\xFF"), "bad\xEF\xBF\xBD");
-  EXPECT_EQ(text_for_chat("👨\u200D👩\u200D👧 family.jpg"), "👨\u200D👩\u200D👧 family.jpg");
+  expect_results(text_for_chat_message,
+                 {{"a.txt\nhttp://evil.example/x", "a.txt\\nhttp://evil.example/x"},
+                  {"x\r\ny", "x\\r\\ny"},
+                  {std::string("a\0b", 3), "a\\x00b"},
+                  {"photo\u202Egnp.exe", "photo\\u202Egnp.exe"},
+                  {"a\u2028b", "a\\u2028b"},
+                  {"in\u200Bvisible", "in\\u200Bvisible"},
+                  {"bad\xFF", "bad\xEF\xBF\xBD"},
+                  {"👨\u200D👩\u200D👧 family.jpg", "👨\u200D👩\u200D👧 family.jpg"}});
 }
 
 TEST(TextForChat, CutsToTheLimitInUtf16UnitsWithAnEllipsis) {
@@ -47,18 +55,18 @@ TEST(TextForChat, CutsToTheLimitInUtf16UnitsWithAnEllipsis) {
 }
 
 TEST(TextForLog, QuotesAndEscapesSoTheNameEndsWhereItSays) {
-  EXPECT_EQ(text_for_log("a.txt"), "\"a.txt\"");
-  EXPECT_EQ(text_for_log("a\nCRITICAL forged"), "\"a\\nCRITICAL forged\"");
-  EXPECT_EQ(text_for_log("say \"hi\" \\n"), "\"say \\\"hi\\\" \\\\n\"");
-  EXPECT_EQ(text_for_log("bad\xFF"), "\"bad\\xFF\"");
-  EXPECT_EQ(text_for_log("r\u202El"), "\"r\\u202El\"");
+  expect_results(text_for_log, {{"a.txt", "\"a.txt\""},
+                                {"a\nCRITICAL forged", "\"a\\nCRITICAL forged\""},
+                                {"say \"hi\" \\n", "\"say \\\"hi\\\" \\\\n\""},
+                                {"bad\xFF", "\"bad\\xFF\""},
+                                {"r\u202El", "\"r\\u202El\""}});
 }
 
 TEST(OneLogLine, LeavesOneLineAloneAndEscapesBreaks) {
-  EXPECT_EQ(one_log_line("GET /dl/x: fine"), "GET /dl/x: fine");
-  EXPECT_EQ(one_log_line("C:\\path é"), "C:\\path é");
-  EXPECT_EQ(one_log_line("one\ntwo\rthree\u2028four"), "one\\ntwo\\rthree\\u2028four");
-  EXPECT_EQ(one_log_line("x\xC3"), "x\\xC3");
+  expect_results(one_log_line, {{"GET /dl/x: fine", "GET /dl/x: fine"},
+                                {"C:\\path é", "C:\\path é"},
+                                {"one\ntwo\rthree\u2028four", "one\\ntwo\\rthree\\u2028four"},
+                                {"x\xC3", "x\\xC3"}});
 }
 
 }  // namespace

@@ -2,8 +2,13 @@
 
 #include <gtest/gtest.h>
 
+#include "support/case_table.hpp"
+
 namespace tglink {
 namespace {
+
+using testing::expect_false_for;
+using testing::expect_results;
 
 using namespace std::chrono_literals;
 
@@ -18,13 +23,12 @@ TEST(DashboardSessionCookie, IsSecureWhenBaseUrlIsHttps) {
 }
 
 TEST(DashboardSessionCookie, IsFoundAmongOtherCookies) {
-  EXPECT_EQ(dashboard_session_from("tglink_dashboard=abc"), "abc");
-  EXPECT_EQ(dashboard_session_from("a=1; tglink_dashboard=abc-_9;b=2"), "abc-_9");
-  EXPECT_EQ(dashboard_session_from("  tglink_dashboard = abc  "), "abc");
-  EXPECT_FALSE(dashboard_session_from(""));
-  EXPECT_FALSE(dashboard_session_from("tglink_dashboard="));
-  EXPECT_FALSE(dashboard_session_from("xtglink_dashboard=abc; tglink_dashboards=abc"));
-  EXPECT_FALSE(dashboard_session_from("tglink_dashboard"));
+  expect_results(dashboard_session_from, {{"tglink_dashboard=abc", "abc"},
+                                          {"a=1; tglink_dashboard=abc-_9;b=2", "abc-_9"},
+                                          {"  tglink_dashboard = abc  ", "abc"}});
+  expect_false_for(dashboard_session_from,
+                   {"", "tglink_dashboard=", "xtglink_dashboard=abc; tglink_dashboards=abc",
+                    "tglink_dashboard"});
 }
 
 }  // namespace

@@ -3,8 +3,12 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "support/case_table.hpp"
+
 namespace tglink {
 namespace {
+
+using testing::expect_results;
 
 using ::testing::ElementsAre;
 
@@ -14,14 +18,14 @@ TEST(FolderNames, RealNamesStayAsTheyAre) {
 }
 
 TEST(FolderNames, SeparatorsHiddenCharactersAndLeadingDotsBecomeUnderscores) {
-  EXPECT_EQ(folder_safe_name("../../etc/passwd"), "_._.._etc_passwd");
-  EXPECT_EQ(folder_safe_name(".."), "_.");
-  EXPECT_EQ(folder_safe_name(".hidden"), "_hidden");
-  EXPECT_EQ(folder_safe_name("a\\b/c"), "a_b_c");
-  EXPECT_EQ(folder_safe_name("line\nbreak\r.txt"), "line_break_.txt");
-  EXPECT_EQ(folder_safe_name("evil\u202Egnp.exe"), "evil_gnp.exe");
-  EXPECT_EQ(folder_safe_name("bad\xff.bin"), "bad\xEF\xBF\xBD.bin");
-  EXPECT_EQ(folder_safe_name(""), "file");
+  expect_results(folder_safe_name, {{"../../etc/passwd", "_._.._etc_passwd"},
+                                    {"..", "_."},
+                                    {".hidden", "_hidden"},
+                                    {"a\\b/c", "a_b_c"},
+                                    {"line\nbreak\r.txt", "line_break_.txt"},
+                                    {"evil\u202Egnp.exe", "evil_gnp.exe"},
+                                    {"bad\xff.bin", "bad\xEF\xBF\xBD.bin"},
+                                    {"", "file"}});
 }
 
 TEST(FolderNames, LongNamesAreCutOnACharacterBoundaryKeepingTheExtension) {

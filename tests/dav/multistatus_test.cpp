@@ -3,9 +3,12 @@
 #include <gtest/gtest.h>
 
 #include "dav/xml_check.hpp"
+#include "support/case_table.hpp"
 
 namespace tglink {
 namespace {
+
+using testing::expect_results;
 
 DavResource file_named(std::string name) {
   DavResource file;
@@ -72,11 +75,11 @@ TEST(Multistatus, HostileNamesStayTextAndStayInsideTheirSegment) {
 }
 
 TEST(Multistatus, XmlEscapingReplacesWhatXmlCannotHold) {
-  EXPECT_EQ(xml_escape("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&apos;");
-  EXPECT_EQ(xml_escape("x\x01y"), "x\xEF\xBF\xBDy");
-  EXPECT_EQ(xml_escape("\xff"), "\xEF\xBF\xBD");
-  EXPECT_EQ(xml_escape("\xEF\xBF\xBF"), "\xEF\xBF\xBD");
-  EXPECT_EQ(xml_escape("tab\tok"), "tab\tok");
+  expect_results(xml_escape, {{"a<b>&\"'", "a&lt;b&gt;&amp;&quot;&apos;"},
+                              {"x\x01y", "x\xEF\xBF\xBDy"},
+                              {"\xff", "\xEF\xBF\xBD"},
+                              {"\xEF\xBF\xBF", "\xEF\xBF\xBD"},
+                              {"tab\tok", "tab\tok"}});
 }
 
 TEST(Multistatus, InfiniteDepthIsRefusedWithTheRfcsPrecondition) {

@@ -2,8 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include "support/case_table.hpp"
+
 namespace tglink {
 namespace {
+
+using testing::expect_false_for;
 
 TEST(PropfindRequest, DepthIsZeroOneOrInfinityAndNoneMeansInfinity) {
   EXPECT_EQ(parse_depth("0"), DavDepth::kZero);
@@ -16,11 +20,10 @@ TEST(PropfindRequest, DepthIsZeroOneOrInfinityAndNoneMeansInfinity) {
 }
 
 TEST(PropfindRequest, AnEmptyBodyOrAnyWellFormedPropfindIsAccepted) {
-  EXPECT_FALSE(check_propfind_body(""));
-  EXPECT_FALSE(check_propfind_body("\r\n"));
-  EXPECT_FALSE(check_propfind_body("<D:propfind xmlns:D=\"DAV:\"><D:allprop/></D:propfind>"));
-  EXPECT_FALSE(check_propfind_body(
-      "<?xml version=\"1.0\"?><propfind xmlns=\"DAV:\"><prop><getetag/></prop></propfind>"));
+  expect_false_for(
+      check_propfind_body,
+      {"", "\r\n", "<D:propfind xmlns:D=\"DAV:\"><D:allprop/></D:propfind>",
+       "<?xml version=\"1.0\"?><propfind xmlns=\"DAV:\"><prop><getetag/></prop></propfind>"});
 }
 
 TEST(PropfindRequest, MalformedOrForeignBodiesAre400AndHugeOnes413) {

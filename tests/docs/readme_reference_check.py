@@ -97,6 +97,15 @@ def ticked(cell):
     return re.findall(r"`([^`]+)`", cell)
 
 
+def first_span_match(cell, pattern, whole=False):
+    """`pattern` matched at the start of the cell's first code span (against all of it when
+    `whole`); None when the cell has no code span or the span does not match."""
+    spans = ticked(cell)
+    if not spans:
+        return None
+    return (re.fullmatch if whole else re.match)(pattern, spans[0])
+
+
 def compare(what, readme, code):
     for name in sorted(set(code) - set(readme)):
         problem(f"{what}: {name} is in the code, not in the README")
@@ -192,8 +201,7 @@ def check_endpoints():
     routes = code_routes()
     readme = {}
     for row in table("## HTTP endpoints", "Endpoint"):
-        spans = ticked(row[0])
-        m = re.fullmatch(r"((?:[A-Z]+, )*[A-Z]+) (/.*)", spans[0]) if spans else None
+        m = first_span_match(row[0], r"((?:[A-Z]+, )*[A-Z]+) (/.*)", whole=True)
         if not m:
             problem(f"Endpoints: row not of the form `METHODS /path`: {row[0]}")
             continue
@@ -273,8 +281,7 @@ def check_commands():
     nonempty("commands in src/chat/commands", commands)
     readme_who, readme_forms = {}, {}
     for row in table("## Commands", "Command"):
-        spans = ticked(row[0])
-        m = re.match(r"/([a-z]+)", spans[0]) if spans else None
+        m = first_span_match(row[0], r"/([a-z]+)")
         if not m:
             problem(f"Commands: row without a /command: {row[0]}")
             continue

@@ -5,8 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include "support/case_table.hpp"
+
 namespace tglink {
 namespace {
+
+using testing::expect_result_for;
+using testing::expect_results;
 
 std::vector<Cidr> networks(std::initializer_list<std::string_view> texts) {
   std::vector<Cidr> parsed;
@@ -88,12 +93,10 @@ TEST(HttpClientAddress, AddressesAreCanonical) {
 }
 
 TEST(HttpClientAddress, CanonicalIpAddress) {
-  EXPECT_EQ(canonical_ip_address("127.0.0.1"), "127.0.0.1");
-  EXPECT_EQ(canonical_ip_address("0:0:0:0:0:0:0:1"), "::1");
-  EXPECT_EQ(canonical_ip_address("::FFFF:1.2.3.4"), "1.2.3.4");
-  EXPECT_EQ(canonical_ip_address(""), "");
-  EXPECT_EQ(canonical_ip_address("1.2.3"), "");
-  EXPECT_EQ(canonical_ip_address(std::string_view("1.2.3.4\0junk", 12)), "");
+  expect_results(
+      canonical_ip_address,
+      {{"127.0.0.1", "127.0.0.1"}, {"0:0:0:0:0:0:0:1", "::1"}, {"::FFFF:1.2.3.4", "1.2.3.4"}});
+  expect_result_for(canonical_ip_address, "", {"", "1.2.3", std::string("1.2.3.4\0junk", 12)});
 }
 
 }  // namespace

@@ -4,8 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include "support/case_table.hpp"
+
 namespace tglink {
 namespace {
+
+using testing::expect_false_for;
+using testing::expect_results;
 
 TEST(HttpHeaderText, TrimsSpacesAndTabsOnly) {
   EXPECT_EQ(trim_ows(" \t a b \t "), "a b");
@@ -27,15 +32,12 @@ TEST(HttpHeaderText, SplitsListsAndDropsEmptyElements) {
 
 TEST(HttpHeaderText, DecimalsSaturateInsteadOfWrapping) {
   constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
-  EXPECT_EQ(parse_saturating_decimal("0"), 0u);
-  EXPECT_EQ(parse_saturating_decimal("0042"), 42u);
-  EXPECT_EQ(parse_saturating_decimal("18446744073709551615"), kMax);
-  EXPECT_EQ(parse_saturating_decimal("18446744073709551616"), kMax);
-  EXPECT_EQ(parse_saturating_decimal("99999999999999999999999999999999"), kMax);
-  EXPECT_EQ(parse_saturating_decimal(""), std::nullopt);
-  EXPECT_EQ(parse_saturating_decimal("-1"), std::nullopt);
-  EXPECT_EQ(parse_saturating_decimal("+1"), std::nullopt);
-  EXPECT_EQ(parse_saturating_decimal(" 1"), std::nullopt);
+  expect_results(parse_saturating_decimal, {{"0", 0u},
+                                            {"0042", 42u},
+                                            {"18446744073709551615", kMax},
+                                            {"18446744073709551616", kMax},
+                                            {"99999999999999999999999999999999", kMax}});
+  expect_false_for(parse_saturating_decimal, {"", "-1", "+1", " 1"});
 }
 
 }  // namespace

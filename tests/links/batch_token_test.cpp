@@ -2,8 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include "support/case_table.hpp"
+
 namespace tglink {
 namespace {
+
+using testing::expect_result_for;
 
 using namespace std::chrono_literals;
 
@@ -45,9 +49,9 @@ TEST(BatchToken, AnotherKeyOrATamperedTokenIsInvalid) {
 
 TEST(BatchToken, UrlsAndTokensInLinks) {
   EXPECT_EQ(batch_url("https://h.example", "TOK"), "https://h.example/b/TOK");
-  EXPECT_EQ(batch_token_from_link("https://h.example/b/TOK"), "TOK");
-  EXPECT_EQ(batch_token_from_link("  https://h.example/b/TOK?format=urls "), "TOK");
-  EXPECT_EQ(batch_token_from_link("https://h.example/b/TOK/extra"), "TOK");
+  expect_result_for(batch_token_from_link, "TOK",
+                    {"https://h.example/b/TOK", "  https://h.example/b/TOK?format=urls ",
+                     "https://h.example/b/TOK/extra"});
   EXPECT_EQ(batch_token_from_link("https://h.example/dl/TOK"), "");
 }
 

@@ -186,7 +186,7 @@ TEST_F(LinkTokenTest, WellSignedButMalformedBodiesAreInvalid) {
   };
   for (const std::string& body : bodies) {
     EXPECT_EQ(codec.decode(sign(body), at_unix(kNowSeconds)).status, LinkStatus::Invalid)
-        << testing::PrintToString(body);
+        << ::testing::PrintToString(body);
   }
   // The same helper does make tokens the codec accepts, so the rejections above are real.
   EXPECT_EQ(codec.decode(sign(std::string("\x01\x05\x00", 3)), at_unix(kNowSeconds)).status,

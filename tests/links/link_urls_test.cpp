@@ -2,8 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include "support/case_table.hpp"
+
 namespace tglink {
 namespace {
+
+using testing::expect_result_for;
 
 TEST(LinkUrls, DownloadAndStreamUrlsPutTheTokenAfterTheRoute) {
   EXPECT_EQ(download_url("https://files.example", "AbC_1"), "https://files.example/dl/AbC_1");
@@ -21,10 +25,9 @@ TEST(LinkUrls, PlayerLinkAppendsToAnExistingQuery) {
 }
 
 TEST(LinkUrls, TokenFromLinkAcceptsLinksNamesAndBareTokens) {
-  EXPECT_EQ(token_from_link("https://h/dl/TOKEN"), "TOKEN");
-  EXPECT_EQ(token_from_link("  https://h/stream/TOKEN?x=1 "), "TOKEN");
-  EXPECT_EQ(token_from_link("https://h/dl/TOKEN/video.mp4"), "TOKEN");
-  EXPECT_EQ(token_from_link("TOKEN"), "TOKEN");
+  expect_result_for(token_from_link, "TOKEN",
+                    {"https://h/dl/TOKEN", "  https://h/stream/TOKEN?x=1 ",
+                     "https://h/dl/TOKEN/video.mp4", "TOKEN"});
   EXPECT_EQ(token_from_link("https://h/dl/"), "");
 }
 

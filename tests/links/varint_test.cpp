@@ -44,7 +44,7 @@ TEST(VarintTest, RejectsMalformedWithoutMoving) {
   };
   for (const std::string& bytes : cases) {
     std::size_t pos = 0;
-    EXPECT_FALSE(read_varint(bytes, pos).has_value()) << testing::PrintToString(bytes);
+    EXPECT_FALSE(read_varint(bytes, pos).has_value()) << ::testing::PrintToString(bytes);
     EXPECT_EQ(pos, 0u);
   }
 }

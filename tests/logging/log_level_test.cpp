@@ -1,23 +1,25 @@
 #include <gtest/gtest.h>
 
 #include "logging/log.hpp"
+#include "support/case_table.hpp"
 
 namespace tglink {
 namespace {
 
+using testing::expect_false_for;
+using testing::expect_results;
+
 TEST(LogLevelName, ParsesSpecNamesInAnyCase) {
-  EXPECT_EQ(parse_log_level("DEBUG"), LogLevel::Debug);
-  EXPECT_EQ(parse_log_level("info"), LogLevel::Info);
-  EXPECT_EQ(parse_log_level("Warning"), LogLevel::Warning);
-  EXPECT_EQ(parse_log_level("warn"), LogLevel::Warning);
-  EXPECT_EQ(parse_log_level("error"), LogLevel::Error);
-  EXPECT_EQ(parse_log_level("CRITICAL"), LogLevel::Critical);
+  expect_results(parse_log_level, {{"DEBUG", LogLevel::Debug},
+                                   {"info", LogLevel::Info},
+                                   {"Warning", LogLevel::Warning},
+                                   {"warn", LogLevel::Warning},
+                                   {"error", LogLevel::Error},
+                                   {"CRITICAL", LogLevel::Critical}});
 }
 
 TEST(LogLevelName, RejectsUnknownNames) {
-  EXPECT_EQ(parse_log_level(""), std::nullopt);
-  EXPECT_EQ(parse_log_level("verbose"), std::nullopt);
-  EXPECT_EQ(parse_log_level("INFO "), std::nullopt);
+  expect_false_for(parse_log_level, {"", "verbose", "INFO "});
 }
 
 TEST(LogLevelName, NamesRoundTrip) {

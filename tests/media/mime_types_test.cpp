@@ -5,8 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include "support/case_table.hpp"
+
 namespace tglink {
 namespace {
+
+using testing::expect_false_for;
+using testing::expect_true_for;
 
 struct NameType {
   std::string_view name;
@@ -94,18 +99,12 @@ TEST(MediaMimeTypes, EffectiveMimeFallsBackToTheName) {
 }
 
 TEST(MediaMimeTypes, VideoAndAudioChecks) {
-  EXPECT_TRUE(is_streamable_video("video/mp4"));
-  EXPECT_TRUE(is_streamable_video("Video/X-Matroska"));
-  EXPECT_TRUE(is_streamable_video("video/webm; codecs=\"vp9\""));
-  EXPECT_FALSE(is_streamable_video("audio/mpeg"));
-  EXPECT_FALSE(is_streamable_video("video/"));
-  EXPECT_FALSE(is_streamable_video("videos/mp4"));
-  EXPECT_FALSE(is_streamable_video("application/octet-stream"));
-  EXPECT_FALSE(is_streamable_video(""));
-  EXPECT_TRUE(is_audio("audio/ogg"));
-  EXPECT_TRUE(is_audio("AUDIO/FLAC"));
-  EXPECT_FALSE(is_audio("video/mp4"));
-  EXPECT_FALSE(is_audio("audio"));
+  expect_true_for(is_streamable_video,
+                  {"video/mp4", "Video/X-Matroska", "video/webm; codecs=\"vp9\""});
+  expect_false_for(is_streamable_video,
+                   {"audio/mpeg", "video/", "videos/mp4", "application/octet-stream", ""});
+  expect_true_for(is_audio, {"audio/ogg", "AUDIO/FLAC"});
+  expect_false_for(is_audio, {"video/mp4", "audio"});
 }
 
 TEST(MediaMimeTypes, EveryTableTypeIsWellFormed) {

@@ -7,8 +7,6 @@
 #include <optional>
 #include <random>
 
-#include <boost/asio/co_spawn.hpp>
-#include <boost/asio/detached.hpp>
 #include <boost/asio/io_context.hpp>
 #include <gtest/gtest.h>
 #include <stdlib.h>
@@ -18,6 +16,7 @@
 #include "logging/log.hpp"
 #include "media/telegram_file_streamer.hpp"
 #include "sim/control_client.hpp"
+#include "streamer_calls.hpp"
 #include "support/build_paths.hpp"
 #include "support/io_wait.hpp"
 #include "support/recording_channel.hpp"
@@ -104,26 +103,14 @@ class SimStreamingTest : public ::testing::Test {
     return copied.value_or(0);
   }
 
-  LocateResult locate(std::int64_t message_id) {
-    std::optional<LocateResult> result;
-    asio::co_spawn(
-        io_, [&]() -> asio::awaitable<void> { result = co_await streamer_->locate(message_id); },
-        asio::detached);
-    EXPECT_TRUE(run_until(io_, [&] { return result.has_value(); }));
-    return result.value_or(LocateResult{});
-  }
+  LocateResult locate(std::int64_t message_id) { return locate_now(io_, *streamer_, message_id); }
 
   // Reads [offset, offset + length) of the stored message into a string.
   std::string read(const StoredFile& file, std::uint64_t offset, std::uint64_t length,
                    StreamOutcome* outcome_out = nullptr) {
     RecordingChannel out;
     std::optional<StreamOutcome> outcome;
-    asio::co_spawn(
-        io_,
-        [&]() -> asio::awaitable<void> {
-          outcome = co_await streamer_->stream(file, ByteRange::starting_at(offset, length), out);
-        },
-        asio::detached);
+    start_stream(io_, *streamer_, file, ByteRange::starting_at(offset, length), out, outcome);
     EXPECT_TRUE(run_until(io_, [&] { return outcome.has_value(); }));
     if (outcome_out != nullptr && outcome) *outcome_out = *outcome;
     return out.body();
@@ -184,16 +171,8 @@ TEST_F(SimStreamingTest, TwoReadersAtDifferentOffsetsBothFinish) {
   const StoredFile file = found.file;
   const ByteRange first_range = ByteRange::starting_at(0, 16 * kMiB);
   const ByteRange second_range = ByteRange::starting_at(24 * kMiB, 16 * kMiB);
-  asio::co_spawn(
-      io_,
-      [&]() -> asio::awaitable<void> { a = co_await streamer_->stream(file, first_range, first); },
-      asio::detached);
-  asio::co_spawn(
-      io_,
-      [&]() -> asio::awaitable<void> {
-        b = co_await streamer_->stream(file, second_range, second);
-      },
-      asio::detached);
+  start_stream(io_, *streamer_, file, first_range, first, a);
+  start_stream(io_, *streamer_, file, second_range, second, b);
   ASSERT_TRUE(run_until(io_, [&] { return a && b; }));
   EXPECT_EQ(*a, StreamOutcome::Complete);
   EXPECT_EQ(*b, StreamOutcome::Complete);

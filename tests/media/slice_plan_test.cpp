@@ -145,21 +145,35 @@ TEST(SlicePlanTest, LanesStartingTogetherGetEqualSlices) {
   EXPECT_EQ(plan.take(4), nullptr);
 }
 
+// Two lanes of 100-byte slices; a steal takes at least 10 bytes and leaves the slow lane `margin`.
+SliceSettings steal_settings(std::uint64_t margin) {
+  return SliceSettings{.slice_bytes = 100,
+                       .read_ahead = 1000,
+                       .lanes = 2,
+                       .tail_slice_bytes = 100,
+                       .steal_min_bytes = 10,
+                       .steal_margin_bytes = margin};
+}
+
+struct SlowAndFast {
+  std::shared_ptr<Slice> slow;
+  std::shared_ptr<Slice> fast;
+};
+
+// The first slices of lanes 0 and 1: lane 1's has all its bytes, lane 0's only up to `slow_ready`.
+SlowAndFast take_slow_and_fast(SlicePlan& plan, std::uint64_t slow_ready) {
+  SlowAndFast lanes{plan.take(0), plan.take(1)};
+  lanes.fast->ready_end = lanes.fast->bytes.end;
+  lanes.slow->ready_end = slow_ready;
+  return lanes;
+}
+
 // A lane with nothing left steals the second half of what is still to come of the slice with
 // the most such bytes; the slice it was cut from keeps its ready bytes and the margin.
 TEST(SlicePlanTest, AnIdleLaneStealsTheSecondHalfOfTheSlowestSlice) {
-  constexpr SliceSettings kSteal{.slice_bytes = 100,
-                                 .read_ahead = 1000,
-                                 .lanes = 2,
-                                 .tail_slice_bytes = 100,
-                                 .steal_min_bytes = 10,
-                                 .steal_margin_bytes = 5};
-  SlicePlan plan(kSteal);
+  SlicePlan plan(steal_settings(5));
   plan.add_reader({0, 200});
-  const auto slow = plan.take(0);
-  const auto fast = plan.take(1);
-  fast->ready_end = fast->bytes.end;
-  slow->ready_end = 20;
+  const SlowAndFast lanes = take_slow_and_fast(plan, 20);
   EXPECT_EQ(plan.take(1, false, false, [](LaneIndex) { return false; }), nullptr)
       << "no steal from a lane that is not slower";
   const auto tail = plan.take(1, false, false, kAnyLane);
@@ -167,11 +181,11 @@ TEST(SlicePlanTest, AnIdleLaneStealsTheSecondHalfOfTheSlowestSlice) {
   EXPECT_EQ(tail->bytes, (ByteRange{60, 100}));  // 80 to come: 40 kept, 40 stolen
   EXPECT_EQ(tail->lane, 1u);
   EXPECT_EQ(tail->stolen_from, 0u);
-  EXPECT_EQ(slow->bytes, (ByteRange{0, 60}));
-  EXPECT_TRUE(slow->cut_by_steal);
+  EXPECT_EQ(lanes.slow->bytes, (ByteRange{0, 60}));
+  EXPECT_TRUE(lanes.slow->cut_by_steal);
   EXPECT_EQ(plan.at(60), tail);
   // The lane it was stolen from never steals it back, and a short rest is not worth a steal.
-  slow->ready_end = 60;
+  lanes.slow->ready_end = 60;
   EXPECT_EQ(plan.take(0, false, false, kAnyLane), nullptr);
   tail->ready_end = 85;
   EXPECT_EQ(plan.take(2, false, false, kAnyLane), nullptr)
@@ -179,22 +193,14 @@ TEST(SlicePlanTest, AnIdleLaneStealsTheSecondHalfOfTheSlowestSlice) {
 }
 
 TEST(SlicePlanTest, NoStealWhenTheRestIsWithinTheMargin) {
-  constexpr SliceSettings kMargin{.slice_bytes = 100,
-                                  .read_ahead = 1000,
-                                  .lanes = 2,
-                                  .tail_slice_bytes = 100,
-                                  .steal_min_bytes = 10,
-                                  .steal_margin_bytes = 50};
-  SlicePlan plan(kMargin);
+  SlicePlan plan(steal_settings(50));
   plan.add_reader({0, 160});
-  const auto slow = plan.take(0);
-  const auto fast = plan.take(1);
-  fast->ready_end = fast->bytes.end;
-  slow->ready_end = 40;  // 60 to come: the margin keeps 50, 10 left is the least worth a steal
+  // 60 to come: the margin keeps 50, 10 left is the least worth a steal.
+  const SlowAndFast lanes = take_slow_and_fast(plan, 40);
   const auto tail = plan.take(1, false, false, kAnyLane);
   ASSERT_NE(tail, nullptr);
   EXPECT_EQ(tail->bytes, (ByteRange{90, 100}));
-  slow->ready_end = 45;
+  lanes.slow->ready_end = 45;
   EXPECT_EQ(plan.take(2, false, false, kAnyLane), nullptr) << "45 to come is within the margin";
 }
 

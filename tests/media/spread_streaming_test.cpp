@@ -10,8 +10,6 @@
 #include <set>
 #include <vector>
 
-#include <boost/asio/co_spawn.hpp>
-#include <boost/asio/detached.hpp>
 #include <boost/asio/io_context.hpp>
 #include <gtest/gtest.h>
 
@@ -20,6 +18,7 @@
 #include "logging/log.hpp"
 #include "media/media_observer.hpp"
 #include "media/telegram_file_streamer.hpp"
+#include "streamer_calls.hpp"
 #include "support/io_wait.hpp"
 #include "support/recording_channel.hpp"
 #include "support/temp_dir.hpp"
@@ -89,25 +88,11 @@ class SpreadStreamingTest : public ::testing::Test {
     streamer_->set_observer(&observer_);
   }
 
-  StoredFile locate() {
-    std::optional<LocateResult> result;
-    asio::co_spawn(
-        io_,
-        [&]() -> asio::awaitable<void> { result = co_await streamer_->locate(kFakeMessageId); },
-        asio::detached);
-    EXPECT_TRUE(run_until(io_, [&] { return result.has_value(); }));
-    return result.value_or(LocateResult{}).file;
-  }
+  StoredFile locate() { return locate_now(io_, *streamer_, kFakeMessageId).file; }
 
   void start_read(std::uint64_t offset, std::uint64_t length, RecordingChannel& out,
                   std::optional<StreamOutcome>& outcome) {
-    const StoredFile file = locate();
-    asio::co_spawn(
-        io_,
-        [this, file, offset, length, &out, &outcome]() -> asio::awaitable<void> {
-          outcome = co_await streamer_->stream(file, ByteRange::starting_at(offset, length), out);
-        },
-        asio::detached);
+    start_stream(io_, *streamer_, locate(), ByteRange::starting_at(offset, length), out, outcome);
   }
 
   // Like pump(), but the bots in `slow` bring `bytes` of their window at most every `every`, and

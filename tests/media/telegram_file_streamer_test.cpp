@@ -6,14 +6,13 @@
 
 #include <optional>
 
-#include <boost/asio/co_spawn.hpp>
-#include <boost/asio/detached.hpp>
 #include <boost/asio/io_context.hpp>
 #include <gtest/gtest.h>
 
 #include "fake_file_world.hpp"
 #include "fake_roster.hpp"
 #include "logging/log.hpp"
+#include "streamer_calls.hpp"
 #include "support/io_wait.hpp"
 #include "support/recording_channel.hpp"
 #include "support/temp_dir.hpp"
@@ -45,26 +44,13 @@ class StreamerTest : public ::testing::Test {
     return *worlds_.back();
   }
 
-  LocateResult locate() {
-    std::optional<LocateResult> result;
-    asio::co_spawn(
-        io_,
-        [&]() -> asio::awaitable<void> { result = co_await streamer_->locate(kFakeMessageId); },
-        asio::detached);
-    EXPECT_TRUE(run_until(io_, [&] { return result.has_value(); }));
-    return result.value_or(LocateResult{});
-  }
+  LocateResult locate() { return locate_now(io_, *streamer_, kFakeMessageId); }
 
   // Starts a read; the outcome lands in `outcome` when it ends.
   void start_read(std::uint64_t offset, std::uint64_t length, RecordingChannel& out,
                   std::optional<StreamOutcome>& outcome) {
-    StoredFile file = locate().file;
-    asio::co_spawn(
-        io_,
-        [this, file, offset, length, &out, &outcome]() -> asio::awaitable<void> {
-          outcome = co_await streamer_->stream(file, ByteRange::starting_at(offset, length), out);
-        },
-        asio::detached);
+    start_stream(io_, *streamer_, locate().file, ByteRange::starting_at(offset, length), out,
+                 outcome);
   }
 
   // Completes windows as they are asked for, until the reads end.
@@ -234,10 +220,7 @@ TEST_F(StreamerTest, AFileIsLocatedAtMostOncePerBotInARequest) {
   RecordingChannel out;
   std::optional<StreamOutcome> outcome;
   const ByteRange range{kChunk, 3 * kChunk};
-  asio::co_spawn(
-      io_,
-      [&]() -> asio::awaitable<void> { outcome = co_await streamer_->stream(file, range, out); },
-      asio::detached);
+  start_stream(io_, *streamer_, file, range, out, outcome);
   ASSERT_TRUE(run_until(io_, [&] { return outcome.has_value(); }));
   EXPECT_EQ(*outcome, StreamOutcome::Complete);
   EXPECT_EQ(out.body(), one.content().substr(kChunk));
@@ -253,10 +236,7 @@ TEST_F(StreamerTest, ARangePastTheFileEndFailsWithoutAskingAnyBot) {
   RecordingChannel out;
   std::optional<StreamOutcome> outcome;
   const ByteRange range{500, 1001};
-  asio::co_spawn(
-      io_,
-      [&]() -> asio::awaitable<void> { outcome = co_await streamer_->stream(file, range, out); },
-      asio::detached);
+  start_stream(io_, *streamer_, file, range, out, outcome);
   ASSERT_TRUE(run_until(io_, [&] { return outcome.has_value(); }));
   EXPECT_EQ(*outcome, StreamOutcome::SourceFailed);
   EXPECT_TRUE(out.body().empty());

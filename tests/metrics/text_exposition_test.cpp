@@ -6,8 +6,12 @@
 
 #include <gtest/gtest.h>
 
+#include "support/case_table.hpp"
+
 namespace tglink::metrics {
 namespace {
+
+using tglink::testing::expect_results;
 
 TEST(TextExpositionTest, WritesHelpTypeAndSamples) {
   Registry registry;
@@ -43,15 +47,15 @@ TEST(TextExpositionTest, EscapesLabelValuesAndHelp) {
 }
 
 TEST(TextExpositionTest, FormatsNumbers) {
-  EXPECT_EQ(format_value(0), "0");
-  EXPECT_EQ(format_value(-3), "-3");
-  EXPECT_EQ(format_value(1048576), "1048576");
-  EXPECT_EQ(format_value(9007199254740992.0), "9007199254740992");
-  EXPECT_EQ(format_value(0.25), "0.25");
-  EXPECT_EQ(format_value(1e20), "1e+20");
-  EXPECT_EQ(format_value(std::numeric_limits<double>::infinity()), "+Inf");
-  EXPECT_EQ(format_value(-std::numeric_limits<double>::infinity()), "-Inf");
-  EXPECT_EQ(format_value(std::nan("")), "NaN");
+  expect_results<double>(format_value, {{0, "0"},
+                                        {-3, "-3"},
+                                        {1048576, "1048576"},
+                                        {9007199254740992.0, "9007199254740992"},
+                                        {0.25, "0.25"},
+                                        {1e20, "1e+20"},
+                                        {std::numeric_limits<double>::infinity(), "+Inf"},
+                                        {-std::numeric_limits<double>::infinity(), "-Inf"},
+                                        {std::nan(""), "NaN"}});
 }
 
 }  // namespace

@@ -15,10 +15,16 @@ namespace {
 using namespace std::chrono_literals;
 using testing::FakeClock;
 
-TEST(PeriodicJobs, JobRunsOnlyOnceItsIntervalHasPassed) {
+// A runner on a fake clock, with no jobs yet; the io_context is there for the tests that start it.
+class PeriodicJobsTest : public ::testing::Test {
+ protected:
   FakeClock clock;
   Log log;
-  PeriodicJobs jobs(clock, log);
+  boost::asio::io_context io;
+  PeriodicJobs jobs{clock, log};
+};
+
+TEST_F(PeriodicJobsTest, JobRunsOnlyOnceItsIntervalHasPassed) {
   int runs = 0;
   jobs.add(PeriodicJob{"count", 10min, [&] { ++runs; }});
 
@@ -34,10 +40,7 @@ TEST(PeriodicJobs, JobRunsOnlyOnceItsIntervalHasPassed) {
   EXPECT_EQ(runs, 2);
 }
 
-TEST(PeriodicJobs, MissedRunsAreNotCaughtUpInABurst) {
-  FakeClock clock;
-  Log log;
-  PeriodicJobs jobs(clock, log);
+TEST_F(PeriodicJobsTest, MissedRunsAreNotCaughtUpInABurst) {
   int runs = 0;
   jobs.add(PeriodicJob{"count", 1min, [&] { ++runs; }});
   clock.advance(1h);
@@ -46,10 +49,7 @@ TEST(PeriodicJobs, MissedRunsAreNotCaughtUpInABurst) {
   EXPECT_EQ(runs, 1);
 }
 
-TEST(PeriodicJobs, EachJobKeepsItsOwnInterval) {
-  FakeClock clock;
-  Log log;
-  PeriodicJobs jobs(clock, log);
+TEST_F(PeriodicJobsTest, EachJobKeepsItsOwnInterval) {
   int fast = 0;
   int slow = 0;
   jobs.add(PeriodicJob{"fast", 5s, [&] { ++fast; }});
@@ -62,10 +62,7 @@ TEST(PeriodicJobs, EachJobKeepsItsOwnInterval) {
   EXPECT_EQ(slow, 1);
 }
 
-TEST(PeriodicJobs, AThrowingJobIsLoggedAndRunsAgain) {
-  FakeClock clock;
-  Log log;
-  PeriodicJobs jobs(clock, log);
+TEST_F(PeriodicJobsTest, AThrowingJobIsLoggedAndRunsAgain) {
   int attempts = 0;
   int other = 0;
   jobs.add(PeriodicJob{"fails", 1min, [&] {
@@ -81,21 +78,14 @@ TEST(PeriodicJobs, AThrowingJobIsLoggedAndRunsAgain) {
   EXPECT_EQ(other, 2);
 }
 
-TEST(PeriodicJobs, RefusesABadJob) {
-  FakeClock clock;
-  Log log;
-  PeriodicJobs jobs(clock, log);
+TEST_F(PeriodicJobsTest, RefusesABadJob) {
   EXPECT_THROW(jobs.add(PeriodicJob{"zero", 0s, [] {}}), std::invalid_argument);
   EXPECT_THROW(jobs.add(PeriodicJob{"empty", 1s, nullptr}), std::invalid_argument);
   EXPECT_EQ(jobs.size(), 0U);
 }
 
 // The timer only wakes the runner; whether a job is due is still the clock's answer.
-TEST(PeriodicJobs, StartedRunnerAsksTheClockOnEveryTick) {
-  FakeClock clock;
-  Log log;
-  boost::asio::io_context io;
-  PeriodicJobs jobs(clock, log);
+TEST_F(PeriodicJobsTest, StartedRunnerAsksTheClockOnEveryTick) {
   int runs = 0;
   jobs.add(PeriodicJob{"count", 1h, [&] { ++runs; }});
   jobs.start(io, 1ms);

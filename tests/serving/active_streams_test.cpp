@@ -12,9 +12,14 @@ namespace {
 using namespace std::chrono_literals;
 using testing::FakeClock;
 
-TEST(ActiveStreams, CountsTicketsWhileTheyLive) {
+// No stream yet, on a fake clock the tests move.
+class ActiveStreamsTest : public ::testing::Test {
+ protected:
   FakeClock clock;
-  ActiveStreams streams(clock);
+  ActiveStreams streams{clock};
+};
+
+TEST_F(ActiveStreamsTest, CountsTicketsWhileTheyLive) {
   EXPECT_EQ(streams.count(), 0U);
   {
     const ActiveStreams::Ticket a = streams.start();
@@ -24,9 +29,7 @@ TEST(ActiveStreams, CountsTicketsWhileTheyLive) {
   EXPECT_EQ(streams.count(), 0U);
 }
 
-TEST(ActiveStreams, ListsEachBodysClientAndFileOldestFirst) {
-  FakeClock clock;
-  ActiveStreams streams(clock);
+TEST_F(ActiveStreamsTest, ListsEachBodysClientAndFileOldestFirst) {
   const ActiveStreams::Ticket first = streams.start("10.0.0.1", "a.mkv");
   clock.advance(5s);
   std::optional<ActiveStreams::Ticket> second(streams.start("10.0.0.2", "b <c>.mp4"));
@@ -41,9 +44,7 @@ TEST(ActiveStreams, ListsEachBodysClientAndFileOldestFirst) {
   EXPECT_EQ(entries[0].file, "a.mkv");
 }
 
-TEST(ActiveStreams, MovedTicketReleasesOnce) {
-  FakeClock clock;
-  ActiveStreams streams(clock);
+TEST_F(ActiveStreamsTest, MovedTicketReleasesOnce) {
   std::optional<ActiveStreams::Ticket> outer;
   {
     ActiveStreams::Ticket inner = streams.start();
@@ -54,9 +55,7 @@ TEST(ActiveStreams, MovedTicketReleasesOnce) {
   EXPECT_EQ(streams.count(), 0U);
 }
 
-TEST(ActiveStreams, SweepDropsOnlyEntriesOlderThanTheMaximumAge) {
-  FakeClock clock;
-  ActiveStreams streams(clock);
+TEST_F(ActiveStreamsTest, SweepDropsOnlyEntriesOlderThanTheMaximumAge) {
   const ActiveStreams::Ticket old_one = streams.start();
   clock.advance(3h);
   const ActiveStreams::Ticket young = streams.start();
@@ -67,9 +66,7 @@ TEST(ActiveStreams, SweepDropsOnlyEntriesOlderThanTheMaximumAge) {
   EXPECT_EQ(streams.count(), 1U);
 }
 
-TEST(ActiveStreams, SweptTicketReleasesHarmlessly) {
-  FakeClock clock;
-  ActiveStreams streams(clock);
+TEST_F(ActiveStreamsTest, SweptTicketReleasesHarmlessly) {
   {
     const ActiveStreams::Ticket stale = streams.start();
     clock.advance(5h);

@@ -20,12 +20,17 @@
 #include "serving/bandwidth_meter.hpp"
 #include "serving/link_traffic.hpp"
 #include "store/sqlite_store.hpp"
+#include "support/case_table.hpp"
 #include "support/fake_clock.hpp"
 #include "support/recording_channel.hpp"
 #include "support/temp_dir.hpp"
 
 namespace tglink {
 namespace {
+
+using testing::expect_false_for;
+using testing::expect_result_for;
+using testing::expect_true_for;
 
 namespace asio = boost::asio;
 using namespace std::chrono_literals;
@@ -77,6 +82,19 @@ const std::string kContent = "0123456789abcdefghijklmnopqrstuvwxyz";
 // here, not something a test computing the tag with the product's own function would follow.
 const std::string kContentEtag = "\"24-acf49fd692936e29\"";
 
+// A file as the store describes it.
+StoredFile stored_file(std::int64_t message_id, const std::string& name,
+                       const std::string& mime_type, std::int64_t size,
+                       const std::string& unique_id) {
+  StoredFile file;
+  file.message_id = message_id;
+  file.file_name = name;
+  file.mime_type = mime_type;
+  file.size = size;
+  file.unique_id = unique_id;
+  return file;
+}
+
 struct FileHandlerTest : ::testing::Test {
   testing::TempDir dir{"tglink-fh"};
   SqliteStore store{(dir.path() / "t.db").string()};
@@ -92,12 +110,8 @@ struct FileHandlerTest : ::testing::Test {
   Router router;
 
   FileHandlerTest() {
-    StoredFile file;
-    file.message_id = kMessageId;
-    file.file_name = "clip.mp4";
-    file.mime_type = "video/mp4";
-    file.size = static_cast<std::int64_t>(kContent.size());
-    file.unique_id = "AgADuniq";
+    StoredFile file = stored_file(kMessageId, "clip.mp4", "video/mp4",
+                                  static_cast<std::int64_t>(kContent.size()), "AgADuniq");
     file.date_unix = 1'700'000'000;
     add_file(file, kContent);
     add_file_routes(router, FileRouteDeps{links, revoked, files, bandwidth, streams, clock, log,
@@ -344,50 +358,35 @@ TEST_F(FileHandlerTest, BodyIsTrackedAsAnActiveStreamWhileItRuns) {
 }
 
 TEST_F(FileHandlerTest, EmptyFileIs200WithNoStreamCall) {
-  StoredFile empty;
-  empty.message_id = 7LL << 20;
-  empty.file_name = "empty.bin";
-  empty.mime_type = "application/octet-stream";
-  empty.size = 0;
-  empty.unique_id = "AgADempty";
-  add_file(empty, "");
-  const RecordingChannel c = get("/dl/" + token(empty.message_id));
+  constexpr std::int64_t kEmptyId = 7LL << 20;
+  add_file(stored_file(kEmptyId, "empty.bin", "application/octet-stream", 0, "AgADempty"), "");
+  const RecordingChannel c = get("/dl/" + token(kEmptyId));
   EXPECT_EQ(c.status(), 200);
   EXPECT_EQ(*c.content_length(), 0U);
   EXPECT_EQ(files.stream_calls, 0);
 }
 
 TEST_F(FileHandlerTest, PageTypesAreNeverInlineOnStream) {
-  StoredFile page;
-  page.message_id = 9LL << 20;
-  page.file_name = "page.html";
-  page.mime_type = "text/html; charset=utf-8";
-  page.size = 4;
-  page.unique_id = "AgADpage";
-  add_file(page, "<b>x");
-  const RecordingChannel c = get("/stream/" + token(page.message_id));
+  constexpr std::int64_t kPageId = 9LL << 20;
+  add_file(stored_file(kPageId, "page.html", "text/html; charset=utf-8", 4, "AgADpage"), "<b>x");
+  const RecordingChannel c = get("/stream/" + token(kPageId));
   EXPECT_TRUE(c.header("Content-Disposition").starts_with("attachment;"));
   EXPECT_EQ(c.header("X-Content-Type-Options"), "nosniff");
 }
 
 TEST(RunsAsPageInBrowser, KnowsTheDangerousTypes) {
-  for (const char* type : {"text/html", "TEXT/HTML; charset=utf-8", "image/svg+xml",
-                           "application/xhtml+xml", "text/xml", "application/xml",
-                           "text/javascript", "application/javascript", "application/ecmascript"}) {
-    EXPECT_TRUE(runs_as_page_in_browser(type)) << type;
-  }
-  for (const char* type : {"video/mp4", "video/x-matroska", "audio/mpeg", "image/png",
-                           "application/pdf", "text/plain", "application/octet-stream", ""}) {
-    EXPECT_FALSE(runs_as_page_in_browser(type)) << type;
-  }
+  expect_true_for(runs_as_page_in_browser,
+                  {"text/html", "TEXT/HTML; charset=utf-8", "image/svg+xml",
+                   "application/xhtml+xml", "text/xml", "application/xml", "text/javascript",
+                   "application/javascript", "application/ecmascript"});
+  expect_false_for(runs_as_page_in_browser,
+                   {"video/mp4", "video/x-matroska", "audio/mpeg", "image/png", "application/pdf",
+                    "text/plain", "application/octet-stream", ""});
 }
 
 TEST(FileRouteToken, IsTheSegmentAfterThePrefix) {
-  EXPECT_EQ(file_route_token("/dl/abc"), "abc");
-  EXPECT_EQ(file_route_token("/dl/abc/movie.mp4"), "abc");
-  EXPECT_EQ(file_route_token("/stream/abc/"), "abc");
-  EXPECT_EQ(file_route_token("/dl/"), "");
-  EXPECT_EQ(file_route_token("/api/info"), "");
+  expect_result_for(file_route_token, "abc", {"/dl/abc", "/dl/abc/movie.mp4", "/stream/abc/"});
+  expect_result_for(file_route_token, "", {"/dl/", "/api/info"});
 }
 
 // Each link's own figures: a body from byte 0 is a download; every body byte counts, ranges

@@ -6,17 +6,20 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "support/case_table.hpp"
+
 namespace tglink {
 namespace {
+
+using testing::expect_false_for;
+using testing::expect_true_for;
 
 using ::testing::HasSubstr;
 using ::testing::Not;
 
 TEST(DatabaseUrlTest, BothSchemesArePostgres) {
-  EXPECT_TRUE(is_postgres_url("postgresql://u:p@db/tglink"));
-  EXPECT_TRUE(is_postgres_url("postgres://u:p@db/tglink"));
-  EXPECT_FALSE(is_postgres_url("mysql://u:p@db/tglink"));
-  EXPECT_FALSE(is_postgres_url("db.example.com"));
+  expect_true_for(is_postgres_url, {"postgresql://u:p@db/tglink", "postgres://u:p@db/tglink"});
+  expect_false_for(is_postgres_url, {"mysql://u:p@db/tglink", "db.example.com"});
 }
 
 TEST(DatabaseUrlTest, PasswordIsFoundAndRedacted) {

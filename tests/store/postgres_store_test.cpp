@@ -22,6 +22,7 @@ using testing::kPostgresTestPassword;
 using testing::make_job;
 using testing::make_user;
 using ::testing::Not;
+using testing::write_one_of_each;
 
 // Runs `work(node)` on `nodes` threads at once, each with its own store (connection).
 template <typename Work>
@@ -54,12 +55,7 @@ TEST(PostgresStoreTest, ReopeningKeepsEverything) {
   std::int64_t job_id = 0;
   {
     PostgresStore store(db.url());
-    store.upsert_user(make_user(1, "Ann", "ann"));
-    store.record_link(1, "2025-03-01");
-    store.add_bandwidth("2025-03", 4096);
-    store.revoke_link(5 << 20, 0);
-    job_id = store.create_broadcast(make_job("running"));
-    store.mark_broadcast_recipient(job_id, 1, "sent");
+    job_id = write_one_of_each(store);
   }
   PostgresStore store(db.url());
   EXPECT_EQ(store.find_user(1)->username, "ann");

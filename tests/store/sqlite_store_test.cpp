@@ -15,9 +15,8 @@ namespace {
 
 using ::testing::HasSubstr;
 
-using testing::make_job;
 using testing::make_upload;
-using testing::make_user;
+using testing::write_one_of_each;
 
 // --- files ---
 
@@ -27,12 +26,7 @@ TEST(SqliteStoreFileTest, ReopenAfterCloseKeepsData) {
   std::int64_t job_id = 0;
   {
     SqliteStore store(path);
-    store.upsert_user(make_user(1, "Ann", "ann"));
-    store.record_link(1, "2025-03-01");
-    store.add_bandwidth("2025-03", 4096);
-    store.revoke_link(5 << 20, 0);
-    job_id = store.create_broadcast(make_job("running"));
-    store.mark_broadcast_recipient(job_id, 1, "sent");
+    job_id = write_one_of_each(store);
   }
   SqliteStore store(path);
   EXPECT_EQ(store.find_user(1)->username, "ann");

@@ -44,4 +44,17 @@ inline PendingUpload make_upload(std::int64_t user, std::int64_t message,
   return upload;
 }
 
+// One of each record that a store, closed and opened again, must still hold: user 1 ("ann") with
+// a link on 2025-03-01, 4096 bytes of bandwidth in 2025-03, link 5 << 20 revoked, and a running
+// broadcast whose recipient 1 is sent. Returns the broadcast's id.
+inline std::int64_t write_one_of_each(Store& store) {
+  store.upsert_user(make_user(1, "Ann", "ann"));
+  store.record_link(1, "2025-03-01");
+  store.add_bandwidth("2025-03", 4096);
+  store.revoke_link(5 << 20, 0);
+  const std::int64_t job_id = store.create_broadcast(make_job("running"));
+  store.mark_broadcast_recipient(job_id, 1, "sent");
+  return job_id;
+}
+
 }  // namespace tglink::testing

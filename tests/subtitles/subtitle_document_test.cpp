@@ -4,8 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include "support/case_table.hpp"
+
 namespace tglink {
 namespace {
+
+using testing::expect_false_for;
+using testing::expect_results;
 
 SubtitleDocument accepted(SubtitleFormat format, const std::string& bytes) {
   SubtitleCheck check = read_subtitle(format, bytes);
@@ -20,12 +25,11 @@ std::string refusal(SubtitleFormat format, const std::string& bytes) {
 }
 
 TEST(SubtitleDocument, FormatFromTheFileName) {
-  EXPECT_EQ(subtitle_format_of("Film.2024.EN.SRT"), SubtitleFormat::srt);
-  EXPECT_EQ(subtitle_format_of("a.vtt"), SubtitleFormat::vtt);
-  EXPECT_EQ(subtitle_format_of("a.ass"), SubtitleFormat::ass);
-  EXPECT_EQ(subtitle_format_of("a.ssa"), SubtitleFormat::ass);
-  EXPECT_EQ(subtitle_format_of("a.sub"), std::nullopt);
-  EXPECT_EQ(subtitle_format_of("srt"), std::nullopt);
+  expect_results(subtitle_format_of, {{"Film.2024.EN.SRT", SubtitleFormat::srt},
+                                      {"a.vtt", SubtitleFormat::vtt},
+                                      {"a.ass", SubtitleFormat::ass},
+                                      {"a.ssa", SubtitleFormat::ass}});
+  expect_false_for(subtitle_format_of, {"a.sub", "srt"});
 }
 
 TEST(SubtitleDocument, SubRipWithCrLfAndCp1251) {

@@ -3,8 +3,12 @@
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
 
+#include "support/case_table.hpp"
+
 namespace tglink {
 namespace {
+
+using testing::expect_results;
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
@@ -77,12 +81,12 @@ TEST(BatchFormats, UrlListIsAnAriaInputFileWithSafeNames) {
 }
 
 TEST(BatchFormats, SafeOutputNames) {
-  EXPECT_EQ(safe_output_name("movie.mkv"), "movie.mkv");
-  EXPECT_EQ(safe_output_name("a/b\\c"), "a_b_c");
-  EXPECT_EQ(safe_output_name(".hidden"), "_hidden");
-  EXPECT_EQ(safe_output_name("x\ny\tz"), "x_y_z");
-  EXPECT_EQ(safe_output_name(""), "file");
-  EXPECT_EQ(safe_output_name("Ünïcode ✓.txt"), "Ünïcode ✓.txt");
+  expect_results(safe_output_name, {{"movie.mkv", "movie.mkv"},
+                                    {"a/b\\c", "a_b_c"},
+                                    {".hidden", "_hidden"},
+                                    {"x\ny\tz", "x_y_z"},
+                                    {"", "file"},
+                                    {"Ünïcode ✓.txt", "Ünïcode ✓.txt"}});
 }
 
 }  // namespace

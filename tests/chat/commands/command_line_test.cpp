@@ -2,8 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include "support/case_table.hpp"
+
 namespace tglink {
 namespace {
+
+using testing::expect_false_for;
 
 TEST(CommandLine, SplitsNameAndArguments) {
   const auto line = parse_command_line("  /Revoke@my_bot   https://h/dl/x  ");
@@ -13,11 +17,7 @@ TEST(CommandLine, SplitsNameAndArguments) {
 }
 
 TEST(CommandLine, RefusesTextThatIsNotACommand) {
-  EXPECT_FALSE(parse_command_line("hello"));
-  EXPECT_FALSE(parse_command_line("/"));
-  EXPECT_FALSE(parse_command_line("/ start"));
-  EXPECT_FALSE(parse_command_line("/start-x"));
-  EXPECT_FALSE(parse_command_line(""));
+  expect_false_for(parse_command_line, {"hello", "/", "/ start", "/start-x", ""});
 }
 
 TEST(CommandLine, CommandWithoutArguments) {
