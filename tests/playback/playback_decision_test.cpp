@@ -415,28 +415,29 @@ TEST(PlaybackDecision, AValueStatedOutOfBoundsRefusesTheConversion) {
               ::testing::HasSubstr("it states an impossible video width"));
 }
 
+// Under `policy` a file that needs converting is refused for `reason`, the viewer's notice says
+// `notice`, and a file the browser plays itself still plays directly.
+void expect_no_conversion_but_direct_play(const ServerPolicy& policy, const std::string& reason,
+                                          const std::string& notice) {
+  const MediaProbe hevc = media("matroska,webm", video("hevc"), {audio("aac")});
+  const PlaybackDecision d = decide(hevc, chromium(), "film.mkv", policy);
+  EXPECT_EQ(d.method, PlaybackMethod::kUnplayable);
+  EXPECT_THAT(d.reasons, ::testing::Contains(reason));
+  EXPECT_THAT(playback_notice(d, hevc, 0, 720), ::testing::HasSubstr(notice));
+  const MediaProbe plain = media("mov,mp4,m4a,3gp,3g2,mj2", video("h264"), {audio("aac")});
+  EXPECT_EQ(decide(plain, chromium(), "a.mp4", policy).method, PlaybackMethod::kDirect);
+}
+
 TEST(PlaybackDecision, ShortOfDiskNothingIsConvertedButDirectPlayStays) {
   ServerPolicy low;
   low.disk_low = true;
-  const MediaProbe hevc = media("matroska,webm", video("hevc"), {audio("aac")});
-  const PlaybackDecision d = decide(hevc, chromium(), "film.mkv", low);
-  EXPECT_EQ(d.method, PlaybackMethod::kUnplayable);
-  EXPECT_THAT(d.reasons, ::testing::Contains("disk_low"));
-  EXPECT_THAT(playback_notice(d, hevc, 0, 720), ::testing::HasSubstr("short of disk space"));
-  const MediaProbe plain = media("mov,mp4,m4a,3gp,3g2,mj2", video("h264"), {audio("aac")});
-  EXPECT_EQ(decide(plain, chromium(), "a.mp4", low).method, PlaybackMethod::kDirect);
+  expect_no_conversion_but_direct_play(low, "disk_low", "short of disk space");
 }
 
 TEST(PlaybackDecision, WithoutConfinementNothingIsConvertedAndTheViewerIsToldWhy) {
   ServerPolicy unconfined;
   unconfined.confinement_missing = true;
-  const MediaProbe hevc = media("matroska,webm", video("hevc"), {audio("aac")});
-  const PlaybackDecision d = decide(hevc, chromium(), "film.mkv", unconfined);
-  EXPECT_EQ(d.method, PlaybackMethod::kUnplayable);
-  EXPECT_THAT(d.reasons, ::testing::Contains("converter_unconfined"));
-  EXPECT_THAT(playback_notice(d, hevc, 0, 720), ::testing::HasSubstr("cannot confine"));
-  const MediaProbe plain = media("mov,mp4,m4a,3gp,3g2,mj2", video("h264"), {audio("aac")});
-  EXPECT_EQ(decide(plain, chromium(), "a.mp4", unconfined).method, PlaybackMethod::kDirect);
+  expect_no_conversion_but_direct_play(unconfined, "converter_unconfined", "cannot confine");
 }
 
 TEST(PlaybackDecision, AFileWithoutStreamsIsUnplayable) {
