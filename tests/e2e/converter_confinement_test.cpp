@@ -33,8 +33,6 @@ namespace {
 namespace fs = std::filesystem;
 namespace json = boost::json;
 using ::testing::HasSubstr;
-using testing::HttpCall;
-using testing::HttpResult;
 using testing::post_playback;
 using testing::PostedFile;
 using testing::SimHarness;

@@ -38,8 +38,6 @@ namespace json = boost::json;
 using namespace std::chrono_literals;
 using namespace std::string_literals;
 using ::testing::HasSubstr;
-using testing::HttpCall;
-using testing::HttpResult;
 using testing::make_media;
 using testing::post_playback;
 using testing::PostedFile;
