@@ -18,14 +18,14 @@ namespace tglink::testing {
 
 // What Telegram keeps of the post: the file and, for a video, its length, size and thumbnail.
 struct LogChannelVideo {
-  std::filesystem::path path;
-  std::string file_name;
+  std::filesystem::path path{};
+  std::string file_name{};
   std::string mime_type = "video/mp4";
   std::string kind = "video";
   int duration = 0;  // seconds; 0 with width and height: not stated
   int width = 0;
   int height = 0;
-  std::filesystem::path thumbnail;  // a JPEG, or none
+  std::filesystem::path thumbnail{};  // a JPEG, or none
 };
 
 // Posts `video` into the log channel as the main bot; answers its message id.
