@@ -5,12 +5,11 @@
 // plan.json: {"base_url", "screenshots", "batch_url", "names": [...], "sizes": [...],
 //              "video_name", "video_size_text"}.
 // Prints one "ok"/"not ok" line per check and a closing "N passed, N failed"; exits 1 on failure.
-import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 
-import { CHROMIUM, DESKTOP, PHONE, WAIT_MS, check, expect, finish } from './checks.mjs';
+import { inChromiumProfile } from './browsers.mjs';
+import { DESKTOP, PHONE, WAIT_MS, check, expect, finish } from './checks.mjs';
 import { plan } from './plan.mjs';
 import { expectClean, recordPage } from './page_record.mjs';
 
@@ -93,25 +92,14 @@ async function playOpensThePlayer(context) {
 
 async function main() {
   mkdirSync(plan.screenshots, { recursive: true });
-  const profile = mkdtempSync(join(tmpdir(), 'tglink-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    acceptDownloads: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  try {
+  await inChromiumProfile({ acceptDownloads: true }, async (context) => {
     await check('the batch page lists every file, escaped, styled, with no script', () =>
       listsEveryFile(context));
     await check('Download saves the first file under its name with all its bytes', () =>
       downloadsAFile(context));
     await check('Play opens the built-in player with the video\'s poster, name and size', () =>
       playOpensThePlayer(context));
-  } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
-  }
+  });
   finish();
 }
 

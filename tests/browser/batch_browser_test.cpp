@@ -4,9 +4,7 @@
 // the page, a download, and the player it opens with the video's poster. Screenshots land in
 // <build>/test-results/batch/.
 #include <chrono>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <thread>
 
@@ -14,7 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "browser/browser_script.hpp"
-#include "support/build_paths.hpp"
+#include "support/ffmpeg_media.hpp"
 #include "support/sim_harness.hpp"
 #include "support/user_file.hpp"
 
@@ -30,14 +28,7 @@ constexpr int kWaitMs = 60000;
 
 // A 320x180 JPEG, as Telegram makes for a video.
 fs::path make_thumbnail(const fs::path& dir) {
-  const fs::path out = dir / "thumb.jpg";
-  const std::string command =
-      "ffmpeg -nostdin -y -hide_banner -loglevel error -f lavfi -i testsrc2=size=320x180 "
-      "-frames:v 1 " +
-      out.string();
-  EXPECT_EQ(testing::run_logged(command, dir / "ffmpeg.log"), 0)
-      << testing::read_file(dir / "ffmpeg.log");
-  return out;
+  return testing::make_media(dir, "thumb.jpg", "-f lavfi -i testsrc2=size=320x180 -frames:v 1");
 }
 
 // Polls the batch's JSON until it lists `count` files.
@@ -57,9 +48,7 @@ bool wait_for_files(SimHarness& harness, const std::string& path, std::int64_t c
 }
 
 TEST(BatchBrowserTest, ThePageListsPlaysAndDownloadsInChromium) {
-  const fs::path driver = fs::path(TGLINK_SOURCE_DIR) / "node_modules" / "playwright-core";
-  ASSERT_TRUE(fs::exists("/usr/bin/chromium") && fs::exists(driver))
-      << "needs /usr/bin/chromium and node_modules/playwright-core: scripts/install-deps.sh --test";
+  ASSERT_TRUE(testing::installed({"/usr/bin/chromium", "playwright-core"}));
   SimHarness harness;
   harness.sim().create_user(kUser, "Ann");
   // The first is downloaded by name in the browser, so it has a name any file system takes.
@@ -84,25 +73,19 @@ TEST(BatchBrowserTest, ThePageListsPlaysAndDownloadsInChromium) {
   ASSERT_FALSE(path.empty()) << replies[1].text;
   ASSERT_TRUE(wait_for_files(harness, path, 3));
 
-  const fs::path results = fs::path(TGLINK_BINARY_DIR) / "test-results" / "batch";
   json::array sizes;
   for (const fs::path& file : files)
     sizes.push_back(static_cast<std::int64_t>(fs::file_size(file)));
   json::array name_list;
   for (const std::string& name : names) name_list.push_back(json::string(name));
   const json::object plan{{"base_url", harness.base_url()},
-                          {"screenshots", results.string()},
+                          {"screenshots", testing::screenshots_dir("batch").string()},
                           {"batch_url", harness.base_url() + path},
                           {"names", name_list},
                           {"sizes", sizes},
                           {"video_name", names[2]},
                           {"video_size_text", "390.6 KiB"}};
-  const fs::path plan_path = harness.dir() / "plan.json";
-  std::ofstream(plan_path) << json::serialize(plan);
-
-  const testing::ScriptRun run = testing::run_browser_script("batch.test.mjs", plan_path.string(),
-                                                             harness.dir() / "browser.log");
-  testing::expect_script_passed(run, harness.process().output());
+  testing::run_plan(harness, plan, "batch.test.mjs");
 }
 
 }  // namespace

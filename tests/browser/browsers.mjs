@@ -2,10 +2,12 @@
 // Debian's Chromium over the DevTools protocol, and Debian's Firefox ESR over WebDriver BiDi.
 // Firefox gets a PulseAudio of its own with a null sink, because a headless Firefox starts an
 // AudioContext only when there is an audio device, and the tests listen to what it plays.
+// The Chromium-only page tests (batch, player) use playwright-core's persistent context instead.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 
 import { CHROMIUM } from './checks.mjs';
@@ -13,9 +15,10 @@ import { CHROMIUM } from './checks.mjs';
 export const FIREFOX = process.env.TGLINK_FIREFOX || '/usr/bin/firefox-esr';
 export const ENGINES = ['chromium', 'firefox'];
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required'];
+// No sandbox (the tests may run as root), no GPU, no traffic of Chromium's own.
+const QUIET_CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [...QUIET_CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'];
 
 // Autoplay as a viewer who pressed Play would have it; no update or telemetry traffic.
 const FIREFOX_PREFS = {
@@ -86,5 +89,23 @@ export async function launch(engine) {
   } catch (error) {
     await pulse.stop();
     throw error;
+  }
+}
+
+// Runs `body(context)` in Debian's Chromium through playwright-core, in a profile of its own that
+// is removed afterwards; `options` add to launchPersistentContext's (acceptDownloads, say).
+export async function inChromiumProfile(options, body) {
+  const profile = mkdtempSync(join(tmpdir(), 'tglink-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', ...QUIET_CHROMIUM_ARGS],
+    ...options,
+  });
+  try {
+    return await body(context);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
   }
 }

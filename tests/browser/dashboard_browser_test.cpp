@@ -6,9 +6,6 @@
 // <build>/test-results/dashboard/. Then the admin sends /dashboard off and the script checks that
 // the session has ended; and a link not opened within DASHBOARD_LINK_TTL gets 404.
 #include <chrono>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <string>
 #include <thread>
 
@@ -17,14 +14,12 @@
 
 #include "browser/browser_script.hpp"
 #include "links/dashboard_token.hpp"
-#include "support/build_paths.hpp"
 #include "support/sim_harness.hpp"
 
 namespace tglink {
 namespace {
 
 namespace json = boost::json;
-namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 using testing::SimHarness;
 
@@ -60,19 +55,8 @@ std::string link_for_non_admin() {
                                     std::chrono::floor<std::chrono::seconds>(now + 10min)});
 }
 
-int run_script(SimHarness& harness, const fs::path& plan_path, const std::string& phase,
-               std::string& output) {
-  testing::ScriptRun run =
-      testing::run_browser_script("dashboard.test.mjs", plan_path.string() + " " + phase,
-                                  harness.dir() / ("browser-" + phase + ".log"));
-  output = std::move(run.output);
-  return run.status;
-}
-
 TEST(DashboardBrowserTest, OneTapOpensALivePageWhoseFiguresMatchApiInfoAndMetrics) {
-  const fs::path driver = fs::path(TGLINK_SOURCE_DIR) / "node_modules" / "playwright-core";
-  ASSERT_TRUE(fs::exists("/usr/bin/chromium") && fs::exists(driver))
-      << "needs /usr/bin/chromium and node_modules/playwright-core: scripts/install-deps.sh --test";
+  ASSERT_TRUE(testing::installed({"/usr/bin/chromium", "playwright-core"}));
   testing::SimHarnessOptions options;
   options.env["ADMINS"] = std::to_string(kAdmin);
   options.env["METRICS_TOKEN"] = kMetricsToken;
@@ -111,9 +95,8 @@ TEST(DashboardBrowserTest, OneTapOpensALivePageWhoseFiguresMatchApiInfoAndMetric
   const auto unopened_at = std::chrono::steady_clock::now();
   ASSERT_FALSE(unopened.empty());
 
-  const fs::path results = fs::path(TGLINK_BINARY_DIR) / "test-results" / "dashboard";
   const json::object plan{{"base_url", harness.base_url()},
-                          {"screenshots", results.string()},
+                          {"screenshots", testing::screenshots_dir("dashboard").string()},
                           {"link", harness.base_url() + link},
                           {"non_admin_link", harness.base_url() + link_for_non_admin()},
                           {"metrics_token", kMetricsToken},
@@ -121,13 +104,7 @@ TEST(DashboardBrowserTest, OneTapOpensALivePageWhoseFiguresMatchApiInfoAndMetric
                           {"file_size", kFileSize},
                           {"downloads", kDownloads},
                           {"state", (harness.dir() / "browser-state.json").string()}};
-  const fs::path plan_path = harness.dir() / "plan.json";
-  std::ofstream(plan_path) << json::serialize(plan);
-
-  std::string output;
-  EXPECT_EQ(run_script(harness, plan_path, "open", output), 0) << output << "\ntglink's log:\n"
-                                                               << harness.process().output();
-  EXPECT_NE(output.find(" passed, 0 failed"), std::string::npos) << output;
+  testing::run_plan(harness, plan, "dashboard.test.mjs", "open");
 
   // The second link was never opened: past DASHBOARD_LINK_TTL it is a 404 like any other.
   std::this_thread::sleep_until(unopened_at + 61s);
@@ -136,8 +113,7 @@ TEST(DashboardBrowserTest, OneTapOpensALivePageWhoseFiguresMatchApiInfoAndMetric
   harness.sim().send_text(kAdmin, "/dashboard off");
   const std::string ended = answer(harness, kAdmin, 3);
   EXPECT_NE(ended.find("Every dashboard session has ended"), std::string::npos) << ended;
-  EXPECT_EQ(run_script(harness, plan_path, "ended", output), 0) << output;
-  EXPECT_NE(output.find(" passed, 0 failed"), std::string::npos) << output;
+  testing::run_plan(harness, plan, "dashboard.test.mjs", "ended");
 }
 
 }  // namespace

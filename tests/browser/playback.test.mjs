@@ -14,6 +14,7 @@ import { chromium } from 'playwright-core';
 
 import { CHROMIUM, DESKTOP, PHONE, WAIT_MS, check, expect, finish } from './checks.mjs';
 import { file, plan, playerUrl } from './plan.mjs';
+import { playerState } from './player_state.mjs';
 import { expectClean, recordPage } from './page_record.mjs';
 import { pitchOfLastSegment } from './tone.mjs';
 
@@ -40,33 +41,11 @@ async function openPlayer(context, stream, viewport = DESKTOP) {
   return { page, record };
 }
 
-async function state(page) {
-  return page.evaluate(() => {
-    const video = document.getElementById('video');
-    const root = document.getElementById('player');
-    const quality = video.getVideoPlaybackQuality ? video.getVideoPlaybackQuality() : null;
-    const notice = document.getElementById('playback-notice');
-    return {
-      method: root.dataset.method || '',
-      reasons: root.dataset.reasons || '',
-      state: root.dataset.state || '',
-      time: video.currentTime,
-      duration: video.duration,
-      width: video.videoWidth,
-      frames: quality ? quality.totalVideoFrames : -1,
-      audioBytes: video.webkitAudioDecodedByteCount,
-      notice: notice.hidden ? '' : notice.textContent,
-      problem: document.getElementById('notice').hidden ? '' : document.getElementById('notice').textContent,
-      error: video.error ? video.error.code : 0,
-    };
-  });
-}
-
 async function waitFor(page, predicate, arg, what) {
   try {
     await page.waitForFunction(predicate, arg, { timeout: WAIT_MS });
   } catch (error) {
-    throw new Error(`${what}: ${error.message.split('\n')[0]}; page ${JSON.stringify(await state(page))}`);
+    throw new Error(`${what}: ${error.message.split('\n')[0]}; page ${JSON.stringify(await playerState(page))}`);
   }
 }
 
@@ -94,26 +73,32 @@ async function expectPictureAndSound(page, label) {
 
 // Seeks to 80% with the seek bar and checks that it plays on from there.
 async function seekTo80AndPlayOn(page, label) {
-  const duration = (await state(page)).duration;
+  const duration = (await playerState(page)).duration;
   expect(duration > 5, `${label}: duration ${duration}`);
   await page.locator('#seek').fill('800');
   await waitFor(page, (target) => {
     const video = document.getElementById('video');
     return !video.seeking && video.currentTime >= target;
   }, duration * 0.8 - 0.3, `${label}: the seek to 80% did not land`);
-  const after = (await state(page)).time;
+  const after = (await playerState(page)).time;
   await waitFor(page, (from) => {
     const video = document.getElementById('video');
     return video.currentTime > from + 0.3 || video.ended;
   }, after, `${label}: no playback after the seek`);
 }
 
+// The player page of `row` once decided and playing: { page, record } as openPlayer's.
+async function openAndPlay(context, row) {
+  const opened = await openPlayer(context, row.stream);
+  await waitForDecision(opened.page);
+  await play(opened.page);
+  return opened;
+}
+
 async function matrixRow(context, row) {
-  const { page, record } = await openPlayer(context, row.stream);
-  await waitForDecision(page);
-  await play(page);
+  const { page, record } = await openAndPlay(context, row);
   await expectPictureAndSound(page, row.name);
-  const now = await state(page);
+  const now = await playerState(page);
   expect(now.method === row.method, `${row.name}: method ${now.method} (${now.reasons}), expected ${row.method}`);
   expect(new RegExp(row.notice).test(now.notice), `${row.name}: notice "${now.notice}" does not match /${row.notice}/`);
   await seekTo80AndPlayOn(page, row.name);
@@ -134,14 +119,12 @@ async function matrixSuite(context) {
 
   await check('two_languages.mkv: the second sound track is chosen in the menu and plays', async () => {
     const row = file('two_languages.mkv');
-    const { page, record } = await openPlayer(context, row.stream);
-    await waitForDecision(page);
-    await play(page);
+    const { page, record } = await openAndPlay(context, row);
     const labels = await page.$$eval('#audio-track option', (options) => options.map((o) => o.textContent));
     expect(labels.length === 2, `audio menu ${JSON.stringify(labels)}`);
     expect(labels[1].includes('<b>Doublage</b>'), `the title is not shown as text: ${labels[1]}`);
     expect(await page.locator('#audio-track b').count() === 0, 'a title became markup');
-    const before = (await state(page)).time;
+    const before = (await playerState(page)).time;
     await page.selectOption('#audio-track', '1');
     await waitFor(page, () => document.getElementById('player').dataset.method === 'remux', null,
       'no remux after choosing track 2');
@@ -171,9 +154,7 @@ async function matrixSuite(context) {
 
   await check('subtitles.mkv: the subtitle is switched on and its cue is shown', async () => {
     const row = file('subtitles.mkv');
-    const { page, record } = await openPlayer(context, row.stream);
-    await waitForDecision(page);
-    await play(page);
+    const { page, record } = await openAndPlay(context, row);
     const labels = await page.$$eval('#subtitle-track option', (options) => options.map((o) => o.textContent));
     expect(labels.length === 2 && labels[0] === 'Off', `subtitle menu ${JSON.stringify(labels)}`);
     await page.selectOption('#subtitle-track', '0');
@@ -236,7 +217,7 @@ async function noConversionSuite(context, reason, words) {
     await waitForDecision(page);
     await play(page);
     await expectPictureAndSound(page, 'h264_aac.mp4');
-    expect((await state(page)).method === 'direct', 'not direct');
+    expect((await playerState(page)).method === 'direct', 'not direct');
     await page.close();
   });
   await check(`hevc_aac.mp4 is unplayable and says why (${reason})`, async () => {
@@ -244,10 +225,10 @@ async function noConversionSuite(context, reason, words) {
     await waitForDecision(page);
     // Without ffprobe the server cannot tell: it answers direct, and the missing picture
     // makes the player ask again with direct play ruled out.
-    if ((await state(page)).method === 'direct') await page.click('#play');
+    if ((await playerState(page)).method === 'direct') await page.click('#play');
     await waitFor(page, () => document.getElementById('player').dataset.method === 'unplayable', null,
       'never unplayable');
-    const now = await state(page);
+    const now = await playerState(page);
     expect(now.method === 'unplayable', `method ${now.method}`);
     expect(now.reasons.includes(reason), `reasons ${now.reasons}`);
     expect(words.test(now.notice), `notice "${now.notice}"`);
@@ -280,9 +261,7 @@ function ffmpegChildren() {
 async function killedSuite(context) {
   await check('a conversion job killed mid-play: playback goes on to the end', async () => {
     const row = file('long_mpeg4.avi');
-    const { page } = await openPlayer(context, row.stream);
-    await waitForDecision(page);
-    await play(page);
+    const { page } = await openAndPlay(context, row);
     let killed = 0;
     for (let tries = 0; tries < 100 && killed === 0; tries += 1) {
       for (const pid of ffmpegChildren()) {
@@ -291,7 +270,7 @@ async function killedSuite(context) {
       if (killed === 0) await page.waitForTimeout(100);
     }
     expect(killed > 0, 'no ffmpeg job found to kill');
-    const at = (await state(page)).time;
+    const at = (await playerState(page)).time;
     await page.locator('#seek').fill('900');
     await waitFor(page, (from) => document.getElementById('video').currentTime > from, at + 5,
       'playback did not go on after the job was killed');
@@ -315,7 +294,7 @@ async function busySuite(browser) {
     const b = await openPlayer(second, file('hevc_eac3.mkv').stream);
     await waitFor(b.page, () => document.getElementById('player').dataset.state === 'waiting', null,
       'the second viewer is not waiting');
-    const waiting = await state(b.page);
+    const waiting = await playerState(b.page);
     expect(/Waiting for a free converter: 1 video is ahead/.test(waiting.notice), `notice "${waiting.notice}"`);
     expect(waiting.reasons.includes('converter_busy'), `reasons ${waiting.reasons}`);
     expect(await b.page.isVisible('#download'), 'no download link while waiting');
@@ -328,7 +307,7 @@ async function busySuite(browser) {
     } catch (error) {
       throw new Error(`${error.message}\n  segments: ${JSON.stringify(b.record.hls.slice(-12))}`);
     }
-    expect((await state(b.page)).method === 'transcode', 'not a transcode once the slot is free');
+    expect((await playerState(b.page)).method === 'transcode', 'not a transcode once the slot is free');
     await expectPictureAndSound(b.page, 'hevc_eac3.mkv after waiting');
     await second.close();
   });

@@ -14,9 +14,8 @@
 #include <gtest/gtest.h>
 
 #include "browser/browser_script.hpp"
-#include "core/clock.hpp"
-#include "links/link_token.hpp"
 #include "support/build_paths.hpp"
+#include "support/log_channel_video.hpp"
 #include "support/required_tool.hpp"
 #include "support/sim_harness.hpp"
 #include "support/temp_dir.hpp"
@@ -26,7 +25,6 @@ namespace {
 
 namespace json = boost::json;
 namespace fs = std::filesystem;
-using namespace std::chrono_literals;
 using testing::read_file;
 using testing::SimHarness;
 using testing::SimHarnessOptions;
@@ -57,10 +55,7 @@ class PlaybackBrowserTest : public ::testing::Test {
   }
 
   void SetUp() override {
-    ASSERT_TRUE(fs::exists("/usr/bin/chromium") &&
-                fs::exists(fs::path(TGLINK_SOURCE_DIR) / "node_modules" / "playwright-core"))
-        << "needs /usr/bin/chromium and node_modules/playwright-core: "
-           "scripts/install-deps.sh --test";
+    ASSERT_TRUE(testing::installed({"/usr/bin/chromium", "playwright-core"}));
     ASSERT_TRUE(manifest_.contains("files")) << "media_matrix.mjs failed";
     // Rows whose encoder this ffmpeg lacks are left out of the matrix; in CI that is a failure.
     const json::array& skipped = manifest_.at("skipped").as_array();
@@ -75,41 +70,29 @@ class PlaybackBrowserTest : public ::testing::Test {
     SimHarnessOptions options;
     options.env = std::move(env);
     SimHarness harness(std::move(options));
-    const LinkTokenCodec codec{SimHarness::kSecretKey};
-    const SystemTime later = SystemClock().now() + 1h;
     json::array files;
     for (const json::value& entry : manifest_.at("files").as_array()) {
       json::object file = entry.as_object();
-      const json::object request{{"op", "send_file"},
-                                 {"chat_id", SimHarness::kLogChannel},
-                                 {"path", file.at("path")},
-                                 {"kind", "video"},
-                                 {"mime_type", file.at("mime")},
-                                 {"file_name", file.at("name")},
-                                 {"duration", file.at("seconds")},
-                                 {"width", 320},
-                                 {"height", 180}};
-      const std::int64_t message_id =
-          harness.sim().call(request).at("message_id").to_number<std::int64_t>();
-      const std::string token =
-          codec.encode(LinkClaims{.message_id = message_id, .expires_at = later});
-      file["stream"] = harness.base_url() + "/stream/" + token;
+      const std::int64_t message_id = testing::post_to_log_channel(
+          harness, {.path = std::string(file.at("path").as_string()),
+                    .file_name = std::string(file.at("name").as_string()),
+                    .mime_type = std::string(file.at("mime").as_string()),
+                    .duration = file.at("seconds").to_number<int>(),
+                    .width = 320,
+                    .height = 180});
+      file["stream"] = testing::stream_url(harness, testing::link_token(message_id));
       files.push_back(std::move(file));
     }
     const json::object plan{
         {"suite", suite},
         {"engine", engine},
         {"base_url", harness.base_url()},
-        {"screenshots", (fs::path(TGLINK_BINARY_DIR) / "test-results" / "playback").string()},
+        {"screenshots", testing::screenshots_dir("playback").string()},
         {"files", std::move(files)},
         {"subtitle_text", "Hello from the subtitle track"},
         {"tglink_pid", harness.process().pid()},
     };
-    const fs::path plan_path = harness.dir() / "plan.json";
-    std::ofstream(plan_path) << json::serialize(plan);
-    const testing::ScriptRun run =
-        testing::run_browser_script(script, plan_path.string(), harness.dir() / "browser.log");
-    testing::expect_script_passed(run, harness.process().output());
+    testing::run_plan(harness, plan, script);
   }
 
   static json::object manifest_;
@@ -158,26 +141,34 @@ class RealTimeConverter {
   TempDir dir_;
 };
 
+// sequence.test.mjs's suites, in the engine of the parameter ("chromium", "firefox").
+class SequenceBrowserTest : public PlaybackBrowserTest,
+                            public ::testing::WithParamInterface<std::string> {
+ protected:
+  void run_sequence(const std::string& suite, std::map<std::string, std::string> env = {}) {
+    run_suite(suite, std::move(env), "sequence.test.mjs", GetParam());
+  }
+};
+
 // A viewer going through a channel: six files that need conversion or repackaging, one after
 // another in one tab, each watched and sought to 75%, with conversions that take real time.
-TEST_F(PlaybackBrowserTest, FilesOpenedOneAfterAnotherPlayInChromium) {
+TEST_P(SequenceBrowserTest, FilesOpenedOneAfterAnotherPlay) {
   const RealTimeConverter converter;
-  run_suite("sequence", converter.env(), "sequence.test.mjs", "chromium");
-}
-
-TEST_F(PlaybackBrowserTest, FilesOpenedOneAfterAnotherPlayInFirefox) {
-  const RealTimeConverter converter;
-  run_suite("sequence", converter.env(), "sequence.test.mjs", "firefox");
+  run_sequence("sequence", converter.env());
 }
 
 // A play asked for before the page's decision: kept, and not undone by a reload.
-TEST_F(PlaybackBrowserTest, PlayBeforeTheDecisionGoesOnInChromium) {
-  run_suite("early-play", {}, "sequence.test.mjs", "chromium");
-}
+TEST_P(SequenceBrowserTest, PlayBeforeTheDecisionGoesOn) { run_sequence("early-play"); }
 
-TEST_F(PlaybackBrowserTest, PlayBeforeTheDecisionGoesOnInFirefox) {
-  run_suite("early-play", {}, "sequence.test.mjs", "firefox");
-}
+// The phone's 390x844 with touch: Chromium's phone emulation, and in Firefox puppeteer's
+// WebDriver BiDi sets the viewport, the device pixel ratio and touch input. Screenshots in
+// test-results/playback/.
+TEST_P(SequenceBrowserTest, ThePhoneLayoutFitsAndSeeksByDrag) { run_sequence("phone"); }
+
+INSTANTIATE_TEST_SUITE_P(Engines, SequenceBrowserTest, ::testing::Values("chromium", "firefox"),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           return info.param;
+                         });
 
 TEST_F(PlaybackBrowserTest, ABrokenStreamIsLoadedAgainThenExplained) {
   run_suite("stall", {}, "sequence.test.mjs", "chromium");
@@ -186,17 +177,6 @@ TEST_F(PlaybackBrowserTest, ABrokenStreamIsLoadedAgainThenExplained) {
 // No Media Source Extensions, as on an iPhone: the element's own HLS.
 TEST_F(PlaybackBrowserTest, WithoutMediaSourceTheElementPlaysTheHlsItself) {
   run_suite("native-hls", {}, "sequence.test.mjs", "chromium");
-}
-
-// Chromium's phone emulation (390x844, touch); screenshots in test-results/playback/.
-TEST_F(PlaybackBrowserTest, ThePhoneLayoutFitsAndSeeksByDrag) {
-  run_suite("phone", {}, "sequence.test.mjs", "chromium");
-}
-
-// The same checks in Firefox at 390x844 (puppeteer's WebDriver BiDi sets the viewport, the
-// device pixel ratio and touch input).
-TEST_F(PlaybackBrowserTest, ThePhoneLayoutFitsAndSeeksByDragInFirefox) {
-  run_suite("phone", {}, "sequence.test.mjs", "firefox");
 }
 
 // Every spec format in Firefox ESR, in one tab: what it decodes itself, what is repackaged or

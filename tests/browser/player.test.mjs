@@ -5,12 +5,11 @@
 // plan.json: {"base_url", "screenshots", "names": {"mp4", "webm"},
 //              "streams": {"mp4", "webm", "avi", "expired", "gone"}}.
 // Prints one "ok"/"not ok" line per check and a closing "N passed, N failed"; exits 1 on failure.
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 
-import { CHROMIUM, DESKTOP, PHONE, WAIT_MS, check, expect, finish } from './checks.mjs';
+import { inChromiumProfile } from './browsers.mjs';
+import { DESKTOP, PHONE, WAIT_MS, check, expect, finish } from './checks.mjs';
 import { plan, playerUrl } from './plan.mjs';
 import { expectClean, recordPage } from './page_record.mjs';
 
@@ -89,14 +88,7 @@ async function playAndSeek(context, label, stream, seekBy, screenshots) {
 
 async function main() {
   mkdirSync(plan.screenshots, { recursive: true });
-  const profile = mkdtempSync(join(tmpdir(), 'tglink-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  try {
+  await inChromiumProfile({}, async (context) => {
     await check('MP4 (H.264/AAC) plays, seeks to 80% with the seek bar, over range requests',
       () => playAndSeek(context, 'mp4', plan.streams.mp4,
         (page) => page.locator('#seek').fill('800'), true));
@@ -196,10 +188,7 @@ async function main() {
       await page.screenshot({ path: join(plan.screenshots, 'player-avi-phone.png'), fullPage: true });
       await page.close();
     });
-  } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
-  }
+  });
   finish();
 }
 

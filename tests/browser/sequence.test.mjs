@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { launch } from './browsers.mjs';
 import { WAIT_MS, check, expect, finish } from './checks.mjs';
 import { file, plan, playerUrl } from './plan.mjs';
+import { playerState } from './player_state.mjs';
 import { expectClean, recordPage } from './page_record.mjs';
 
 const engine = plan.engine || 'chromium';
@@ -35,34 +36,11 @@ function expected(row) {
   return { method: (own && own.method) || row.method, notice: (own && own.notice) || row.notice };
 }
 
-async function state(page) {
-  return page.evaluate(() => {
-    const video = document.getElementById('video');
-    const root = document.getElementById('player');
-    const notice = document.getElementById('playback-notice');
-    const problem = document.getElementById('notice');
-    return {
-      method: root.dataset.method || '',
-      reasons: root.dataset.reasons || '',
-      state: root.dataset.state || '',
-      time: video.currentTime,
-      duration: video.duration,
-      paused: video.paused,
-      width: video.videoWidth,
-      frames: video.getVideoPlaybackQuality().totalVideoFrames,
-      notice: notice.hidden ? '' : notice.textContent,
-      problem: problem.hidden ? '' : problem.textContent,
-      error: video.error ? video.error.code : 0,
-      ready: video.readyState,
-    };
-  });
-}
-
 async function waitFor(page, predicate, arg, what) {
   try {
     await page.waitForFunction(predicate, { timeout: WAIT_MS, polling: 200 }, arg);
   } catch (error) {
-    throw new Error(`${what}: ${error.message.split('\n')[0]}; page ${JSON.stringify(await state(page))}`);
+    throw new Error(`${what}: ${error.message.split('\n')[0]}; page ${JSON.stringify(await playerState(page))}`);
   }
 }
 
@@ -108,7 +86,7 @@ async function expectTone(page, hz, label) {
     if (last.db > -70 && Math.abs(last.hz - hz) < 30) return;
     await new Promise((resolve) => { setTimeout(resolve, 200); });
   }
-  throw new Error(`${label}: no ${hz} Hz tone heard (last ${JSON.stringify(last)}); page ${JSON.stringify(await state(page))}`);
+  throw new Error(`${label}: no ${hz} Hz tone heard (last ${JSON.stringify(last)}); page ${JSON.stringify(await playerState(page))}`);
 }
 
 async function open(page, row) {
@@ -147,14 +125,14 @@ async function seekBar(page, permille) {
 }
 
 async function seekAndPlayOn(page, fraction, label) {
-  const duration = (await state(page)).duration;
+  const duration = (await playerState(page)).duration;
   expect(duration > 5, `${label}: duration ${duration}`);
   await seekBar(page, Math.round(fraction * 1000));
   await waitFor(page, (target) => {
     const video = document.getElementById('video');
     return !video.seeking && video.currentTime >= target;
   }, duration * fraction - 0.3, `${label}: the seek to ${fraction * 100}% did not land`);
-  const after = (await state(page)).time;
+  const after = (await playerState(page)).time;
   await waitFor(page, (from) => {
     const video = document.getElementById('video');
     return video.currentTime > from + 0.3 || video.ended;
@@ -174,7 +152,7 @@ async function watch(page, record, row, fraction) {
   expect(timedOut.length === 0, `${row.name}: the server timed out on ${JSON.stringify(timedOut)}`);
   await expectPicture(page, row.name);
   await expectTone(page, (row.tones || [440])[0], row.name);
-  const now = await state(page);
+  const now = await playerState(page);
   const wanted = expected(row);
   expect(now.method === wanted.method, `${row.name}: method ${now.method} (${now.reasons}), expected ${wanted.method}`);
   expect(new RegExp(wanted.notice).test(now.notice), `${row.name}: notice "${now.notice}" does not match /${wanted.notice}/`);
@@ -250,7 +228,7 @@ async function earlyPlaySuite(browser) {
       `${label}: no direct decision`);
     await waitFor(page, () => document.getElementById('video').currentTime > 1.5, null,
       `${label}: the early play did not go on after the decision`);
-    const now = await state(page);
+    const now = await playerState(page);
     expect(!now.paused && now.problem === '', `${label}: ${JSON.stringify(now)}`);
   };
   await check(`${engine}: video.play() before the decision plays on without a second press`, async () => {
@@ -315,7 +293,7 @@ async function stallSuite(browser) {
     await open(page, file('xvid_mp3.avi'));
     await page.click('#play');
     await waitFor(page, () => !document.getElementById('notice').hidden, null, 'nothing said');
-    const now = await state(page);
+    const now = await playerState(page);
     expect(/even after loading it again/.test(now.problem), `problem "${now.problem}"`);
     const masters = record.hls.filter((r) => r.name === 'master.m3u8').length;
     expect(masters >= 2, `the stream was loaded ${masters} time(s)`);

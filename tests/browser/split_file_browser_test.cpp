@@ -3,14 +3,13 @@
 // ranges on /stream cross the part boundaries (the MP4's index is at its end, in the last part),
 // against the real tglink on the simulator. Runs playback.test.mjs's "joined" suite.
 #include <filesystem>
-#include <fstream>
 #include <string>
 
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
 
 #include "browser/browser_script.hpp"
-#include "support/build_paths.hpp"
+#include "support/ffmpeg_media.hpp"
 #include "support/required_tool.hpp"
 #include "support/sim_harness.hpp"
 #include "support/user_file.hpp"
@@ -31,24 +30,17 @@ std::string send_split_part(testing::SimHarness& harness, const fs::path& part, 
 }
 
 TEST(SplitFileBrowserTest, AJoinedVideoPlaysAndSeeksInChromium) {
-  ASSERT_TRUE(fs::exists("/usr/bin/chromium") &&
-              fs::exists(fs::path(TGLINK_SOURCE_DIR) / "node_modules" / "playwright-core"))
-      << "needs /usr/bin/chromium and node_modules/playwright-core: "
-         "scripts/install-deps.sh --test";
+  ASSERT_TRUE(testing::installed({"/usr/bin/chromium", "playwright-core"}));
   TGLINK_REQUIRE_PROGRAM("ffmpeg");
   testing::SimHarness harness;
   harness.sim().create_user(kSplitUser, "Ann");
   // H.264/AAC in MP4, which Chromium plays directly from /stream; 8 s, so the seek to 80% lands
   // in the last part.
-  const fs::path video = harness.dir() / "joined.mp4";
-  ASSERT_EQ(
-      testing::run_logged(
-          "ffmpeg -hide_banner -loglevel error -y -f lavfi -i "
-          "testsrc2=size=320x180:rate=25:duration=8 -f lavfi -i sine=frequency=440:duration=8 "
-          "-c:v libx264 -preset ultrafast -pix_fmt yuv420p -g 25 -c:a aac -shortest " +
-              video.string(),
-          harness.dir() / "ffmpeg.log"),
-      0);
+  const fs::path video = testing::make_media(
+      harness.dir(), "joined.mp4",
+      "-f lavfi -i testsrc2=size=320x180:rate=25:duration=8 -f lavfi -i "
+      "sine=frequency=440:duration=8 -c:v libx264 -preset ultrafast -pix_fmt yuv420p -g 25 "
+      "-c:a aac -shortest");
   const std::uintmax_t part_size = fs::file_size(video) / 3 + 1;
   ASSERT_EQ(
       testing::run_logged("split -b " + std::to_string(part_size) + " --numeric-suffixes=1 -a 3 " +
@@ -68,15 +60,11 @@ TEST(SplitFileBrowserTest, AJoinedVideoPlaysAndSeeksInChromium) {
   const boost::json::object plan{
       {"suite", "joined"},
       {"base_url", harness.base_url()},
-      {"screenshots", (fs::path(TGLINK_BINARY_DIR) / "test-results" / "playback").string()},
+      {"screenshots", testing::screenshots_dir("playback").string()},
       {"files", boost::json::array{row}},
       {"tglink_pid", harness.process().pid()},
   };
-  const fs::path plan_path = harness.dir() / "plan.json";
-  std::ofstream(plan_path) << boost::json::serialize(plan);
-  const testing::ScriptRun run = testing::run_browser_script(
-      "playback.test.mjs", plan_path.string(), harness.dir() / "browser.log");
-  testing::expect_script_passed(run, harness.process().output());
+  testing::run_plan(harness, plan, "playback.test.mjs");
 }
 
 }  // namespace

@@ -12,19 +12,18 @@
 // by pixels that the cue is drawn at the bottom and the ASS sign at the top, and that the cue's
 // text reached the browser in UTF-8.
 // Screenshots land in <build>/test-results/subtitles/.
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <string_view>
 
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
 
 #include "browser/browser_script.hpp"
-#include "core/clock.hpp"
-#include "links/link_token.hpp"
 #include "sim/control_client.hpp"
-#include "support/build_paths.hpp"
+#include "support/ffmpeg_media.hpp"
+#include "support/log_channel_video.hpp"
 #include "support/pgs_sup.hpp"
 #include "support/sim_harness.hpp"
 
@@ -33,11 +32,12 @@ namespace {
 
 namespace json = boost::json;
 namespace fs = std::filesystem;
-using namespace std::chrono_literals;
-using testing::read_file;
 using testing::SimHarness;
 
 constexpr int kSeconds = 10;
+// ffmpeg's inputs 0 and 1 of every video here: a black 640x360 picture and a 440 Hz tone.
+constexpr std::string_view kBlackWithTone =
+    "-f lavfi -i color=c=black:s=640x360:r=25 -f lavfi -i sine=frequency=440:sample_rate=48000";
 
 // A white band across the top sixth of a 640x360 frame (a vector drawing, so no font decides
 // where it lands) and a line of text under it, anchored top-centre: both where no plain cue goes.
@@ -66,19 +66,12 @@ const fs::path kAttachedFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 fs::path make_sign_video(const fs::path& dir) {
   const fs::path script = dir / "sign.ass";
   write_sign_script(script);
-  const fs::path out = dir / "sign.mkv";
-  const std::string seconds = std::to_string(kSeconds);
-  const std::string command =
-      "ffmpeg -nostdin -y -hide_banner -loglevel error -f lavfi -i color=c=black:s=640x360:r=25 "
-      "-f lavfi -i sine=frequency=440:sample_rate=48000 -i " +
-      script.string() + " -t " + seconds +
-      " -map 0:v -map 1:a -map 2:s -c:v libx264 -preset ultrafast -pix_fmt yuv420p -g 25 "
-      "-c:a aac -c:s copy -metadata:s:s:0 language=eng -attach " +
-      kAttachedFont.string() + " -metadata:s:t mimetype=application/x-truetype-font " +
-      out.string();
-  const int status = testing::run_logged(command, dir / "ffmpeg.log");
-  EXPECT_EQ(status, 0) << command << "\n" << read_file(dir / "ffmpeg.log");
-  return out;
+  return testing::make_media(
+      dir, "sign.mkv",
+      std::string(kBlackWithTone) + " -i " + script.string() + " -t " + std::to_string(kSeconds) +
+          " -map 0:v -map 1:a -map 2:s -c:v libx264 -preset ultrafast -pix_fmt yuv420p -g 25 "
+          "-c:a aac -c:s copy -metadata:s:s:0 language=eng -attach " +
+          kAttachedFont.string() + " -metadata:s:t mimetype=application/x-truetype-font");
 }
 
 // Black picture, a tone, a PGS track (a white band across the top from 2 s to 8 s) and the same
@@ -87,87 +80,56 @@ fs::path make_sign_video(const fs::path& dir) {
 fs::path make_pictures_video(const fs::path& dir) {
   const fs::path sup = dir / "cue.sup";
   testing::write_pgs_sup(sup, {.x = 20, .y = 10, .width = 600, .height = 50, .from = 2, .to = 8});
-  const fs::path out = dir / "pictures.mkv";
-  const std::string command =
-      "ffmpeg -nostdin -y -hide_banner -loglevel error -f lavfi -i color=c=black:s=640x360:r=25 "
-      "-f lavfi -i sine=frequency=440:sample_rate=48000 -fix_sub_duration -i " +
-      sup.string() + " -t " + std::to_string(kSeconds) +
-      " -map 0:v -map 1:a -map 2:s -map 2:s -c:v libx264 -preset ultrafast -pix_fmt yuv420p -g 25 "
-      "-c:a aac -c:s:0 copy -c:s:1 dvdsub -metadata:s:s:0 title=PGS -metadata:s:s:1 title=VobSub " +
-      out.string();
-  const int status = testing::run_logged(command, dir / "ffmpeg.log");
-  EXPECT_EQ(status, 0) << command << "\n" << read_file(dir / "ffmpeg.log");
-  return out;
+  return testing::make_media(
+      dir, "pictures.mkv",
+      std::string(kBlackWithTone) + " -fix_sub_duration -i " + sup.string() + " -t " +
+          std::to_string(kSeconds) +
+          " -map 0:v -map 1:a -map 2:s -map 2:s -c:v libx264 -preset ultrafast -pix_fmt yuv420p "
+          "-g 25 -c:a aac -c:s:0 copy -c:s:1 dvdsub -metadata:s:s:0 title=PGS "
+          "-metadata:s:s:1 title=VobSub");
 }
 
 // Sends `video` to the simulated log channel; the plan's base URL and stream link for it.
 json::object plan_for(SimHarness& harness, const fs::path& video, const std::string& name) {
-  const json::object request{{"op", "send_file"},
-                             {"chat_id", SimHarness::kLogChannel},
-                             {"path", video.string()},
-                             {"kind", "video"},
-                             {"mime_type", "video/x-matroska"},
-                             {"file_name", name},
-                             {"duration", kSeconds},
-                             {"width", 640},
-                             {"height", 360}};
   const std::int64_t message_id =
-      harness.sim().call(request).at("message_id").to_number<std::int64_t>();
-  const LinkTokenCodec codec{SimHarness::kSecretKey};
-  const std::string token =
-      codec.encode(LinkClaims{.message_id = message_id, .expires_at = SystemClock().now() + 1h});
+      testing::post_to_log_channel(harness, {.path = video,
+                                             .file_name = name,
+                                             .mime_type = "video/x-matroska",
+                                             .duration = kSeconds,
+                                             .width = 640,
+                                             .height = 360});
   return {
       {"base_url", harness.base_url()},
-      {"stream", harness.base_url() + "/stream/" + token},
-      {"screenshots", (fs::path(TGLINK_BINARY_DIR) / "test-results" / "subtitles").string()},
+      {"stream", testing::stream_url(harness, testing::link_token(message_id))},
+      {"screenshots", testing::screenshots_dir("subtitles").string()},
   };
 }
 
-// Runs tests/browser/<script> with `plan` and expects every check to pass.
-void run_script(SimHarness& harness, const json::object& plan, const std::string& script) {
-  const fs::path plan_path = harness.dir() / "plan.json";
-  std::ofstream(plan_path) << json::serialize(plan);
-  const testing::ScriptRun run =
-      testing::run_browser_script(script, plan_path.string(), harness.dir() / "browser.log");
-  testing::expect_script_passed(run, harness.process().output());
+// The browser of `engine` ("chromium", "firefox") and puppeteer-core, which drives both.
+::testing::AssertionResult engine_installed(const std::string& engine) {
+  return testing::installed(
+      {engine == "firefox" ? "/usr/bin/firefox-esr" : "/usr/bin/chromium", "puppeteer-core"});
 }
 
 void run_pictures(const std::string& engine) {
-  ASSERT_TRUE(fs::exists(fs::path(TGLINK_SOURCE_DIR) / "node_modules" / "puppeteer-core"))
-      << "needs node_modules/puppeteer-core: scripts/install-deps.sh --test";
+  ASSERT_TRUE(engine_installed(engine));
   SimHarness harness;
   const fs::path video = make_pictures_video(harness.dir());
   json::object plan = plan_for(harness, video, "pictures.mkv");
   plan["engine"] = engine;
-  run_script(harness, plan, "pictures.test.mjs");
-}
-
-TEST(SubtitlesBrowserTest, PgsIsDrawnInChromiumAndVobSubBurnedIn) {
-  ASSERT_TRUE(fs::exists("/usr/bin/chromium")) << "needs /usr/bin/chromium";
-  run_pictures("chromium");
-}
-
-TEST(SubtitlesBrowserTest, PgsIsDrawnInFirefoxAndVobSubBurnedIn) {
-  ASSERT_TRUE(fs::exists("/usr/bin/firefox-esr")) << "needs /usr/bin/firefox-esr";
-  run_pictures("firefox");
+  testing::run_plan(harness, plan, "pictures.test.mjs");
 }
 
 void run_sign(const std::string& engine) {
-  ASSERT_TRUE(fs::exists(fs::path(TGLINK_SOURCE_DIR) / "node_modules" / "puppeteer-core") &&
-              fs::exists(kAttachedFont))
-      << "needs node_modules/puppeteer-core and fonts-dejavu-core: "
-         "scripts/install-deps.sh --test";
+  ASSERT_TRUE(engine_installed(engine));
+  ASSERT_TRUE(fs::exists(kAttachedFont))
+      << "needs fonts-dejavu-core: scripts/install-deps.sh --test";
   SimHarness harness;
   const fs::path video = make_sign_video(harness.dir());
   json::object plan = plan_for(harness, video, "sign.mkv");
   plan["font_bytes"] = fs::file_size(kAttachedFont);
   plan["engine"] = engine;
-  run_script(harness, plan, "subtitles.test.mjs");
-}
-
-TEST(SubtitlesBrowserTest, AnAssSignIsDrawnWhereTheScriptPutsIt) {
-  ASSERT_TRUE(fs::exists("/usr/bin/chromium")) << "needs /usr/bin/chromium";
-  run_sign("chromium");
+  testing::run_plan(harness, plan, "subtitles.test.mjs");
 }
 
 constexpr std::int64_t kViewer = 5550077;
@@ -177,15 +139,10 @@ const std::string kCueUtf8 = "ЖЖЖЖЖЖ ШШШШШШ";
 
 // Black picture and a tone in MP4: `audio` aac plays directly in both browsers, ac3 is remuxed.
 fs::path make_plain_video(const fs::path& dir, const std::string& name, const std::string& audio) {
-  const fs::path out = dir / name;
-  const std::string command =
-      "ffmpeg -nostdin -y -hide_banner -loglevel error -f lavfi -i color=c=black:s=640x360:r=25 "
-      "-f lavfi -i sine=frequency=440:sample_rate=48000 -t " +
-      std::to_string(kSeconds) + " -c:v libx264 -preset ultrafast -pix_fmt yuv420p -g 25 -c:a " +
-      audio + " " + out.string();
-  const int status = testing::run_logged(command, dir / "ffmpeg.log");
-  EXPECT_EQ(status, 0) << command << "\n" << read_file(dir / "ffmpeg.log");
-  return out;
+  return testing::make_media(dir, name,
+                             std::string(kBlackWithTone) + " -t " + std::to_string(kSeconds) +
+                                 " -c:v libx264 -preset ultrafast -pix_fmt yuv420p -g 25 -c:a " +
+                                 audio);
 }
 
 // `path` sent by kViewer in their chat with the bot; the path of the link to `route` in the
@@ -208,8 +165,7 @@ std::string viewer_sends(SimHarness& harness, const fs::path& path, const std::s
 }
 
 void run_sidecar(const std::string& engine) {
-  ASSERT_TRUE(fs::exists(fs::path(TGLINK_SOURCE_DIR) / "node_modules" / "puppeteer-core"))
-      << "needs node_modules/puppeteer-core: scripts/install-deps.sh --test";
+  ASSERT_TRUE(engine_installed(engine));
   SimHarness harness;
   harness.sim().create_user(kViewer, "Viewer");
   const fs::path dir = harness.dir();
@@ -232,25 +188,24 @@ void run_sidecar(const std::string& engine) {
       {"converted", harness.base_url() + converted},
       {"cue_text", kCueUtf8},
       {"engine", engine},
-      {"screenshots", (fs::path(TGLINK_BINARY_DIR) / "test-results" / "subtitles").string()},
+      {"screenshots", testing::screenshots_dir("subtitles").string()},
   };
-  run_script(harness, plan, "subtitles.test.mjs");
+  testing::run_plan(harness, plan, "subtitles.test.mjs");
 }
 
-TEST(SubtitlesBrowserTest, SubtitlesSentBesideAVideoShowInChromium) {
-  ASSERT_TRUE(fs::exists("/usr/bin/chromium")) << "needs /usr/bin/chromium";
-  run_sidecar("chromium");
-}
+// Each check in Chromium and in Firefox ESR.
+class SubtitlesBrowserTest : public ::testing::TestWithParam<std::string> {};
 
-TEST(SubtitlesBrowserTest, SubtitlesSentBesideAVideoShowInFirefox) {
-  ASSERT_TRUE(fs::exists("/usr/bin/firefox-esr")) << "needs /usr/bin/firefox-esr";
-  run_sidecar("firefox");
-}
+TEST_P(SubtitlesBrowserTest, PgsIsDrawnAndVobSubBurnedIn) { run_pictures(GetParam()); }
 
-TEST(SubtitlesBrowserTest, AnAssSignIsDrawnWhereTheScriptPutsItInFirefox) {
-  ASSERT_TRUE(fs::exists("/usr/bin/firefox-esr")) << "needs /usr/bin/firefox-esr";
-  run_sign("firefox");
-}
+TEST_P(SubtitlesBrowserTest, AnAssSignIsDrawnWhereTheScriptPutsIt) { run_sign(GetParam()); }
+
+TEST_P(SubtitlesBrowserTest, SubtitlesSentBesideAVideoShow) { run_sidecar(GetParam()); }
+
+INSTANTIATE_TEST_SUITE_P(Engines, SubtitlesBrowserTest, ::testing::Values("chromium", "firefox"),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           return info.param;
+                         });
 
 }  // namespace
 }  // namespace tglink

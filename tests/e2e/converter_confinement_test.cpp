@@ -4,12 +4,10 @@
 // hold it, while the segment it then converts with the real ffmpeg is served. And tglink itself
 // is not dumpable, yet its leak check at exit still runs.
 
-#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
-#include <thread>
 
 #include <boost/json.hpp>
 #include <fcntl.h>
@@ -23,6 +21,8 @@
 #include "e2e/playback_calls.hpp"
 #include "e2e/streaming_support.hpp"
 #include "support/build_paths.hpp"
+#include "support/ffmpeg_media.hpp"
+#include "support/get_when_ready.hpp"
 #include "support/http_client.hpp"
 #include "support/required_tool.hpp"
 #include "support/temp_dir.hpp"
@@ -32,10 +32,7 @@ namespace {
 
 namespace fs = std::filesystem;
 namespace json = boost::json;
-using namespace std::chrono_literals;
 using ::testing::HasSubstr;
-using testing::HttpCall;
-using testing::HttpResult;
 using testing::post_playback;
 using testing::PostedFile;
 using testing::SimHarness;
@@ -46,16 +43,6 @@ std::string read_text(const fs::path& path) {
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
-}
-
-HttpResult get_when_ready(SimHarness& harness, const std::string& target) {
-  HttpResult result;
-  for (int i = 0; i < 120; ++i) {
-    result = harness.get(target);
-    if (result.status != 503) return result;
-    std::this_thread::sleep_for(500ms);
-  }
-  return result;
 }
 
 // The stand-in's reports ("attempt: held (...)" / "attempt: ESCAPED") under DATA_DIR/hls.
@@ -98,19 +85,17 @@ TEST(ConverterConfinement, AHijackedFfmpegInTglinksRunGetsNothingAndTheSegmentIs
   fs::create_directories(t.path() / "data" / "hls" / "sibling");
   std::ofstream(t.path() / "data" / "hls" / "sibling" / "0.m4s") << "a viewer's segment";
 
-  const fs::path movie = harness.dir() / "movie.avi";
-  const testing::CommandResult made = testing::run_command(
-      "ffmpeg -hide_banner -loglevel error -y -f lavfi -i "
-      "testsrc2=size=160x120:rate=10:duration=8 -c:v mpeg4 " +
-      movie.string());
-  ASSERT_EQ(made.exit_code, 0) << made.output;
+  const fs::path movie =
+      testing::make_media(harness.dir(), "movie.avi",
+                          "-f lavfi -i testsrc2=size=160x120:rate=10:duration=8 -c:v mpeg4");
   const PostedFile posted = testing::post_file(harness, movie, "video/x-msvideo", "video");
   const json::object answer = post_playback(harness, posted.token);
   ASSERT_EQ(answer.at("method").as_string(), "transcode") << json::serialize(answer);
   const std::string url(answer.at("url").as_string());
   const std::string folder = url.substr(0, url.rfind('/') + 1);
-  EXPECT_EQ(get_when_ready(harness, folder + "init.mp4").status, 200);
-  EXPECT_EQ(get_when_ready(harness, folder + "0.m4s").status, 200) << harness.process().output();
+  EXPECT_EQ(testing::get_when_ready(harness.port(), folder + "init.mp4").status, 200);
+  EXPECT_EQ(testing::get_when_ready(harness.port(), folder + "0.m4s").status, 200)
+      << harness.process().output();
 
   const std::map<std::string, bool> escaped = escapes_under(t.path() / "data" / "hls");
   ASSERT_FALSE(escaped.empty()) << "the stand-in wrote no report";

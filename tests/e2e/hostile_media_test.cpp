@@ -11,13 +11,11 @@
 #include <cstring>
 #include <fstream>
 #include <set>
-#include <sstream>
 #include <thread>
 
 #include <boost/json.hpp>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-#include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/socket.h>
@@ -25,7 +23,11 @@
 
 #include "e2e/playback_calls.hpp"
 #include "e2e/streaming_support.hpp"
+#include "support/eventually.hpp"
+#include "support/ffmpeg_media.hpp"
 #include "support/http_client.hpp"
+#include "support/loopback_socket.hpp"
+#include "support/proc_files.hpp"
 #include "support/required_tool.hpp"
 
 namespace tglink {
@@ -35,12 +37,11 @@ namespace fs = std::filesystem;
 namespace json = boost::json;
 using namespace std::chrono_literals;
 using namespace std::string_literals;
-using testing::CommandResult;
 using ::testing::HasSubstr;
-using testing::HttpCall;
-using testing::HttpResult;
+using testing::make_media;
 using testing::post_playback;
 using testing::PostedFile;
+using testing::read_proc;
 using testing::SimHarness;
 
 // A TCP listener on 127.0.0.1 that counts every connection made to it, as a cloud metadata
@@ -48,17 +49,9 @@ using testing::SimHarness;
 class TrapListener {
  public:
   TrapListener() {
-    fd_ = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (bind(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
-        listen(fd_, 16) != 0) {
-      throw std::runtime_error("the trap listener could not listen");
-    }
-    socklen_t size = sizeof address;
-    getsockname(fd_, reinterpret_cast<sockaddr*>(&address), &size);
-    port_ = ntohs(address.sin_port);
+    fd_ = testing::loopback_socket(SOCK_STREAM);
+    if (fd_ < 0) throw std::runtime_error("the trap listener could not listen");
+    port_ = testing::port_of(fd_);
     thread_ = std::thread([this] { accept_loop(); });
   }
   ~TrapListener() {
@@ -93,15 +86,6 @@ class TrapListener {
 
 void write_text(const fs::path& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;
-}
-
-fs::path make_media(const SimHarness& harness, const std::string& name,
-                    const std::string& arguments) {
-  const fs::path path = harness.dir() / name;
-  const CommandResult r = testing::run_command("ffmpeg -hide_banner -loglevel error -y " +
-                                               arguments + " " + path.string());
-  if (r.exit_code != 0) throw std::runtime_error("ffmpeg could not make " + name + ": " + r.output);
-  return path;
 }
 
 std::string hls_manifest(std::uint16_t port) {
@@ -202,11 +186,11 @@ std::vector<HostileFile> corpus(const SimHarness& harness, std::uint16_t trap) {
   files.push_back({"concat script", dir / "concat.mkv", "video/x-matroska", "document",
                    "container_refused:concat"});
   files.push_back({"MagicYUV AVI",
-                   make_media(harness, "magic.avi",
+                   make_media(harness.dir(), "magic.avi",
                               "-f lavfi -i testsrc2=size=160x120:rate=5:duration=1 -c:v magicyuv"),
                    "video/x-msvideo", "video", "codec_refused:magicyuv"});
   files.push_back({"17000 px picture",
-                   make_media(harness, "wide.avi",
+                   make_media(harness.dir(), "wide.avi",
                               "-f lavfi -i color=size=17000x16:rate=1:duration=1 -c:v mjpeg "
                               "-pix_fmt yuvj420p"),
                    "video/x-msvideo", "video", "value_out_of_range:video_width"});
@@ -216,15 +200,16 @@ std::vector<HostileFile> corpus(const SimHarness& harness, std::uint16_t trap) {
   // FFmpeg keeps at most 1000 streams in a file: the video and 999 sound tracks.
   for (int i = 0; i < 999; ++i) many += " -map 1:a";
   files.push_back({"a thousand tracks",
-                   make_media(harness, "tracks.mkv", many + " -c:v mpeg4 -c:a pcm_s16le"),
+                   make_media(harness.dir(), "tracks.mkv", many + " -c:v mpeg4 -c:a pcm_s16le"),
                    "video/x-matroska", "video", ""});
-  const fs::path plain = make_media(harness, "plain.mkv",
+  const fs::path plain = make_media(harness.dir(), "plain.mkv",
                                     "-f lavfi -i testsrc2=size=160x120:rate=10:duration=8 -f lavfi "
                                     "-i sine=duration=8 -c:v mpeg4 -c:a ac3");
   files.push_back({"a duration of years", with_absurd_duration(plain), "video/x-matroska", "video",
                    "duration_unknown"});
-  const fs::path faststart = make_media(
-      harness, "moov_last.mp4", "-f lavfi -i testsrc2=size=160x120:rate=10:duration=8 -c:v mpeg4");
+  const fs::path faststart =
+      make_media(harness.dir(), "moov_last.mp4",
+                 "-f lavfi -i testsrc2=size=160x120:rate=10:duration=8 -c:v mpeg4");
   files.push_back({"truncated MP4 (index lost)", truncated(faststart), "video/mp4", "video", ""});
   files.push_back({"truncated MKV", truncated(plain), "video/x-matroska", "video", ""});
   return files;
@@ -252,25 +237,11 @@ TEST(HostileMedia, NothingReachesAnotherPortAndEveryFileGetsAnAnswer) {
   EXPECT_EQ(trap.connections(), 0) << harness.process().output();
 }
 
-std::string read_proc(pid_t pid, const std::string& what) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/" + what, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// tglink's children named `name` (any thread of it may have forked them).
+// tglink's children named `name`.
 std::vector<pid_t> children_named(pid_t parent, const std::string& name) {
   std::vector<pid_t> found;
-  std::error_code ec;
-  for (const fs::directory_entry& task :
-       fs::directory_iterator("/proc/" + std::to_string(parent) + "/task", ec)) {
-    std::istringstream children(
-        read_proc(parent, "task/" + task.path().filename().string() + "/children"));
-    pid_t child = 0;
-    while (children >> child) {
-      if (read_proc(child, "comm").starts_with(name)) found.push_back(child);
-    }
+  for (const pid_t child : testing::children_of(parent)) {
+    if (read_proc(child, "comm").starts_with(name)) found.push_back(child);
   }
   return found;
 }
@@ -278,19 +249,10 @@ std::vector<pid_t> children_named(pid_t parent, const std::string& name) {
 // The socket inodes a process holds ("socket:[1234]").
 std::set<std::string> sockets_of(pid_t pid) {
   std::set<std::string> sockets;
-  std::error_code ec;
-  for (const fs::directory_entry& fd :
-       fs::directory_iterator("/proc/" + std::to_string(pid) + "/fd", ec)) {
-    const std::string target = fs::read_symlink(fd.path(), ec).string();
+  for (const auto& [fd, target] : testing::descriptors_of(pid)) {
     if (target.starts_with("socket:")) sockets.insert(target);
   }
   return sockets;
-}
-
-bool running(pid_t pid) {
-  const std::string stat = read_proc(pid, "stat");
-  const std::size_t paren = stat.rfind(')');
-  return !stat.empty() && paren != std::string::npos && stat.substr(paren + 2, 1) != "Z";
 }
 
 TEST(HostileMedia, ARunningConverterHoldsNothingOfOursAndDiesWithTglink) {
@@ -299,7 +261,7 @@ TEST(HostileMedia, ARunningConverterHoldsNothingOfOursAndDiesWithTglink) {
   SimHarness harness;
   // Long enough that the converter is still there (running, or paused far ahead of a viewer
   // who never watches) when it is looked at.
-  const fs::path movie = make_media(harness, "long.avi",
+  const fs::path movie = make_media(harness.dir(), "long.avi",
                                     "-f lavfi -i testsrc2=size=160x120:rate=10:duration=600 "
                                     "-c:v mpeg4 -g 50");
   const PostedFile posted = testing::post_file(harness, movie, "video/x-msvideo", "video");
@@ -332,12 +294,8 @@ TEST(HostileMedia, ARunningConverterHoldsNothingOfOursAndDiesWithTglink) {
   EXPECT_THAT(read_proc(ffmpeg, "cmdline"), ::testing::Not(HasSubstr(posted.token)));
 
   ASSERT_NE(harness.process().stop(SIGKILL, 10s), -1);
-  bool gone = false;
-  for (int i = 0; i < 500 && !gone; ++i) {
-    gone = !running(ffmpeg);
-    if (!gone) std::this_thread::sleep_for(10ms);
-  }
-  EXPECT_TRUE(gone) << "ffmpeg " << ffmpeg << " outlived tglink";
+  EXPECT_TRUE(testing::eventually([&] { return !testing::running(ffmpeg); }, 5s, 10ms))
+      << "ffmpeg " << ffmpeg << " outlived tglink";
 }
 
 }  // namespace

@@ -8,7 +8,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <fstream>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -18,7 +17,10 @@
 #include <signal.h>
 
 #include "e2e/streaming_support.hpp"
+#include "support/ffmpeg_media.hpp"
+#include "support/get_when_ready.hpp"
 #include "support/http_client.hpp"
+#include "support/proc_files.hpp"
 #include "support/required_tool.hpp"
 
 namespace tglink {
@@ -29,7 +31,9 @@ namespace json = boost::json;
 using namespace std::chrono_literals;
 using testing::HttpCall;
 using testing::HttpResult;
+using testing::make_media;
 using testing::PostedFile;
+using testing::read_proc;
 using testing::SimHarness;
 
 // Chromium's answers: H.264 is copied (a remux) ...
@@ -44,27 +48,16 @@ constexpr std::string_view kTranscodes = R"({
 // Two remuxes and one transcode per viewer (playback/job_manager.hpp, JobSettings).
 constexpr std::size_t kShare = 3;
 
-fs::path make_media(const SimHarness& harness, const std::string& name,
-                    const std::string& arguments) {
-  fs::path path = harness.dir() / name;
-  const testing::CommandResult made = testing::run_command(
-      "ffmpeg -hide_banner -loglevel error -y " + arguments + " " + path.string());
-  if (made.exit_code != 0) {
-    throw std::runtime_error("ffmpeg could not make " + name + ": " + made.output);
-  }
-  return path;
-}
-
 // 10 minutes of small H.264 and eight AAC tracks (one encoding, muxed eight times): long
 // enough that no run reaches the end while the test runs; each goes 20 segments ahead of its
 // viewer and is paused there, alive.
 fs::path make_many_tracks(const SimHarness& harness) {
   const fs::path audio =
-      make_media(harness, "tone.m4a",
+      make_media(harness.dir(), "tone.m4a",
                  "-f lavfi -i sine=frequency=440:sample_rate=8000:duration=600 -c:a aac -b:a 8k");
   std::string maps = "-map 0:v";
   for (int track = 0; track < 8; ++track) maps += " -map 1:a";
-  return make_media(harness, "tracks.mkv",
+  return make_media(harness.dir(), "tracks.mkv",
                     "-f lavfi -i testsrc2=size=160x120:rate=5:duration=600 -i " + audio.string() +
                         " " + maps +
                         " -c:v libx264 -preset ultrafast -crf 45 -pix_fmt yuv420p -g 10 -c:a copy");
@@ -72,7 +65,7 @@ fs::path make_many_tracks(const SimHarness& harness) {
 
 // 20 s of H.264 with AC-3: a remux for Chromium.
 fs::path make_clip(const SimHarness& harness, const std::string& name) {
-  return make_media(harness, name,
+  return make_media(harness.dir(), name,
                     "-f lavfi -i testsrc2=size=160x120:rate=24:duration=20 -f lavfi -i "
                     "sine=duration=20 -c:v libx264 -preset ultrafast -pix_fmt yuv420p -g 48 "
                     "-c:a ac3 -b:a 64k");
@@ -105,13 +98,7 @@ class Viewer {
 
   // GETs `target`, asking again while the converter works or waits for a slot (503).
   HttpResult get_when_ready(const std::string& target) {
-    HttpResult result;
-    for (int i = 0; i < 300; ++i) {
-      result = get(target);
-      if (result.status != 503) return result;
-      std::this_thread::sleep_for(200ms);
-    }
-    return result;
+    return testing::when_ready([&] { return get(target); }, 60s, 200ms);
   }
 
  private:
@@ -138,13 +125,6 @@ testing::SimHarnessOptions options() {
   return o;
 }
 
-std::string read_proc(pid_t pid, const std::string& what) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/" + what, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // Whether `pid` is an ffmpeg that can still run: not a zombie, not exiting (PF_EXITING in its
 // flags), no SIGKILL pending. A run tglink has just killed holds nothing any more.
 bool live_ffmpeg(pid_t pid) {
@@ -168,18 +148,11 @@ bool live_ffmpeg(pid_t pid) {
   return true;
 }
 
-// tglink's live ffmpeg children (any of its threads may have forked them).
+// tglink's live ffmpeg children.
 std::set<pid_t> live_converters(pid_t tglink) {
   std::set<pid_t> found;
-  std::error_code ec;
-  for (const fs::directory_entry& task :
-       fs::directory_iterator("/proc/" + std::to_string(tglink) + "/task", ec)) {
-    std::istringstream children(
-        read_proc(tglink, "task/" + task.path().filename().string() + "/children"));
-    pid_t child = 0;
-    while (children >> child) {
-      if (live_ffmpeg(child)) found.insert(child);
-    }
+  for (const pid_t child : testing::children_of(tglink)) {
+    if (live_ffmpeg(child)) found.insert(child);
   }
   return found;
 }

@@ -4,11 +4,9 @@
 // grid time, video as expected (copied H.264 / transcoded H.264), audio AAC; the second audio
 // track and the subtitle come from new sessions. Files are tiny (160x120, 8 s): about 10 s.
 
-#include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
-#include <thread>
 
 #include <boost/json.hpp>
 #include <gmock/gmock.h>
@@ -16,6 +14,8 @@
 
 #include "e2e/playback_calls.hpp"
 #include "e2e/streaming_support.hpp"
+#include "support/ffmpeg_media.hpp"
+#include "support/get_when_ready.hpp"
 #include "support/http_client.hpp"
 #include "support/pgs_sup.hpp"
 #include "support/required_tool.hpp"
@@ -24,23 +24,15 @@ namespace tglink {
 namespace {
 
 namespace json = boost::json;
-using testing::CommandResult;
+using testing::get_when_ready;
 using ::testing::HasSubstr;
 using testing::HttpCall;
 using testing::HttpResult;
+using testing::make_media;
 using testing::post_playback;
 using testing::PostedFile;
 using testing::run_command;
 using testing::SimHarness;
-
-std::filesystem::path make_media(const SimHarness& harness, const std::string& name,
-                                 const std::string& arguments) {
-  const std::filesystem::path path = harness.dir() / name;
-  const CommandResult r =
-      run_command("ffmpeg -hide_banner -loglevel error -y " + arguments + " " + path.string());
-  if (r.exit_code != 0) throw std::runtime_error("ffmpeg could not make " + name + ": " + r.output);
-  return path;
-}
 
 // H.264 with a keyframe every 2 s, AC-3 at 440 Hz (English) and 880 Hz (French), and an SRT.
 std::filesystem::path make_mkv(const SimHarness& harness) {
@@ -48,7 +40,7 @@ std::filesystem::path make_mkv(const SimHarness& harness) {
   std::ofstream(srt) << "1\n00:00:01,000 --> 00:00:03,000\nHello from the subtitle\n\n"
                         "2\n00:00:07,000 --> 00:00:07,900\nLast words\n";
   return make_media(
-      harness, "film.mkv",
+      harness.dir(), "film.mkv",
       "-f lavfi -i testsrc2=size=160x120:rate=24:duration=8 -f lavfi -i sine=frequency=440:"
       "duration=8 -f lavfi -i sine=frequency=880:duration=8 -i " +
           srt.string() +
@@ -59,17 +51,6 @@ std::filesystem::path make_mkv(const SimHarness& harness) {
 
 // A font Debian ships (fonts-dejavu-core), attached to an MKV.
 const std::filesystem::path kFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-
-// GETs `target`, asking again while the converter works (503), for up to 60 s.
-HttpResult get_when_ready(const SimHarness& harness, const std::string& target) {
-  HttpResult result;
-  for (int i = 0; i < 120; ++i) {
-    result = testing::http_get(harness.port(), target);
-    if (result.status != 503) return result;
-    std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  }
-  return result;
-}
 
 // The URL's folder: "/hls/T/S/master.m3u8" -> "/hls/T/S/".
 std::string folder_of(const json::object& answer) {
@@ -82,8 +63,8 @@ std::uint64_t segment_bytes_received = 0;
 
 // init.mp4 + segment n, as a player joins them, written to a file for ffprobe.
 std::filesystem::path fetch_segment(const SimHarness& harness, const std::string& folder, int n) {
-  const HttpResult init = get_when_ready(harness, folder + "init.mp4");
-  const HttpResult segment = get_when_ready(harness, folder + std::to_string(n) + ".m4s");
+  const HttpResult init = get_when_ready(harness.port(), folder + "init.mp4");
+  const HttpResult segment = get_when_ready(harness.port(), folder + std::to_string(n) + ".m4s");
   segment_bytes_received += init.body.size() + segment.body.size();
   if (init.status != 200 || segment.status != 200) {
     throw std::runtime_error("segment " + std::to_string(n) + ": " + std::to_string(init.status) +
@@ -137,11 +118,11 @@ TEST(PlaybackEndToEnd, AnMkvWithAc3IsRemuxedWithAacAndItsTracksAndSubtitleOffere
   EXPECT_EQ(answer.at("stream_url").as_string(), "/stream/" + file.token);
 
   const std::string folder = folder_of(answer);
-  const HttpResult master = get_when_ready(harness, folder + "master.m3u8");
+  const HttpResult master = get_when_ready(harness.port(), folder + "master.m3u8");
   EXPECT_EQ(master.status, 200);
   EXPECT_THAT(master.body, HasSubstr("CODECS=\"avc1.42"));  // Constrained Baseline, copied
   EXPECT_THAT(master.body, HasSubstr("mp4a.40.2"));
-  const HttpResult playlist = get_when_ready(harness, folder + "video.m3u8");
+  const HttpResult playlist = get_when_ready(harness.port(), folder + "video.m3u8");
   EXPECT_THAT(playlist.body, HasSubstr("#EXTINF:6.000,\n0.m4s\n#EXTINF:2.0"));
 
   const std::filesystem::path first = fetch_segment(harness, folder, 0);
@@ -161,15 +142,16 @@ TEST(PlaybackEndToEnd, AnMkvWithAc3IsRemuxedWithAacAndItsTracksAndSubtitleOffere
   EXPECT_EQ(french.at("audio_track").as_int64(), 1);
   EXPECT_NE(folder_of(french), folder);
   const std::string french_folder = folder_of(french);
-  const HttpResult french_master = get_when_ready(harness, french_folder + "master.m3u8");
+  const HttpResult french_master = get_when_ready(harness.port(), french_folder + "master.m3u8");
   EXPECT_THAT(french_master.body, HasSubstr("TYPE=SUBTITLES"));
   const std::filesystem::path french_first = fetch_segment(harness, french_folder, 0);
   EXPECT_EQ(probe(french_first, "-show_entries stream=codec_name"), "h264\naac\n");
-  const HttpResult cues = get_when_ready(harness, french_folder + "0.vtt");
+  const HttpResult cues = get_when_ready(harness.port(), french_folder + "0.vtt");
   EXPECT_EQ(cues.status, 200);
   EXPECT_THAT(cues.body, HasSubstr("Hello from the subtitle"));
   EXPECT_THAT(cues.body, ::testing::Not(HasSubstr("Last words")));
-  EXPECT_THAT(get_when_ready(harness, french_folder + "1.vtt").body, HasSubstr("Last words"));
+  EXPECT_THAT(get_when_ready(harness.port(), french_folder + "1.vtt").body,
+              HasSubstr("Last words"));
 
   // Viewers' bytes count once; ffprobe's and ffmpeg's loopback reads of the whole file don't.
   const HttpResult info = testing::http_get(harness.port(), "/api/info");
@@ -201,7 +183,7 @@ TEST(PlaybackEndToEnd, APgsSubtitleThePlayerDrawsIsServedAsItsStream) {
                                .to = 3});
   const PostedFile file = testing::post_file(
       harness,
-      make_media(harness, "pictures.mkv",
+      make_media(harness.dir(), "pictures.mkv",
                  "-f lavfi -i testsrc2=size=160x120:rate=24:duration=4 -i " + sup.string() +
                      " -map 0 -map 1 -c:v libx264 -preset ultrafast -pix_fmt yuv420p -c:s copy"),
       "video/x-matroska");
@@ -209,10 +191,10 @@ TEST(PlaybackEndToEnd, APgsSubtitleThePlayerDrawsIsServedAsItsStream) {
       harness, file.token, R"(, "drawn_subtitles": ["hdmv_pgs_subtitle"], "subtitle_track": 0)");
   EXPECT_EQ(answer.at("method").as_string(), "remux");
   const std::string folder = folder_of(answer);
-  EXPECT_THAT(get_when_ready(harness, folder + "master.m3u8").body,
+  EXPECT_THAT(get_when_ready(harness.port(), folder + "master.m3u8").body,
               ::testing::Not(HasSubstr("TYPE=SUBTITLES")));
   (void)fetch_segment(harness, folder, 0);
-  const HttpResult stream = get_when_ready(harness, folder + "subs.sup");
+  const HttpResult stream = get_when_ready(harness.port(), folder + "subs.sup");
   EXPECT_EQ(stream.status, 200);
   const std::filesystem::path served = harness.dir() / "served.sup";
   std::ofstream(served, std::ios::binary) << stream.body;
@@ -245,7 +227,7 @@ TEST(PlaybackEndToEnd, AnAssSubtitleIsServedAsItsScript) {
          "Dialogue: 0,0:00:01.00,0:00:03.00,Sign,,0,0,0,,{\\an8}Top sign\n";
   const PostedFile file = testing::post_file(
       harness,
-      make_media(harness, "sign.mkv",
+      make_media(harness.dir(), "sign.mkv",
                  "-f lavfi -i testsrc2=size=160x120:rate=24:duration=4 -i " + script.string() +
                      " -map 0 -map 1 -c:v libx264 -preset ultrafast -pix_fmt yuv420p -c:s copy "
                      "-attach " +
@@ -256,17 +238,17 @@ TEST(PlaybackEndToEnd, AnAssSubtitleIsServedAsItsScript) {
   EXPECT_EQ(answer.at("method").as_string(), "remux");
   EXPECT_EQ(answer.at("subtitles").as_array()[0].as_object().at("codec").as_string(), "ass");
   const std::string folder = folder_of(answer);
-  (void)get_when_ready(harness, folder + "master.m3u8");
+  (void)get_when_ready(harness.port(), folder + "master.m3u8");
   (void)fetch_segment(harness, folder, 0);
-  const HttpResult ass = get_when_ready(harness, folder + "subs.ass");
+  const HttpResult ass = get_when_ready(harness.port(), folder + "subs.ass");
   EXPECT_EQ(ass.status, 200);
   EXPECT_THAT(ass.body, HasSubstr("PlayResX: 160"));
   EXPECT_THAT(ass.body, HasSubstr("Style: Sign,Arial,20"));
   EXPECT_THAT(ass.body, HasSubstr(",Sign,,0,0,0,,{\\an8}Top sign\n"));
-  EXPECT_THAT(get_when_ready(harness, folder + "0.vtt").body, HasSubstr("Top sign"));
+  EXPECT_THAT(get_when_ready(harness.port(), folder + "0.vtt").body, HasSubstr("Top sign"));
   // The attached font, byte for byte, beside the script; nothing past it.
   EXPECT_EQ(answer.at("fonts").as_int64(), 1);
-  const HttpResult font = get_when_ready(harness, folder + "font-0");
+  const HttpResult font = get_when_ready(harness.port(), folder + "font-0");
   EXPECT_EQ(font.status, 200);
   std::ifstream font_file(kFont, std::ios::binary);
   const std::string font_bytes((std::istreambuf_iterator<char>(font_file)),
@@ -299,7 +281,7 @@ TEST(PlaybackEndToEnd, HevcIsTranscodedToH264WithAKeyframeAtEverySegment) {
   TGLINK_REQUIRE_PROGRAM("ffprobe");
   SimHarness harness;
   const std::filesystem::path hevc = make_media(
-      harness, "clip.mp4",
+      harness.dir(), "clip.mp4",
       "-f lavfi -i testsrc2=size=160x120:rate=24:duration=9 -f lavfi -i sine=duration=9 "
       "-c:v libx265 -preset ultrafast -x265-params log-level=error -tag:v hvc1 -c:a aac");
   const PostedFile file = testing::post_file(harness, hevc, "video/mp4", "video");
@@ -308,7 +290,8 @@ TEST(PlaybackEndToEnd, HevcIsTranscodedToH264WithAKeyframeAtEverySegment) {
   EXPECT_EQ(answer.at("reasons").as_array(), json::array{"video_codec_unsupported:hevc"});
   EXPECT_EQ(answer.at("queue_position").as_int64(), 0);
   const std::string folder = folder_of(answer);
-  EXPECT_THAT(get_when_ready(harness, folder + "master.m3u8").body, HasSubstr("avc1.640028"));
+  EXPECT_THAT(get_when_ready(harness.port(), folder + "master.m3u8").body,
+              HasSubstr("avc1.640028"));
   // The job started at segment 1 (5 s is in [4, 8)); segment 0 comes from a restart.
   for (const int n : {1, 0, 2}) {
     const std::filesystem::path segment = fetch_segment(harness, folder, n);

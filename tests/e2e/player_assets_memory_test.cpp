@@ -9,7 +9,6 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <sstream>
 #include <thread>
 #include <vector>
 
@@ -19,7 +18,10 @@
 #include "core/process_memory.hpp"
 #include "e2e/raw_client.hpp"
 #include "e2e/streaming_support.hpp"
+#include "support/ffmpeg_media.hpp"
+#include "support/get_when_ready.hpp"
 #include "support/http_client.hpp"
+#include "support/proc_files.hpp"
 #include "support/required_tool.hpp"
 
 namespace tglink {
@@ -39,10 +41,7 @@ constexpr std::int64_t kMostGrowth = 160 * static_cast<std::int64_t>(kMiB);
 
 // tglink's resident memory now, in bytes.
 std::int64_t resident_bytes(pid_t pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
-  std::stringstream text;
-  text << in.rdbuf();
-  const std::optional<ProcessMemory> memory = parse_proc_status(text.str());
+  const std::optional<ProcessMemory> memory = parse_proc_status(testing::read_proc(pid, "status"));
   if (!memory) throw std::runtime_error("no VmRSS for tglink's pid " + std::to_string(pid));
   return memory->rss_bytes;
 }
@@ -57,16 +56,11 @@ std::filesystem::path make_mkv_with_big_font(const SimHarness& harness) {
                            "MarginV, Effect, Text\n"
                            "Dialogue: 0,0:00:01.00,0:00:03.00,Sign,,0,0,0,,{\\an8}Top sign\n";
   const std::filesystem::path font = harness.make_file("big.ttf", kFontBytes);
-  const std::filesystem::path mkv = harness.dir() / "big-font.mkv";
-  const testing::CommandResult made = testing::run_command(
-      "ffmpeg -hide_banner -loglevel error -y -f lavfi -i "
-      "testsrc2=size=160x120:rate=24:duration=4 -i " +
-      script.string() +
-      " -map 0 -map 1 -c:v libx264 -preset ultrafast -pix_fmt yuv420p -c:s copy -attach " +
-      font.string() + " -metadata:s:t mimetype=application/x-truetype-font " + mkv.string());
-  if (made.exit_code != 0)
-    throw std::runtime_error("ffmpeg could not make the MKV: " + made.output);
-  return mkv;
+  return testing::make_media(
+      harness.dir(), "big-font.mkv",
+      "-f lavfi -i testsrc2=size=160x120:rate=24:duration=4 -i " + script.string() +
+          " -map 0 -map 1 -c:v libx264 -preset ultrafast -pix_fmt yuv420p -c:s copy -attach " +
+          font.string() + " -metadata:s:t mimetype=application/x-truetype-font");
 }
 
 // The session folder ("/hls/T/S/") of a remux that shows the file's first (ASS) subtitle.
@@ -86,17 +80,6 @@ std::string ass_session(SimHarness& harness, const std::string& token) {
   return url.substr(0, url.rfind('/') + 1);
 }
 
-// GETs `target`, asking again while the converter works (503), for up to 60 s.
-HttpResult get_when_ready(const SimHarness& harness, const std::string& target) {
-  HttpResult result;
-  for (int i = 0; i < 120; ++i) {
-    result = testing::http_get(harness.port(), target);
-    if (result.status != 503) return result;
-    std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  }
-  return result;
-}
-
 TEST(PlayerAssetsMemory, ClientsThatReadNothingHoldSocketsNotTheFontsAndScripts) {
   TGLINK_REQUIRE_PROGRAM("ffmpeg");
   TGLINK_REQUIRE_PROGRAM("ffprobe");
@@ -105,10 +88,10 @@ TEST(PlayerAssetsMemory, ClientsThatReadNothingHoldSocketsNotTheFontsAndScripts)
       testing::post_file(harness, make_mkv_with_big_font(harness), "video/x-matroska");
   const std::string folder = ass_session(harness, file.token);
   // Everything is on disk before the clients come, and each answer has been given once.
-  const HttpResult font = get_when_ready(harness, folder + "font-0");
+  const HttpResult font = testing::get_when_ready(harness.port(), folder + "font-0");
   ASSERT_EQ(font.status, 200) << font.body;
   ASSERT_EQ(font.body.size(), kFontBytes);
-  ASSERT_EQ(get_when_ready(harness, folder + "subs.ass").status, 200);
+  ASSERT_EQ(testing::get_when_ready(harness.port(), folder + "subs.ass").status, 200);
   ASSERT_EQ(harness.get("/dl/" + file.token).status, 200);
   const std::int64_t before = resident_bytes(harness.process().pid());
 

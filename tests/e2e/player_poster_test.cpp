@@ -2,26 +2,21 @@
 // fetched once (TDLib keeps it; tglink keeps the bytes) through the main bot or, while that one
 // is offline, another connected bot; 404 when the file has none; the player page shows it as the
 // poster, with the file's name and size.
-#include <boost/json.hpp>
 #include <gtest/gtest.h>
 
 #include "core/clock.hpp"
 #include "e2e/streaming_support.hpp"
-#include "links/link_token.hpp"
-#include "sim/control_client.hpp"
+#include "support/log_channel_video.hpp"
 #include "support/sim_harness.hpp"
+#include "support/text_contains.hpp"
 
 namespace tglink {
 namespace {
 
-namespace json = boost::json;
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
+using testing::contains;
 using testing::SimHarness;
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 class PlayerPosterTest : public ::testing::Test {
  protected:
@@ -31,15 +26,11 @@ class PlayerPosterTest : public ::testing::Test {
   // A post in the log channel, as the bot's copy of a user's file would be; answers its token.
   std::string post(const fs::path& path, const std::string& kind, const std::string& mime,
                    const std::string& name, const fs::path& thumbnail = {}) {
-    sim::SendFileRequest request;
-    request.chat_id = SimHarness::kLogChannel;
-    request.path = path.string();
-    request.kind = kind;
-    request.mime_type = mime;
-    request.file_name = name;
-    request.thumbnail_path = thumbnail.string();
-    const std::int64_t message_id = harness_.sim().send_file(request).message_id;
-    return codec_.encode(LinkClaims{message_id, clock_.now() + 1h});
+    return testing::link_token(testing::post_to_log_channel(harness_, {.path = path,
+                                                                       .file_name = name,
+                                                                       .mime_type = mime,
+                                                                       .kind = kind,
+                                                                       .thumbnail = thumbnail}));
   }
 
   std::string player_path(const std::string& token) {
@@ -47,8 +38,6 @@ class PlayerPosterTest : public ::testing::Test {
   }
 
   SimHarness harness_;
-  LinkTokenCodec codec_{SimHarness::kSecretKey};
-  SystemClock clock_;
 };
 
 TEST_F(PlayerPosterTest, AVideosThumbnailIsServedOnceFetchedAndShownAsThePoster) {
@@ -139,11 +128,11 @@ TEST_F(PosterWithFourBotsTest, ThePosterIsServedWhileTheMainBotIsOffline) {
 }
 
 TEST_F(PlayerPosterTest, BadAndExpiredLinksAreRefused) {
-  const fs::path video = harness_.make_file("clip.mp4", 40000, 7);
-  const fs::path thumbnail = harness_.make_file("thumb.jpg", 2000, 8);
-  const std::string token = post(video, "video", "video/mp4", "clip.mp4", thumbnail);
-  const std::int64_t message_id = codec_.decode(token, clock_.now()).claims.message_id;
-  const std::string expired = codec_.encode(LinkClaims{message_id, clock_.now() - 1min});
+  const std::int64_t message_id = testing::post_to_log_channel(
+      harness_, {.path = harness_.make_file("clip.mp4", 40000, 7),
+                 .file_name = "clip.mp4",
+                 .thumbnail = harness_.make_file("thumb.jpg", 2000, 8)});
+  const std::string expired = testing::link_token(message_id, SystemClock().now() - 1min);
 
   EXPECT_EQ(harness_.get("/thumb/" + expired).status, 410);
   EXPECT_EQ(harness_.get("/thumb/not-a-token").status, 404);

@@ -44,10 +44,10 @@ TEST(AssScript, NothingUntilTheHeaderIsWhole) {
 }
 
 TEST(AssScript, AssAndSsaAreScripts) {
-  EXPECT_TRUE(is_ass_codec("ass"));
-  EXPECT_TRUE(is_ass_codec("ssa"));
-  EXPECT_FALSE(is_ass_codec("subrip"));
-  EXPECT_FALSE(is_ass_codec("hdmv_pgs_subtitle"));
+  for (const std::string_view codec : {"ass", "ssa"}) EXPECT_TRUE(is_ass_codec(codec)) << codec;
+  for (const std::string_view codec : {"subrip", "hdmv_pgs_subtitle"}) {
+    EXPECT_FALSE(is_ass_codec(codec)) << codec;
+  }
 }
 
 }  // namespace

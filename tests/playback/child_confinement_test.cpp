@@ -8,19 +8,20 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <thread>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-#include <netinet/in.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "playback/child_process.hpp"
+#include "support/eventually.hpp"
+#include "support/loopback_socket.hpp"
+#include "support/proc_files.hpp"
 
 namespace tglink {
 namespace {
@@ -29,14 +30,10 @@ namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Key;
 using ::testing::Not;
-
-std::string read_proc(int pid, const std::string& what) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/" + what, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using testing::port_of;
+using testing::read_proc;
 
 std::vector<std::string> environment_of(int pid) {
   const std::string raw = read_proc(pid, "environ");
@@ -49,17 +46,6 @@ std::vector<std::string> environment_of(int pid) {
     start = end + 1;
   }
   return variables;
-}
-
-std::vector<std::string> descriptors_of(int pid) {
-  std::vector<std::string> fds;
-  std::error_code ec;
-  for (const fs::directory_entry& entry :
-       fs::directory_iterator("/proc/" + std::to_string(pid) + "/fd", ec)) {
-    fds.push_back(entry.path().filename().string());
-  }
-  std::sort(fds.begin(), fds.end());
-  return fds;
 }
 
 // The "Max ..." line of /proc/PID/limits.
@@ -81,23 +67,9 @@ bool wait_for_exec(int pid, const std::string& program) {
   return false;
 }
 
-// A listening socket, as tglink holds one, to see that the child does not inherit it.
-int listening_socket() {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);  // deliberately without SOCK_CLOEXEC
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
-  listen(fd, 4);
-  return fd;
-}
-
-std::uint16_t port_of(int fd) {
-  sockaddr_in address{};
-  socklen_t size = sizeof address;
-  getsockname(fd, reinterpret_cast<sockaddr*>(&address), &size);
-  return ntohs(address.sin_port);
-}
+// A listening socket, as tglink holds one, deliberately without SOCK_CLOEXEC: the child must
+// not have it all the same.
+int listening_socket() { return testing::loopback_socket(SOCK_STREAM, testing::OnExec::kInherit); }
 
 // Whether a child confined to `allowed` could open a TCP connection to 127.0.0.1:`port`
 // (bash's /dev/tcp: a plain connect()).
@@ -137,7 +109,7 @@ TEST(ChildConfinement, ARunningChildHoldsNoSecretNoSocketOfOursAndItsLimits) {
   ASSERT_TRUE(wait_for_exec(*pid, "sleep"));
 
   EXPECT_THAT(environment_of(*pid), ElementsAre("PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C"));
-  EXPECT_THAT(descriptors_of(*pid), ElementsAre("0", "1", "2"));
+  EXPECT_THAT(testing::descriptors_of(*pid), ElementsAre(Key("0"), Key("1"), Key("2")));
   EXPECT_THAT(limit_line(*pid, "Max address space"), HasSubstr(std::to_string(512ull << 20)));
   EXPECT_THAT(limit_line(*pid, "Max cpu time"), HasSubstr("200"));
   EXPECT_THAT(limit_line(*pid, "Max file size"), HasSubstr(std::to_string(64ull << 20)));
@@ -248,15 +220,7 @@ TEST(ChildConfinement, NoChildOutlivesAKilledParent) {
   kill(parent, SIGKILL);
   waitpid(parent, nullptr, 0);
   // Gone, or a zombie waiting for init to reap it: either way it runs no more.
-  bool gone = false;
-  for (int i = 0; i < 1000 && !gone; ++i) {
-    const std::string stat = read_proc(child, "stat");
-    const std::size_t close_paren = stat.rfind(')');
-    gone = stat.empty() ||
-           (close_paren != std::string::npos && stat.substr(close_paren + 2, 1) == "Z");
-    if (!gone) std::this_thread::sleep_for(10ms);
-  }
-  EXPECT_TRUE(gone);
+  EXPECT_TRUE(testing::eventually([&] { return !testing::running(child); }, 10s, 10ms));
 }
 
 }  // namespace

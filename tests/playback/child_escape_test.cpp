@@ -19,7 +19,6 @@
 #include <string>
 
 #include <gtest/gtest.h>
-#include <netinet/in.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -29,6 +28,7 @@
 #include "playback/child_confinement.hpp"
 #include "playback/child_process.hpp"
 #include "support/build_paths.hpp"
+#include "support/loopback_socket.hpp"
 #include "support/required_tool.hpp"
 #include "support/temp_dir.hpp"
 
@@ -77,32 +77,6 @@ std::map<std::string, bool> escapes_in(const std::string& report) {
   return escaped;
 }
 
-int listening_tcp() {
-  const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
-  listen(fd, 8);
-  return fd;
-}
-
-int bound_udp() {
-  const int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
-  return fd;
-}
-
-std::uint16_t port_of(int fd) {
-  sockaddr_in address{};
-  socklen_t size = sizeof address;
-  getsockname(fd, reinterpret_cast<sockaddr*>(&address), &size);
-  return ntohs(address.sin_port);
-}
-
 void write_file(const fs::path& path, const std::string& text, fs::perms mode) {
   std::ofstream(path) << text;
   fs::permissions(path, mode);
@@ -132,11 +106,11 @@ class EscapeWorld {
                fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
     fs::create_symlink(kStandIn, t / "ffmpeg");
     fs::create_symlink(kStandIn, t / "ffprobe");
-    source_ = listening_tcp();
-    other_ = listening_tcp();
-    udp_ = bound_udp();
-    fs::create_symlink(std::to_string(port_of(other_)), t / "tcp-port");
-    fs::create_symlink(std::to_string(port_of(udp_)), t / "udp-port");
+    source_ = testing::loopback_socket(SOCK_STREAM);
+    other_ = testing::loopback_socket(SOCK_STREAM);
+    udp_ = testing::loopback_socket(SOCK_DGRAM);
+    fs::create_symlink(std::to_string(testing::port_of(other_)), t / "tcp-port");
+    fs::create_symlink(std::to_string(testing::port_of(udp_)), t / "udp-port");
     unix_ = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
     sockaddr_un address{};
     address.sun_family = AF_UNIX;
@@ -159,7 +133,7 @@ class EscapeWorld {
   // at `max_abi` and the filter left out without `seccomp`.
   [[nodiscard]] ConfinementSettings settings(int max_abi, bool seccomp) const {
     ConfinementSettings settings;
-    settings.source_port = port_of(source_);
+    settings.source_port = testing::port_of(source_);
     ConfinementState state = detect_confinement();
     state.landlock_abi = std::min(state.landlock_abi, max_abi);
     if (!seccomp) state.syscalls.reset();

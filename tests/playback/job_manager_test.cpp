@@ -126,6 +126,15 @@ class JobManagerTest : public ::testing::Test {
     std::ofstream(manager_.folder(key) / (std::to_string(n) + ".m4s")) << std::string(bytes, 'x');
   }
 
+  // `job` opened at its first segment, which its run writes before it ends (`succeeded` or
+  // not), as tick() then sees it.
+  void run_to_end(const JobSpec& job, bool succeeded) {
+    manager_.open(job, 0);
+    write_segment(job.key, 0);
+    runner_.finish(100, succeeded);
+    manager_.tick();
+  }
+
   std::optional<std::uint64_t> free_bytes_ = std::uint64_t{1} << 40;
   TempDir dir_;
   FakeClock clock_;
@@ -284,10 +293,7 @@ TEST_F(JobManagerTest, AJobStopsSoonAfterItsLastViewerAndItsFolderGoesLater) {
 
 TEST_F(JobManagerTest, AFinishedJobServesItsSegmentsAndRestartsForMissingOnes) {
   const JobSpec s = spec("a", ConversionMode::kRemux);
-  manager_.open(s, 0);
-  write_segment("a", 0);
-  runner_.finish(100, true);
-  manager_.tick();
+  run_to_end(s, true);
   EXPECT_EQ(manager_.running_jobs(), 0u);
   EXPECT_EQ(manager_.segment(s, 0).state, SegmentState::kReady);
   EXPECT_EQ(manager_.segment(s, 50).state, SegmentState::kConverting);
@@ -296,10 +302,7 @@ TEST_F(JobManagerTest, AFinishedJobServesItsSegmentsAndRestartsForMissingOnes) {
 
 TEST_F(JobManagerTest, AFailedJobIsNotRetriedForThePartItFailedOn) {
   const JobSpec s = spec("a", ConversionMode::kTranscode);
-  manager_.open(s, 0);
-  write_segment("a", 0);
-  runner_.finish(100, false);
-  manager_.tick();
+  run_to_end(s, false);
   EXPECT_EQ(manager_.segment(s, 1).state, SegmentState::kFailed);
   EXPECT_EQ(runner_.spawned.size(), 1u);
   // Elsewhere in the file it may work: a new run.
@@ -631,10 +634,7 @@ TEST_F(JobManagerTest, EveryRunGoesByTheLinkOfTheViewerAsking) {
   JobSpec first = spec("s", ConversionMode::kTranscode, "1.1.1.1");
   first.link_valid = [&first_link_valid] { return first_link_valid; };
   const JobSpec second = spec("s", ConversionMode::kTranscode, "2.2.2.2");
-  manager_.open(first, 0);
-  write_segment("s", 0);
-  runner_.finish(100, true);
-  manager_.tick();
+  run_to_end(first, true);
   first_link_valid = false;  // expired, or revoked
   EXPECT_EQ(manager_.segment(first, 40).state, SegmentState::kFailed);
   EXPECT_EQ(runner_.spawned.size(), 1u);

@@ -40,83 +40,83 @@ std::string read_all(const JobFile& file) {
 
 std::string script(std::string_view events) { return std::string(kHeader) + std::string(events); }
 
-TEST(MergedSubtitleFile, MergedOnceWhileNoRunChanges) {
-  const testing::TempDir dir;
-  write_run_file(dir.path() / "subs-0.ass", script(kFirst));
-  MergedSubtitleFiles merged;
-  const std::optional<JobFile> first = merged.current(dir.path(), ass_script_merge());
+// A job's folder and its merged subtitle file.
+class MergedSubtitleFileTest : public ::testing::Test {
+ protected:
+  // The merged ASS script as the folder's runs stand now.
+  std::optional<JobFile> current() { return merged_.current(dir_.path(), ass_script_merge()); }
+
+  const testing::TempDir dir_;
+  MergedSubtitleFiles merged_;
+};
+
+TEST_F(MergedSubtitleFileTest, MergedOnceWhileNoRunChanges) {
+  write_run_file(dir_.path() / "subs-0.ass", script(kFirst));
+  const std::optional<JobFile> first = current();
   ASSERT_TRUE(first.has_value());
   EXPECT_EQ(read_all(*first), script(kFirst));
-  EXPECT_EQ(read_all(*JobFile::open(dir.path() / "subs.ass")), script(kFirst));
+  EXPECT_EQ(read_all(*JobFile::open(dir_.path() / "subs.ass")), script(kFirst));
   for (int i = 0; i < 5; ++i) {
-    const std::optional<JobFile> again = merged.current(dir.path(), ass_script_merge());
+    const std::optional<JobFile> again = current();
     ASSERT_TRUE(again.has_value());
     EXPECT_EQ(again->inode(), first->inode());
   }
-  EXPECT_EQ(merged.merges(), 1U);
+  EXPECT_EQ(merged_.merges(), 1U);
 }
 
-TEST(MergedSubtitleFile, AGrownOrNewRunIsMergedIntoANewFileAndAnOpenOneKeepsItsBytes) {
-  const testing::TempDir dir;
-  write_run_file(dir.path() / "subs-0.ass", script(kFirst));
-  MergedSubtitleFiles merged;
-  const std::optional<JobFile> before = merged.current(dir.path(), ass_script_merge());
+TEST_F(MergedSubtitleFileTest, AGrownOrNewRunIsMergedIntoANewFileAndAnOpenOneKeepsItsBytes) {
+  write_run_file(dir_.path() / "subs-0.ass", script(kFirst));
+  const std::optional<JobFile> before = current();
   ASSERT_TRUE(before.has_value());
-  append(dir.path() / "subs-0.ass", kSecond);
-  const std::optional<JobFile> grown = merged.current(dir.path(), ass_script_merge());
+  append(dir_.path() / "subs-0.ass", kSecond);
+  const std::optional<JobFile> grown = current();
   ASSERT_TRUE(grown.has_value());
   EXPECT_EQ(read_all(*grown), script(std::string(kFirst) + std::string(kSecond)));
   EXPECT_NE(grown->inode(), before->inode());
   EXPECT_EQ(read_all(*before), script(kFirst)) << "an answer under way reads what it opened";
   // A restarted run repeats the second event and adds a third.
   const std::string third = "Dialogue: 0,0:00:09.00,0:00:10.00,Default,,0,0,0,,Third\n";
-  write_run_file(dir.path() / "subs-1.ass", script(std::string(kSecond) + third));
-  const std::optional<JobFile> two_runs = merged.current(dir.path(), ass_script_merge());
+  write_run_file(dir_.path() / "subs-1.ass", script(std::string(kSecond) + third));
+  const std::optional<JobFile> two_runs = current();
   ASSERT_TRUE(two_runs.has_value());
   EXPECT_EQ(read_all(*two_runs), script(std::string(kFirst) + std::string(kSecond) + third));
-  EXPECT_EQ(merged.merges(), 3U);
-  EXPECT_FALSE(fs::exists(dir.path() / "subs.ass.new"));
+  EXPECT_EQ(merged_.merges(), 3U);
+  EXPECT_FALSE(fs::exists(dir_.path() / "subs.ass.new"));
 }
 
-TEST(MergedSubtitleFile, NothingUntilARunHasSomethingToShow) {
-  const testing::TempDir dir;
-  MergedSubtitleFiles merged;
-  EXPECT_FALSE(merged.current(dir.path(), ass_script_merge()).has_value());
-  write_run_file(dir.path() / "subs-0.ass", "[Script Info]\n");
-  EXPECT_FALSE(merged.current(dir.path(), ass_script_merge()).has_value());
-  EXPECT_FALSE(merged.current(dir.path(), ass_script_merge()).has_value());
-  EXPECT_EQ(merged.merges(), 2U) << "an unchanged empty run is not read again";
-  EXPECT_FALSE(fs::exists(dir.path() / "subs.ass"));
-  EXPECT_FALSE(merged.current(dir.path(), pgs_stream_merge()).has_value());
+TEST_F(MergedSubtitleFileTest, NothingUntilARunHasSomethingToShow) {
+  EXPECT_FALSE(current().has_value());
+  write_run_file(dir_.path() / "subs-0.ass", "[Script Info]\n");
+  EXPECT_FALSE(current().has_value());
+  EXPECT_FALSE(current().has_value());
+  EXPECT_EQ(merged_.merges(), 2U) << "an unchanged empty run is not read again";
+  EXPECT_FALSE(fs::exists(dir_.path() / "subs.ass"));
+  EXPECT_FALSE(merged_.current(dir_.path(), pgs_stream_merge()).has_value());
 }
 
-TEST(MergedSubtitleFile, WhatARunPutUnderTheMergedNameIsReplacedNeverServed) {
-  const testing::TempDir dir;
+TEST_F(MergedSubtitleFileTest, WhatARunPutUnderTheMergedNameIsReplacedNeverServed) {
   const testing::TempDir elsewhere;
   write_run_file(elsewhere.path() / "secret.key", "the signing key");
-  write_run_file(dir.path() / "subs-0.ass", script(kFirst));
-  MergedSubtitleFiles merged;
-  ASSERT_TRUE(merged.current(dir.path(), ass_script_merge()).has_value());
+  write_run_file(dir_.path() / "subs-0.ass", script(kFirst));
+  ASSERT_TRUE(current().has_value());
   // A hijacked run swaps the merged file for a link to a secret, and plants one at the
   // temporary name too.
-  fs::remove(dir.path() / "subs.ass");
-  fs::create_symlink(elsewhere.path() / "secret.key", dir.path() / "subs.ass");
-  fs::create_symlink(elsewhere.path() / "secret.key", dir.path() / "subs.ass.new");
-  const std::optional<JobFile> served = merged.current(dir.path(), ass_script_merge());
+  fs::remove(dir_.path() / "subs.ass");
+  fs::create_symlink(elsewhere.path() / "secret.key", dir_.path() / "subs.ass");
+  fs::create_symlink(elsewhere.path() / "secret.key", dir_.path() / "subs.ass.new");
+  const std::optional<JobFile> served = current();
   ASSERT_TRUE(served.has_value());
   EXPECT_EQ(read_all(*served), script(kFirst));
-  EXPECT_FALSE(fs::is_symlink(dir.path() / "subs.ass"));
+  EXPECT_FALSE(fs::is_symlink(dir_.path() / "subs.ass"));
   std::ifstream secret(elsewhere.path() / "secret.key");
   EXPECT_EQ(std::string(std::istreambuf_iterator<char>(secret), {}), "the signing key");
 }
 
-TEST(MergedSubtitleFile, ARunFileThatIsALinkReadsAsEmpty) {
-  const testing::TempDir dir;
+TEST_F(MergedSubtitleFileTest, ARunFileThatIsALinkReadsAsEmpty) {
   const testing::TempDir elsewhere;
   write_run_file(elsewhere.path() / "other.ass", script(kFirst));
-  fs::create_symlink(elsewhere.path() / "other.ass", dir.path() / "subs-0.ass");
-  MergedSubtitleFiles merged;
-  EXPECT_FALSE(merged.current(dir.path(), ass_script_merge()).has_value());
+  fs::create_symlink(elsewhere.path() / "other.ass", dir_.path() / "subs-0.ass");
+  EXPECT_FALSE(current().has_value());
 }
 
 TEST(SubtitleRuns, PastTheBudgetTheOldestRunsAreLeftOut) {

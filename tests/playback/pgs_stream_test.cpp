@@ -53,8 +53,10 @@ TEST(PgsStream, BytesThatAreNoSegmentEndTheRun) {
 
 TEST(PgsStream, OnlyBluRayPictureSubtitlesAreDrawnByThePlayer) {
   EXPECT_TRUE(is_pgs_codec("hdmv_pgs_subtitle"));
-  EXPECT_FALSE(is_pgs_codec("dvd_subtitle"));
-  EXPECT_FALSE(is_pgs_codec("dvb_subtitle"));
+  // Not the other picture formats (DVD's VobSub, DVB's).
+  for (const std::string_view codec : {"dvd_subtitle", "dvb_subtitle"}) {
+    EXPECT_FALSE(is_pgs_codec(codec)) << codec;
+  }
 }
 
 }  // namespace

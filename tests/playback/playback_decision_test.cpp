@@ -10,7 +10,6 @@ namespace tglink {
 namespace {
 
 using ::testing::ElementsAre;
-using ::testing::IsEmpty;
 using ::testing::UnorderedElementsAre;
 
 VideoStream video(std::string codec, int depth = 8, int width = 1920, int height = 1080) {
@@ -59,6 +58,13 @@ PlaybackRequest chromium() {
   return request;
 }
 
+// Chromium, the viewer having picked subtitle `track` in the menu.
+PlaybackRequest chromium_choosing_subtitle(int track) {
+  PlaybackRequest request = chromium();
+  request.subtitle_track = track;
+  return request;
+}
+
 // Safari: HEVC and AC-3, no Matroska, native HLS.
 PlaybackRequest safari() {
   PlaybackRequest request;
@@ -77,6 +83,13 @@ PlaybackDecision decide(const MediaProbe& probe, const PlaybackRequest& request,
   return decide_playback(probe, name, request, policy);
 }
 
+// `d` is `method` for `reasons` (in any order).
+void expect_decided(const PlaybackDecision& d, PlaybackMethod method,
+                    const std::vector<std::string>& reasons) {
+  EXPECT_EQ(d.method, method);
+  EXPECT_THAT(d.reasons, ::testing::UnorderedElementsAreArray(reasons));
+}
+
 // --- the eight files that failed in Chromium ---
 
 TEST(PlaybackDecision, XvidAviWithMp3IsTranscoded) {
@@ -90,20 +103,17 @@ TEST(PlaybackDecision, XvidAviWithMp3IsTranscoded) {
 }
 
 TEST(PlaybackDecision, DivxAviWithAc3IsTranscoded) {
-  const PlaybackDecision d = decide(media("avi", video("msmpeg4v3"), {audio("ac3")}), chromium());
-  EXPECT_EQ(d.method, PlaybackMethod::kTranscode);
-  EXPECT_THAT(d.reasons,
-              UnorderedElementsAre("container_unsupported:avi", "video_codec_unsupported:msmpeg4v3",
-                                   "audio_codec_unsupported:ac3"));
+  expect_decided(decide(media("avi", video("msmpeg4v3"), {audio("ac3")}), chromium()),
+                 PlaybackMethod::kTranscode,
+                 {"container_unsupported:avi", "video_codec_unsupported:msmpeg4v3",
+                  "audio_codec_unsupported:ac3"});
 }
 
 TEST(PlaybackDecision, WmvIsTranscoded) {
-  const PlaybackDecision d =
-      decide(media("asf", video("wmv2"), {audio("wmav2")}), chromium(), "clip.wmv");
-  EXPECT_EQ(d.method, PlaybackMethod::kTranscode);
-  EXPECT_THAT(d.reasons,
-              UnorderedElementsAre("container_unsupported:wmv", "video_codec_unsupported:wmv2",
-                                   "audio_codec_unsupported:wmav2"));
+  expect_decided(decide(media("asf", video("wmv2"), {audio("wmav2")}), chromium(), "clip.wmv"),
+                 PlaybackMethod::kTranscode,
+                 {"container_unsupported:wmv", "video_codec_unsupported:wmv2",
+                  "audio_codec_unsupported:wmav2"});
 }
 
 TEST(PlaybackDecision, HevcMp4InChromiumIsTranscodedAndItsAacCopied) {
@@ -115,11 +125,9 @@ TEST(PlaybackDecision, HevcMp4InChromiumIsTranscodedAndItsAacCopied) {
 }
 
 TEST(PlaybackDecision, HevcMkvWithEac3InChromiumIsTranscoded) {
-  const PlaybackDecision d =
-      decide(media("matroska,webm", video("hevc", 10), {audio("eac3")}), chromium());
-  EXPECT_EQ(d.method, PlaybackMethod::kTranscode);
-  EXPECT_THAT(d.reasons,
-              UnorderedElementsAre("video_codec_unsupported:hevc", "audio_codec_unsupported:eac3"));
+  expect_decided(decide(media("matroska,webm", video("hevc", 10), {audio("eac3")}), chromium()),
+                 PlaybackMethod::kTranscode,
+                 {"video_codec_unsupported:hevc", "audio_codec_unsupported:eac3"});
 }
 
 TEST(PlaybackDecision, H264WithAc3InMp4IsRemuxedWithAudioConverted) {
@@ -132,29 +140,25 @@ TEST(PlaybackDecision, H264WithAc3InMp4IsRemuxedWithAudioConverted) {
 }
 
 TEST(PlaybackDecision, H264WithAc3InMkvIsRemuxed) {
-  const PlaybackDecision d =
-      decide(media("matroska,webm", video("h264"), {audio("ac3")}), chromium());
-  EXPECT_EQ(d.method, PlaybackMethod::kRemux);
-  EXPECT_THAT(d.reasons, ElementsAre("audio_codec_unsupported:ac3"));
+  expect_decided(decide(media("matroska,webm", video("h264"), {audio("ac3")}), chromium()),
+                 PlaybackMethod::kRemux, {"audio_codec_unsupported:ac3"});
 }
 
 TEST(PlaybackDecision, H263In3gpIsTranscoded) {
-  const PlaybackDecision d =
+  expect_decided(
       decide(media("mov,mp4,m4a,3gp,3g2,mj2", video("h263", 8, 176, 144), {audio("amr_nb")}),
-             chromium(), "phone.3gp");
-  EXPECT_EQ(d.method, PlaybackMethod::kTranscode);
-  EXPECT_THAT(d.reasons,
-              UnorderedElementsAre("container_unsupported:3gp", "video_codec_unsupported:h263",
-                                   "audio_codec_unsupported:amr_nb"));
+             chromium(), "phone.3gp"),
+      PlaybackMethod::kTranscode,
+      {"container_unsupported:3gp", "video_codec_unsupported:h263",
+       "audio_codec_unsupported:amr_nb"});
 }
 
 // --- what plays as it is ---
 
 TEST(PlaybackDecision, H264AacMp4PlaysDirect) {
-  const PlaybackDecision d = decide(media("mov,mp4,m4a,3gp,3g2,mj2", video("h264"), {audio("aac")}),
-                                    chromium(), "film.mp4");
-  EXPECT_EQ(d.method, PlaybackMethod::kDirect);
-  EXPECT_THAT(d.reasons, IsEmpty());
+  expect_decided(decide(media("mov,mp4,m4a,3gp,3g2,mj2", video("h264"), {audio("aac")}), chromium(),
+                        "film.mp4"),
+                 PlaybackMethod::kDirect, {});
 }
 
 TEST(PlaybackDecision, Vp9OpusWebmPlaysDirect) {
@@ -240,9 +244,7 @@ TEST(PlaybackDecision, AnAudioTrackOutOfRangeFallsBackToTheDefault) {
 TEST(PlaybackDecision, ATextSubtitleNeedsARemux) {
   const MediaProbe probe =
       media("matroska,webm", video("h264"), {audio("aac")}, {subtitle("subrip")});
-  PlaybackRequest request = chromium();
-  request.subtitle_track = 0;
-  const PlaybackDecision d = decide(probe, request);
+  const PlaybackDecision d = decide(probe, chromium_choosing_subtitle(0));
   EXPECT_EQ(d.method, PlaybackMethod::kRemux);
   EXPECT_EQ(d.subtitle_track, 0);
   EXPECT_THAT(d.reasons, ElementsAre("subtitle_selected"));
@@ -261,9 +263,7 @@ TEST(PlaybackDecision, APictureSubtitleIsNoticedAndOfferedForBurning) {
 TEST(PlaybackDecision, AChosenPictureSubtitleIsBurnedIntoATranscode) {
   const MediaProbe probe =
       media("matroska,webm", video("h264"), {audio("aac")}, {subtitle("dvd_subtitle")});
-  PlaybackRequest request = chromium();
-  request.subtitle_track = 0;
-  const PlaybackDecision d = decide(probe, request);
+  const PlaybackDecision d = decide(probe, chromium_choosing_subtitle(0));
   EXPECT_EQ(d.method, PlaybackMethod::kTranscode);  // H.264 that could be copied: not with a burn
   EXPECT_EQ(d.subtitle_track, 0);
   EXPECT_FALSE(d.copy_video);
@@ -310,10 +310,8 @@ TEST(PlaybackDecision, AFileWhosePictureSubtitlesThePlayerDrawsHasNoBurnNotice) 
 TEST(PlaybackDecision, APictureSubtitleWithoutTranscodingIsLeftOut) {
   const MediaProbe probe =
       media("matroska,webm", video("h264"), {audio("aac")}, {subtitle("hdmv_pgs_subtitle")});
-  PlaybackRequest request = chromium();
-  request.subtitle_track = 0;
-  const PlaybackDecision d =
-      decide(probe, request, "film.mkv", ServerPolicy{.convert = ConvertPolicy::kRemuxOnly});
+  const PlaybackDecision d = decide(probe, chromium_choosing_subtitle(0), "film.mkv",
+                                    ServerPolicy{.convert = ConvertPolicy::kRemuxOnly});
   EXPECT_EQ(d.method, PlaybackMethod::kDirect);
   EXPECT_FALSE(d.subtitle_track);
   EXPECT_THAT(d.reasons, ElementsAre("image_subtitles"));
@@ -415,34 +413,34 @@ TEST(PlaybackDecision, AValueStatedOutOfBoundsRefusesTheConversion) {
               ::testing::HasSubstr("it states an impossible video width"));
 }
 
+// Under `policy` a file that needs converting is refused for `reason`, the viewer's notice says
+// `notice`, and a file the browser plays itself still plays directly.
+void expect_no_conversion_but_direct_play(const ServerPolicy& policy, const std::string& reason,
+                                          const std::string& notice) {
+  const MediaProbe hevc = media("matroska,webm", video("hevc"), {audio("aac")});
+  const PlaybackDecision d = decide(hevc, chromium(), "film.mkv", policy);
+  EXPECT_EQ(d.method, PlaybackMethod::kUnplayable);
+  EXPECT_THAT(d.reasons, ::testing::Contains(reason));
+  EXPECT_THAT(playback_notice(d, hevc, 0, 720), ::testing::HasSubstr(notice));
+  const MediaProbe plain = media("mov,mp4,m4a,3gp,3g2,mj2", video("h264"), {audio("aac")});
+  EXPECT_EQ(decide(plain, chromium(), "a.mp4", policy).method, PlaybackMethod::kDirect);
+}
+
 TEST(PlaybackDecision, ShortOfDiskNothingIsConvertedButDirectPlayStays) {
   ServerPolicy low;
   low.disk_low = true;
-  const MediaProbe hevc = media("matroska,webm", video("hevc"), {audio("aac")});
-  const PlaybackDecision d = decide(hevc, chromium(), "film.mkv", low);
-  EXPECT_EQ(d.method, PlaybackMethod::kUnplayable);
-  EXPECT_THAT(d.reasons, ::testing::Contains("disk_low"));
-  EXPECT_THAT(playback_notice(d, hevc, 0, 720), ::testing::HasSubstr("short of disk space"));
-  const MediaProbe plain = media("mov,mp4,m4a,3gp,3g2,mj2", video("h264"), {audio("aac")});
-  EXPECT_EQ(decide(plain, chromium(), "a.mp4", low).method, PlaybackMethod::kDirect);
+  expect_no_conversion_but_direct_play(low, "disk_low", "short of disk space");
 }
 
 TEST(PlaybackDecision, WithoutConfinementNothingIsConvertedAndTheViewerIsToldWhy) {
   ServerPolicy unconfined;
   unconfined.confinement_missing = true;
-  const MediaProbe hevc = media("matroska,webm", video("hevc"), {audio("aac")});
-  const PlaybackDecision d = decide(hevc, chromium(), "film.mkv", unconfined);
-  EXPECT_EQ(d.method, PlaybackMethod::kUnplayable);
-  EXPECT_THAT(d.reasons, ::testing::Contains("converter_unconfined"));
-  EXPECT_THAT(playback_notice(d, hevc, 0, 720), ::testing::HasSubstr("cannot confine"));
-  const MediaProbe plain = media("mov,mp4,m4a,3gp,3g2,mj2", video("h264"), {audio("aac")});
-  EXPECT_EQ(decide(plain, chromium(), "a.mp4", unconfined).method, PlaybackMethod::kDirect);
+  expect_no_conversion_but_direct_play(unconfined, "converter_unconfined", "cannot confine");
 }
 
 TEST(PlaybackDecision, AFileWithoutStreamsIsUnplayable) {
-  const PlaybackDecision d = decide(media("mov,mp4,m4a,3gp,3g2,mj2", std::nullopt, {}), chromium());
-  EXPECT_EQ(d.method, PlaybackMethod::kUnplayable);
-  EXPECT_THAT(d.reasons, ElementsAre("no_streams"));
+  expect_decided(decide(media("mov,mp4,m4a,3gp,3g2,mj2", std::nullopt, {}), chromium()),
+                 PlaybackMethod::kUnplayable, {"no_streams"});
 }
 
 TEST(PlaybackDecision, AudioOnlyFilesFollowTheSameRules) {

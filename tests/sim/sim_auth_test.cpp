@@ -18,13 +18,7 @@ TEST_F(SimTest, AuthFlowGoesThroughTheRealStatesToReady) {
   int client = td_->create_client();
   EXPECT_EQ(auth_state(td_->wait_update(client, "updateAuthorizationState")),
             "authorizationStateWaitTdlibParameters");
-  td_->send(client, json::object{{"@type", "setTdlibParameters"},
-                                 {"database_directory", (temp_.path() / "db").string()},
-                                 {"api_id", 1},
-                                 {"api_hash", "0123456789abcdef0123456789abcdef"},
-                                 {"system_language_code", "en"},
-                                 {"device_model", "test"},
-                                 {"application_version", "1"}});
+  td_->send(client, tdlib_parameters(temp_.path() / "db"));
   EXPECT_EQ(auth_state(td_->wait_update(client, "updateAuthorizationState")),
             "authorizationStateWaitPhoneNumber");
   td_->send(client, json::object{{"@type", "checkAuthenticationBotToken"}, {"token", kBotToken}});

@@ -9,12 +9,6 @@ namespace json = boost::json;
 
 constexpr std::int64_t kServerIdShift = 20;
 
-void expect_error(const json::object& answer, int code, const std::string& message) {
-  ASSERT_EQ(answer.at("@type"), "error") << json::serialize(answer);
-  EXPECT_EQ(answer.at("code").to_number<int>(), code);
-  EXPECT_EQ(std::string(answer.at("message").as_string()), message);
-}
-
 class SimBotReadingTest : public SimTest {
  protected:
   void SetUp() override {
@@ -32,20 +26,20 @@ class SimBotReadingTest : public SimTest {
 };
 
 TEST_F(SimBotReadingTest, ABotCannotListAChatsHistory) {
-  expect_error(request(client_, {{"@type", "getChatHistory"},
-                                 {"chat_id", kLogChannel},
-                                 {"from_message_id", 0},
-                                 {"offset", 0},
-                                 {"limit", 10},
-                                 {"only_local", false}}),
-               400, "The method is not available to bots");
-  expect_error(request(client_, {{"@type", "searchChatMessages"},
-                                 {"chat_id", kLogChannel},
-                                 {"query", ""},
-                                 {"from_message_id", 0},
-                                 {"offset", 0},
-                                 {"limit", 10}}),
-               400, "The method is not available to bots");
+  expect_td_error(request(client_, {{"@type", "getChatHistory"},
+                                    {"chat_id", kLogChannel},
+                                    {"from_message_id", 0},
+                                    {"offset", 0},
+                                    {"limit", 10},
+                                    {"only_local", false}}),
+                  400, "The method is not available to bots");
+  expect_td_error(request(client_, {{"@type", "searchChatMessages"},
+                                    {"chat_id", kLogChannel},
+                                    {"query", ""},
+                                    {"from_message_id", 0},
+                                    {"offset", 0},
+                                    {"limit", 10}}),
+                  400, "The method is not available to bots");
 }
 
 TEST_F(SimBotReadingTest, ABotReadsAChannelPostByIdAndAnIdPastTheNewestIsNotFound) {
@@ -58,7 +52,7 @@ TEST_F(SimBotReadingTest, ABotReadsAChannelPostByIdAndAnIdPastTheNewestIsNotFoun
   ASSERT_EQ(found.at("@type"), "message") << json::serialize(found);
   EXPECT_EQ(found.at("id").as_int64(), sent.message_id);
   const std::int64_t next = ((sent.message_id >> kServerIdShift) + 1) << kServerIdShift;
-  expect_error(get_message(next), 404, "Not Found");
+  expect_td_error(get_message(next), 404, "Not Found");
 }
 
 }  // namespace

@@ -62,6 +62,33 @@ class SimDownloadFaultsTest : public SimTest {
     for (int i = 0; i < 3000 && !failed(file(file_id)); ++i) control_->advance_time(1);
     ASSERT_TRUE(failed(file(file_id)));
   }
+  // A synchronous download of a new file `name`.bin whose every part is answered
+  // FLOOD_WAIT_`retry_after`, run on the simulated clock until it fails: the downloadFile's
+  // answer (the fault is cleared again).
+  json::object download_under_endless_flood(const std::string& name, int retry_after) {
+    const int id = receive_file(client_, make_file(name + ".bin", 50 * 1024), "document");
+    control_->fault(kBotId, "flood", {{"count", -1}, {"retry_after", retry_after}});
+    start_synchronous(id, name);
+    run_clock_until_failed(id);
+    json::object answer = answer_of(name);
+    control_->fault(kBotId, "clear");
+    return answer;
+  }
+  // Every part request of the bot is answered after `latency`.
+  void set_latency_ms(double latency) {
+    sim::BotSettingsPatch patch;
+    patch.latency_ms = latency;
+    control_->set_bot(kBotId, patch);
+  }
+  // `fault` on the user's `message` while the download's parts wait on a long latency; then the
+  // latency drops and the parts in flight are answered.
+  void fault_while_parts_in_flight(const std::string& fault, const json::object& message) {
+    control_->fault(
+        kBotId, fault,
+        {{"chat_id", kUserId}, {"message_id", message.at("id").to_number<std::int64_t>()}});
+    set_latency_ms(1.0);
+    control_->advance_time(60);
+  }
   // The updates of `file_id` up to the first for which `last` holds, all of them.
   std::vector<json::object> updates_until(int file_id,
                                           const std::function<bool(const json::object&)>& last) {
@@ -100,45 +127,28 @@ TEST_F(SimDownloadFaultsTest, ASingleFloodWaitOfMoreThanSixtySecondsFailsAtOnce)
 }
 
 TEST_F(SimDownloadFaultsTest, FloodWaitsOfMoreThanSixtySecondsFailTheDownload) {
-  const int id = receive_file(client_, make_file("storm.bin", 50 * 1024), "document");
-  control_->fault(kBotId, "flood", {{"count", -1}, {"retry_after", 20}});
-  start_synchronous(id, "storm");
-  run_clock_until_failed(id);
+  const json::object answer = download_under_endless_flood("storm", 20);
   // 20 + 20 + 20 = 60 s were waited out; the fourth FLOOD_WAIT would have made 80.
   EXPECT_EQ(control_->counters(kBotId).part_flood_waits, 4);
-  json::object answer = answer_of("storm");
   EXPECT_EQ(answer.at("@type"), "error");
   EXPECT_EQ(answer.at("code").to_number<int>(), 400);
   EXPECT_EQ(answer.at("message"), "File download has failed or was canceled");
-  control_->fault(kBotId, "clear");
 }
 
 TEST_F(SimDownloadFaultsTest, FloodWaitZeroWaitsOneSecondThenTwiceAsLongEachTime) {
-  const int id = receive_file(client_, make_file("zero.bin", 50 * 1024), "document");
-  control_->fault(kBotId, "flood", {{"count", -1}, {"retry_after", 0}});
-  start_synchronous(id, "zero");
-  run_clock_until_failed(id);
+  const json::object answer = download_under_endless_flood("zero", 0);
   // 1 + 2 + 4 + 8 + 16 = 31 s were waited out; the sixth wait, 32 s, would have made 63.
   EXPECT_EQ(control_->counters(kBotId).part_flood_waits, 6);
-  EXPECT_EQ(answer_of("zero").at("message"), "File download has failed or was canceled");
-  control_->fault(kBotId, "clear");
+  EXPECT_EQ(answer.at("message"), "File download has failed or was canceled");
 }
 
 TEST_F(SimDownloadFaultsTest, AnExpiredFileReferenceIsRepairedAndTheDownloadGoesOn) {
   json::object message;
   const std::filesystem::path source = make_file("expiring.bin", kMiB);
   const int id = receive_file(client_, source, "document", &message);
-  sim::BotSettingsPatch slow;
-  slow.latency_ms = 60000.0;
-  control_->set_bot(kBotId, slow);
-  start(id);  // all 16 parts in flight
-  control_->fault(
-      kBotId, "expire_reference",
-      {{"chat_id", kUserId}, {"message_id", message.at("id").to_number<std::int64_t>()}});
-  sim::BotSettingsPatch fast;
-  fast.latency_ms = 1.0;
-  control_->set_bot(kBotId, fast);
-  control_->advance_time(60);  // the parts answer FILE_REFERENCE_EXPIRED
+  set_latency_ms(60000.0);
+  start(id);                                                 // all 16 parts in flight
+  fault_while_parts_in_flight("expire_reference", message);  // they answer FILE_REFERENCE_EXPIRED
   const std::vector<json::object> updates = updates_until(id, completed);
   for (const json::object& update : updates) EXPECT_FALSE(failed(update));
   EXPECT_EQ(control_->counters(kBotId).file_reference_repairs, 1);
@@ -150,17 +160,9 @@ TEST_F(SimDownloadFaultsTest, AnExpiredFileReferenceIsRepairedAndTheDownloadGoes
 TEST_F(SimDownloadFaultsTest, AMessageDeletedMidDownloadFailsIt) {
   json::object message;
   const int id = receive_file(client_, make_file("deleted.bin", kMiB), "document", &message);
-  sim::BotSettingsPatch slow;
-  slow.latency_ms = 60000.0;
-  control_->set_bot(kBotId, slow);
+  set_latency_ms(60000.0);
   start_synchronous(id, "deleted");
-  control_->fault(
-      kBotId, "delete_message",
-      {{"chat_id", kUserId}, {"message_id", message.at("id").to_number<std::int64_t>()}});
-  sim::BotSettingsPatch fast;
-  fast.latency_ms = 1.0;
-  control_->set_bot(kBotId, fast);
-  control_->advance_time(60);
+  fault_while_parts_in_flight("delete_message", message);
   json::object answer = answer_of("deleted");
   EXPECT_EQ(answer.at("message"), "File download has failed or was canceled");
   EXPECT_TRUE(failed(file(id)));
@@ -170,9 +172,7 @@ TEST_F(SimDownloadFaultsTest, AMessageDeletedMidDownloadFailsIt) {
 
 TEST_F(SimDownloadFaultsTest, ACancelWhileWaitingAnswersTheSynchronousCall) {
   const int id = receive_file(client_, make_file("cancel.bin", kMiB), "document");
-  sim::BotSettingsPatch slow;
-  slow.latency_ms = 60000.0;
-  control_->set_bot(kBotId, slow);
+  set_latency_ms(60000.0);
   start_synchronous(id, "cancelled");
   request(client_, {{"@type", "cancelDownloadFile"}, {"file_id", id}});
   json::object answer = answer_of("cancelled");
@@ -181,9 +181,7 @@ TEST_F(SimDownloadFaultsTest, ACancelWhileWaitingAnswersTheSynchronousCall) {
 
 TEST_F(SimDownloadFaultsTest, AnotherWindowCancelsTheSynchronousCallWaitingForTheFirst) {
   const int id = receive_file(client_, make_file("two.bin", 10 * kMiB), "document");
-  sim::BotSettingsPatch slow;
-  slow.latency_ms = 60000.0;
-  control_->set_bot(kBotId, slow);
+  set_latency_ms(60000.0);
   start_synchronous(id, "first");
   request(client_, {{"@type", "downloadFile"},
                     {"file_id", id},

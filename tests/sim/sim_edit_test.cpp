@@ -24,9 +24,7 @@ class SimEditTest : public SimTest {
     client_ = login();
     control_->send_text(kUserId, "/start");
     td_->wait_update(client_, "updateNewMessage");
-    request(client_, json::object{{"@type", "sendMessage"},
-                                  {"chat_id", kUserId},
-                                  {"input_message_content", text_content("first")}});
+    request(client_, send_text_request(kUserId, "first"));
     const json::object sent = td_->wait_update(client_, "updateMessageSendSucceeded");
     return sent.at("message").as_object().at("id").to_number<std::int64_t>();
   }
@@ -38,23 +36,24 @@ class SimEditTest : public SimTest {
     control_->set_bot(kBotId, patch);
   }
 
+  // The edit was answered with the message, and the user's chat shows `text`.
+  void expect_edited_to(const json::object& answer, const std::string& text) {
+    ASSERT_EQ(answer.at("@type"), "message") << json::serialize(answer);
+    EXPECT_EQ(control_->messages(kUserId).at(0).text, text);
+  }
+
   int client_ = 0;
 };
 
 TEST_F(SimEditTest, EditThatChangesNothingIsRefusedWithMessageNotModified) {
   const std::int64_t id = sent_message();
   control_->advance_time(2);  // past the chat's one message a second
-  const json::object answer = request(client_, edit_text(id, "first"));
-  ASSERT_EQ(answer.at("@type"), "error") << json::serialize(answer);
-  EXPECT_EQ(answer.at("code").to_number<int>(), 400);
-  EXPECT_EQ(answer.at("message"), "MESSAGE_NOT_MODIFIED");
+  expect_td_error(request(client_, edit_text(id, "first")), 400, "MESSAGE_NOT_MODIFIED");
   EXPECT_FALSE(control_->messages(kUserId).at(0).edited);
   EXPECT_EQ(control_->counters(kBotId).messages_edited, 0);
 
   control_->advance_time(2);
-  const json::object edited = request(client_, edit_text(id, "second"));
-  ASSERT_EQ(edited.at("@type"), "message") << json::serialize(edited);
-  EXPECT_EQ(control_->messages(kUserId).at(0).text, "second");
+  expect_edited_to(request(client_, edit_text(id, "second")), "second");
   EXPECT_EQ(control_->counters(kBotId).messages_edited, 1);
 }
 
@@ -69,8 +68,7 @@ TEST_F(SimEditTest, EditOverTheChatsLimitIsAnsweredOnceTheWaitIsOver) {
   const json::object answer =
       td_->wait_for([](const json::object& m) { return m.contains("@extra"); });
   EXPECT_EQ(answer.at("@extra"), "late edit");
-  ASSERT_EQ(answer.at("@type"), "message") << json::serialize(answer);
-  EXPECT_EQ(control_->messages(kUserId).at(0).text, "second");
+  expect_edited_to(answer, "second");
   EXPECT_EQ(control_->counters(kBotId).edit_flood_waits, 1);
 }
 
@@ -97,8 +95,7 @@ TEST_F(SimEditTest, EditWaitsWhileTheBotIsDisconnected) {
   control_->fault(kBotId, "reconnect");
   const json::object answer =
       td_->wait_for([](const json::object& m) { return m.contains("@extra"); });
-  ASSERT_EQ(answer.at("@type"), "message") << json::serialize(answer);
-  EXPECT_EQ(control_->messages(kUserId).at(0).text, "offline edit");
+  expect_edited_to(answer, "offline edit");
 }
 
 }  // namespace

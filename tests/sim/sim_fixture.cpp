@@ -16,6 +16,29 @@ json::object text_content(const std::string& text) {
                       {"text", json::object{{"@type", "formattedText"}, {"text", text}}}};
 }
 
+json::object send_text_request(std::int64_t chat_id, const std::string& text) {
+  return json::object{{"@type", "sendMessage"},
+                      {"chat_id", chat_id},
+                      {"input_message_content", text_content(text)}};
+}
+
+json::object tdlib_parameters(const std::filesystem::path& directory) {
+  return json::object{{"@type", "setTdlibParameters"},
+                      {"database_directory", directory.string()},
+                      {"use_file_database", true},
+                      {"api_id", 1},
+                      {"api_hash", "0123456789abcdef0123456789abcdef"},
+                      {"system_language_code", "en"},
+                      {"device_model", "test"},
+                      {"application_version", "1"}};
+}
+
+void expect_td_error(const json::object& answer, int code, const std::string& message) {
+  ASSERT_EQ(answer.at("@type"), "error") << json::serialize(answer);
+  EXPECT_EQ(answer.at("code").to_number<int>(), code);
+  EXPECT_EQ(std::string(answer.at("message").as_string()), message);
+}
+
 void SimTest::SetUp() {
   std::string socket = (temp_.path() / "control.sock").string();
   setenv("TGLINK_SIM_SOCKET", socket.c_str(), 1);
@@ -42,15 +65,9 @@ int SimTest::new_client(bool offline) {
     td_->request(client, {{"@type", "setNetworkType"},
                           {"type", json::object{{"@type", "networkTypeNone"}}}});
   }
-  std::string directory = (temp_.path() / ("client" + std::to_string(++next_directory_))).string();
-  json::object answer = td_->request(client, {{"@type", "setTdlibParameters"},
-                                              {"database_directory", directory},
-                                              {"use_file_database", true},
-                                              {"api_id", 1},
-                                              {"api_hash", "0123456789abcdef0123456789abcdef"},
-                                              {"system_language_code", "en"},
-                                              {"device_model", "test"},
-                                              {"application_version", "1"}});
+  const std::filesystem::path directory =
+      temp_.path() / ("client" + std::to_string(++next_directory_));
+  const json::object answer = td_->request(client, tdlib_parameters(directory));
   EXPECT_EQ(answer.at("@type"), "ok") << json::serialize(answer);
   return client;
 }

@@ -24,6 +24,12 @@ inline constexpr std::int64_t kUserId = 5550001;
 
 // inputMessageText with plain `text`, as sendMessage and editMessageText take it.
 boost::json::object text_content(const std::string& text);
+// sendMessage of plain `text` to `chat_id`.
+boost::json::object send_text_request(std::int64_t chat_id, const std::string& text);
+// setTdlibParameters with the tests' fixed application fields, its database in `directory`.
+boost::json::object tdlib_parameters(const std::filesystem::path& directory);
+// `answer` is TDLib's error with `code` and `message`.
+void expect_td_error(const boost::json::object& answer, int code, const std::string& message);
 
 class SimTest : public ::testing::Test {
  protected:

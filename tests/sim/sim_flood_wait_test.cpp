@@ -7,15 +7,6 @@ namespace tglink::testing {
 namespace {
 namespace json = boost::json;
 
-json::object send_text(std::int64_t chat_id, const std::string& text) {
-  return json::object{
-      {"@type", "sendMessage"},
-      {"chat_id", chat_id},
-      {"input_message_content",
-       json::object{{"@type", "inputMessageText"},
-                    {"text", json::object{{"@type", "formattedText"}, {"text", text}}}}}};
-}
-
 class SimFloodTest : public SimTest {
  protected:
   // A client that has met kUserId and the log channel, and a file message to copy.
@@ -45,8 +36,8 @@ class SimFloodTest : public SimTest {
 
 TEST_F(SimFloodTest, PrivateChatFloodWaitIsWaitedOutSilently) {
   limit("limit_private_chat", 1, 50);
-  request(client_, send_text(kUserId, "first"));
-  const json::object second = request(client_, send_text(kUserId, "second"));
+  request(client_, send_text_request(kUserId, "first"));
+  const json::object second = request(client_, send_text_request(kUserId, "second"));
   td_->wait_update(client_, "updateMessageSendSucceeded");
   EXPECT_EQ(sent(), 1);
   control_->advance_time(49);
@@ -70,7 +61,7 @@ TEST_F(SimFloodTest, ChannelTakesTwentyPostsAMinuteAndTheNextWaits) {
 
 TEST_F(SimFloodTest, GlobalLimitCountsEveryChat) {
   limit("limit_global", 2, 30);
-  request(client_, send_text(kUserId, "one"));
+  request(client_, send_text_request(kUserId, "one"));
   copy_to_channel();
   copy_to_channel();  // third message of the bot within 30 s
   td_->wait_update(client_, "updateMessageSendSucceeded");
@@ -101,9 +92,9 @@ TEST_F(SimFloodTest, WaitsAddUpToTheQueryLimit) {
   // One message per 40 s in all: the copy and "third" both wait 40 s (under 60); then the copy
   // gets through and "third" would wait another 40 s, 80 s in all, past the query's 60 s.
   limit("limit_global", 1, 40);
-  request(client_, send_text(kUserId, "first"));
+  request(client_, send_text_request(kUserId, "first"));
   copy_to_channel();
-  request(client_, send_text(kUserId, "third"));
+  request(client_, send_text_request(kUserId, "third"));
   td_->wait_update(client_, "updateMessageSendSucceeded");
   control_->advance_time(0);  // both have had their first attempt (and their first 40 s wait)
   control_->advance_time(40);

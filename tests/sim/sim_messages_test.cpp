@@ -176,25 +176,19 @@ TEST_F(SimTest, ChannelPostRefusedAfterTheBotLostItsRightsFailsWith400) {
   int client = login();
   request(client, {{"@type", "getChat"}, {"chat_id", kLogChannel}});
   control_->fault(kBotId, "disconnect");  // queued while the bot may still post
-  json::object answer = request(client, {{"@type", "sendMessage"},
-                                         {"chat_id", kLogChannel},
-                                         {"input_message_content", text_content("post")}});
+  json::object answer = request(client, send_text_request(kLogChannel, "post"));
   ASSERT_EQ(answer.at("@type"), "message") << json::serialize(answer);
   control_->fault(kBotId, "not_admin", {{"chat_id", kLogChannel}});
   control_->fault(kBotId, "reconnect");
   json::object failed = td_->wait_update(client, "updateMessageSendFailed");
-  const json::object& error = failed.at("error").as_object();
   // The server's 403 CHAT_WRITE_FORBIDDEN, which process_send_message_fail_error makes a 400.
-  EXPECT_EQ(error.at("code").to_number<int>(), 400);
-  EXPECT_EQ(error.at("message"), "CHAT_WRITE_FORBIDDEN");
+  expect_td_error(failed.at("error").as_object(), 400, "CHAT_WRITE_FORBIDDEN");
 }
 
 // The error with which a send of "hello" to kUserId fails. Only the server knows why, so the
 // send is queued first and fails later, with nothing reaching the user.
 json::object refused_send_error(TdJsonDriver& td, int client, sim::ControlClient& control) {
-  json::object answer = td.request(client, {{"@type", "sendMessage"},
-                                            {"chat_id", kUserId},
-                                            {"input_message_content", text_content("hello")}});
+  json::object answer = td.request(client, send_text_request(kUserId, "hello"));
   EXPECT_EQ(answer.at("@type"), "message") << json::serialize(answer);
   json::object failed = td.wait_update(client, "updateMessageSendFailed");
   EXPECT_EQ(failed.at("old_message_id"), answer.at("id"));
@@ -202,40 +196,39 @@ json::object refused_send_error(TdJsonDriver& td, int client, sim::ControlClient
   return failed.at("error").as_object();
 }
 
-TEST_F(SimTest, UserWhoBlockedTheBotCannotBeMessaged) {
-  int client = login();
-  control_->send_text(kUserId, "/start");
-  control_->fault(kBotId, "block_bot", {{"user_id", kUserId}});
-  const json::object error = refused_send_error(*td_, client, *control_);
+// A bot the user has written to, then met with the user's `fault` ("block_bot",
+// "deactivate_user"): the error of its next send to the user.
+class SimUserFaultTest : public SimTest {
+ protected:
+  json::object refused_after(const std::string& fault) {
+    const int client = login();
+    control_->send_text(kUserId, "/start");
+    control_->fault(kBotId, fault, {{"user_id", kUserId}});
+    return refused_send_error(*td_, client, *control_);
+  }
+};
+
+TEST_F(SimUserFaultTest, UserWhoBlockedTheBotCannotBeMessaged) {
   // The server's USER_IS_BLOCKED as TDLib 1.8.67 passes it on (process_send_message_fail_error).
-  EXPECT_EQ(error.at("code").to_number<int>(), 403);
-  EXPECT_EQ(error.at("message"), "USER_IS_BLOCKED");
+  expect_td_error(refused_after("block_bot"), 403, "USER_IS_BLOCKED");
 }
 
-TEST_F(SimTest, UserWhoDeletedTheAccountCannotBeMessaged) {
-  int client = login();
-  control_->send_text(kUserId, "/start");
-  control_->fault(kBotId, "deactivate_user", {{"user_id", kUserId}});
-  const json::object error = refused_send_error(*td_, client, *control_);
+TEST_F(SimUserFaultTest, UserWhoDeletedTheAccountCannotBeMessaged) {
   // The server's 400 INPUT_USER_DEACTIVATED, which TDLib turns into this 403.
-  EXPECT_EQ(error.at("code").to_number<int>(), 403);
-  EXPECT_EQ(error.at("message"), "User is deactivated");
+  expect_td_error(refused_after("deactivate_user"), 403, "User is deactivated");
 }
 
 TEST_F(SimTest, BotCannotWriteFirstToAUser) {
   int client = login();
   control_->create_user(kUserId, "Ann");
   request(client, {{"@type", "getChat"}, {"chat_id", kUserId}});  // a bot may load any chat
-  const json::object error = refused_send_error(*td_, client, *control_);
   // The server's 400 PEER_ID_INVALID, which TDLib turns into this 403 for a bot.
-  EXPECT_EQ(error.at("code").to_number<int>(), 403);
-  EXPECT_EQ(error.at("message"), "Bot can't initiate conversation with a user");
+  expect_td_error(refused_send_error(*td_, client, *control_), 403,
+                  "Bot can't initiate conversation with a user");
 
   control_->send_text(kUserId, "/start");  // once the user has written, the bot may answer
   td_->wait_update(client, "updateNewMessage");
-  request(client, {{"@type", "sendMessage"},
-                   {"chat_id", kUserId},
-                   {"input_message_content", text_content("hello again")}});
+  request(client, send_text_request(kUserId, "hello again"));
   td_->wait_update(client, "updateMessageSendSucceeded");
   ASSERT_EQ(control_->messages(kUserId).size(), 1U);
   EXPECT_EQ(control_->messages(kUserId)[0].text, "hello again");

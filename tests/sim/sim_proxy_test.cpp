@@ -30,14 +30,9 @@ TEST_F(SimTest, AddProxyBeforeTheParametersIsAnsweredOnlyAfterThem) {
   for (const json::object& message : td_->drain(std::chrono::milliseconds(300))) {
     EXPECT_FALSE(has_extra(message, "early-proxy")) << json::serialize(message);
   }
-  td_->send(client, json::object{{"@type", "setTdlibParameters"},
-                                 {"database_directory", (temp_.path() / "db").string()},
-                                 {"api_id", 1},
-                                 {"api_hash", "0123456789abcdef0123456789abcdef"},
-                                 {"system_language_code", "en"},
-                                 {"device_model", "test"},
-                                 {"application_version", "1"},
-                                 {"@extra", "parameters"}});
+  json::object parameters = tdlib_parameters(temp_.path() / "db");
+  parameters["@extra"] = "parameters";
+  td_->send(client, std::move(parameters));
   bool parameters_answered = false;
   const json::object added = td_->wait_for([&](const json::object& message) {
     parameters_answered = parameters_answered || has_extra(message, "parameters");

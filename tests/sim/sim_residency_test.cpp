@@ -11,27 +11,12 @@ namespace json = boost::json;
 // loaded the chat, and the bot may answer once it has.
 constexpr std::int64_t kQuietUser = 5550002;
 
-json::object send_text(std::int64_t chat_id, const std::string& text) {
-  return json::object{
-      {"@type", "sendMessage"},
-      {"chat_id", chat_id},
-      {"input_message_content",
-       json::object{{"@type", "inputMessageText"},
-                    {"text", json::object{{"@type", "formattedText"}, {"text", text}}}}}};
-}
-
 json::object copy_request(std::int64_t to, std::int64_t from, const json::value& message_id) {
   return json::object{{"@type", "forwardMessages"},
                       {"chat_id", to},
                       {"from_chat_id", from},
                       {"message_ids", json::array{message_id}},
                       {"send_copy", true}};
-}
-
-void expect_error(const json::object& answer, int code, const std::string& message) {
-  ASSERT_EQ(answer.at("@type"), "error") << json::serialize(answer);
-  EXPECT_EQ(answer.at("code").to_number<int>(), code);
-  EXPECT_EQ(std::string(answer.at("message").as_string()), message);
 }
 
 const json::value& first_message(const json::object& answer) {
@@ -61,18 +46,18 @@ class SimResidencyTest : public SimTest {
 };
 
 TEST_F(SimResidencyTest, AChatTheClientNeverLoadedCannotBeUsed) {
-  expect_error(request(client_, send_text(kQuietUser, "hello")), 400, "Chat not found");
-  expect_error(request(client_, copy_request(kQuietUser, kUserId, original_.at("id"))), 400,
-               "Chat to forward messages to not found");
-  expect_error(request(client_, copy_request(kUserId, kQuietUser, json::value(1 << 20))), 400,
-               "Chat to forward messages from not found");
+  expect_td_error(request(client_, send_text_request(kQuietUser, "hello")), 400, "Chat not found");
+  expect_td_error(request(client_, copy_request(kQuietUser, kUserId, original_.at("id"))), 400,
+                  "Chat to forward messages to not found");
+  expect_td_error(request(client_, copy_request(kUserId, kQuietUser, json::value(1 << 20))), 400,
+                  "Chat to forward messages from not found");
   EXPECT_TRUE(control_->messages(kQuietUser).empty());
 }
 
 TEST_F(SimResidencyTest, GetChatLoadsAnyChatButCreatePrivateChatNeedsAKnownUser) {
   // Without a chat info database TDLib cannot create a chat with a user it has not met.
-  expect_error(request(client_, {{"@type", "createPrivateChat"}, {"user_id", kQuietUser}}), 400,
-               "Chat info not found");
+  expect_td_error(request(client_, {{"@type", "createPrivateChat"}, {"user_id", kQuietUser}}), 400,
+                  "Chat info not found");
   // A bot fetches any chat by id from the server.
   json::object chat = request(client_, {{"@type", "getChat"}, {"chat_id", kQuietUser}});
   ASSERT_EQ(chat.at("@type"), "chat") << json::serialize(chat);
@@ -85,8 +70,8 @@ TEST_F(SimResidencyTest, GetChatLoadsAnyChatButCreatePrivateChatNeedsAKnownUser)
 }
 
 TEST_F(SimResidencyTest, TheLogChannelIsUsableOnlyAfterGetChat) {
-  expect_error(copy_to_channel(), 400, "Chat to forward messages to not found");
-  expect_error(
+  expect_td_error(copy_to_channel(), 400, "Chat to forward messages to not found");
+  expect_td_error(
       request(client_,
               {{"@type", "getMessage"}, {"chat_id", kLogChannel}, {"message_id", 1 << 20}}),
       400, "Chat not found");
@@ -96,7 +81,7 @@ TEST_F(SimResidencyTest, TheLogChannelIsUsableOnlyAfterGetChat) {
 
 TEST_F(SimResidencyTest, AClientStartedAfterARestartKnowsNoChat) {
   int restarted = login();  // a new client of the same bot, as after a restart
-  expect_error(request(restarted, send_text(kUserId, "hello")), 400, "Chat not found");
+  expect_td_error(request(restarted, send_text_request(kUserId, "hello")), 400, "Chat not found");
 }
 
 TEST_F(SimResidencyTest, UnusedMessageIsUnloadedAfterHalfAnHourUntilGetMessage) {
@@ -123,7 +108,7 @@ TEST_F(SimResidencyTest, UnloadDelayFollowsTheOption) {
 }
 
 TEST_F(SimResidencyTest, EditingAnUnloadedMessageNeedsGetMessageFirst) {
-  request(client_, send_text(kUserId, "progress"));
+  request(client_, send_text_request(kUserId, "progress"));
   json::object done = td_->wait_update(client_, "updateMessageSendSucceeded");
   const json::value id = done.at("message").as_object().at("id");
   json::object edit{
@@ -134,7 +119,7 @@ TEST_F(SimResidencyTest, EditingAnUnloadedMessageNeedsGetMessageFirst) {
        json::object{{"@type", "inputMessageText"},
                     {"text", json::object{{"@type", "formattedText"}, {"text", "edited"}}}}}};
   control_->advance_time(1800);
-  expect_error(request(client_, edit), 400, "Message not found");
+  expect_td_error(request(client_, edit), 400, "Message not found");
   request(client_, {{"@type", "getMessage"}, {"chat_id", kUserId}, {"message_id", id}});
   EXPECT_EQ(request(client_, edit).at("@type"), "message");
 }

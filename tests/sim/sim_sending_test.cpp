@@ -7,15 +7,6 @@ namespace tglink::testing {
 namespace {
 namespace json = boost::json;
 
-json::object send_text(const std::string& text, std::int64_t chat_id = kUserId) {
-  return json::object{
-      {"@type", "sendMessage"},
-      {"chat_id", chat_id},
-      {"input_message_content",
-       json::object{{"@type", "inputMessageText"},
-                    {"text", json::object{{"@type", "formattedText"}, {"text", text}}}}}};
-}
-
 std::int64_t id_of(const json::object& message) {
   return message.at("id").to_number<std::int64_t>();
 }
@@ -35,8 +26,8 @@ TEST_F(SimTest, TemporaryIdsFollowTdlibsYetUnsentForm) {
   control_->send_text(kUserId, "/start");  // server message 1
   td_->wait_update(client, "updateNewMessage");
   control_->fault(kBotId, "disconnect");  // both stay pending, so neither id moves on
-  const json::object first = request(client, send_text("one"));
-  const json::object second = request(client, send_text("two"));
+  const json::object first = request(client, send_text_request(kUserId, "one"));
+  const json::object second = request(client, send_text_request(kUserId, "two"));
   // MessageId::get_next_message_id(YetUnsent) after server message 1: 1 << 20 | 1, then + 8.
   const std::int64_t base = std::int64_t{1} << 20;
   EXPECT_EQ(id_of(first), base + 1);
@@ -50,7 +41,7 @@ TEST_F(SimTest, TemporaryIdsFollowTdlibsYetUnsentForm) {
   EXPECT_EQ(done.at("old_message_id").to_number<std::int64_t>(), base + 9);
   EXPECT_EQ(id_of(done.at("message").as_object()), 3 * base);
   // The next temporary id starts after the newest server message.
-  EXPECT_EQ(id_of(request(client, send_text("three"))), 3 * base + 1);
+  EXPECT_EQ(id_of(request(client, send_text_request(kUserId, "three"))), 3 * base + 1);
 }
 
 TEST_F(SimTest, SendsWaitWhileDisconnectedAndSucceedAfterReconnect) {
@@ -58,7 +49,7 @@ TEST_F(SimTest, SendsWaitWhileDisconnectedAndSucceedAfterReconnect) {
   control_->send_text(kUserId, "/start");
   td_->wait_update(client, "updateNewMessage");
   control_->fault(kBotId, "disconnect");
-  const json::object pending = request(client, send_text("queued"));
+  const json::object pending = request(client, send_text_request(kUserId, "queued"));
   ASSERT_EQ(pending.at("@type"), "message") << json::serialize(pending);
   EXPECT_EQ(pending.at("sending_state").as_object().at("@type"), "messageSendingStatePending");
   control_->advance_time(600);

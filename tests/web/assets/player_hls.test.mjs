@@ -60,6 +60,13 @@ class FakeVideo extends EventTarget {
 
 const flush = () => new Promise((resolve) => { setImmediate(resolve); });
 
+// `hls` loads its playlists, asks for a segment and buffers it: what comes before a frame.
+function bufferASegment(hls) {
+  hls.emit(FakeHls.Events.LEVEL_LOADED);
+  hls.emit(FakeHls.Events.FRAG_LOADING);
+  hls.emit(FakeHls.Events.FRAG_BUFFERED);
+}
+
 let problems;
 let session;
 let video;
@@ -104,10 +111,7 @@ test('playlists and then no segment asked for: reloaded once, then "no-segments"
 });
 
 test('segments buffered and no frame: reloaded once from where it was, then "no-picture"', async () => {
-  const first = FakeHls.made[0];
-  first.emit(FakeHls.Events.LEVEL_LOADED);
-  first.emit(FakeHls.Events.FRAG_LOADING);
-  first.emit(FakeHls.Events.FRAG_BUFFERED);
+  bufferASegment(FakeHls.made[0]);
   video.currentTime = 12;
   mock.timers.tick(STALL_MS);
   await flush();
@@ -121,9 +125,7 @@ test('segments buffered and no frame: reloaded once from where it was, then "no-
 
 test('a frame in time keeps the stream; a seek watches again', async () => {
   const hls = FakeHls.made[0];
-  hls.emit(FakeHls.Events.LEVEL_LOADED);
-  hls.emit(FakeHls.Events.FRAG_LOADING);
-  hls.emit(FakeHls.Events.FRAG_BUFFERED);
+  bufferASegment(hls);
   video.readyState = 4;
   video.dispatchEvent(new Event('loadeddata'));
   mock.timers.tick(STALL_MS * 2);
