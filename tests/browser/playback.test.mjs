@@ -125,6 +125,7 @@ async function matrixSuite(context) {
     expect(labels[1].includes('<b>Doublage</b>'), `the title is not shown as text: ${labels[1]}`);
     expect(await page.locator('#audio-track b').count() === 0, 'a title became markup');
     const before = (await playerState(page)).time;
+    const answersBeforeSwitch = record.hls.length;
     await page.selectOption('#audio-track', '1');
     await waitFor(page, () => document.getElementById('player').dataset.method === 'remux', null,
       'no remux after choosing track 2');
@@ -144,7 +145,12 @@ async function matrixSuite(context) {
     await waitFor(page, () => document.getElementById('video').webkitAudioDecodedByteCount > 0, null,
       'no sound on track 2');
     // Heard, not only named: the segment fetched last carries the second track's 880 Hz tone,
-    // not the first one's 440 Hz.
+    // not the first one's 440 Hz. The recorder hears of responses after the page has used them,
+    // so it is given a moment to see the new session's first segment.
+    const newSegment = () => record.hls.slice(answersBeforeSwitch)
+      .some((r) => r.status === 200 && /\.m4s$/.test(r.url));
+    for (let tries = 0; tries < 100 && !newSegment(); tries += 1) await page.waitForTimeout(100);
+    expect(newSegment(), `no segment of track 2 fetched: ${JSON.stringify(record.hls.slice(-6))}`);
     const pitch = await pitchOfLastSegment(record.hls);
     expect(Math.abs(pitch - 880) < 40, `track 2 sounds at ${pitch.toFixed(0)} Hz, not 880 Hz`);
     await page.setViewportSize(PHONE);
