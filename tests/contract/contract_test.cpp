@@ -20,6 +20,7 @@
 #include "proxy_sequence.hpp"
 #include "sim/control_client.hpp"
 #include "support/build_paths.hpp"
+#include "support/eventually.hpp"
 #include "support/sim_harness.hpp"
 #include "support/temp_dir.hpp"
 
@@ -204,15 +205,13 @@ void run_scenario(const std::filesystem::path& log) {
     const std::regex link{R"(/dl/[A-Za-z0-9_-]+)"};
     std::smatch match;
     std::string text;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-    while (match.empty() && std::chrono::steady_clock::now() < deadline) {
+    ASSERT_TRUE(eventually([&] {
       for (const auto& reply : harness.sim().messages(700001)) {
         text = reply.text;
-        if (std::regex_search(text, match, link)) break;
+        if (std::regex_search(text, match, link)) return true;
       }
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-    ASSERT_FALSE(match.empty()) << "no link in the bot's replies";
+      return false;
+    })) << "no link in the bot's replies";
     const std::string target = match.str();
     (void)harness.call(
         {.method = "GET", .target = target, .headers = {{"Range", "bytes=0-99"}}, .body = {}});

@@ -79,17 +79,6 @@ void record_bad_requests(TdJsonDriver& td, int client, Recorder& out) {
   }
 }
 
-json::object valid_parameters(const std::string& directory) {
-  return {{"@type", "setTdlibParameters"},
-          {"database_directory", directory},
-          {"use_file_database", true},
-          {"api_id", 94575},
-          {"api_hash", "a3406de8d171bb422bb6ddf3bbd800e2"},
-          {"system_language_code", "en"},
-          {"device_model", "contract"},
-          {"application_version", "1"}};
-}
-
 // Td::set_parameters refuses missing identity fields, in its own order, before anything else.
 void record_bad_parameters(TdJsonDriver& td, int client, const std::string& directory,
                            Recorder& out) {
@@ -100,15 +89,15 @@ void record_bad_parameters(TdJsonDriver& td, int client, const std::string& dire
       {"device_model", ""},
       {"application_version", ""},
   };
-  json::object all_bad = valid_parameters(directory);
+  json::object all_bad = offline_tdlib_parameters(directory);
   for (const auto& [field, value] : bad_fields) {
-    json::object request = valid_parameters(directory);
+    json::object request = offline_tdlib_parameters(directory);
     request[field] = value;
     all_bad[field] = value;
     out.add(std::string("setTdlibParameters without ") + field, strip(td.request(client, request)));
   }
   out.add("setTdlibParameters without anything", strip(td.request(client, all_bad)));
-  json::object two_bad = valid_parameters(directory);
+  json::object two_bad = offline_tdlib_parameters(directory);
   two_bad["device_model"] = "";
   two_bad["application_version"] = "";
   two_bad["system_language_code"] = "";
@@ -143,6 +132,17 @@ void record_options(TdJsonDriver& td, int client, Recorder& out) {
 }
 
 }  // namespace
+
+json::object offline_tdlib_parameters(const std::string& directory) {
+  return {{"@type", "setTdlibParameters"},
+          {"database_directory", directory},
+          {"use_file_database", true},
+          {"api_id", 94575},
+          {"api_hash", "a3406de8d171bb422bb6ddf3bbd800e2"},
+          {"system_language_code", "en"},
+          {"device_model", "contract"},
+          {"application_version", "1"}};
+}
 
 json::value shape_of(const json::value& value) {
   switch (value.kind()) {
@@ -187,7 +187,7 @@ json::array run_offline_sequence(TdJsonDriver& td, const std::string& directory)
           strip(td.request(client, {{"@type", "getOption"}, {"name", "version"}})));
   record_bad_requests(td, client, out);
   record_bad_parameters(td, client, directory, out);
-  out.add("setTdlibParameters", strip(td.request(client, valid_parameters(directory))));
+  out.add("setTdlibParameters", strip(td.request(client, offline_tdlib_parameters(directory))));
   out.add("setNetworkType none", strip(td.wait_for(has_extra("network"))));
   out.add("second state",
           json::value(auth_state(td.wait_update(client, "updateAuthorizationState"))));

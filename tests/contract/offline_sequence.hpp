@@ -11,6 +11,10 @@
 
 namespace tglink::testing {
 
+// The setTdlibParameters an offline client of either sequence starts with: a fixed identity and
+// its database under `directory`.
+boost::json::object offline_tdlib_parameters(const std::string& directory);
+
 // Runs the sequence on `td` (network type none first, database under `directory`) and answers
 // one {"step": name, "answer": normalized} object per step.
 boost::json::array run_offline_sequence(TdJsonDriver& td, const std::string& directory);

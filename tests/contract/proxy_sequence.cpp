@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "config/telegram_proxy.hpp"
+#include "offline_sequence.hpp"
 #include "telegram/tdlib_setup_requests.hpp"
 
 namespace tglink::testing {
@@ -61,14 +62,7 @@ json::array run_proxy_sequence(TdJsonDriver& td, const std::string& directory) {
     td.send(client, std::move(sent));
     pending.emplace_back(step, id);
   }
-  td.send(client, json::object{{"@type", "setTdlibParameters"},
-                               {"database_directory", directory},
-                               {"use_file_database", true},
-                               {"api_id", 94575},
-                               {"api_hash", "a3406de8d171bb422bb6ddf3bbd800e2"},
-                               {"system_language_code", "en"},
-                               {"device_model", "contract"},
-                               {"application_version", "1"}});
+  td.send(client, offline_tdlib_parameters(directory));
   json::array steps;
   for (const auto& [step, id] : pending) {
     const json::object answer = td.wait_for([&id](const json::object& message) {

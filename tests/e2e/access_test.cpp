@@ -2,85 +2,43 @@
 // simulator with ALLOWED_USERS, /ban with revoke and /unban, the admin's /stats <user id> with
 // the bytes a download really served, and /mylinks with its paging and revoke buttons.
 #include <chrono>
-#include <filesystem>
-#include <thread>
 
 #include <gtest/gtest.h>
 
-#include "sim/control_client.hpp"
-#include "support/bot_replies.hpp"
-#include "support/sim_harness.hpp"
-#include "support/user_file.hpp"
+#include "support/scenario.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
-
-namespace fs = std::filesystem;
-using testing::SimHarness;
-using testing::SimHarnessOptions;
 
 constexpr std::int64_t kUser = 5550001;
 constexpr std::int64_t kStranger = 5550002;
 constexpr std::int64_t kAdmin = 5550009;
-constexpr int kWaitMs = 30000;
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-class Access : public ::testing::Test {
+class Access : public ScenarioTest {
  protected:
-  static SimHarnessOptions options() {
-    SimHarnessOptions o;
-    o.env["ADMINS"] = std::to_string(kAdmin);
-    o.env["ALLOWED_USERS"] = std::to_string(kUser);
-    return o;
-  }
+  Access()
+      : ScenarioTest(with_env({{"ADMINS", std::to_string(kAdmin)},
+                               {"ALLOWED_USERS", std::to_string(kUser)}}),
+                     {{kUser, "Ann", "ann"}, {kStranger, "Sam"}, {kAdmin, "Boss"}}) {}
 
-  Access() {
-    harness.sim().create_user(kUser, "Ann", "ann");
-    harness.sim().create_user(kStranger, "Sam");
-    harness.sim().create_user(kAdmin, "Boss");
-  }
-
-  std::string ask(std::int64_t user, const std::string& text) {
-    return testing::ask(harness.sim(), user, text);
-  }
-
-  // Sends a document as `user` and answers the bot's reply.
-  sim::SimMessage upload(std::int64_t user, const std::string& name, std::uint64_t size) {
-    const fs::path file = harness.make_file(name, size, static_cast<std::uint32_t>(size));
-    return testing::send_file(harness.sim(),
-                              testing::user_file(user, file, "document", "application/zip"));
-  }
-
-  // Asks until the answer contains `part` (figures that are flushed every few seconds).
+  // Asks until the answer contains `part` (figures that are flushed every few seconds), at a
+  // pace that keeps the chat far from Telegram's per-chat limit.
   std::string ask_until(std::int64_t user, const std::string& text, const std::string& part) {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-    std::string answer = ask(user, text);
-    while (!contains(answer, part) && std::chrono::steady_clock::now() < deadline) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(500));
-      answer = ask(user, text);
-    }
+    std::string answer;
+    (void)eventually(
+        [&] {
+          answer = ask(user, text);
+          return contains(answer, part);
+        },
+        kHangLimit, std::chrono::milliseconds(500));
     return answer;
   }
 
   // The message `id` in the user's chat once its text contains `part` (an edit), or the last
   // version seen.
   sim::SimMessage wait_for_edit(std::int64_t user, std::int64_t id, const std::string& part) {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-    sim::SimMessage found;
-    while (std::chrono::steady_clock::now() < deadline) {
-      for (const sim::SimMessage& message : harness.sim().messages(user)) {
-        if (message.message_id == id) found = message;
-      }
-      if (contains(found.text, part)) break;
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-    return found;
+    return message_once(user, id, [&](const sim::SimMessage& m) { return contains(m.text, part); });
   }
-
-  SimHarness harness{options()};
 };
 
 TEST_F(Access, OnlyAllowedUsersMakeLinksAndBansSilenceAndRevoke) {
@@ -89,9 +47,9 @@ TEST_F(Access, OnlyAllowedUsersMakeLinksAndBansSilenceAndRevoke) {
   EXPECT_TRUE(contains(refused.text, "Your user id is 5550002")) << refused.text;
 
   const sim::SimMessage made = upload(kUser, "a.zip", 300000);
-  const std::string link = testing::link_path_in(made.text, "/dl/");
+  const std::string link = link_path_in(made.text, "/dl/");
   ASSERT_FALSE(link.empty()) << made.text;
-  const testing::HttpResult got = harness.get(link);
+  const HttpResult got = harness.get(link);
   ASSERT_EQ(got.status, 200);
   ASSERT_EQ(got.body.size(), 300000U);
 
@@ -112,10 +70,10 @@ TEST_F(Access, OnlyAllowedUsersMakeLinksAndBansSilenceAndRevoke) {
 
   EXPECT_EQ(ask(kUser, "/help"), "You are banned from using this bot.");
   // Further messages get nothing: the admin's /ping, sent after, is answered first.
-  const std::size_t seen = harness.sim().messages(kUser).size();
-  harness.sim().send_text(kUser, "/start");
+  const std::size_t seen = sim().messages(kUser).size();
+  sim().send_text(kUser, "/start");
   EXPECT_TRUE(contains(ask(kAdmin, "/ping"), "Pong!"));
-  EXPECT_EQ(harness.sim().messages(kUser).size(), seen);
+  EXPECT_EQ(sim().messages(kUser).size(), seen);
 
   EXPECT_TRUE(contains(ask(kAdmin, "/unban 5550001"), "Unbanned user 5550001"));
   EXPECT_TRUE(contains(ask(kUser, "/help"), "/mylinks"));
@@ -126,11 +84,11 @@ TEST_F(Access, MyLinksPagesAndRevokesTheUsersOwnLinks) {
   std::vector<std::string> links;
   for (int i = 1; i <= 6; ++i) {
     const sim::SimMessage made = upload(kUser, "f" + std::to_string(i) + ".zip", 1000 + i);
-    links.push_back(testing::link_path_in(made.text, "/dl/"));
+    links.push_back(link_path_in(made.text, "/dl/"));
     ASSERT_FALSE(links.back().empty()) << made.text;
   }
   (void)ask(kUser, "/mylinks");
-  const sim::SimMessage list = harness.sim().messages(kUser).back();
+  const sim::SimMessage list = sim().messages(kUser).back();
   for (const char* part : {"Your links (1–5 of 6, newest first)", "1. f6.zip (1006 B)",
                            "0 downloads · 0 B served", "5. f2.zip", "Page 1 of 2"}) {
     EXPECT_TRUE(contains(list.text, part)) << part << " in " << list.text;
@@ -141,17 +99,16 @@ TEST_F(Access, MyLinksPagesAndRevokesTheUsersOwnLinks) {
   EXPECT_EQ(list.keyboard[1][0].text, "Older »");
 
   // Revoke the newest link (f6.zip) from the list.
-  const std::string query =
-      harness.sim().press_button(kUser, list.message_id, list.keyboard[0][0].data);
-  EXPECT_EQ(harness.sim().callback_answer(query, kWaitMs), "Revoked: f6.zip");
+  const std::string query = sim().press_button(kUser, list.message_id, list.keyboard[0][0].data);
+  EXPECT_EQ(sim().callback_answer(query, kBotReplyWaitMs), "Revoked: f6.zip");
   const sim::SimMessage edited = wait_for_edit(kUser, list.message_id, "Revoked ·");
   EXPECT_TRUE(contains(edited.text, "1. f6.zip (1006 B)\nRevoked ·")) << edited.text;
   EXPECT_EQ(harness.get(links.back()).status, 404);
   EXPECT_EQ(harness.get(links.front()).status, 200);
 
   const std::string older =
-      harness.sim().press_button(kUser, list.message_id, edited.keyboard.back().back().data);
-  (void)harness.sim().callback_answer(older, kWaitMs);
+      sim().press_button(kUser, list.message_id, edited.keyboard.back().back().data);
+  (void)sim().callback_answer(older, kBotReplyWaitMs);
   const sim::SimMessage page_two = wait_for_edit(kUser, list.message_id, "Page 2 of 2");
   EXPECT_TRUE(contains(page_two.text, "6. f1.zip")) << page_two.text;
 
@@ -159,4 +116,4 @@ TEST_F(Access, MyLinksPagesAndRevokesTheUsersOwnLinks) {
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

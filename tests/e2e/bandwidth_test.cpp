@@ -12,15 +12,12 @@
 #include "e2e/raw_client.hpp"
 #include "e2e/streaming_support.hpp"
 #include "serving/counting_channel.hpp"
+#include "support/eventually.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
 
 namespace json = boost::json;
-using testing::PostedFile;
-using testing::RawClient;
-using testing::SimHarness;
-using testing::SimHarnessOptions;
 
 constexpr std::uint64_t kMiB = 1024 * 1024;
 constexpr int kClientReceiveBuffer = 64 * 1024;
@@ -35,12 +32,10 @@ std::int64_t used_bytes(SimHarness& harness) {
 
 // The server counts a client's last bytes when it notices the client is gone: wait for that.
 bool wait_until_no_stream(SimHarness& harness) {
-  for (int i = 0; i < 600; ++i) {
+  return eventually([&] {
     const json::object info = api_info(harness);
-    if (info.at("streaming_info").at("active_streams").to_number<std::int64_t>() == 0) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  return false;
+    return info.at("streaming_info").at("active_streams").to_number<std::int64_t>() == 0;
+  });
 }
 
 // Reads `wanted` body bytes of a GET, then closes the connection; the body bytes received.
@@ -62,11 +57,18 @@ void warm_cache(SimHarness& harness, const PostedFile& file) {
   ASSERT_TRUE(whole.complete);
 }
 
+// A file of `size` bytes posted as `name` and downloaded once: what follows is served from the
+// cache.
+PostedFile cached_file(SimHarness& harness, const std::string& name, std::uint64_t size) {
+  const PostedFile file = testing::post_file(harness, harness.make_file(name, size));
+  warm_cache(harness, file);
+  return file;
+}
+
 TEST(Bandwidth, ClientThatLeavesACachedFileEarlyIsCounted) {
   SimHarness harness;
   const std::uint64_t size = 48 * kMiB;
-  const PostedFile file = testing::post_file(harness, harness.make_file("big.bin", size));
-  warm_cache(harness, file);
+  const PostedFile file = cached_file(harness, "big.bin", size);
   const std::int64_t before = used_bytes(harness);
   std::uint64_t unread_bound = 0;
   const std::uint64_t received =
@@ -124,8 +126,7 @@ void twenty_clients_that_drop(bool cached, bool four_bots = false) {
 TEST(Bandwidth, TransfersCutByACleanStopAreCountedToTheByteAfterARestart) {
   SimHarness harness;
   const std::uint64_t size = 16 * kMiB;
-  const PostedFile file = testing::post_file(harness, harness.make_file("stop.bin", size));
-  warm_cache(harness, file);
+  const PostedFile file = cached_file(harness, "stop.bin", size);
   const std::int64_t before = used_bytes(harness);
   constexpr int kClients = 8;
   std::vector<std::unique_ptr<RawClient>> clients;
@@ -203,4 +204,4 @@ TEST(Bandwidth, TransfersUnderWayWhenTheLimitIsReachedStopWithinTheBound) {
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

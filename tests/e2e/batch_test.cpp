@@ -5,46 +5,26 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <thread>
 
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
 
-#include "sim/control_client.hpp"
-#include "support/sim_harness.hpp"
-#include "support/user_file.hpp"
+#include "support/scenario.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
 
 namespace json = boost::json;
 namespace fs = std::filesystem;
-using testing::SimHarness;
-using testing::SimHarnessOptions;
 
 constexpr std::int64_t kUser = 5550001;
 constexpr std::int64_t kAdmin = 5550099;
-constexpr int kWaitMs = 60000;  // generous: a loaded 2-core machine with ASan
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-// Sends `text` as kUser and answers the bot's reply (the chat's message number `count`).
-sim::SimMessage command(SimHarness& harness, const std::string& text, std::size_t count) {
-  harness.sim().send_text(kUser, text);
-  const auto messages = harness.sim().wait_messages(kUser, count, kWaitMs);
-  EXPECT_GE(messages.size(), count) << "no reply to " << text;
-  return messages.size() >= count ? messages[count - 1] : sim::SimMessage{};
-}
 
 // "/b/TOKEN" from the /done reply.
-std::string batch_path(const std::string& reply_text) {
-  return testing::link_path_in(reply_text, "/b/");
-}
+std::string batch_path(const std::string& reply_text) { return link_path_in(reply_text, "/b/"); }
 
-testing::HttpResult get_json(SimHarness& harness, const std::string& target) {
-  testing::HttpCall call;
+HttpResult get_json(SimHarness& harness, const std::string& target) {
+  HttpCall call;
   call.target = target;
   call.headers["Accept"] = "application/json";
   return harness.call(call);
@@ -53,17 +33,14 @@ testing::HttpResult get_json(SimHarness& harness, const std::string& target) {
 // Polls the batch's JSON until it lists `files` files (files still being saved when /done came
 // appear as they land); answers the last JSON seen.
 json::object wait_for_files(SimHarness& harness, const std::string& path, std::int64_t files) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(kWaitMs);
   json::object last;
-  while (std::chrono::steady_clock::now() < deadline) {
-    const testing::HttpResult got = get_json(harness, path);
-    if (got.status == 200) {
-      last = json::parse(got.body).as_object();
-      if (last.at("file_count").as_int64() >= files) return last;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  }
-  ADD_FAILURE() << "the batch never listed " << files << " files: " << json::serialize(last);
+  EXPECT_TRUE(eventually([&] {
+    const HttpResult got = get_json(harness, path);
+    if (got.status != 200) return false;
+    last = json::parse(got.body).as_object();
+    return last.at("file_count").as_int64() >= files;
+  })) << "the batch never listed "
+      << files << " files: " << json::serialize(last);
   return last;
 }
 
@@ -74,42 +51,33 @@ std::string local_target(SimHarness& harness, const std::string& url) {
   return url.substr(base.size());
 }
 
-class BatchTest : public ::testing::Test {
+class BatchTest : public ScenarioTest {
  protected:
-  static SimHarnessOptions options() {
-    SimHarnessOptions o;
-    o.env["ADMINS"] = std::to_string(kAdmin);
-    o.env["LINK_EXPIRY_DURATION"] = "12h";
-    return o;
-  }
-  void SetUp() override {
-    harness_.sim().create_user(kUser, "Ann");
-    harness_.sim().create_user(kAdmin, "Admin");
-  }
-
-  SimHarness harness_{options()};
+  BatchTest()
+      : ScenarioTest(
+            with_env({{"ADMINS", std::to_string(kAdmin)}, {"LINK_EXPIRY_DURATION", "12h"}}),
+            {{kUser, "Ann"}, {kAdmin, "Admin"}}) {}
 };
 
 TEST_F(BatchTest, DoneAnswersOneLinkWhosePageJsonAndUrlListServeEveryFile) {
-  const fs::path video = harness_.make_file("clip.mp4", 300000, 7);
-  const fs::path archive = harness_.make_file("data.zip", 120000, 8);
-  const fs::path song = harness_.make_file("song.mp3", 90000, 9);
+  const fs::path video = harness.make_file("clip.mp4", 300000, 7);
+  const fs::path archive = harness.make_file("data.zip", 120000, 8);
+  const fs::path song = harness.make_file("song.mp3", 90000, 9);
   const std::string odd_name = "a <b> & \"c\" 'd'.zip";
 
-  const sim::SimMessage started = command(harness_, "/batch", 1);
+  const sim::SimMessage started = say(kUser, "/batch", 1);
   EXPECT_TRUE(contains(started.text, "Batch started")) << started.text;
-  harness_.sim().send_file(testing::user_file(kUser, video, "video", "video/mp4"));
-  harness_.sim().send_file(
-      testing::user_file(kUser, archive, "document", "application/zip", odd_name));
-  harness_.sim().send_file(testing::user_file(kUser, song, "audio", "audio/mpeg"));
-  const sim::SimMessage done = command(harness_, "/done", 2);
+  sim().send_file(user_file(kUser, video, "video", "video/mp4"));
+  sim().send_file(user_file(kUser, archive, "document", "application/zip", odd_name));
+  sim().send_file(user_file(kUser, song, "audio", "audio/mpeg"));
+  const sim::SimMessage done = say(kUser, "/done", 2);
   ASSERT_TRUE(contains(done.text, "Your batch link is ready")) << done.text;
   EXPECT_TRUE(contains(done.text, "Links expire in 12 hours")) << done.text;
   const std::string path = batch_path(done.text);
   ASSERT_FALSE(path.empty()) << done.text;
-  EXPECT_TRUE(testing::link_path_in(done.text, "/dl/").empty()) << "no per-file links in chat";
+  EXPECT_TRUE(link_path_in(done.text, "/dl/").empty()) << "no per-file links in chat";
 
-  const json::object listing = wait_for_files(harness_, path, 3);
+  const json::object listing = wait_for_files(harness, path, 3);
   ASSERT_EQ(listing.at("status").as_string(), "success");
   const json::array& files = listing.at("files").as_array();
   ASSERT_EQ(files.size(), 3U);
@@ -120,9 +88,9 @@ TEST_F(BatchTest, DoneAnswersOneLinkWhosePageJsonAndUrlListServeEveryFile) {
     EXPECT_EQ(file.at("name").as_string(), names[i]);
     EXPECT_EQ(file.at("size").as_int64(), static_cast<std::int64_t>(fs::file_size(sources[i])));
     const std::string download = std::string(file.at("download_url").as_string());
-    const testing::HttpResult got = harness_.get(local_target(harness_, download));
+    const HttpResult got = harness.get(local_target(harness, download));
     ASSERT_EQ(got.status, 200) << download << ": " << got.body.substr(0, 200);
-    EXPECT_TRUE(got.body == testing::read_file(sources[i])) << names[i] << ": bytes differ";
+    EXPECT_TRUE(got.body == read_file(sources[i])) << names[i] << ": bytes differ";
   }
   EXPECT_TRUE(files[0].as_object().at("stream_url").is_string());  // video
   EXPECT_TRUE(files[0].as_object().at("player_url").is_string());  // video
@@ -133,7 +101,7 @@ TEST_F(BatchTest, DoneAnswersOneLinkWhosePageJsonAndUrlListServeEveryFile) {
   EXPECT_EQ(listing.at("total_size").as_int64(), 300000 + 120000 + 90000);
 
   // The HTML page: every name escaped, no script allowed, links to each file.
-  const testing::HttpResult page = harness_.get(path);
+  const HttpResult page = harness.get(path);
   ASSERT_EQ(page.status, 200);
   EXPECT_TRUE(contains(page.header("content-type"), "text/html")) << page.header("content-type");
   EXPECT_TRUE(contains(page.header("content-security-policy"), "default-src 'none'"));
@@ -142,10 +110,10 @@ TEST_F(BatchTest, DoneAnswersOneLinkWhosePageJsonAndUrlListServeEveryFile) {
   EXPECT_TRUE(contains(page.body, "clip.mp4"));
   EXPECT_TRUE(contains(
       page.body,
-      local_target(harness_, std::string(files[0].as_object().at("download_url").as_string()))));
+      local_target(harness, std::string(files[0].as_object().at("download_url").as_string()))));
 
   // The URL list: each download URL, then an indented out= line with a safe name.
-  const testing::HttpResult urls = harness_.get(path + "?format=urls");
+  const HttpResult urls = harness.get(path + "?format=urls");
   ASSERT_EQ(urls.status, 200);
   EXPECT_TRUE(contains(urls.header("content-type"), "text/plain"));
   for (const json::value& file : files) {
@@ -158,80 +126,75 @@ TEST_F(BatchTest, DoneAnswersOneLinkWhosePageJsonAndUrlListServeEveryFile) {
 
 TEST_F(BatchTest, AriaDownloadsEveryFileOfABatchByteExact) {
   ASSERT_TRUE(fs::exists("/usr/bin/aria2c")) << "needs aria2c: scripts/install-deps.sh --test";
-  const std::vector<fs::path> sources{harness_.make_file("one.bin", 700000, 21),
-                                      harness_.make_file("two.mp4", 1500000, 22),
-                                      harness_.make_file("three.txt", 5000, 23)};
-  command(harness_, "/batch", 1);
-  harness_.sim().send_file(
-      testing::user_file(kUser, sources[0], "document", "application/octet-stream"));
-  harness_.sim().send_file(testing::user_file(kUser, sources[1], "video", "video/mp4"));
-  harness_.sim().send_file(testing::user_file(kUser, sources[2], "document", "text/plain"));
-  const std::string path = batch_path(command(harness_, "/done", 2).text);
+  const std::vector<fs::path> sources{harness.make_file("one.bin", 700000, 21),
+                                      harness.make_file("two.mp4", 1500000, 22),
+                                      harness.make_file("three.txt", 5000, 23)};
+  say(kUser, "/batch", 1);
+  sim().send_file(user_file(kUser, sources[0], "document", "application/octet-stream"));
+  sim().send_file(user_file(kUser, sources[1], "video", "video/mp4"));
+  sim().send_file(user_file(kUser, sources[2], "document", "text/plain"));
+  const std::string path = batch_path(say(kUser, "/done", 2).text);
   ASSERT_FALSE(path.empty());
-  (void)wait_for_files(harness_, path, 3);
+  (void)wait_for_files(harness, path, 3);
 
-  const testing::HttpResult urls = harness_.get(path + "?format=urls");
+  const HttpResult urls = harness.get(path + "?format=urls");
   ASSERT_EQ(urls.status, 200);
-  const fs::path list = harness_.dir() / "batch-urls.txt";
+  const fs::path list = harness.dir() / "batch-urls.txt";
   std::ofstream(list) << urls.body;
-  const fs::path out = harness_.dir() / "aria";
+  const fs::path out = harness.dir() / "aria";
   fs::create_directories(out);
   const std::string run =
       "aria2c --no-conf=true --quiet=true --allow-overwrite=true "
       "--max-tries=3 --timeout=60 -d " +
-      out.string() + " -i " + list.string() + " > " + (harness_.dir() / "aria.log").string() +
+      out.string() + " -i " + list.string() + " > " + (harness.dir() / "aria.log").string() +
       " 2>&1";
-  ASSERT_EQ(std::system(run.c_str()), 0) << testing::read_file(harness_.dir() / "aria.log");
+  ASSERT_EQ(std::system(run.c_str()), 0) << read_file(harness.dir() / "aria.log");
   for (const fs::path& source : sources) {
     const fs::path got = out / source.filename();
     ASSERT_TRUE(fs::exists(got)) << got;
-    EXPECT_TRUE(testing::read_file(got) == testing::read_file(source)) << got << ": bytes differ";
+    EXPECT_TRUE(read_file(got) == read_file(source)) << got << ": bytes differ";
   }
 }
 
 TEST_F(BatchTest, ARevokedOrForeignBatchLinkIsRefused) {
-  const fs::path file = harness_.make_file("a.zip", 3000, 3);
-  command(harness_, "/batch", 1);
-  harness_.sim().send_file(testing::user_file(kUser, file, "document", "application/zip"));
-  const std::string path = batch_path(command(harness_, "/done", 2).text);
+  const fs::path file = harness.make_file("a.zip", 3000, 3);
+  say(kUser, "/batch", 1);
+  sim().send_file(user_file(kUser, file, "document", "application/zip"));
+  const std::string path = batch_path(say(kUser, "/done", 2).text);
   ASSERT_FALSE(path.empty());
-  const json::object listing = wait_for_files(harness_, path, 1);
+  const json::object listing = wait_for_files(harness, path, 1);
 
   // A file's own token is not a batch token, nor is a damaged one.
   const std::string download =
       std::string(listing.at("files").as_array()[0].as_object().at("download_url").as_string());
-  const std::string file_token = testing::link_path_in(download, "/dl/").substr(4, 40);
-  EXPECT_EQ(harness_.get("/b/" + file_token.substr(0, file_token.find('/'))).status, 404);
-  EXPECT_EQ(harness_.get(path + "x").status, 404);
+  const std::string file_token = link_path_in(download, "/dl/").substr(4, 40);
+  EXPECT_EQ(harness.get("/b/" + file_token.substr(0, file_token.find('/'))).status, 404);
+  EXPECT_EQ(harness.get(path + "x").status, 404);
 
-  harness_.sim().send_text(kAdmin, "/revoke " + harness_.base_url() + path);
-  const auto answers = harness_.sim().wait_messages(kAdmin, 1, kWaitMs);
-  ASSERT_FALSE(answers.empty());
-  EXPECT_TRUE(contains(answers.back().text, "Revoked")) << answers.back().text;
-  const testing::HttpResult revoked = get_json(harness_, path);
+  const sim::SimMessage revoked_answer = say(kAdmin, "/revoke " + harness.base_url() + path, 1);
+  EXPECT_TRUE(contains(revoked_answer.text, "Revoked")) << revoked_answer.text;
+  const HttpResult revoked = get_json(harness, path);
   EXPECT_EQ(revoked.status, 404);
   EXPECT_TRUE(contains(revoked.body, "LINK_REVOKED")) << revoked.body;
 }
 
 TEST_F(BatchTest, EmptyOrMissingBatchesAreExplained) {
-  EXPECT_TRUE(contains(command(harness_, "/done", 1).text, "No batch is open"));
-  EXPECT_TRUE(contains(command(harness_, "/batch", 2).text, "Batch started"));
-  EXPECT_TRUE(contains(command(harness_, "/batch", 3).text, "already open"));
-  EXPECT_TRUE(contains(command(harness_, "/done", 4).text, "no files yet"));
+  EXPECT_TRUE(contains(say(kUser, "/done", 1).text, "No batch is open"));
+  EXPECT_TRUE(contains(say(kUser, "/batch", 2).text, "Batch started"));
+  EXPECT_TRUE(contains(say(kUser, "/batch", 3).text, "already open"));
+  EXPECT_TRUE(contains(say(kUser, "/done", 4).text, "no files yet"));
 }
 
 TEST_F(BatchTest, AnOpenBatchOutlivesARestart) {
-  const fs::path file = harness_.make_file("kept.zip", 4000, 12);
-  command(harness_, "/batch", 1);
-  harness_.restart();  // the simulator's world starts afresh; the store stays
-  harness_.sim().create_user(kUser, "Ann");
-  harness_.sim().send_file(
-      testing::user_file(kUser, file, "document", "application/zip", "one.zip"));
-  harness_.sim().send_file(
-      testing::user_file(kUser, file, "document", "application/zip", "two.zip"));
-  const std::string path = batch_path(command(harness_, "/done", 1).text);
+  const fs::path file = harness.make_file("kept.zip", 4000, 12);
+  say(kUser, "/batch", 1);
+  harness.restart();  // the simulator's world starts afresh; the store stays
+  sim().create_user(kUser, "Ann");
+  sim().send_file(user_file(kUser, file, "document", "application/zip", "one.zip"));
+  sim().send_file(user_file(kUser, file, "document", "application/zip", "two.zip"));
+  const std::string path = batch_path(say(kUser, "/done", 1).text);
   ASSERT_FALSE(path.empty());
-  const json::object listing = wait_for_files(harness_, path, 2);
+  const json::object listing = wait_for_files(harness, path, 2);
   const json::array& files = listing.at("files").as_array();
   ASSERT_EQ(files.size(), 2U);
   EXPECT_EQ(files[0].as_object().at("name").as_string(), "one.zip");
@@ -239,42 +202,35 @@ TEST_F(BatchTest, AnOpenBatchOutlivesARestart) {
 }
 
 TEST(BatchLimit, TheDailyLimitCountsEveryFileOfABatch) {
-  SimHarnessOptions options;
-  options.env["MAX_LINKS_PER_DAY"] = "2";
-  SimHarness harness{options};
-  harness.sim().create_user(kUser, "Ann");
+  Scenario scenario(with_env({{"MAX_LINKS_PER_DAY", "2"}}), {{kUser, "Ann"}});
+  SimHarness& harness = scenario.harness;
   const fs::path file = harness.make_file("a.zip", 2000, 5);
-  command(harness, "/batch", 1);
-  harness.sim().send_file(
-      testing::user_file(kUser, file, "document", "application/zip", "one.zip"));
-  harness.sim().send_file(
-      testing::user_file(kUser, file, "document", "application/zip", "two.zip"));
-  const std::string path = batch_path(command(harness, "/done", 2).text);
+  scenario.say(kUser, "/batch", 1);
+  harness.sim().send_file(user_file(kUser, file, "document", "application/zip", "one.zip"));
+  harness.sim().send_file(user_file(kUser, file, "document", "application/zip", "two.zip"));
+  const std::string path = batch_path(scenario.say(kUser, "/done", 2).text);
   ASSERT_FALSE(path.empty());
   (void)wait_for_files(harness, path, 2);
 
-  command(harness, "/batch", 3);
-  harness.sim().send_file(
-      testing::user_file(kUser, file, "document", "application/zip", "three.zip"));
-  const auto messages = harness.sim().wait_messages(kUser, 4, kWaitMs);
-  ASSERT_GE(messages.size(), 4U);
-  EXPECT_TRUE(contains(messages[3].text, "Daily limit reached")) << messages[3].text;
+  scenario.say(kUser, "/batch", 3);
+  harness.sim().send_file(user_file(kUser, file, "document", "application/zip", "three.zip"));
+  const sim::SimMessage refused = scenario.message_number(kUser, 4, "three.zip");
+  EXPECT_TRUE(contains(refused.text, "Daily limit reached")) << refused.text;
 }
 
 TEST(Album, AMediaGroupGetsOneReplyListingEveryFile) {
-  SimHarness harness;
-  harness.sim().create_user(kUser, "Ann");
+  Scenario scenario({}, {{kUser, "Ann"}});
+  SimHarness& harness = scenario.harness;
   const std::vector<fs::path> sources{harness.make_file("first.mp4", 200000, 31),
                                       harness.make_file("second.jpg", 40000, 32),
                                       harness.make_file("third.mp4", 150000, 33)};
-  const std::vector<sim::SendFileRequest> album{
-      testing::user_file(kUser, sources[0], "video", "video/mp4"),
-      testing::user_file(kUser, sources[1], "photo", "image/jpeg"),
-      testing::user_file(kUser, sources[2], "video", "video/mp4")};
+  const std::vector<sim::SendFileRequest> album{user_file(kUser, sources[0], "video", "video/mp4"),
+                                                user_file(kUser, sources[1], "photo", "image/jpeg"),
+                                                user_file(kUser, sources[2], "video", "video/mp4")};
   const std::vector<std::int64_t> ids = harness.sim().send_album(kUser, album);
   ASSERT_EQ(ids.size(), 3U);
 
-  const auto replies = harness.sim().wait_messages(kUser, 1, kWaitMs);
+  const auto replies = harness.sim().wait_messages(kUser, 1, kBotReplyWaitMs);
   ASSERT_FALSE(replies.empty());
   const std::string& text = replies.front().text;
   EXPECT_TRUE(contains(text, "Your 3 links are ready")) << text;
@@ -285,19 +241,19 @@ TEST(Album, AMediaGroupGetsOneReplyListingEveryFile) {
     EXPECT_TRUE(!named || contains(text, source.filename().string())) << text;
     const std::size_t link = text.find("/dl/", at);
     ASSERT_NE(link, std::string::npos) << text;
-    const std::string path = testing::link_path_in(text.substr(link), "/dl/");
-    const testing::HttpResult got = harness.get(path);
+    const std::string path = link_path_in(text.substr(link), "/dl/");
+    const HttpResult got = harness.get(path);
     ASSERT_EQ(got.status, 200) << path;
-    EXPECT_TRUE(got.body == testing::read_file(source)) << source << ": bytes differ";
+    EXPECT_TRUE(got.body == read_file(source)) << source << ": bytes differ";
     at = link + 1;
   }
   // Nothing else was answered about the album: a text sent now gets the next reply.
   harness.sim().send_text(kUser, "hello");
-  const auto after = harness.sim().wait_messages(kUser, 2, kWaitMs);
+  const auto after = harness.sim().wait_messages(kUser, 2, kBotReplyWaitMs);
   ASSERT_GE(after.size(), 2U);
   EXPECT_TRUE(contains(after[1].text, "Send me a file")) << after[1].text;
   EXPECT_EQ(harness.sim().messages(kUser).size(), 2U);
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

@@ -6,15 +6,13 @@
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
 
+#include "support/eventually.hpp"
 #include "support/sim_harness.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
 
 namespace json = boost::json;
-using testing::HttpResult;
-using testing::SimHarness;
-using testing::SimHarnessOptions;
 
 TEST(BotStatus, ConnectedOnTheSimulatorWithTheBotsRealInfo) {
   SimHarness harness;
@@ -50,13 +48,11 @@ TEST(BotStatus, StartUpNamesABotThatIsNotAnAdministratorOfTheLogChannel) {
   options.sim_config_json =
       R"({"ops":[{"op":"fault","kind":"not_admin","bot_id":1000000002,"chat_id":-1001000000001}]})";
   SimHarness harness{options};
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
   std::string output;
-  while (std::chrono::steady_clock::now() < deadline) {
+  (void)eventually([&] {
     output = harness.process().output();
-    if (output.find("is not an administrator of LOG_CHANNEL") != std::string::npos) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
+    return output.find("is not an administrator of LOG_CHANNEL") != std::string::npos;
+  });
   const std::size_t line_start = output.rfind('\n', output.find("is not an administrator"));
   const std::string line =
       output.substr(line_start + 1, output.find('\n', line_start + 1) - line_start);
@@ -68,4 +64,4 @@ TEST(BotStatus, StartUpNamesABotThatIsNotAnAdministratorOfTheLogChannel) {
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

@@ -6,9 +6,10 @@
 // client: tglink must load each chat (getChat) and the message (getMessage) first.
 // The copies go out at BROADCAST_MESSAGES_PER_SECOND=200, over Telegram's 30 a second, so TDLib
 // also sits out flood waits silently on the way.
+#include <algorithm>
 #include <chrono>
 #include <string>
-#include <thread>
+#include <vector>
 
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
@@ -16,14 +17,14 @@
 #include "broadcast_world.hpp"
 #include "sim/control_client.hpp"
 #include "support/bot_replies.hpp"
+#include "support/eventually.hpp"
 #include "support/sim_harness.hpp"
+#include "support/text_contains.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
 
 namespace json = boost::json;
-using testing::SimHarness;
-using testing::SimHarnessOptions;
 
 constexpr std::int64_t kAdmin = 8880000;
 constexpr std::int64_t kFirstUser = 8880001;
@@ -31,39 +32,26 @@ constexpr int kUsers = 200;
 constexpr const char* kText = "News for everyone after the restart";
 
 // The shared world: the users, and the admin's message to copy (the first in the admin's chat).
-testing::BroadcastWorld world() { return {kAdmin, kFirstUser, kUsers, kText, {}}; }
+BroadcastWorld world() { return {kAdmin, kFirstUser, kUsers, kText, {}}; }
 
-int copies_in(SimHarness& harness, std::int64_t user) {
-  return testing::copies_in(harness, user, kText);
-}
-
-// Polls the admin's chat until a bot message contains `text`; false after a generous limit.
-bool wait_for_admin_text(SimHarness& harness, const std::string& text) {
-  for (int i = 0; i < 1200; ++i) {
-    for (const sim::SimMessage& message : harness.sim().messages(kAdmin)) {
-      if (message.text.find(text) != std::string::npos) return true;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  return false;
+// Whether a bot message in the admin's chat contains `text` by now.
+bool admin_was_told(SimHarness& harness, const std::string& text) {
+  const std::vector<sim::SimMessage> chat = harness.sim().messages(kAdmin);
+  return std::any_of(chat.begin(), chat.end(),
+                     [&](const sim::SimMessage& message) { return contains(message.text, text); });
 }
 
 // Asks /info until it counts `users` users (each /start is recorded as it arrives).
 bool wait_for_user_count(SimHarness& harness, int users) {
   const std::string expected = "Users: " + std::to_string(users) + "\n";
-  for (int attempt = 0; attempt < 20; ++attempt) {
-    if (testing::ask(harness.sim(), kAdmin, "/info").find(expected) != std::string::npos) {
-      return true;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(250));
-  }
-  return false;
+  return eventually([&] { return contains(ask(harness.sim(), kAdmin, "/info"), expected); },
+                    kHangLimit, std::chrono::milliseconds(250));
 }
 
 TEST(BroadcastAfterRestart, ReachesEveryUserWhoHasNotWrittenSince) {
-  testing::SimWorld shared{testing::broadcast_world_options(world())};
-  SimHarness harness{testing::broadcast_harness_options(world(), shared)};
-  testing::start_every_user(harness, world());
+  SimWorld shared{broadcast_world_options(world())};
+  SimHarness harness{broadcast_harness_options(world(), shared)};
+  start_every_user(harness, world());
   ASSERT_TRUE(wait_for_user_count(harness, kUsers + 1));
 
   harness.restart();  // a new TDLib client on the same Telegram: it has loaded no chat or message
@@ -72,23 +60,24 @@ TEST(BroadcastAfterRestart, ReachesEveryUserWhoHasNotWrittenSince) {
                                   {"user_id", kAdmin},
                                   {"text", "/broadcast"},
                                   {"reply_to_message_id", source}});
-  ASSERT_TRUE(wait_for_admin_text(harness, "Send it to 201 users?"))
+  ASSERT_TRUE(eventually([&] { return admin_was_told(harness, "Send it to 201 users?"); }))
       << "no confirmation asked; the preview could not be copied";
   const std::vector<sim::SimMessage> admin_chat = harness.sim().messages(kAdmin);
-  const sim::SimMessage& ask = admin_chat.back();
-  ASSERT_FALSE(ask.keyboard.empty());
-  EXPECT_EQ(copies_in(harness, kAdmin), 1) << "the preview is a copy of the message";
-  harness.sim().press_button(kAdmin, ask.message_id, ask.keyboard[0][0].data);
+  const sim::SimMessage& confirm = admin_chat.back();
+  ASSERT_FALSE(confirm.keyboard.empty());
+  EXPECT_EQ(copies_in(harness, kAdmin, kText), 1) << "the preview is a copy of the message";
+  harness.sim().press_button(kAdmin, confirm.message_id, confirm.keyboard[0][0].data);
 
-  ASSERT_TRUE(wait_for_admin_text(harness, "Broadcast finished"))
+  ASSERT_TRUE(eventually([&] { return admin_was_told(harness, "Broadcast finished"); }))
       << "the broadcast did not finish; last admin message: "
       << harness.sim().messages(kAdmin).back().text;
   for (std::int64_t user = kFirstUser; user < kFirstUser + kUsers; ++user) {
-    EXPECT_EQ(copies_in(harness, user), 1) << "user " << user;
+    EXPECT_EQ(copies_in(harness, user, kText), 1) << "user " << user;
   }
-  EXPECT_TRUE(wait_for_admin_text(harness, "201 sent, 0 failed, 0 blocked, 0 remaining"))
-      << harness.sim().messages(kAdmin).back().text;
+  EXPECT_TRUE(eventually([&] {
+    return admin_was_told(harness, "201 sent, 0 failed, 0 blocked, 0 remaining");
+  })) << harness.sim().messages(kAdmin).back().text;
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

@@ -17,14 +17,13 @@
 #include "broadcast_world.hpp"
 #include "sim/control_client.hpp"
 #include "support/bot_replies.hpp"
+#include "support/eventually.hpp"
 #include "support/sim_harness.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
 
 namespace json = boost::json;
-using testing::SimHarness;
-using testing::SimHarnessOptions;
 
 constexpr std::int64_t kAdmin = 7770000;
 constexpr std::int64_t kFirstUser = 7770001;
@@ -39,25 +38,17 @@ std::int64_t reachable_from(std::int64_t user) {
   return user;
 }
 
-testing::BroadcastWorld world() { return {kAdmin, kFirstUser, kUsers, kText, &blocked}; }
+BroadcastWorld world() { return {kAdmin, kFirstUser, kUsers, kText, &blocked}; }
 
-int copies_in(SimHarness& harness, std::int64_t user) {
-  return testing::copies_in(harness, user, kText);
-}
-
-// Polls until `user` has a copy; false after a generous limit.
+// Polls until `user` has a copy.
 bool wait_for_copy(SimHarness& harness, std::int64_t user) {
-  for (int i = 0; i < 1200; ++i) {
-    if (copies_in(harness, user) > 0) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  return false;
+  return eventually([&] { return copies_in(harness, user, kText) > 0; });
 }
 
 TEST(BroadcastResume, KilledHalfwayEveryReachableUserGetsExactlyOneCopy) {
-  testing::SimWorld shared{testing::broadcast_world_options(world())};
-  SimHarness harness{testing::broadcast_harness_options(world(), shared)};
-  testing::start_every_user(harness, world());
+  SimWorld shared{broadcast_world_options(world())};
+  SimHarness harness{broadcast_harness_options(world(), shared)};
+  start_every_user(harness, world());
   const std::int64_t source = std::int64_t{1} << 20;  // the admin's first message
   harness.sim().call(json::object{{"op", "send_text"},
                                   {"user_id", kAdmin},
@@ -69,10 +60,10 @@ TEST(BroadcastResume, KilledHalfwayEveryReachableUserGetsExactlyOneCopy) {
   constexpr int kAnswersMs = (kUsers / 30 + 60) * 1000;
   const auto admin_chat = harness.sim().wait_messages(kAdmin, 2, kAnswersMs);
   ASSERT_GE(admin_chat.size(), 2U);
-  const sim::SimMessage& ask = admin_chat.back();
-  ASSERT_TRUE(ask.text.find("Send it to 1001 users?") != std::string::npos) << ask.text;
-  ASSERT_FALSE(ask.keyboard.empty());
-  harness.sim().press_button(kAdmin, ask.message_id, ask.keyboard[0][0].data);
+  const sim::SimMessage& confirm = admin_chat.back();
+  ASSERT_TRUE(confirm.text.find("Send it to 1001 users?") != std::string::npos) << confirm.text;
+  ASSERT_FALSE(confirm.keyboard.empty());
+  harness.sim().press_button(kAdmin, confirm.message_id, confirm.keyboard[0][0].data);
 
   // The user in the middle (kFirstUser + 500) blocked the bot and never shows a copy.
   const std::int64_t halfway = reachable_from(kFirstUser + kUsers / 2);
@@ -80,7 +71,7 @@ TEST(BroadcastResume, KilledHalfwayEveryReachableUserGetsExactlyOneCopy) {
   harness.sim().fault(SimHarness::kMainBotId, "disconnect");  // sending pauses
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   (void)harness.process().stop(SIGKILL, std::chrono::seconds(10));
-  ASSERT_LT(copies_in(harness, kFirstUser + kUsers - 1), 1)
+  ASSERT_LT(copies_in(harness, kFirstUser + kUsers - 1, kText), 1)
       << "the broadcast was not paused halfway";
 
   // Telegram's side of the connection comes back; the killed process's queued copies do not.
@@ -94,7 +85,7 @@ TEST(BroadcastResume, KilledHalfwayEveryReachableUserGetsExactlyOneCopy) {
   int reachable = 0;
   std::vector<std::int64_t> missed;
   for (std::int64_t user = kFirstUser; user < kFirstUser + kUsers; ++user) {
-    const int total = copies_in(harness, user);  // before the kill and after
+    const int total = copies_in(harness, user, kText);  // before the kill and after
     if (blocked(user)) {
       EXPECT_EQ(total, 0) << "blocked user " << user;
     } else {
@@ -110,9 +101,9 @@ TEST(BroadcastResume, KilledHalfwayEveryReachableUserGetsExactlyOneCopy) {
   EXPECT_LE(missed.size(), 1U) << "first user without a copy: " << missed.front();
 
   // The users who blocked the bot were removed: the admin and the 969 reachable users remain.
-  const std::string info = testing::ask(harness.sim(), kAdmin, "/info");
+  const std::string info = ask(harness.sim(), kAdmin, "/info");
   EXPECT_TRUE(info.find("Users: 970\n") != std::string::npos) << info;
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

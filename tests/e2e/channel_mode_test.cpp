@@ -14,29 +14,21 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include "sim/control_client.hpp"
-#include "support/eventually.hpp"
+#include "support/scenario.hpp"
 #include "support/sim_harness.hpp"
 #include "support/sim_world.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
 
 namespace json = boost::json;
 using namespace std::chrono_literals;
-using testing::eventually;
-using testing::SimHarness;
-using testing::SimHarnessOptions;
 
 constexpr std::int64_t kChannel = -1003000000003;
 constexpr std::int64_t kOtherChannel = -1004000000004;
 constexpr std::int64_t kAdmin = 7770001;
 constexpr std::int64_t kUser = 7770002;
 constexpr std::int64_t kBot = SimHarness::kMainBotId;
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 SimHarnessOptions channel_options() {
   SimHarnessOptions options;
@@ -46,20 +38,7 @@ SimHarnessOptions channel_options() {
 }
 
 sim::ChannelPostRequest post_of(const std::filesystem::path& path, std::string kind = "video") {
-  sim::ChannelPostRequest post;
-  post.chat_id = kChannel;
-  post.path = path.string();
-  post.kind = std::move(kind);
-  post.file_name = path.filename().string();
-  return post;
-}
-
-std::optional<sim::SimMessage> message_in(sim::ControlClient& sim, std::int64_t chat_id,
-                                          std::int64_t message_id) {
-  for (const sim::SimMessage& message : sim.messages(chat_id)) {
-    if (message.message_id == message_id) return message;
-  }
-  return std::nullopt;
+  return channel_post(kChannel, path, std::move(kind));
 }
 
 bool has_buttons(sim::ControlClient& sim, std::int64_t message_id) {
@@ -366,4 +345,4 @@ TEST(LargeFiles, MaxFileSizeLowersTheLimit) {
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

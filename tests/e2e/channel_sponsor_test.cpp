@@ -8,18 +8,14 @@
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
 
-#include "sim/control_client.hpp"
-#include "support/eventually.hpp"
+#include "support/scenario.hpp"
 #include "support/sim_harness.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
 
 namespace json = boost::json;
 using namespace std::chrono_literals;
-using testing::eventually;
-using testing::SimHarness;
-using testing::SimHarnessOptions;
 
 constexpr std::int64_t kAnyChannel = -1003000000031;
 constexpr std::int64_t kRequired = -1003000000032;
@@ -28,10 +24,6 @@ constexpr std::int64_t kAllowed = 7780002;   // on ALLOWED_USERS
 constexpr std::int64_t kOutsider = 7780003;  // not on it
 constexpr std::int64_t kOutsider2 = 7780004;
 constexpr std::int64_t kTheBot = SimHarness::kMainBotId;
-
-bool has_text(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 SimHarnessOptions any_channel_options() {
   SimHarnessOptions options;
@@ -53,19 +45,13 @@ class ChannelSponsor : public ::testing::Test {
 
   // The owner posts a file; answers the post's message id.
   std::int64_t post(const std::string& name, int seed) {
-    sim::ChannelPostRequest request;
-    request.chat_id = kAnyChannel;
-    request.path = harness.make_file(name, 6000, seed).string();
-    request.kind = "video";
-    request.file_name = name;
-    return sim.post_to_channel(request).message_id;
+    return sim.post_to_channel(channel_post(kAnyChannel, harness.make_file(name, 6000, seed)))
+        .message_id;
   }
 
   bool buttons_on(std::int64_t message_id) {
-    for (const sim::SimMessage& message : sim.messages(kAnyChannel)) {
-      if (message.message_id == message_id) return !message.keyboard.empty();
-    }
-    return false;
+    const std::optional<sim::SimMessage> posted = message_in(sim, kAnyChannel, message_id);
+    return posted && !posted->keyboard.empty();
   }
 
   // What the bot wrote into the channel.
@@ -79,7 +65,7 @@ class ChannelSponsor : public ::testing::Test {
 
   std::size_t copies() { return sim.messages(SimHarness::kLogChannel).size(); }
 
-  bool logged(const std::string& part) { return has_text(harness.process().output(), part); }
+  bool logged(const std::string& part) { return contains(harness.process().output(), part); }
 
   SimHarness harness;
   sim::ControlClient& sim;
@@ -90,7 +76,7 @@ TEST_F(ChannelSponsor, AChannelWhoseAdministratorsAreAllOutsideAllowedUsersIsNot
   sim.set_member(kAnyChannel, kOutsider2, "admin");
   const std::int64_t first = post("a.mp4", 1);
   ASSERT_TRUE(eventually([&] { return notices().size() == 1U; })) << harness.process().output();
-  EXPECT_TRUE(has_text(notices().front(), "none of its administrators may use the bot"))
+  EXPECT_TRUE(contains(notices().front(), "none of its administrators may use the bot"))
       << notices().front();
   EXPECT_TRUE(logged("post " + std::to_string(first) + " gets no links"));
   const std::int64_t second = post("b.mp4", 2);
@@ -127,7 +113,8 @@ TEST_F(ChannelSponsor, ABannedOwnerIsRefusedEvenWithAnAllowedAdministrator) {
   EXPECT_EQ(copies(), 0U);
 }
 
-SimHarnessOptions with_env(const std::string& name, const std::string& value) {
+// CHANNELS=* as above, and one more setting.
+SimHarnessOptions any_channel_options_with(const std::string& name, const std::string& value) {
   SimHarnessOptions options = any_channel_options();
   options.env[name] = value;
   return options;
@@ -136,7 +123,7 @@ SimHarnessOptions with_env(const std::string& name, const std::string& value) {
 class ChannelSponsorForcedSubscription : public ChannelSponsor {
  protected:
   ChannelSponsorForcedSubscription()
-      : ChannelSponsor(with_env("FORCE_SUB_CHANNELS", std::to_string(kRequired))) {}
+      : ChannelSponsor(any_channel_options_with("FORCE_SUB_CHANNELS", std::to_string(kRequired))) {}
 };
 
 TEST_F(ChannelSponsorForcedSubscription, TheSponsorMustHaveJoined) {
@@ -144,7 +131,7 @@ TEST_F(ChannelSponsorForcedSubscription, TheSponsorMustHaveJoined) {
   sim.set_member(kAnyChannel, kAllowed, "creator");
   const std::int64_t refused = post("e.mp4", 5);
   ASSERT_TRUE(eventually([&] { return notices().size() == 1U; })) << harness.process().output();
-  EXPECT_TRUE(has_text(notices().front(), "joins the channels")) << notices().front();
+  EXPECT_TRUE(contains(notices().front(), "joins the channels")) << notices().front();
   EXPECT_TRUE(logged("has not joined"));
   EXPECT_FALSE(buttons_on(refused));
 
@@ -156,7 +143,7 @@ TEST_F(ChannelSponsorForcedSubscription, TheSponsorMustHaveJoined) {
 
 class ChannelSponsorDailyLimit : public ChannelSponsor {
  protected:
-  ChannelSponsorDailyLimit() : ChannelSponsor(with_env("MAX_LINKS_PER_DAY", "1")) {}
+  ChannelSponsorDailyLimit() : ChannelSponsor(any_channel_options_with("MAX_LINKS_PER_DAY", "1")) {}
 };
 
 TEST_F(ChannelSponsorDailyLimit, ChannelPostsCountInTheSponsorsDay) {
@@ -176,7 +163,7 @@ TEST_F(ChannelSponsorDailyLimit, ChannelPostsCountInTheSponsorsDay) {
   sim.send_file(upload);
   const std::vector<sim::SimMessage> replies = sim.wait_messages(kAllowed, 1, 15000);
   ASSERT_FALSE(replies.empty());
-  EXPECT_TRUE(has_text(replies.back().text, "Daily limit reached")) << replies.back().text;
+  EXPECT_TRUE(contains(replies.back().text, "Daily limit reached")) << replies.back().text;
 }
 
 // Thirty posts at once, with no kill: Telegram takes 20 a minute into the channel, so the last
@@ -203,4 +190,4 @@ TEST_F(ChannelSponsor, ThirtyPostsInAMinuteMeetNoFloodWaitAndAllGetButtons) {
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

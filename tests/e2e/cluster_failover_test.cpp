@@ -20,17 +20,10 @@
 #include "support/sim_harness.hpp"
 #include "support/sim_world.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
 
 using namespace std::chrono_literals;
-using testing::eventually;
-using testing::HttpResult;
-using testing::leads;
-using testing::SimHarness;
-using testing::SimHarnessOptions;
-using testing::SimWorld;
-using testing::SimWorldOptions;
 
 constexpr std::int64_t kAdmin = 7790000;
 constexpr std::int64_t kUser = 7790001;
@@ -116,7 +109,7 @@ TEST(ClusterFailover, UsersAreAnsweredWhicheverNodesSessionGetsTheirMessages) {
   // three links and one answer to itself.
   const std::size_t before = cluster.sim().messages(kUser).size();
   cluster.sim().send_text(kUser, "/help");
-  const auto chat = cluster.sim().wait_messages(kUser, before + 1, testing::kClusterReplyWaitMs);
+  const auto chat = cluster.sim().wait_messages(kUser, before + 1, kBotReplyWaitMs);
   ASSERT_EQ(chat.size(), before + 1);
   int links = 0;
   for (const sim::SimMessage& message : chat) {
@@ -126,4 +119,4 @@ TEST(ClusterFailover, UsersAreAnsweredWhicheverNodesSessionGetsTheirMessages) {
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

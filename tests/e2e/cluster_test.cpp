@@ -38,24 +38,14 @@
 #include "support/sim_harness.hpp"
 #include "support/sim_world.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
 
 namespace json = boost::json;
 using namespace std::chrono_literals;
-using testing::eventually;
-using testing::HttpResult;
-using testing::leads;
-using testing::ScratchPostgresDatabase;
-using testing::SimHarness;
-using testing::SimHarnessOptions;
-using testing::SimWorld;
-using testing::SimWorldOptions;
-using testing::upload;
 
 constexpr std::int64_t kAdmin = 7780000;
 constexpr std::int64_t kFirstUser = 7780001;
-constexpr int kReplyWaitMs = testing::kClusterReplyWaitMs;
 constexpr std::int64_t kMiB = 1024 * 1024;
 // The time a lease renewal statement may take (cluster/postgres_lease.cpp).
 constexpr std::chrono::milliseconds kLeaseStatementLimit{2000};
@@ -118,7 +108,7 @@ TEST(Cluster, LinksRevocationsAndTheBandwidthLimitHoldOnEveryNode) {
   const std::string second_link = upload(cluster.sim(), kFirstUser, file);
   ASSERT_FALSE(second_link.empty());
   const std::string revoked =
-      testing::ask(cluster.sim(), kAdmin, "/revoke " + leader.base_url() + link, kReplyWaitMs);
+      testing::ask(cluster.sim(), kAdmin, "/revoke " + leader.base_url() + link, kBotReplyWaitMs);
   ASSERT_NE(revoked.find("Revoked"), std::string::npos) << revoked;
   for (const char* id : {"edge-b", "edge-c"}) {
     HttpResult got;
@@ -132,7 +122,7 @@ TEST(Cluster, LinksRevocationsAndTheBandwidthLimitHoldOnEveryNode) {
 
   // The admin's /stats on the leader lists the three nodes, the leader marked.
   ASSERT_TRUE(eventually([&] {
-    const std::string stats = testing::ask(cluster.sim(), kAdmin, "/stats", kReplyWaitMs);
+    const std::string stats = testing::ask(cluster.sim(), kAdmin, "/stats", kBotReplyWaitMs);
     return stats.find("• Nodes: 3") != std::string::npos &&
            stats.find("edge-a, leader, last seen") != std::string::npos;
   })) << "the admin's /stats does not list the three nodes";
@@ -183,7 +173,7 @@ TEST(Cluster, AKilledLeaderIsReplacedByTheNextRenewalAndTheBroadcastReachesEvery
                                   {"user_id", kAdmin},
                                   {"text", "/broadcast"},
                                   {"reply_to_message_id", source}});
-  const auto admin_chat = cluster.sim().wait_messages(kAdmin, 2, kReplyWaitMs);
+  const auto admin_chat = cluster.sim().wait_messages(kAdmin, 2, kBotReplyWaitMs);
   ASSERT_GE(admin_chat.size(), 2U);
   const sim::SimMessage& ask = admin_chat.back();
   ASSERT_FALSE(ask.keyboard.empty()) << ask.text;
@@ -244,4 +234,4 @@ TEST(Cluster, AKilledLeaderIsReplacedByTheNextRenewalAndTheBroadcastReachesEvery
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

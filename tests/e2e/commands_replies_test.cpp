@@ -1,46 +1,20 @@
 // End to end: the real tglink on the simulator answers /info, /stats (user and admin),
 // /ping, /logs and /broadcast without a reply; a non-admin gets the refusal.
-#include <chrono>
-#include <thread>
-
 #include <gtest/gtest.h>
 
-#include "sim/control_client.hpp"
-#include "support/bot_replies.hpp"
-#include "support/sim_harness.hpp"
+#include "support/scenario.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
-
-using testing::SimHarness;
-using testing::SimHarnessOptions;
 
 constexpr std::int64_t kUser = 5550001;
 constexpr std::int64_t kAdmin = 5550009;
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-class CommandsReplies : public ::testing::Test {
+class CommandsReplies : public ScenarioTest {
  protected:
-  static SimHarnessOptions options() {
-    SimHarnessOptions o;
-    o.env["ADMINS"] = std::to_string(kAdmin);
-    o.env["MAX_LINKS_PER_DAY"] = "4";
-    return o;
-  }
-
-  CommandsReplies() {
-    harness.sim().create_user(kUser, "Ann");
-    harness.sim().create_user(kAdmin, "Boss");
-  }
-
-  std::string ask(std::int64_t user, const std::string& text) {
-    return testing::ask(harness.sim(), user, text);
-  }
-
-  SimHarness harness{options()};
+  CommandsReplies()
+      : ScenarioTest(with_env({{"ADMINS", std::to_string(kAdmin)}, {"MAX_LINKS_PER_DAY", "4"}}),
+                     {{kUser, "Ann"}, {kAdmin, "Boss"}}) {}
 };
 
 TEST_F(CommandsReplies, InfoForEveryone) {
@@ -64,11 +38,12 @@ TEST_F(CommandsReplies, StatsForAUserAndForAnAdmin) {
 
 TEST_F(CommandsReplies, PingAnswersWithTheRoundTrip) {
   EXPECT_EQ(ask(kUser, "/ping").substr(0, 5), "Pong!");
+  // The answer is edited to add the round trip once Telegram confirmed it.
   std::string text;
-  for (int i = 0; i < 100 && !contains(text, "Round trip"); ++i) {
-    text = harness.sim().messages(kUser).back().text;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
+  (void)eventually([&] {
+    text = sim().messages(kUser).back().text;
+    return contains(text, "Round trip");
+  });
   EXPECT_TRUE(contains(text, "Pong! Round trip: ")) << text;
 }
 
@@ -86,4 +61,4 @@ TEST_F(CommandsReplies, BroadcastWithoutAReplyAndFromANonAdmin) {
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

@@ -13,23 +13,18 @@
 #include "e2e/raw_client.hpp"
 #include "e2e/streaming_support.hpp"
 #include "ops/open_file_limit.hpp"
+#include "support/eventually.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
 
 namespace json = boost::json;
-using testing::PostedFile;
-using testing::RawClient;
-using testing::SimHarness;
-using testing::SimHarnessOptions;
 
 using Clients = std::vector<std::unique_ptr<RawClient>>;
 
 SimHarnessOptions limited_to(int connections) {
-  SimHarnessOptions options;
-  options.env["MAX_CONNECTIONS"] = std::to_string(connections);
-  options.env["RATE_LIMIT_BURST"] = "100000";  // every client here is 127.0.0.1
-  return options;
+  return with_env({{"MAX_CONNECTIONS", std::to_string(connections)},
+                   {"RATE_LIMIT_BURST", "100000"}});  // every client here is 127.0.0.1
 }
 
 // A refusal is a whole 503 with the JSON error body, then the end of the connection.
@@ -77,6 +72,23 @@ bool answers_api_info(SimHarness& harness) {
   return probe.read_head().status == 200;
 }
 
+// One more connection asking for /api/info. Answered (200), it is kept in `held`; otherwise it
+// must be refused cleanly (503, then closed by the server), and counts in `refused`.
+void connect_one_more(std::uint16_t port, Clients& held, int& refused) {
+  auto client = std::make_unique<RawClient>(port);
+  ASSERT_TRUE(client->connected());
+  client->send(testing::get_request("/api/info"));
+  const testing::ResponseHead head = client->read_head();
+  if (head.status == 200) {
+    client->read_some(static_cast<std::size_t>(head.content_length));
+    held.push_back(std::move(client));
+    return;
+  }
+  ASSERT_EQ(head.status, 503) << head.text;
+  EXPECT_TRUE(client->closed_by_server());
+  ++refused;
+}
+
 TEST(ConnectionLimit, ConnectionsPastTheLimitGetA503AndAreClosed) {
   constexpr int kLimit = 8;
   SimHarness harness{limited_to(kLimit)};
@@ -88,12 +100,7 @@ TEST(ConnectionLimit, ConnectionsPastTheLimitGetA503AndAreClosed) {
   // One held connection goes away: its place is free again.
   held.back().reset();
   held.pop_back();
-  bool answered = false;
-  for (int i = 0; i < 200 && !answered; ++i) {
-    answered = answers_api_info(harness);
-    if (!answered) std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  EXPECT_TRUE(answered);
+  EXPECT_TRUE(eventually([&] { return answers_api_info(harness); }));
   EXPECT_NE(harness.process().output().find("MAX_CONNECTIONS (8) reached"), std::string::npos);
 }
 
@@ -104,9 +111,7 @@ TEST(ConnectionLimit, DefaultLimitFollowsTheOpenFileLimit) {
   constexpr rlim_t kFiles = 400;
   const rlimit small{kFiles, kFiles};
   ASSERT_EQ(::setrlimit(RLIMIT_NOFILE, &small), 0);
-  SimHarnessOptions options;
-  options.env["RATE_LIMIT_BURST"] = "100000";
-  SimHarness harness{options};
+  SimHarness harness{with_env({{"RATE_LIMIT_BURST", "100000"}})};
   const std::size_t limit = connections_for_descriptors(kFiles);
   EXPECT_NE(harness.process().output().find("MAX_CONNECTIONS: " + std::to_string(limit)),
             std::string::npos)
@@ -114,18 +119,7 @@ TEST(ConnectionLimit, DefaultLimitFollowsTheOpenFileLimit) {
   Clients held;
   int refused = 0;
   while (refused < 5 && held.size() <= limit) {
-    auto client = std::make_unique<RawClient>(harness.port());
-    ASSERT_TRUE(client->connected());
-    client->send(testing::get_request("/api/info"));
-    const testing::ResponseHead head = client->read_head();
-    if (head.status == 200) {
-      client->read_some(static_cast<std::size_t>(head.content_length));
-      held.push_back(std::move(client));
-      continue;
-    }
-    ASSERT_EQ(head.status, 503) << head.text;
-    EXPECT_TRUE(client->closed_by_server());
-    ++refused;
+    ASSERT_NO_FATAL_FAILURE(connect_one_more(harness.port(), held, refused));
   }
   EXPECT_LE(held.size(), limit);
   EXPECT_EQ(refused, 5);
@@ -152,19 +146,8 @@ TEST(ConnectionLimit, IdleAndSlowlorisConnectionsLeaveTheServiceAnswering) {
   Clients filler;
   int refused = 0;
   while (refused < 20) {
-    auto extra = std::make_unique<RawClient>(harness.port());
-    ASSERT_TRUE(extra->connected());
-    extra->send(testing::get_request("/api/info"));
-    const testing::ResponseHead head = extra->read_head();
-    if (head.status == 200) {
-      extra->read_some(static_cast<std::size_t>(head.content_length));
-      filler.push_back(std::move(extra));
-      ASSERT_LE(filler.size(), static_cast<std::size_t>(kLimit - kIdle - kSlowloris));
-      continue;
-    }
-    ASSERT_EQ(head.status, 503) << head.text;
-    EXPECT_TRUE(extra->closed_by_server());
-    ++refused;
+    ASSERT_NO_FATAL_FAILURE(connect_one_more(harness.port(), filler, refused));
+    ASSERT_LE(filler.size(), static_cast<std::size_t>(kLimit - kIdle - kSlowloris));
   }
   // The held connections are all still usable.
   for (std::size_t i = 0; i < idle.size(); i += 50) {
@@ -174,4 +157,4 @@ TEST(ConnectionLimit, IdleAndSlowlorisConnectionsLeaveTheServiceAnswering) {
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

@@ -46,18 +46,12 @@
 #include "support/sim_harness.hpp"
 #include "support/sim_world.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
 
 namespace json = boost::json;
 using namespace std::chrono_literals;
 using Steady = std::chrono::steady_clock;
-using testing::eventually;
-using testing::links_to;
-using testing::SimHarness;
-using testing::SimHarnessOptions;
-using testing::SimWorld;
-using testing::store_count;
 
 constexpr std::int64_t kBot = SimHarness::kMainBotId;
 constexpr int kRounds = 10;
@@ -71,7 +65,6 @@ constexpr std::uint64_t kDownloadFileSize = 3 * 1024 * 1024;
 constexpr const char* kBroadcastText = "Crash test broadcast";
 constexpr auto kBandwidthWindow = 8s;  // the 5 s flush period, plus 3 s for a late timer
 constexpr std::uint64_t kLongRoundBytes = 8 * 1024 * 1024;  // served before the window
-constexpr int kMessageWaitMs = 60000;
 
 std::int64_t user_at(int index) { return kFirstUser + index; }
 bool is_long_round(int round) { return round == 4 || round == 7; }
@@ -217,7 +210,7 @@ class CrashRecovery : public ::testing::Test {
     sim().send_text(kAdmin, "/start", kBot);
     for (int i = 0; i < kUsers; ++i) sim().send_text(user_at(i), "/start", kBot);
     for (int i = 0; i < kUsers; ++i) {
-      ASSERT_GE(sim().wait_messages(user_at(i), 1, kMessageWaitMs, kBot).size(), 1U) << user_at(i);
+      ASSERT_GE(sim().wait_messages(user_at(i), 1, kBotReplyWaitMs, kBot).size(), 1U) << user_at(i);
     }
   }
 
@@ -230,14 +223,16 @@ class CrashRecovery : public ::testing::Test {
                             {"reply_to_message_id", source.message_id},
                             {"bot_id", kBot}});
     std::optional<sim::SimMessage> ask;
-    ASSERT_TRUE(eventually([&] {
-      for (const sim::SimMessage& message : sim().messages(kAdmin, kBot)) {
-        if (message.text.find("Send it to") != std::string::npos && !message.keyboard.empty()) {
-          ask = message;
-        }
-      }
-      return ask.has_value();
-    }));
+    ASSERT_TRUE(eventually(
+        [&] {
+          for (const sim::SimMessage& message : sim().messages(kAdmin, kBot)) {
+            if (message.text.find("Send it to") != std::string::npos && !message.keyboard.empty()) {
+              ask = message;
+            }
+          }
+          return ask.has_value();
+        },
+        kCrashTestPatience));
     sim().press_button(kAdmin, ask->message_id, ask->keyboard[0][0].data, kBot);
   }
 
@@ -255,11 +250,13 @@ class CrashRecovery : public ::testing::Test {
     const std::string row =
         "SELECT COUNT(*) FROM pending_uploads WHERE chat_id = " + std::to_string(sent.chat_id) +
         " AND message_id = " + std::to_string(sent.message_id);
-    ASSERT_TRUE(eventually([&] {
-      return store_count(store_path(), row).value_or(0) > 0 ||
-             !links_to(sim(), user_at(index)).empty();
-    })) << "tglink never took upload "
-        << index;
+    ASSERT_TRUE(eventually(
+        [&] {
+          return store_count(store_path(), row).value_or(0) > 0 ||
+                 !links_to(sim(), user_at(index)).empty();
+        },
+        kCrashTestPatience))
+        << "tglink never took upload " << index;
   }
 
   // The posts of upload `index` in LOG_CHANNEL.
@@ -357,7 +354,8 @@ TEST_F(CrashRecovery, TenKillsLoseNoUploadRepeatNoBroadcastAndKeepTheStoreAndThe
       if (HasFatalFailure()) return;
     }
     if (is_long_round(round)) {
-      ASSERT_TRUE(eventually([&] { return received.of(generation) >= kLongRoundBytes; }))
+      ASSERT_TRUE(eventually([&] { return received.of(generation) >= kLongRoundBytes; },
+                             kCrashTestPatience))
           << "the downloads did not resume after a restart";
       std::this_thread::sleep_for(kBandwidthWindow);
     }
@@ -370,13 +368,16 @@ TEST_F(CrashRecovery, TenKillsLoseNoUploadRepeatNoBroadcastAndKeepTheStoreAndThe
   }
 
   // The last process finishes the work, then stops cleanly (which saves the counter).
-  ASSERT_TRUE(eventually([&] { return every_upload_answered(); }))
+  ASSERT_TRUE(eventually([&] { return every_upload_answered(); }, kCrashTestPatience))
       << "uploads left unanswered: " << unanswered() << "\ntglink said:\n"
       << node_->process().output();
-  ASSERT_TRUE(eventually([&] { return broadcast_finished(); })) << "the broadcast never ended";
-  ASSERT_TRUE(eventually([&] { return received.of(generation) >= kLongRoundBytes; }))
+  ASSERT_TRUE(eventually([&] { return broadcast_finished(); }, kCrashTestPatience))
+      << "the broadcast never ended";
+  ASSERT_TRUE(
+      eventually([&] { return received.of(generation) >= kLongRoundBytes; }, kCrashTestPatience))
       << "the downloads did not resume after the last restart";
-  ASSERT_TRUE(eventually([&] { return downloaders.complete_downloads() >= kDownloaders; }))
+  ASSERT_TRUE(eventually([&] { return downloaders.complete_downloads() >= kDownloaders; },
+                         kCrashTestPatience))
       << "the downloads never completed";
   downloaders.stop();
   ASSERT_EQ(node_->stop(), 0) << node_->process().output();
@@ -446,4 +447,4 @@ TEST_F(CrashRecovery, TenKillsLoseNoUploadRepeatNoBroadcastAndKeepTheStoreAndThe
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

@@ -7,7 +7,6 @@
 #include <filesystem>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "core/clock.hpp"
@@ -15,24 +14,14 @@
 #include "sim/control_client.hpp"
 #include "store/sqlite_handle.hpp"
 #include "store/store.hpp"
+#include "support/eventually.hpp"
 #include "support/sim_harness.hpp"
 
 namespace tglink::testing {
 
-// Turns a hang into a failure; never a timing assert.
+// The limit of a crash test's waits (eventually): a restart after SIGKILL first replays what the
+// store holds, so twice kHangLimit. Turns a hang into a failure; never a timing assert.
 inline constexpr std::chrono::seconds kCrashTestPatience{120};
-
-// Polls `condition` every 50 ms until it holds; false after `limit`.
-template <typename Condition>
-bool eventually(Condition condition,
-                std::chrono::steady_clock::duration limit = kCrashTestPatience) {
-  const auto deadline = std::chrono::steady_clock::now() + limit;
-  while (!condition()) {
-    if (std::chrono::steady_clock::now() > deadline) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  return true;
-}
 
 // The LOG_CHANNEL message id a /dl/ link in `text` points at; nullopt when there is none.
 inline std::optional<std::int64_t> linked_message(const std::string& text) {

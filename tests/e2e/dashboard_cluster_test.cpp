@@ -14,15 +14,10 @@
 #include "support/sim_harness.hpp"
 #include "support/sim_world.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
 
 namespace json = boost::json;
-using testing::eventually;
-using testing::HttpCall;
-using testing::HttpResult;
-using testing::SimHarness;
-using testing::SimHarnessOptions;
 
 constexpr std::int64_t kAdmin = 7790000;
 
@@ -64,7 +59,7 @@ TEST(DashboardCluster, ALinkOpensOnceOnAnyNodeWhosePageShowsEveryNode) {
   world.sim().create_user(kAdmin, "Ada");
 
   world.sim().send_text(kAdmin, "/dashboard");
-  const auto answers = world.sim().wait_messages(kAdmin, 1, testing::kClusterReplyWaitMs);
+  const auto answers = world.sim().wait_messages(kAdmin, 1, kBotReplyWaitMs);
   ASSERT_EQ(answers.size(), 1U);
   const std::string link = testing::link_path_in(answers[0].text, "/admin/");
   ASSERT_FALSE(link.empty()) << answers[0].text;
@@ -84,10 +79,10 @@ TEST(DashboardCluster, ALinkOpensOnceOnAnyNodeWhosePageShowsEveryNode) {
   EXPECT_EQ(get(leader, "/admin/data", cookie).status, 200);  // the session holds on every node
 
   world.sim().send_text(kAdmin, "/dashboard off");
-  ASSERT_EQ(world.sim().wait_messages(kAdmin, 2, testing::kClusterReplyWaitMs).size(), 2U);
+  ASSERT_EQ(world.sim().wait_messages(kAdmin, 2, kBotReplyWaitMs).size(), 2U);
   EXPECT_EQ(get(follower, "/admin/data", cookie).status, 404);
   EXPECT_EQ(get(leader, "/admin/data", cookie).status, 404);
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

@@ -18,65 +18,29 @@
 #include "core/base64.hpp"
 #include "core/url_encoding.hpp"
 #include "dav/xml_check.hpp"
-#include "sim/control_client.hpp"
-#include "support/bot_replies.hpp"
 #include "support/required_tool.hpp"
-#include "support/sim_harness.hpp"
-#include "support/user_file.hpp"
+#include "support/scenario.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
 
 namespace json = boost::json;
 namespace fs = std::filesystem;
-using testing::HttpCall;
-using testing::HttpResult;
-using testing::SimHarness;
-using testing::SimHarnessOptions;
 
 constexpr std::int64_t kUser = 5550101;
 constexpr std::int64_t kAdmin = 5550199;
-constexpr int kWaitMs = 60000;  // generous: a loaded 2-core machine with ASan
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-std::size_t count_of(const std::string& text, const std::string& part) {
-  std::size_t count = 0;
-  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) {
-    ++count;
-  }
-  return count;
-}
-
-class DavFolderTest : public ::testing::Test {
+class DavFolderTest : public ScenarioTest {
  protected:
-  static SimHarnessOptions options() {
-    SimHarnessOptions o;
-    o.env["ADMINS"] = std::to_string(kAdmin);
-    o.env["LINK_EXPIRY_DURATION"] = "12h";
-    return o;
-  }
-  void SetUp() override {
-    harness_.sim().create_user(kUser, "Ann");
-    harness_.sim().create_user(kAdmin, "Admin");
-  }
-
-  std::string ask(std::int64_t user, const std::string& text) {
-    return testing::ask(harness_.sim(), user, text);
-  }
-
-  // Sends a file as kUser and waits for its link reply.
-  void send(const fs::path& path, const std::string& kind, const std::string& mime,
-            const std::string& name = "") {
-    testing::send_file(harness_.sim(), testing::user_file(kUser, path, kind, mime, name));
-  }
+  DavFolderTest()
+      : ScenarioTest(
+            with_env({{"ADMINS", std::to_string(kAdmin)}, {"LINK_EXPIRY_DURATION", "12h"}}),
+            {{kUser, "Ann"}, {kAdmin, "Admin"}}) {}
 
   // "/dav/TOKEN/" from /davlink's reply.
   std::string folder_path() {
     const std::string reply = ask(kUser, "/davlink");
-    const std::string path = testing::link_path_in(reply, "/dav/");
+    const std::string path = link_path_in(reply, "/dav/");
     EXPECT_TRUE(path.ends_with("/")) << reply;
     return path;
   }
@@ -88,7 +52,7 @@ class DavFolderTest : public ::testing::Test {
     call.target = target;
     call.headers = std::move(headers);
     call.body = std::move(body);
-    return harness_.call(call);
+    return harness.call(call);
   }
 
   HttpResult propfind(const std::string& target, const std::string& depth = "1") {
@@ -97,38 +61,34 @@ class DavFolderTest : public ::testing::Test {
 
   // Waits until the folder lists `count` files or folders besides itself.
   HttpResult wait_for_members(const std::string& target, std::size_t count) {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(kWaitMs);
     HttpResult last;
-    while (std::chrono::steady_clock::now() < deadline) {
+    EXPECT_TRUE(eventually([&] {
       last = propfind(target);
-      if (last.status == 207 && count_of(last.body, "<D:response>") >= count + 1) return last;
-      std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    }
-    ADD_FAILURE() << "the folder never listed " << count << " members: " << last.body;
+      return last.status == 207 && count_of(last.body, "<D:response>") >= count + 1;
+    })) << "the folder never listed "
+        << count << " members: " << last.body;
     return last;
   }
 
   std::string run(const std::string& command, const std::string& log) {
-    const fs::path out = harness_.dir() / log;
+    const fs::path out = harness.dir() / log;
     const int status = std::system((command + " > " + out.string() + " 2>&1").c_str());
-    EXPECT_EQ(status, 0) << command << "\n" << testing::read_file(out);
-    return testing::read_file(out);
+    EXPECT_EQ(status, 0) << command << "\n" << read_file(out);
+    return read_file(out);
   }
-
-  SimHarness harness_{options()};
 };
 
 TEST_F(DavFolderTest, ListsFilesAndBatchesAndServesThemAsDlDoes) {
-  const fs::path video = harness_.make_file("clip.mp4", 300000, 7);
-  const fs::path doc = harness_.make_file("notes.txt", 5000, 8);
-  const fs::path song = harness_.make_file("song.mp3", 90000, 9);
-  send(video, "video", "video/mp4", "a <b> & \"c\" 'd'.mp4");
-  send(doc, "document", "text/plain");
+  const fs::path video = harness.make_file("clip.mp4", 300000, 7);
+  const fs::path doc = harness.make_file("notes.txt", 5000, 8);
+  const fs::path song = harness.make_file("song.mp3", 90000, 9);
+  send(kUser, video, "video", "video/mp4", "a <b> & \"c\" 'd'.mp4");
+  send(kUser, doc, "document", "text/plain");
   ask(kUser, "/batch");
-  harness_.sim().send_file(testing::user_file(kUser, song, "audio", "audio/mpeg"));
-  harness_.sim().send_file(testing::user_file(kUser, video, "video", "video/mp4", "in batch.mp4"));
+  sim().send_file(user_file(kUser, song, "audio", "audio/mpeg"));
+  sim().send_file(user_file(kUser, video, "video", "video/mp4", "in batch.mp4"));
   const std::string done = ask(kUser, "/done");
-  const std::string batch = testing::link_path_in(done, "/b/");
+  const std::string batch = link_path_in(done, "/b/");
   ASSERT_FALSE(batch.empty()) << done;
 
   const std::string folder = folder_path();
@@ -182,14 +142,14 @@ TEST_F(DavFolderTest, ListsFilesAndBatchesAndServesThemAsDlDoes) {
   EXPECT_LT(in_batch.body.find("song.mp3"), in_batch.body.find("in%20batch.mp4"));
 
   // Files download byte-exact, with ranges and validators, as from /dl.
-  const HttpResult whole = harness_.get(odd_href);
+  const HttpResult whole = harness.get(odd_href);
   ASSERT_EQ(whole.status, 200) << whole.body.substr(0, 200);
-  EXPECT_TRUE(whole.body == testing::read_file(video));
+  EXPECT_TRUE(whole.body == read_file(video));
   EXPECT_EQ(whole.header("accept-ranges"), "bytes");
   const HttpResult part = dav("GET", batch_folder + "song.mp3", {{"Range", "bytes=1000-1999"}});
   ASSERT_EQ(part.status, 206) << batch_folder;
   EXPECT_EQ(part.header("content-range"), "bytes 1000-1999/90000");
-  EXPECT_TRUE(part.body == testing::read_file(song).substr(1000, 1000));
+  EXPECT_TRUE(part.body == read_file(song).substr(1000, 1000));
   const std::string etag = whole.header("etag");
   EXPECT_TRUE(
       contains(listing.body, "<D:getetag>" + std::regex_replace(etag, std::regex("\""), "&quot;")))
@@ -198,8 +158,8 @@ TEST_F(DavFolderTest, ListsFilesAndBatchesAndServesThemAsDlDoes) {
   const HttpResult head = dav("HEAD", folder + "notes.txt");
   EXPECT_EQ(head.status, 200);
   EXPECT_EQ(head.header("content-length"), "5000");
-  EXPECT_EQ(harness_.get(folder + "nothing.bin").status, 404);
-  EXPECT_EQ(harness_.get(folder + "..%2F..%2Fapi%2Finfo").status, 404);
+  EXPECT_EQ(harness.get(folder + "nothing.bin").status, 404);
+  EXPECT_EQ(harness.get(folder + "..%2F..%2Fapi%2Finfo").status, 404);
 
   // Read-only: every write method is 405 with Allow; OPTIONS says DAV class 1.
   for (const std::string method :
@@ -213,7 +173,7 @@ TEST_F(DavFolderTest, ListsFilesAndBatchesAndServesThemAsDlDoes) {
   EXPECT_EQ(options.header("dav"), "1");
 
   // A browser gets a plain index under the batch page's strict policy.
-  const HttpResult page = harness_.get(folder);
+  const HttpResult page = harness.get(folder);
   ASSERT_EQ(page.status, 200);
   EXPECT_TRUE(contains(page.header("content-type"), "text/html"));
   EXPECT_TRUE(contains(page.header("content-security-policy"), "default-src 'none'"));
@@ -228,19 +188,19 @@ TEST_F(DavFolderTest, ListsFilesAndBatchesAndServesThemAsDlDoes) {
   ASSERT_EQ(by_password.status, 207);
   EXPECT_TRUE(contains(by_password.body, "<D:href>/dav/notes.txt</D:href>")) << by_password.body;
   const HttpResult got = dav("GET", "/dav/notes.txt", {{"Authorization", basic}});
-  EXPECT_TRUE(got.body == testing::read_file(doc));
+  EXPECT_TRUE(got.body == read_file(doc));
   const HttpResult anonymous = propfind("/dav/");
   EXPECT_EQ(anonymous.status, 401);
   EXPECT_TRUE(contains(anonymous.header("www-authenticate"), "Basic"))
       << anonymous.header("www-authenticate");
 
   // Play queues: the folder's and the batch's videos and audio.
-  const HttpResult queue = harness_.get("/dav/" + token + ".m3u8");
+  const HttpResult queue = harness.get("/dav/" + token + ".m3u8");
   ASSERT_EQ(queue.status, 200);
   EXPECT_TRUE(queue.body.starts_with("#EXTM3U\n")) << queue.body;
   EXPECT_EQ(count_of(queue.body, "#EXTINF:"), 3U) << queue.body;  // not notes.txt
-  EXPECT_TRUE(contains(queue.body, harness_.base_url() + odd_href + "\n")) << queue.body;
-  const HttpResult batch_queue = harness_.get(batch + ".m3u8");
+  EXPECT_TRUE(contains(queue.body, harness.base_url() + odd_href + "\n")) << queue.body;
+  const HttpResult batch_queue = harness.get(batch + ".m3u8");
   ASSERT_EQ(batch_queue.status, 200);
   EXPECT_EQ(count_of(batch_queue.body, "#EXTINF:"), 2U) << batch_queue.body;
   EXPECT_TRUE(contains(batch_queue.body, "/stream/")) << batch_queue.body;
@@ -249,7 +209,7 @@ TEST_F(DavFolderTest, ListsFilesAndBatchesAndServesThemAsDlDoes) {
   EXPECT_EQ(folder_path(), folder);
   EXPECT_TRUE(contains(ask(kUser, "/davlink off"), "closed"));
   EXPECT_EQ(propfind(folder).status, 404);
-  EXPECT_EQ(harness_.get(odd_href).status, 404);
+  EXPECT_EQ(harness.get(odd_href).status, 404);
   EXPECT_EQ(dav("PROPFIND", "/dav/", {{"Depth", "1"}, {"Authorization", basic}}).status, 401);
   const std::string reopened = folder_path();
   EXPECT_NE(reopened, folder);
@@ -257,18 +217,18 @@ TEST_F(DavFolderTest, ListsFilesAndBatchesAndServesThemAsDlDoes) {
 
   // A ban closes it too, and a revoked link leaves the folder at once. A file's GET finds its
   // name in the folder as lately read (dav/folder_cache.hpp), yet a ban closes it at once too.
-  EXPECT_EQ(harness_.get(reopened + "notes.txt").status, 200);
-  const std::string revoke = ask(kAdmin, "/revoke " + harness_.base_url() +
-                                             testing::link_path_in(ask(kUser, "/mylinks"), "/dl/"));
+  EXPECT_EQ(harness.get(reopened + "notes.txt").status, 200);
+  const std::string revoke =
+      ask(kAdmin, "/revoke " + harness.base_url() + link_path_in(ask(kUser, "/mylinks"), "/dl/"));
   EXPECT_TRUE(contains(revoke, "Revoked")) << revoke;
   EXPECT_EQ(count_of(propfind(reopened).body, "<D:response>"), 5U);
   ask(kAdmin, "/ban " + std::to_string(kUser));
-  EXPECT_EQ(harness_.get(reopened + "notes.txt").status, 404);
+  EXPECT_EQ(harness.get(reopened + "notes.txt").status, 404);
   EXPECT_EQ(propfind(reopened).status, 404);
 }
 
 TEST_F(DavFolderTest, HostileNamesAreListedSafelyAndServedByTheirHref) {
-  const fs::path file = harness_.make_file("hostile.bin", 20000, 19);
+  const fs::path file = harness.make_file("hostile.bin", 20000, 19);
   const std::vector<std::string> names{std::string("a\0b.mp4", 7),
                                        std::string(496, 'n') + ".mkv",
                                        "../../etc/passwd",
@@ -278,7 +238,8 @@ TEST_F(DavFolderTest, HostileNamesAreListedSafelyAndServedByTheirHref) {
                                        "]]>&amp;<!--.txt",
                                        ".hidden",
                                        "a?b#c.mp4"};
-  for (const std::string& name : names) send(file, "document", "application/octet-stream", name);
+  for (const std::string& name : names)
+    send(kUser, file, "document", "application/octet-stream", name);
   const std::string folder = folder_path();
   const HttpResult listing = wait_for_members(folder, names.size());
   const XmlOutline outline = check_xml(listing.body);
@@ -287,14 +248,14 @@ TEST_F(DavFolderTest, HostileNamesAreListedSafelyAndServedByTheirHref) {
   std::smatch m;
   const std::regex href("<D:href>([^<]*)</D:href>");
   std::size_t files = 0;
-  const std::string bytes = testing::read_file(file);
+  const std::string bytes = read_file(file);
   for (auto it = std::sregex_iterator(listing.body.begin(), listing.body.end(), href);
        it != std::sregex_iterator(); ++it) {
     const std::string target = (*it)[1];
     ASSERT_TRUE(target.starts_with(folder)) << target;
     if (target == folder) continue;
     EXPECT_EQ(target.find('/', folder.size()), std::string::npos) << target;  // one segment
-    const HttpResult got = harness_.get(target);
+    const HttpResult got = harness.get(target);
     ASSERT_EQ(got.status, 200) << target;
     EXPECT_TRUE(got.body == bytes) << target;
     ++files;
@@ -304,15 +265,15 @@ TEST_F(DavFolderTest, HostileNamesAreListedSafelyAndServedByTheirHref) {
 
 TEST_F(DavFolderTest, RcloneListsCopiesWithFourStreamsAndChecksByteExact) {
   TGLINK_REQUIRE_PROGRAM("rclone");
-  const fs::path source = harness_.dir() / "source";
+  const fs::path source = harness.dir() / "source";
   fs::create_directories(source);
   const std::vector<std::pair<std::string, std::uint64_t>> files{
       {"big.mkv", 3'000'000}, {"small.txt", 4000}, {"Фильм 1.mp4", 1'200'000}};
   std::uint32_t seed = 40;
   for (const auto& [name, size] : files) {
-    const fs::path made = harness_.make_file("made" + std::to_string(seed) + ".bin", size, seed);
+    const fs::path made = harness.make_file("made" + std::to_string(seed) + ".bin", size, seed);
     fs::copy_file(made, source / name);
-    send(made, "document", "application/octet-stream", name);
+    send(kUser, made, "document", "application/octet-stream", name);
     ++seed;
   }
   const std::string folder = folder_path();
@@ -320,7 +281,7 @@ TEST_F(DavFolderTest, RcloneListsCopiesWithFourStreamsAndChecksByteExact) {
   const std::string token = folder.substr(5, folder.size() - 6);
   // The token as the password, as an rclone config would have it (obscured).
   const std::string obscured = run("rclone obscure '" + token + "'", "obscure.log");
-  const std::string remote = "':webdav,url=\"" + harness_.base_url() +
+  const std::string remote = "':webdav,url=\"" + harness.base_url() +
                              "/dav/\",user=anyone,pass=" + obscured.substr(0, obscured.find('\n')) +
                              ":'";
   const std::string flags = " --config /dev/null --low-level-retries 2 --retries 1 ";
@@ -333,34 +294,34 @@ TEST_F(DavFolderTest, RcloneListsCopiesWithFourStreamsAndChecksByteExact) {
     EXPECT_EQ(entry.as_object().at("Size").as_int64(),
               static_cast<std::int64_t>(fs::file_size(source / name)));
   }
-  const fs::path copied = harness_.dir() / "copied";
+  const fs::path copied = harness.dir() / "copied";
   run("rclone copy" + flags + "--multi-thread-streams 4 --multi-thread-cutoff 1M " + remote + " " +
           copied.string(),
       "copy.log");
   for (const auto& [name, size] : files) {
-    EXPECT_TRUE(testing::read_file(copied / name) == testing::read_file(source / name)) << name;
+    EXPECT_TRUE(read_file(copied / name) == read_file(source / name)) << name;
   }
   run("rclone check" + flags + "--download " + source.string() + " " + remote, "check.log");
   // The address itself as the URL works the same.
-  const std::string by_path = "':webdav,url=\"" + harness_.base_url() + folder + "\":'";
+  const std::string by_path = "':webdav,url=\"" + harness.base_url() + folder + "\":'";
   EXPECT_TRUE(contains(run("rclone lsf" + flags + by_path, "lsf.log"), "small.txt"));
 }
 
 TEST_F(DavFolderTest, CadaverListsAndGetsAFile) {
   TGLINK_REQUIRE_PROGRAM("cadaver");
-  const fs::path file = harness_.make_file("report.pdf", 70000, 51);
-  send(file, "document", "application/pdf");
+  const fs::path file = harness.make_file("report.pdf", 70000, 51);
+  send(kUser, file, "document", "application/pdf");
   const std::string folder = folder_path();
   (void)wait_for_members(folder, 1);
-  const fs::path got = harness_.dir() / "fetched.pdf";
-  const fs::path script = harness_.dir() / "cadaver.txt";
+  const fs::path got = harness.dir() / "fetched.pdf";
+  const fs::path script = harness.dir() / "cadaver.txt";
   std::ofstream(script) << "ls\nget report.pdf " << got.string() << "\nquit\n";
   const std::string output =
-      run("cadaver " + harness_.base_url() + folder + " < " + script.string(), "cadaver.log");
+      run("cadaver " + harness.base_url() + folder + " < " + script.string(), "cadaver.log");
   EXPECT_TRUE(contains(output, "report.pdf")) << output;
   EXPECT_TRUE(contains(output, "70000")) << output;
   ASSERT_TRUE(fs::exists(got)) << output;
-  EXPECT_TRUE(testing::read_file(got) == testing::read_file(file));
+  EXPECT_TRUE(read_file(got) == read_file(file));
 }
 
 TEST_F(DavFolderTest, ADavfs2MountListsProbesAndSeeksAVideo) {
@@ -370,24 +331,24 @@ TEST_F(DavFolderTest, ADavfs2MountListsProbesAndSeeksAVideo) {
   if (geteuid() != 0 || !fs::exists("/dev/fuse")) {
     GTEST_SKIP() << "a davfs2 mount needs root and /dev/fuse";
   }
-  const fs::path video = harness_.dir() / "movie.mp4";
+  const fs::path video = harness.dir() / "movie.mp4";
   run("ffmpeg -hide_banner -loglevel error -y -f lavfi -i testsrc2=size=320x240:rate=25:duration=4 "
       "-c:v mpeg4 -q:v 5 " +
           video.string(),
       "ffmpeg.log");
-  send(video, "video", "video/mp4");
+  send(kUser, video, "video", "video/mp4");
   const std::string folder = folder_path();
   (void)wait_for_members(folder, 1);
-  const fs::path mount = harness_.dir() / "mnt";
-  const fs::path conf = harness_.dir() / "davfs2.conf";
+  const fs::path mount = harness.dir() / "mnt";
+  const fs::path conf = harness.dir() / "davfs2.conf";
   fs::create_directories(mount);
   std::ofstream(conf) << "use_locks 0\nask_auth 0\n";
   const std::string mounted = "mount -t davfs -o ro,conf=" + conf.string() + " " +
-                              harness_.base_url() + folder + " " + mount.string() + " < /dev/null";
-  if (std::system((mounted + " > " + (harness_.dir() / "mount.log").string() + " 2>&1").c_str()) !=
+                              harness.base_url() + folder + " " + mount.string() + " < /dev/null";
+  if (std::system((mounted + " > " + (harness.dir() / "mount.log").string() + " 2>&1").c_str()) !=
       0) {
-    const std::string log = testing::read_file(harness_.dir() / "mount.log");
-    if (testing::skips_fail()) FAIL() << "mount.davfs failed: " << log;
+    const std::string log = read_file(harness.dir() / "mount.log");
+    if (skips_fail()) FAIL() << "mount.davfs failed: " << log;
     GTEST_SKIP() << "mount.davfs failed here (no FUSE mounts in this container?): " << log;
   }
   struct Unmount {
@@ -404,7 +365,7 @@ TEST_F(DavFolderTest, ADavfs2MountListsProbesAndSeeksAVideo) {
           " -frames:v 1 -f null -",
       "seek.log");
   std::ifstream in(mount / "movie.mp4", std::ios::binary);
-  const std::string bytes = testing::read_file(video);
+  const std::string bytes = read_file(video);
   const std::size_t offset = bytes.size() / 2;
   in.seekg(static_cast<std::streamoff>(offset));
   std::string middle(4096, '\0');
@@ -413,4 +374,4 @@ TEST_F(DavFolderTest, ADavfs2MountListsProbesAndSeeksAVideo) {
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

@@ -15,21 +15,15 @@
 #include "support/required_tool.hpp"
 #include "support/sim_harness.hpp"
 #include "support/temp_dir.hpp"
+#include "support/text_contains.hpp"
 #include "support/tglink_process.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
 
 using namespace std::chrono_literals;
-using testing::TempDir;
-using testing::TglinkProcess;
-using testing::TglinkProcessOptions;
 
 constexpr const char* kDone = "Press Ctrl-C to stop.";
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 // The values of the lines that start with `label`, in order.
 std::vector<std::string> lines_after(const std::string& text, const std::string& label) {
@@ -203,4 +197,4 @@ TEST(Demo, MissingFileIsNamedAndTheDemoKeepsServing) {
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

@@ -13,17 +13,12 @@
 
 #include "store/postgres_connection.hpp"
 #include "streaming_support.hpp"
+#include "support/eventually.hpp"
 #include "support/postgres_server.hpp"
 #include "support/sim_harness.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
-
-using testing::HttpResult;
-using testing::PostedFile;
-using testing::ScratchPostgresDatabase;
-using testing::SimHarness;
-using testing::SimHarnessOptions;
 
 constexpr std::int64_t kUser = 5550190;
 
@@ -37,11 +32,7 @@ std::int64_t lock_waiters(PgConnection& watcher) {
 }
 
 bool wait_for_a_lock_waiter(PgConnection& watcher) {
-  for (int i = 0; i < 200; ++i) {
-    if (lock_waiters(watcher) > 0) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  return false;
+  return eventually([&] { return lock_waiters(watcher) > 0; });
 }
 
 SimHarnessOptions on_postgres(const ScratchPostgresDatabase& db) {
@@ -125,4 +116,4 @@ TEST_F(HeldDatabase, ABatchPageWaitingOnTheDatabasePausesNoDownloadAndNoApiInfo)
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

@@ -6,17 +6,12 @@
 
 #include "sim/control_client.hpp"
 #include "support/sim_harness.hpp"
+#include "support/text_contains.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
 
-using testing::SimHarness;
-
 constexpr std::int64_t kUser = 5550019;
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 TEST(HostileNamesOnTheSimulator, NulAndLongNamesDownloadTwiceEachAndApiInfoStaysUp) {
   SimHarness harness;
@@ -49,4 +44,4 @@ TEST(HostileNamesOnTheSimulator, NulAndLongNamesDownloadTwiceEachAndApiInfoStays
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

@@ -10,15 +10,13 @@
 
 #include "e2e/streaming_support.hpp"
 #include "sim/control_client.hpp"
+#include "support/eventually.hpp"
 #include "support/promtool.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
 
 using namespace std::chrono_literals;
-using testing::HttpCall;
-using testing::HttpResult;
-using testing::SimHarness;
 
 constexpr const char* kToken = "metrics-token-0123456789abcdef";
 
@@ -67,26 +65,27 @@ double baseline(const std::map<std::string, double>& samples, const std::string&
 }
 
 // Polls until `key` has grown by at least `delta` since `before` (its updates may trail the
-// response by an updateFile), with a deadline generous for a loaded machine.
+// response by an updateFile).
 std::map<std::string, double> wait_for_growth(SimHarness& harness,
                                               const std::map<std::string, double>& before,
                                               const std::string& key, double delta) {
-  const auto deadline = std::chrono::steady_clock::now() + 60s;
-  std::map<std::string, double> now = scrape(harness);
-  while (baseline(now, key) - baseline(before, key) < delta &&
-         std::chrono::steady_clock::now() < deadline) {
-    std::this_thread::sleep_for(100ms);
+  std::map<std::string, double> now;
+  (void)eventually([&] {
     now = scrape(harness);
-  }
+    return baseline(now, key) - baseline(before, key) >= delta;
+  });
   return now;
 }
 
+// The token set, and the metrics served on a listener of their own at 127.0.0.1:`port` too.
+SimHarnessOptions with_metrics_listener(std::uint16_t port) {
+  return with_env(
+      {{"METRICS_TOKEN", kToken}, {"METRICS_ADDRESS", "127.0.0.1:" + std::to_string(port)}});
+}
+
 TEST(MetricsEndToEnd, ADownloadMovesTheByteCountersByExactlyItsSize) {
-  const std::uint16_t metrics_port = testing::free_tcp_port();
-  testing::SimHarnessOptions options;
-  options.env["METRICS_TOKEN"] = kToken;
-  options.env["METRICS_ADDRESS"] = "127.0.0.1:" + std::to_string(metrics_port);
-  SimHarness harness(options);
+  const std::uint16_t metrics_port = free_tcp_port();
+  SimHarness harness(with_metrics_listener(metrics_port));
   const std::uint64_t size = 3 * 1024 * 1024 + 4321;
   const auto bytes = static_cast<double>(size);
   const testing::PostedFile file = testing::post_file(harness, harness.make_file("m.bin", size));
@@ -129,10 +128,9 @@ TEST(MetricsEndToEnd, ADownloadMovesTheByteCountersByExactlyItsSize) {
 
 TEST(MetricsEndToEnd, AFloodedBotsHandOverIsCountedAgainstIt) {
   constexpr std::int64_t kExtraBot = 1000000002;
-  testing::SimHarnessOptions options;
-  options.env["METRICS_TOKEN"] = kToken;
-  options.env["ADDITIONAL_BOT_TOKENS"] = "1000000002:SIMtoken_extra_bot_one_for_end_to_end";
-  SimHarness harness(options);
+  SimHarness harness(
+      with_env({{"METRICS_TOKEN", kToken},
+                {"ADDITIONAL_BOT_TOKENS", "1000000002:SIMtoken_extra_bot_one_for_end_to_end"}}));
   const std::map<std::string, double> before =
       wait_for_growth(harness, {}, "tglink_bots_connected", 2);
   ASSERT_EQ(value(before, "tglink_bots_connected"), 2);
@@ -158,11 +156,8 @@ TEST(MetricsEndToEnd, AFloodedBotsHandOverIsCountedAgainstIt) {
 }
 
 TEST(MetricsEndToEnd, TheScrapePassesPromtoolAndTheTokenGuardsTheMainPort) {
-  const std::uint16_t metrics_port = testing::free_tcp_port();
-  testing::SimHarnessOptions options;
-  options.env["METRICS_TOKEN"] = kToken;
-  options.env["METRICS_ADDRESS"] = "127.0.0.1:" + std::to_string(metrics_port);
-  SimHarness harness(options);
+  const std::uint16_t metrics_port = free_tcp_port();
+  SimHarness harness(with_metrics_listener(metrics_port));
   ASSERT_TRUE(harness.process().wait_until_listening(metrics_port));
   // The listener's own scrapes are not counted; the harness has polled /api/info already.
   const std::map<std::string, double> before =
@@ -192,10 +187,7 @@ TEST(MetricsEndToEnd, TheScrapePassesPromtoolAndTheTokenGuardsTheMainPort) {
 
 TEST(MetricsEndToEnd, LinksMadeAndUploadsRefusedAreCountedByReason) {
   constexpr std::int64_t kUser = 5550001;
-  testing::SimHarnessOptions options;
-  options.env["METRICS_TOKEN"] = kToken;
-  options.env["MAX_FILE_SIZE"] = "100000";
-  SimHarness harness(options);
+  SimHarness harness(with_env({{"METRICS_TOKEN", kToken}, {"MAX_FILE_SIZE", "100000"}}));
   harness.sim().create_user(kUser, "Ann");
   const auto send = [&](const std::string& name, std::uint64_t size, std::size_t replies) {
     sim::SendFileRequest request;
@@ -221,4 +213,4 @@ TEST(MetricsEndToEnd, WithoutSettingsMetricsIs404) {
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

@@ -12,19 +12,15 @@
 #include "core/time_format.hpp"
 #include "store/postgres_store.hpp"
 #include "streaming_support.hpp"
+#include "support/eventually.hpp"
 #include "support/postgres_server.hpp"
 #include "support/sim_harness.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
 
 using ::testing::HasSubstr;
-using testing::HttpResult;
 using ::testing::Not;
-using testing::PostedFile;
-using testing::ScratchPostgresDatabase;
-using testing::SimHarness;
-using testing::SimHarnessOptions;
 
 std::string this_month() { return format_month_utc(std::chrono::system_clock::now()); }
 
@@ -60,11 +56,11 @@ TEST(PostgresNode, ServesFromTheSharedDatabase) {
 
   PostgresStore(db.url()).revoke_link(file.message_id, 0);  // as another node would
   // Heard through LISTEN/NOTIFY; the wait is bounded only so that a failure ends the test.
-  HttpResult revoked = harness.get("/dl/" + file.token);
-  for (int tries = 0; revoked.status != 404 && tries < 300; ++tries) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  HttpResult revoked;
+  (void)eventually([&] {
     revoked = harness.get("/dl/" + file.token);
-  }
+    return revoked.status == 404;
+  });
   EXPECT_EQ(revoked.status, 404);
   EXPECT_THAT(revoked.body, HasSubstr("LINK_REVOKED"));
 
@@ -79,16 +75,13 @@ TEST(PostgresNode, ServesFromTheSharedDatabase) {
 
 // /api/info's node.leader, polled until it is `leading` or `limit` passes.
 bool wait_for_leader_flag(SimHarness& node, bool leading, std::chrono::seconds limit) {
-  const auto deadline = std::chrono::steady_clock::now() + limit;
-  while (std::chrono::steady_clock::now() < deadline) {
-    const HttpResult info = node.get("/api/info");
-    if (info.status == 200 &&
-        boost::json::parse(info.body).at("node").at("leader").as_bool() == leading) {
-      return true;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  return false;
+  return eventually(
+      [&] {
+        const HttpResult info = node.get("/api/info");
+        return info.status == 200 &&
+               boost::json::parse(info.body).at("node").at("leader").as_bool() == leading;
+      },
+      limit);
 }
 
 TEST(PostgresNode, OneOfTwoNodesLeadsAndTheOtherTakesOverWhenItIsKilled) {
@@ -135,4 +128,4 @@ TEST(PostgresNode, AnUnreachableDatabaseStopsTheStartWithTheHostNamed) {
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

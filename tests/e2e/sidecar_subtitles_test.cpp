@@ -14,41 +14,16 @@
 
 #include "e2e/playback_calls.hpp"
 #include "e2e/streaming_support.hpp"
-#include "sim/control_client.hpp"
 #include "support/http_client.hpp"
 #include "support/required_tool.hpp"
-#include "support/sim_harness.hpp"
-#include "support/user_file.hpp"
+#include "support/scenario.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
 
 namespace json = boost::json;
-using testing::CommandResult;
-using testing::post_playback;
-using testing::run_command;
-using testing::SimHarness;
 
 constexpr std::int64_t kUser = 5550042;
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-// Sends `path` as kUser and answers the bot's newest reply (the `replies`-th).
-sim::SimMessage send_and_wait(SimHarness& harness, const std::filesystem::path& path,
-                              const std::string& kind, const std::string& mime,
-                              std::size_t replies) {
-  sim::SendFileRequest request;
-  request.user_id = kUser;
-  request.path = path.string();
-  request.kind = kind;
-  request.mime_type = mime;
-  harness.sim().send_file(request);
-  const auto messages = harness.sim().wait_messages(kUser, replies, 20000);
-  EXPECT_GE(messages.size(), replies);
-  return messages.size() < replies ? sim::SimMessage{} : messages.back();
-}
 
 // "Привет, мир!" in CP1251, as a Russian subtitle editor on Windows saves it.
 const std::string kCp1251Cue = "\xCF\xF0\xE8\xE2\xE5\xF2, \xEC\xE8\xF0!";
@@ -56,29 +31,28 @@ const std::string kCp1251Cue = "\xCF\xF0\xE8\xE2\xE5\xF2, \xEC\xE8\xF0!";
 TEST(SidecarSubtitles, ACp1251SubRipSentAfterAVideoIsAttachedAndServedAsUtf8) {
   TGLINK_REQUIRE_PROGRAM("ffmpeg");
   TGLINK_REQUIRE_PROGRAM("ffprobe");
-  SimHarness harness;
-  harness.sim().create_user(kUser, "Ann");
+  Scenario scenario({}, {{kUser, "Ann"}});
+  SimHarness& harness = scenario.harness;
   const std::filesystem::path video = harness.dir() / "Film.mp4";
   const CommandResult made = run_command(
       "ffmpeg -hide_banner -loglevel error -y -f lavfi -i testsrc2=size=160x120:rate=24:duration=3 "
       "-c:v libx264 -preset ultrafast -pix_fmt yuv420p " +
       video.string());
   ASSERT_EQ(made.exit_code, 0) << made.output;
-  const sim::SimMessage video_reply = send_and_wait(harness, video, "video", "video/mp4", 1);
-  const std::string stream = testing::link_path_in(video_reply.text, "/stream/");
+  const sim::SimMessage video_reply = scenario.send(kUser, video, "video", "video/mp4");
+  const std::string stream = link_path_in(video_reply.text, "/stream/");
   ASSERT_FALSE(stream.empty()) << video_reply.text;
   const std::string token = stream.substr(std::string("/stream/").size());
 
   const std::filesystem::path srt = harness.dir() / "Film.srt";
   std::ofstream(srt, std::ios::binary) << "1\r\n00:00:00,500 --> 00:00:02,500\r\n"
                                        << kCp1251Cue << "\r\n";
-  const sim::SimMessage srt_reply =
-      send_and_wait(harness, srt, "document", "application/x-subrip", 2);
+  const sim::SimMessage srt_reply = scenario.send(kUser, srt, "document", "application/x-subrip");
   EXPECT_TRUE(contains(srt_reply.text, "Subtitles attached to Film.mp4 (same name)"))
       << srt_reply.text;
   EXPECT_TRUE(contains(srt_reply.text, "/sub/")) << srt_reply.text;
   // The subtitle's own link is a link as any file's: the bytes as sent.
-  const testing::HttpResult own = harness.get(testing::link_path_in(srt_reply.text, "/dl/"));
+  const HttpResult own = harness.get(link_path_in(srt_reply.text, "/dl/"));
   ASSERT_EQ(own.status, 200);
   EXPECT_TRUE(contains(own.body, kCp1251Cue));
 
@@ -90,11 +64,11 @@ TEST(SidecarSubtitles, ACp1251SubRipSentAfterAVideoIsAttachedAndServedAsUtf8) {
   EXPECT_EQ(track.at("format").as_string(), "srt");
   EXPECT_FALSE(track.contains("ass"));
 
-  const testing::HttpResult vtt = harness.get(std::string(track.at("vtt").as_string()));
+  const HttpResult vtt = harness.get(std::string(track.at("vtt").as_string()));
   ASSERT_EQ(vtt.status, 200) << vtt.body;
   EXPECT_EQ(vtt.headers.at("content-type"), "text/vtt; charset=utf-8");
   EXPECT_EQ(vtt.body, "WEBVTT\n\n00:00:00.500 --> 00:00:02.500\nПривет, мир!\n");
-  const testing::HttpResult srt_utf8 = harness.get(std::string(track.at("srt").as_string()));
+  const HttpResult srt_utf8 = harness.get(std::string(track.at("srt").as_string()));
   ASSERT_EQ(srt_utf8.status, 200);
   EXPECT_EQ(srt_utf8.body, "1\n00:00:00,500 --> 00:00:02,500\nПривет, мир!\n");
   // Another link's token does not reach this video's subtitles.
@@ -103,16 +77,16 @@ TEST(SidecarSubtitles, ACp1251SubRipSentAfterAVideoIsAttachedAndServedAsUtf8) {
 }
 
 TEST(SidecarSubtitles, SubtitlesInTheVideosAlbumAreAttachedToItWhateverTheirName) {
-  SimHarness harness;
-  harness.sim().create_user(kUser, "Ann");
+  Scenario scenario({}, {{kUser, "Ann"}});
+  SimHarness& harness = scenario.harness;
   const std::filesystem::path video = harness.make_file("Holiday.mp4", 6000, 3);
   const std::filesystem::path vtt = harness.dir() / "english.vtt";
   std::ofstream(vtt) << "WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n";
   const std::vector<std::int64_t> ids =
-      harness.sim().send_album(kUser, {testing::user_file(kUser, video, "document", "video/mp4"),
-                                       testing::user_file(kUser, vtt, "document", "text/vtt")});
+      harness.sim().send_album(kUser, {user_file(kUser, video, "document", "video/mp4"),
+                                       user_file(kUser, vtt, "document", "text/vtt")});
   ASSERT_EQ(ids.size(), 2U);
-  const auto replies = harness.sim().wait_messages(kUser, 1, 20000);
+  const auto replies = harness.sim().wait_messages(kUser, 1, kBotReplyWaitMs);
   ASSERT_FALSE(replies.empty());
   EXPECT_TRUE(
       contains(replies.front().text, "Subtitles attached to Holiday.mp4 (sent in the same album)"))
@@ -120,16 +94,16 @@ TEST(SidecarSubtitles, SubtitlesInTheVideosAlbumAreAttachedToItWhateverTheirName
 }
 
 TEST(SidecarSubtitles, SubtitlesSentAsAReplyGoToThatVideoBeforeOneOfTheirName) {
-  SimHarness harness;
-  harness.sim().create_user(kUser, "Ann");
+  Scenario scenario({}, {{kUser, "Ann"}});
+  SimHarness& harness = scenario.harness;
   sim::SendFileRequest first;
   first.user_id = kUser;
   first.path = harness.make_file("First.mp4", 4000, 1).string();
   first.kind = "video";
   first.mime_type = "video/mp4";
   const sim::SentMessage first_sent = harness.sim().send_file(first);
-  ASSERT_EQ(harness.sim().wait_messages(kUser, 1, 20000).size(), 1U);
-  (void)send_and_wait(harness, harness.make_file("Second.mp4", 4000, 2), "video", "video/mp4", 2);
+  ASSERT_EQ(harness.sim().wait_messages(kUser, 1, kBotReplyWaitMs).size(), 1U);
+  (void)scenario.send(kUser, harness.make_file("Second.mp4", 4000, 2), "video", "video/mp4");
   const std::filesystem::path srt = harness.dir() / "Second.srt";
   std::ofstream(srt) << "1\n00:00:01,000 --> 00:00:02,000\nHi\n";
   const json::object reply_to{{"op", "send_file"},
@@ -138,22 +112,22 @@ TEST(SidecarSubtitles, SubtitlesSentAsAReplyGoToThatVideoBeforeOneOfTheirName) {
                               {"kind", "document"},
                               {"reply_to_message_id", first_sent.message_id}};
   (void)harness.sim().call(reply_to);
-  const auto replies = harness.sim().wait_messages(kUser, 3, 20000);
+  const auto replies = harness.sim().wait_messages(kUser, 3, kBotReplyWaitMs);
   ASSERT_EQ(replies.size(), 3U);
   EXPECT_TRUE(contains(replies.back().text, "Subtitles attached to First.mp4 (you replied to it)"))
       << replies.back().text;
 }
 
 TEST(SidecarSubtitles, ABinaryFileNamedSrtIsRefusedWithTheReason) {
-  SimHarness harness;
-  harness.sim().create_user(kUser, "Ann");
+  Scenario scenario({}, {{kUser, "Ann"}});
+  SimHarness& harness = scenario.harness;
   const std::filesystem::path video = harness.make_file("Clip.mp4", 4000);
-  (void)send_and_wait(harness, video, "video", "video/mp4", 1);
+  (void)scenario.send(kUser, video, "video", "video/mp4");
   const std::filesystem::path binary = harness.make_file("Clip.srt", 3000, 9);
-  const sim::SimMessage reply = send_and_wait(harness, binary, "document", "", 2);
+  const sim::SimMessage reply = scenario.send(kUser, binary, "document", "");
   EXPECT_TRUE(contains(reply.text, "Not attached as subtitles: it is not text")) << reply.text;
-  EXPECT_FALSE(testing::link_path_in(reply.text, "/dl/").empty()) << reply.text;
+  EXPECT_FALSE(link_path_in(reply.text, "/dl/").empty()) << reply.text;
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

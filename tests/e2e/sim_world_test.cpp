@@ -10,30 +10,23 @@
 #include <thread>
 #include <vector>
 
-#include <arpa/inet.h>
 #include <gtest/gtest.h>
-#include <netinet/in.h>
 #include <signal.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include "sim/control_client.hpp"
 #include "support/bot_replies.hpp"
+#include "support/eventually.hpp"
+#include "support/loopback.hpp"
 #include "support/sim_harness.hpp"
 #include "support/user_file.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
-
-using testing::SimHarness;
-using testing::SimHarnessOptions;
-using testing::SimWorld;
-using testing::SimWorldOptions;
 
 constexpr std::int64_t kUser = 7770001;
 constexpr std::int64_t kOtherBot = 1000000002;
 constexpr const char* kOtherBotToken = "1000000002:SIMtoken_second_node_for_world_tests";
-constexpr int kReplyWaitMs = 30000;
 
 SimHarnessOptions on_world(SimWorld& world,
                            const std::string& bot_token = SimHarness::kMainBotToken) {
@@ -52,48 +45,30 @@ std::string upload(sim::ControlClient& sim, const std::filesystem::path& path,
                    std::int64_t bot_id) {
   sim::SendFileRequest request = testing::user_file(kUser, path, "document", "application/zip");
   request.bot_id = bot_id;
-  return testing::link_path_in(testing::send_file(sim, request, kReplyWaitMs).text, "/dl/");
+  return testing::link_path_in(testing::send_file(sim, request, kBotReplyWaitMs).text, "/dl/");
 }
 
 // Polls until the bot is (or is no longer) logged in on the world.
 bool wait_for_bot(sim::ControlClient& sim, std::int64_t bot_id, bool logged_in) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-  while (std::chrono::steady_clock::now() < deadline) {
-    if (has_bot(sim.bots(), bot_id) == logged_in) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  return false;
+  return eventually([&] { return has_bot(sim.bots(), bot_id) == logged_in; });
 }
 
 // `count` ports on 127.0.0.1 that were free a moment ago, all different.
 std::vector<std::uint16_t> distinct_free_ports(int count) {
   std::vector<int> sockets;
-  std::vector<std::uint16_t> ports;
-  for (int i = 0; i < count; ++i) {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
-    socklen_t length = sizeof address;
-    ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
-    sockets.push_back(fd);
-    ports.push_back(ntohs(address.sin_port));
-  }
+  std::vector<std::uint16_t> ports(static_cast<std::size_t>(count));
+  for (std::uint16_t& port : ports) sockets.push_back(bind_free_loopback_port(port));
   for (const int fd : sockets) ::close(fd);
   return ports;
 }
 
 // Polls until the main bot has sent `count` sendMessage requests (answered or still queued).
 bool wait_for_send_requests(sim::ControlClient& sim, std::int64_t count) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-  while (std::chrono::steady_clock::now() < deadline) {
+  return eventually([&] {
     const boost::json::object requests = sim.counters(SimHarness::kMainBotId).requests;
     const boost::json::value* sent = requests.if_contains("sendMessage");
-    if (sent != nullptr && sent->to_number<std::int64_t>() >= count) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  return false;
+    return sent != nullptr && sent->to_number<std::int64_t>() >= count;
+  });
 }
 
 TEST(SimWorld, TwoTglinkProcessesSeeOneTelegram) {
@@ -107,7 +82,7 @@ TEST(SimWorld, TwoTglinkProcessesSeeOneTelegram) {
 
   // The user the test created is the same user for both bots, and each answers /start.
   second.sim().send_text(kUser, "/start", kOtherBot);
-  EXPECT_EQ(second.sim().wait_messages(kUser, 1, kReplyWaitMs, kOtherBot).size(), 1U);
+  EXPECT_EQ(second.sim().wait_messages(kUser, 1, kBotReplyWaitMs, kOtherBot).size(), 1U);
 
   // A file posted through the first process's bot is downloadable through the second process:
   // its bot reads the first one's post in the shared log channel.
@@ -140,7 +115,7 @@ TEST(SimWorld, KilledTglinkLeavesTelegramRunningAndARestartContinues) {
   ASSERT_EQ(got.status, 200) << got.body.substr(0, 200);
   EXPECT_TRUE(got.body == testing::read_file(file)) << "downloaded bytes differ";
   node.sim().send_text(kUser, "/start");
-  EXPECT_EQ(node.sim().wait_messages(kUser, 2, kReplyWaitMs).size(), 2U);
+  EXPECT_EQ(node.sim().wait_messages(kUser, 2, kBotReplyWaitMs).size(), 2U);
 }
 
 TEST(SimWorld, FirstTglinkStartsTheServerAndItOutlivesIt) {
@@ -161,7 +136,7 @@ TEST(SimWorld, FirstTglinkStartsTheServerAndItOutlivesIt) {
   node.restart();
   EXPECT_EQ(world.server_pid(), server);
   node.sim().send_text(kUser, "/start");
-  EXPECT_EQ(node.sim().wait_messages(kUser, 1, kReplyWaitMs).size(), 1U);
+  EXPECT_EQ(node.sim().wait_messages(kUser, 1, kBotReplyWaitMs).size(), 1U);
 }
 
 // What TDLib had not handed to Telegram dies with the process: a reply still queued (the bot was
@@ -180,7 +155,7 @@ TEST(SimWorld, AReplyQueuedInAKilledProcessIsLost) {
   world.sim().fault(SimHarness::kMainBotId, "reconnect");
   node.restart();
   node.sim().send_text(kUser, "/nonexistent");
-  const std::vector<sim::SimMessage> replies = node.sim().wait_messages(kUser, 1, kReplyWaitMs);
+  const std::vector<sim::SimMessage> replies = node.sim().wait_messages(kUser, 1, kBotReplyWaitMs);
   ASSERT_EQ(replies.size(), 1U);
   EXPECT_NE(replies[0].text.find("Unknown command /nonexistent"), std::string::npos)
       << replies[0].text;
@@ -221,4 +196,4 @@ TEST(SimWorld, TglinkProcessesStartingTogetherStartOneServer) {
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

@@ -10,14 +10,11 @@
 
 #include "e2e/raw_client.hpp"
 #include "e2e/streaming_support.hpp"
+#include "support/eventually.hpp"
+#include "support/text_contains.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
-
-using testing::PostedFile;
-using testing::RawClient;
-using testing::SimHarness;
-using testing::SimHarnessOptions;
 
 constexpr std::uint64_t kKiB = 1024;
 constexpr std::uint64_t kMiB = 1024 * kKiB;
@@ -28,14 +25,6 @@ SimHarnessOptions short_write_timeout() {
   SimHarnessOptions options;
   options.env["WRITE_TIMEOUT"] = "1";
   return options;
-}
-
-std::size_t occurrences(const std::string& text, std::string_view what) {
-  std::size_t count = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) {
-    ++count;
-  }
-  return count;
 }
 
 TEST(SlowClients, ReaderSlowerThanTheWriteTimeoutAllowsIsServedToTheEnd) {
@@ -68,7 +57,7 @@ TEST(SlowClients, ReaderSlowerThanTheWriteTimeoutAllowsIsServedToTheEnd) {
   if (longest_pause < kWriteTimeout) {
     EXPECT_EQ(body.size(), size) << "cut, though it never paused for the write timeout";
     EXPECT_TRUE(body == testing::read_range(file.source, 0, size)) << "the body differs";
-    EXPECT_EQ(occurrences(harness.process().output(), kDropLine), 0U);
+    EXPECT_EQ(count_of(harness.process().output(), kDropLine), 0U);
   } else {
     std::cout << "[ slow     ] this client paused "
               << std::chrono::duration_cast<std::chrono::milliseconds>(longest_pause).count()
@@ -84,11 +73,11 @@ TEST(SlowClients, ClientThatReadsNothingIsDroppedWithOneInfoLine) {
   RawClient client{harness.port(), 16 * 1024};
   ASSERT_TRUE(client.send(testing::get_request("/dl/" + file.token)));
   std::string output;
-  for (int i = 0; i < 300 && occurrences(output, kDropLine) == 0; ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  (void)eventually([&] {
     output = harness.process().output();
-  }
-  ASSERT_EQ(occurrences(output, kDropLine), 1U) << output;
+    return count_of(output, kDropLine) > 0;
+  });
+  ASSERT_EQ(count_of(output, kDropLine), 1U) << output;
   EXPECT_NE(output.find("INFO"), std::string::npos);
   const std::size_t line_start = output.rfind('\n', output.find(kDropLine)) + 1;
   const std::string line = output.substr(line_start, output.find('\n', line_start) - line_start);
@@ -98,8 +87,8 @@ TEST(SlowClients, ClientThatReadsNothingIsDroppedWithOneInfoLine) {
   EXPECT_EQ(head.status, 200);
   EXPECT_LT(client.drain(size), size) << "the transfer was cut";
   EXPECT_TRUE(client.closed_by_server());
-  EXPECT_EQ(occurrences(harness.process().output(), kDropLine), 1U);
+  EXPECT_EQ(count_of(harness.process().output(), kDropLine), 1U);
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

@@ -20,41 +20,21 @@
 
 #include "e2e/playback_calls.hpp"
 #include "e2e/streaming_support.hpp"
-#include "sim/control_client.hpp"
 #include "support/required_tool.hpp"
-#include "support/sim_harness.hpp"
-#include "support/user_file.hpp"
+#include "support/scenario.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::CommandResult;
-using testing::run_command;
-using testing::SimHarness;
-using testing::SimHarnessOptions;
 
 constexpr std::int64_t kUser = 5550301;
-constexpr int kWaitMs = 60000;  // generous: a loaded 2-core machine with ASan
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 // Sends a part as kUser and answers the bot's reply to it (the chat's message number `count`).
-sim::SimMessage send_part(SimHarness& harness, const fs::path& path, std::size_t count) {
-  harness.sim().send_file(testing::user_file(kUser, path, "document", "application/octet-stream",
-                                             path.filename().string()));
-  const auto messages = harness.sim().wait_messages(kUser, count, kWaitMs);
-  EXPECT_GE(messages.size(), count) << "no reply to " << path.filename();
-  return messages.size() >= count ? messages[count - 1] : sim::SimMessage{};
-}
-
-sim::SimMessage command(SimHarness& harness, const std::string& text, std::size_t count) {
-  harness.sim().send_text(kUser, text);
-  const auto messages = harness.sim().wait_messages(kUser, count, kWaitMs);
-  EXPECT_GE(messages.size(), count) << "no reply to " << text;
-  return messages.size() >= count ? messages[count - 1] : sim::SimMessage{};
+sim::SimMessage send_part(Scenario& scenario, const fs::path& path, std::size_t count) {
+  return scenario.send_counted(
+      user_file(kUser, path, "document", "application/octet-stream", path.filename().string()),
+      count);
 }
 
 // Cuts `file` with coreutils' split into three parts FILE.001..003, the last the smallest;
@@ -91,7 +71,7 @@ std::string curl_range(const std::string& url, const fs::path& out, const std::s
   const CommandResult r =
       run_command("curl -sS --fail -r " + range + " -o " + out.string() + " '" + url + "'");
   EXPECT_EQ(r.exit_code, 0) << range << ": " << r.output;
-  return testing::read_file(out);
+  return read_file(out);
 }
 
 TEST(SplitFile, ThreePartsOutOfOrderThroughTwoBotsPlayAndDownloadAsOne) {
@@ -99,38 +79,38 @@ TEST(SplitFile, ThreePartsOutOfOrderThroughTwoBotsPlayAndDownloadAsOne) {
   TGLINK_REQUIRE_PROGRAM("ffprobe");
   TGLINK_REQUIRE_PROGRAM("curl");
   TGLINK_REQUIRE_PROGRAM("aria2c");
-  SimHarnessOptions options;
-  options.env["ADDITIONAL_BOT_TOKENS"] = "1000000002:SIMtoken_spread_bot_two_for_end_to_end";
-  SimHarness harness{options};
-  const std::vector<std::int64_t> bots{testing::four_bot_ids()[0], testing::four_bot_ids()[1]};
-  ASSERT_TRUE(testing::wait_for_bots_connected(harness, bots)) << harness.process().output();
-  harness.sim().create_user(kUser, "Ann");
+  Scenario scenario(
+      with_env({{"ADDITIONAL_BOT_TOKENS", "1000000002:SIMtoken_spread_bot_two_for_end_to_end"}}));
+  SimHarness& harness = scenario.harness;
+  const std::vector<std::int64_t> bots{four_bot_ids()[0], four_bot_ids()[1]};
+  ASSERT_TRUE(wait_for_bots_connected(harness, bots)) << harness.process().output();
+  scenario.create_users({{kUser, "Ann"}});
   const fs::path video = make_video(harness);
   const std::uint64_t part = split_in_three(video);
-  const std::string bytes = testing::read_file(video);
+  const std::string bytes = read_file(video);
   const auto part_path = [&](int n) {
     return fs::path(video.string() + ".00" + std::to_string(n));
   };
 
-  const sim::SimMessage after_last = send_part(harness, part_path(3), 1);
+  const sim::SimMessage after_last = send_part(scenario, part_path(3), 1);
   EXPECT_TRUE(contains(after_last.text, "Part 3 received")) << after_last.text;
   EXPECT_TRUE(contains(after_last.text, "Missing: 1, 2")) << after_last.text;
-  EXPECT_TRUE(testing::link_path_in(after_last.text, "/dl/").empty()) << after_last.text;
-  const sim::SimMessage after_first = send_part(harness, part_path(1), 2);
+  EXPECT_TRUE(link_path_in(after_last.text, "/dl/").empty()) << after_last.text;
+  const sim::SimMessage after_first = send_part(scenario, part_path(1), 2);
   EXPECT_TRUE(contains(after_first.text, "Missing: 2")) << after_first.text;
-  const sim::SimMessage joined = send_part(harness, part_path(2), 3);
+  const sim::SimMessage joined = send_part(scenario, part_path(2), 3);
   ASSERT_TRUE(contains(joined.text, "Your link is ready")) << joined.text;
   EXPECT_TRUE(contains(joined.text, "clip.mp4")) << joined.text;
   EXPECT_FALSE(contains(joined.text, "clip.mp4.00")) << joined.text;
-  const std::string download = testing::link_path_in(joined.text, "/dl/");
-  const std::string stream = testing::link_path_in(joined.text, "/stream/");
+  const std::string download = link_path_in(joined.text, "/dl/");
+  const std::string stream = link_path_in(joined.text, "/stream/");
   ASSERT_FALSE(download.empty()) << joined.text;
   ASSERT_FALSE(stream.empty()) << "a joined video gets a stream link: " << joined.text;
   const std::string dl_url = harness.base_url() + download;
   const std::string stream_url = harness.base_url() + stream;
 
   // The player page names the joined file, not its first part.
-  const testing::HttpResult page = harness.get("/player?stream=" + stream_url);
+  const HttpResult page = harness.get("/player?stream=" + stream_url);
   ASSERT_EQ(page.status, 200);
   EXPECT_TRUE(contains(page.body, "clip.mp4")) << page.body;
   EXPECT_FALSE(contains(page.body, "clip.mp4.00")) << page.body;
@@ -139,7 +119,7 @@ TEST(SplitFile, ThreePartsOutOfOrderThroughTwoBotsPlayAndDownloadAsOne) {
   const fs::path out = harness.dir() / "curl.out";
   const CommandResult whole = run_command("curl -sS --fail -o " + out.string() + " " + dl_url);
   ASSERT_EQ(whole.exit_code, 0) << whole.output << "\ntglink:\n" << harness.process().output();
-  EXPECT_TRUE(testing::same_content(video, out)) << "the whole file differs";
+  EXPECT_TRUE(same_content(video, out)) << "the whole file differs";
   const std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges{
       {part - 1000, part + 1000},          // the first boundary
       {2 * part - 1, 2 * part},            // the last byte of part 2, the first of part 3
@@ -159,7 +139,7 @@ TEST(SplitFile, ThreePartsOutOfOrderThroughTwoBotsPlayAndDownloadAsOne) {
       "--allow-overwrite=true --auto-file-renaming=false -d " +
       harness.dir().string() + " -o aria.out " + dl_url);
   ASSERT_EQ(aria.exit_code, 0) << aria.output << "\ntglink:\n" << harness.process().output();
-  EXPECT_TRUE(testing::same_content(video, harness.dir() / "aria.out"));
+  EXPECT_TRUE(same_content(video, harness.dir() / "aria.out"));
 
   // A player's reads: ffprobe finds the index in the last part, ffmpeg seeks into the middle.
   const CommandResult probe = run_command(
@@ -178,48 +158,48 @@ TEST(SplitFile, ThreePartsOutOfOrderThroughTwoBotsPlayAndDownloadAsOne) {
 }
 
 TEST(SplitFile, JoinJoinsPartsOfEqualSizeAndSaysWhenNothingWaits) {
-  SimHarness harness;
-  harness.sim().create_user(kUser, "Ann");
-  const sim::SimMessage nothing = command(harness, "/join", 1);
+  Scenario scenario({}, {{kUser, "Ann"}});
+  SimHarness& harness = scenario.harness;
+  const sim::SimMessage nothing = scenario.say(kUser, "/join", 1);
   EXPECT_TRUE(contains(nothing.text, "No split file is waiting")) << nothing.text;
 
   // Two parts of the same size: no part shows itself as the last, so /join joins them.
   const fs::path first = harness.make_file("data.bin.part1", 70000, 5);
   const fs::path second = harness.make_file("data.bin.part2", 70000, 6);
-  const sim::SimMessage one = send_part(harness, first, 2);
+  const sim::SimMessage one = send_part(scenario, first, 2);
   EXPECT_TRUE(contains(one.text, "Part 1 received")) << one.text;
   EXPECT_TRUE(contains(one.text, "/join")) << one.text;
-  const sim::SimMessage two = send_part(harness, second, 3);
+  const sim::SimMessage two = send_part(scenario, second, 3);
   EXPECT_TRUE(contains(two.text, "Received: 1, 2")) << two.text;
-  const sim::SimMessage joined = command(harness, "/join", 4);
+  const sim::SimMessage joined = scenario.say(kUser, "/join", 4);
   ASSERT_TRUE(contains(joined.text, "Your link is ready")) << joined.text;
   EXPECT_TRUE(contains(joined.text, "data.bin")) << joined.text;
-  const std::string download = testing::link_path_in(joined.text, "/dl/");
+  const std::string download = link_path_in(joined.text, "/dl/");
   ASSERT_FALSE(download.empty()) << joined.text;
-  EXPECT_TRUE(testing::link_path_in(joined.text, "/stream/").empty()) << "not a video";
-  const testing::HttpResult got = harness.get(download);
+  EXPECT_TRUE(link_path_in(joined.text, "/stream/").empty()) << "not a video";
+  const HttpResult got = harness.get(download);
   ASSERT_EQ(got.status, 200) << got.body.substr(0, 200);
   EXPECT_EQ(got.header("content-length"), "140000");
-  EXPECT_TRUE(got.body == testing::read_file(first) + testing::read_file(second));
-  EXPECT_TRUE(contains(command(harness, "/join", 5).text, "No split file is waiting"));
+  EXPECT_TRUE(got.body == read_file(first) + read_file(second));
+  EXPECT_TRUE(contains(scenario.say(kUser, "/join", 5).text, "No split file is waiting"));
 }
 
 // GETs `target`, asking again while the converter works (503), for up to 60 s.
-testing::HttpResult get_when_converted(const SimHarness& harness, const std::string& target) {
-  testing::HttpResult result;
-  for (int i = 0; i < 120; ++i) {
-    result = testing::http_get(harness.port(), target);
-    if (result.status != 503) return result;
-    std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  }
+HttpResult get_when_converted(const SimHarness& harness, const std::string& target) {
+  HttpResult result;
+  (void)eventually(
+      [&] {
+        result = http_get(harness.port(), target);
+        return result.status != 503;
+      },
+      kHangLimit, std::chrono::milliseconds(500));
   return result;
 }
 
 // The codecs of init.mp4 + segment `n` of a conversion, as ffprobe reads them joined.
 std::string segment_codecs(const SimHarness& harness, const std::string& folder, int n) {
-  const testing::HttpResult init = get_when_converted(harness, folder + "init.mp4");
-  const testing::HttpResult segment =
-      get_when_converted(harness, folder + std::to_string(n) + ".m4s");
+  const HttpResult init = get_when_converted(harness, folder + "init.mp4");
+  const HttpResult segment = get_when_converted(harness, folder + std::to_string(n) + ".m4s");
   EXPECT_EQ(init.status, 200) << init.body.substr(0, 200);
   EXPECT_EQ(segment.status, 200) << segment.body.substr(0, 200);
   const fs::path path = harness.dir() / ("segment" + std::to_string(n) + ".mp4");
@@ -232,8 +212,8 @@ std::string segment_codecs(const SimHarness& harness, const std::string& folder,
 TEST(SplitFile, ThePlayerConvertsAJoinedMkvFromItsStartAndFromTheMiddle) {
   TGLINK_REQUIRE_PROGRAM("ffmpeg");
   TGLINK_REQUIRE_PROGRAM("ffprobe");
-  SimHarness harness;
-  harness.sim().create_user(kUser, "Ann");
+  Scenario scenario({}, {{kUser, "Ann"}});
+  SimHarness& harness = scenario.harness;
   // AC-3 audio, which Chromium does not play: the player remuxes, reading the source itself.
   const fs::path film = make_media(
       harness, "film.mkv",
@@ -241,14 +221,14 @@ TEST(SplitFile, ThePlayerConvertsAJoinedMkvFromItsStartAndFromTheMiddle) {
       "duration=8 -c:v libx264 -preset ultrafast -pix_fmt yuv420p -g 48 -c:a ac3 -b:a 64k");
   ASSERT_TRUE(fs::exists(film));
   (void)split_in_three(film);
-  (void)send_part(harness, fs::path(film.string() + ".002"), 1);
-  (void)send_part(harness, fs::path(film.string() + ".001"), 2);
-  const sim::SimMessage joined = send_part(harness, fs::path(film.string() + ".003"), 3);
-  const std::string download = testing::link_path_in(joined.text, "/dl/");
+  (void)send_part(scenario, fs::path(film.string() + ".002"), 1);
+  (void)send_part(scenario, fs::path(film.string() + ".001"), 2);
+  const sim::SimMessage joined = send_part(scenario, fs::path(film.string() + ".003"), 3);
+  const std::string download = link_path_in(joined.text, "/dl/");
   ASSERT_FALSE(download.empty()) << joined.text;
   const std::string token = download.substr(std::string("/dl/").size());
 
-  const boost::json::object answer = testing::post_playback(harness, token);
+  const boost::json::object answer = post_playback(harness, token);
   EXPECT_EQ(answer.at("method").as_string(), "remux");
   EXPECT_NEAR(answer.at("duration").as_double(), 8.0, 0.2);
   const std::string url(answer.at("url").as_string());
@@ -260,32 +240,33 @@ TEST(SplitFile, ThePlayerConvertsAJoinedMkvFromItsStartAndFromTheMiddle) {
 // The parts chosen together in a Telegram client go as one album: each part is answered on its
 // own and the last answer is the joined link, never an album reply with a link per part.
 TEST(SplitFile, PartsSentAsOneAlbumAreJoinedNotListed) {
-  SimHarness harness;
-  harness.sim().create_user(kUser, "Ann");
+  Scenario scenario({}, {{kUser, "Ann"}});
+  SimHarness& harness = scenario.harness;
   const fs::path archive = harness.make_file("backup.7z", 250000, 9);
   (void)split_in_three(archive);
   std::vector<sim::SendFileRequest> album;
   for (const std::string number : {"001", "002", "003"}) {
     const fs::path part(archive.string() + "." + number);
-    album.push_back(testing::user_file(kUser, part, "document", "application/octet-stream",
-                                       part.filename().string()));
+    album.push_back(
+        user_file(kUser, part, "document", "application/octet-stream", part.filename().string()));
   }
   ASSERT_EQ(harness.sim().send_album(kUser, album).size(), 3U);
-  const std::vector<sim::SimMessage> replies = harness.sim().wait_messages(kUser, 3, kWaitMs);
+  const std::vector<sim::SimMessage> replies =
+      harness.sim().wait_messages(kUser, 3, kBotReplyWaitMs);
   ASSERT_EQ(replies.size(), 3U);
   int joined = 0;
   for (const sim::SimMessage& reply : replies) {
     EXPECT_FALSE(contains(reply.text, "links are ready")) << "an album reply: " << reply.text;
-    const std::string download = testing::link_path_in(reply.text, "/dl/");
+    const std::string download = link_path_in(reply.text, "/dl/");
     if (download.empty()) continue;
     ++joined;
     EXPECT_TRUE(contains(reply.text, "backup.7z")) << reply.text;
-    const testing::HttpResult got = harness.get(download);
+    const HttpResult got = harness.get(download);
     ASSERT_EQ(got.status, 200) << got.body.substr(0, 200);
-    EXPECT_TRUE(got.body == testing::read_file(archive)) << "the joined bytes differ";
+    EXPECT_TRUE(got.body == read_file(archive)) << "the joined bytes differ";
   }
   EXPECT_EQ(joined, 1) << "one joined link, no link per part";
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

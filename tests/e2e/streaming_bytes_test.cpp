@@ -9,13 +9,8 @@
 #include "e2e/streaming_support.hpp"
 #include "support/required_tool.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
-
-using testing::HttpCall;
-using testing::HttpResult;
-using testing::PostedFile;
-using testing::SimHarness;
 
 constexpr std::uint64_t kMiB = 1024 * 1024;
 
@@ -174,4 +169,4 @@ TEST(Faults, DisconnectMidDownloadNeverGivesWrongBytes) {
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

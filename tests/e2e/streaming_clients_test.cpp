@@ -10,14 +10,8 @@
 #include "e2e/streaming_support.hpp"
 #include "support/required_tool.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
-
-using testing::CommandResult;
-using testing::PostedFile;
-using testing::run_command;
-using testing::SimHarness;
-using testing::SimHarnessOptions;
 
 constexpr std::uint64_t kMiB = 1024 * 1024;
 
@@ -134,4 +128,4 @@ TEST(RealClients, FfmpegSeeksToTheMiddleOfAStreamedVideo) {
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

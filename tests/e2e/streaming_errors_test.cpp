@@ -6,16 +6,12 @@
 #include <gtest/gtest.h>
 
 #include "e2e/streaming_support.hpp"
+#include "support/eventually.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
 
 namespace json = boost::json;
-using testing::HttpCall;
-using testing::HttpResult;
-using testing::PostedFile;
-using testing::SimHarness;
-using testing::SimHarnessOptions;
 
 // The spec's error body, and the headers every response carries.
 void expect_json_error(const HttpResult& r, int status, const std::string& error_code) {
@@ -81,9 +77,7 @@ TEST(ErrorCases, RateLimitIs429WithRetryAfter) {
   options.env["RATE_LIMIT_PER_MINUTE"] = "1";
   options.wait_connected = false;  // its polling would spend the small bucket
   SimHarness harness{options};
-  for (int i = 0; i < 300 && harness.sim().bots().empty(); ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
+  (void)eventually([&] { return !harness.sim().bots().empty(); });
   const PostedFile file = testing::post_file(harness, harness.make_file("rl.bin", 10));
   HttpResult last;
   for (int i = 0; i < 4; ++i) last = harness.get("/dl/" + file.token);
@@ -138,4 +132,4 @@ TEST(ErrorCases, NoConnectedBotIs503WithRetryAfter) {
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

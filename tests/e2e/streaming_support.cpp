@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 
 #include "links/link_token.hpp"
+#include "support/eventually.hpp"
 
 namespace tglink::testing {
 
@@ -95,18 +96,14 @@ std::vector<std::int64_t> four_bot_ids() {
 }
 
 bool wait_for_bots_connected(SimHarness& harness, const std::vector<std::int64_t>& bots) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (std::chrono::steady_clock::now() < deadline) {
+  return eventually([&] {
     const std::string output = harness.process().output();
-    const bool all = std::all_of(bots.begin(), bots.end(), [&](std::int64_t bot) {
+    return std::all_of(bots.begin(), bots.end(), [&](std::int64_t bot) {
       const std::string marker = "(bot " + std::to_string(bot) + "): connection ";
       const std::size_t at = output.rfind(marker);
       return at != std::string::npos && output.compare(at + marker.size(), 5, "ready") == 0;
     });
-    if (all) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  return false;
+  });
 }
 
 }  // namespace tglink::testing

@@ -10,9 +10,11 @@
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
 
+#include "support/eventually.hpp"
 #include "support/sim_harness.hpp"
+#include "support/text_contains.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
 
 TEST(TelegramProxyEndToEnd, AddProxyComesBeforeTheBotTokenAndIsAccepted) {
@@ -48,14 +50,6 @@ TEST(TelegramProxyEndToEnd, AddProxyComesBeforeTheBotTokenAndIsAccepted) {
   EXPECT_NE(output.find("socks5://alice:***@127.0.0.1:1080"), std::string::npos);
 }
 
-std::size_t count_of(const std::string& text, const std::string& part) {
-  std::size_t count = 0;
-  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) {
-    ++count;
-  }
-  return count;
-}
-
 // A bot that loses Telegram for 60 s gets one WARNING naming what to check; /api/info keeps its
 // 500 form meanwhile. Waits out the real 60 s grace (about 65 s with the 5 s check).
 TEST(TelegramProxyEndToEnd, ABotOfflineForAMinuteGetsOneWarningSayingWhatToCheck) {
@@ -65,11 +59,8 @@ TEST(TelegramProxyEndToEnd, ABotOfflineForAMinuteGetsOneWarningSayingWhatToCheck
   harness.sim().fault(testing::SimHarness::kMainBotId, "disconnect");
   ASSERT_TRUE(harness.wait_for_api_status(500));
   const std::string warning = "main bot lost its connection to Telegram 60 s ago";
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(150);
-  while (harness.process().output().find(warning) == std::string::npos &&
-         std::chrono::steady_clock::now() < deadline) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  }
+  (void)eventually([&] { return harness.process().output().find(warning) != std::string::npos; },
+                   std::chrono::seconds(150), std::chrono::milliseconds(500));
   const std::string output = harness.process().output();
   ASSERT_NE(output.find(warning), std::string::npos) << output;
   EXPECT_NE(output.find("DNS"), std::string::npos);
@@ -97,4 +88,4 @@ TEST(TelegramProxyEndToEnd, CheckConfigNamesABadProxy) {
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

@@ -20,21 +20,14 @@
 #include "support/sim_harness.hpp"
 #include "support/sim_world.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
 
 using namespace std::chrono_literals;
-using testing::eventually;
-using testing::links_to;
-using testing::posts_named;
-using testing::SimHarness;
-using testing::SimHarnessOptions;
-using testing::SimWorld;
 
 constexpr std::int64_t kBot = SimHarness::kMainBotId;
 constexpr std::int64_t kFirst = 9990001;   // uploads first: posted at once
 constexpr std::int64_t kSecond = 9990002;  // uploads next: held up by the flood wait
-constexpr int kMessageWaitMs = 60000;
 
 class UnconfirmedCopy : public ::testing::Test {
  protected:
@@ -65,9 +58,10 @@ class UnconfirmedCopy : public ::testing::Test {
   // wait inside TDLib.
   void second_copy_waits_in_tdlib() {
     upload(kFirst, "first.bin");
-    ASSERT_TRUE(eventually([&] { return !links_to(sim(), kFirst).empty(); }));
+    ASSERT_TRUE(eventually([&] { return !links_to(sim(), kFirst).empty(); }, kCrashTestPatience));
     upload(kSecond, "second.bin");
-    ASSERT_TRUE(eventually([&] { return sim().counters(kBot).flood_waits > 0; }))
+    ASSERT_TRUE(
+        eventually([&] { return sim().counters(kBot).flood_waits > 0; }, kCrashTestPatience))
         << "the second copy was never held up";
     ASSERT_TRUE(posts_named(sim(), "second.bin").empty());
   }
@@ -82,7 +76,7 @@ class UnconfirmedCopy : public ::testing::Test {
 
   // The second upload ends with one post and every link it got points at that post.
   void expect_one_post_and_its_link() {
-    ASSERT_TRUE(eventually([&] { return !links_to(sim(), kSecond).empty(); }))
+    ASSERT_TRUE(eventually([&] { return !links_to(sim(), kSecond).empty(); }, kCrashTestPatience))
         << "the second upload got no link";
     const std::vector<std::int64_t> posts = posts_named(sim(), "second.bin");
     ASSERT_EQ(posts.size(), 1U);
@@ -100,7 +94,8 @@ TEST_F(UnconfirmedCopy, ACopyTelegramTookBeforeTheKillIsAdoptedNotPostedAgain) {
   if (HasFatalFailure()) return;
   ASSERT_EQ(::kill(node_->process().pid(), SIGSTOP), 0);  // it will never see the confirmation
   sim().advance_time(45);                                 // the flood wait runs out
-  ASSERT_TRUE(eventually([&] { return posts_named(sim(), "second.bin").size() == 1; }))
+  ASSERT_TRUE(
+      eventually([&] { return posts_named(sim(), "second.bin").size() == 1; }, kCrashTestPatience))
       << "Telegram never took the held copy";
   ASSERT_EQ(node_->process().stop(SIGKILL, 30s), 128 + SIGKILL);
 
@@ -131,11 +126,14 @@ TEST_F(UnconfirmedCopy, ALinkReplyTdlibStillHeldAtTheKillIsSentAfterTheRestart) 
   one_per_chat.limit_private_chat = sim::SendLimitPatch{1, 40.0};
   sim().set_bot(kBot, one_per_chat);
   (void)sim().send_text(kFirst, "/start", kBot);
-  ASSERT_EQ(sim().wait_messages(kFirst, 1, kMessageWaitMs, kBot).size(), 1U);
+  ASSERT_EQ(sim().wait_messages(kFirst, 1, kBotReplyWaitMs, kBot).size(), 1U);
   upload(kFirst, "first.bin");  // its link reply comes within 40 s of the /start reply
-  ASSERT_TRUE(eventually([&] {
-    return posts_named(sim(), "first.bin").size() == 1 && sim().counters(kBot).flood_waits > 0;
-  })) << "the link reply was never held up";
+  ASSERT_TRUE(eventually(
+      [&] {
+        return posts_named(sim(), "first.bin").size() == 1 && sim().counters(kBot).flood_waits > 0;
+      },
+      kCrashTestPatience))
+      << "the link reply was never held up";
   ASSERT_TRUE(links_to(sim(), kFirst).empty());
   ASSERT_EQ(node_->process().stop(SIGKILL, 30s), 128 + SIGKILL);  // the held reply dies with it
 
@@ -143,7 +141,7 @@ TEST_F(UnconfirmedCopy, ALinkReplyTdlibStillHeldAtTheKillIsSentAfterTheRestart) 
   normal.limit_private_chat = sim::SendLimitPatch{1, 1.0};
   sim().set_bot(kBot, normal);
   restart();
-  ASSERT_TRUE(eventually([&] { return !links_to(sim(), kFirst).empty(); }))
+  ASSERT_TRUE(eventually([&] { return !links_to(sim(), kFirst).empty(); }, kCrashTestPatience))
       << "the link reply was lost with the process";
   const std::vector<std::int64_t> posts = posts_named(sim(), "first.bin");
   ASSERT_EQ(posts.size(), 1U);
@@ -151,4 +149,4 @@ TEST_F(UnconfirmedCopy, ALinkReplyTdlibStillHeldAtTheKillIsSentAfterTheRestart) 
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

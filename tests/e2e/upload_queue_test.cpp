@@ -13,25 +13,16 @@
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
 
-#include "sim/control_client.hpp"
-#include "support/eventually.hpp"
-#include "support/sim_harness.hpp"
+#include "support/scenario.hpp"
 
-namespace tglink {
+namespace tglink::testing {
 namespace {
 
 namespace json = boost::json;
 using namespace std::chrono_literals;
-using testing::eventually;
-using testing::SimHarness;
-using testing::SimHarnessOptions;
 
 constexpr std::int64_t kUser = 5550001;
 constexpr std::int64_t kChannel = -1002000000002;
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 bool is_link(const sim::SimMessage& message) { return contains(message.text, "/dl/"); }
 
@@ -47,17 +38,8 @@ std::size_t count_links(SimHarness& harness, std::int64_t user) {
   return links;
 }
 
-std::size_t channel_posts(SimHarness& harness) {
-  return harness.sim().messages(SimHarness::kLogChannel).size();
-}
-
 sim::SendFileRequest file_request(const std::filesystem::path& path, std::int64_t user) {
-  sim::SendFileRequest request;
-  request.user_id = user;
-  request.path = path.string();
-  request.kind = "document";
-  request.mime_type = "application/zip";
-  return request;
+  return user_file(user, path, "document", "application/zip");
 }
 
 json::object op_create_user(std::int64_t user) {
@@ -92,6 +74,15 @@ std::string world_with_file(json::array ops, const std::filesystem::path& file,
   return json::serialize(json::object{{"ops", std::move(ops)}});
 }
 
+// SIGKILLs tglink and starts it again on `world` rebuilt with kUser's `file` at the message id
+// it had: the simulator's world lives in the killed process.
+void kill_and_rebuild(SimHarness& harness, const json::array& world,
+                      const std::filesystem::path& file, const sim::SentMessage& sent) {
+  (void)harness.process().stop(SIGKILL, 10s);
+  harness.set_sim_config(world_with_file(world, file, sent.message_id));
+  harness.restart();
+}
+
 // The user presses "I've joined" on the newest join prompt; answers the callback's text.
 std::string press_joined(SimHarness& harness) {
   const auto messages = harness.sim().messages(kUser);
@@ -99,21 +90,20 @@ std::string press_joined(SimHarness& harness) {
     if (!contains(message->text, "Join required channels") || message->keyboard.empty()) continue;
     const sim::SimButton joined = message->keyboard.back().front();
     const std::string query = harness.sim().press_button(kUser, message->message_id, joined.data);
-    return harness.sim().callback_answer(query, 15000);
+    return harness.sim().callback_answer(query, kBotReplyWaitMs);
   }
   ADD_FAILURE() << "no join prompt";
   return {};
 }
 
 TEST(UploadQueue, FileHeldThirtyOneMinutesGetsItsLinkAfterJoining) {
-  SimHarnessOptions options;
-  options.env["FORCE_SUB_CHANNELS"] = std::to_string(kChannel);
-  SimHarness harness{options};
+  Scenario scenario(with_env({{"FORCE_SUB_CHANNELS", std::to_string(kChannel)}}));
+  SimHarness& harness = scenario.harness;
   harness.sim().create_channel(kChannel, "News", true);
-  harness.sim().create_user(kUser, "Ann");
+  scenario.create_users({{kUser, "Ann"}});
   const auto file = harness.make_file("a.zip", 5000);
   harness.sim().send_file(file_request(file, kUser));
-  const auto prompt = harness.sim().wait_messages(kUser, 1, 15000);
+  const auto prompt = harness.sim().wait_messages(kUser, 1, kBotReplyWaitMs);
   ASSERT_TRUE(contains(prompt.back().text, "Your file waits")) << prompt.back().text;
 
   harness.sim().advance_time(31 * 60);  // past the bot's message_unload_delay (1,800 s)
@@ -121,63 +111,58 @@ TEST(UploadQueue, FileHeldThirtyOneMinutesGetsItsLinkAfterJoining) {
   EXPECT_TRUE(contains(press_joined(harness), "Thanks"));
   ASSERT_TRUE(eventually([&] { return count_links(harness, kUser) == 1; }, 30s))
       << harness.sim().messages(kUser).back().text;
-  EXPECT_EQ(channel_posts(harness), 1U);
+  EXPECT_EQ(scenario.log_channel_posts(), 1U);
   const sim::SimMessage reply = harness.sim().messages(kUser).back();
-  const testing::HttpResult got = harness.get(testing::link_path_in(reply.text, "/dl/"));
+  const HttpResult got = harness.get(link_path_in(reply.text, "/dl/"));
   EXPECT_EQ(got.status, 200);
-  EXPECT_TRUE(got.body == testing::read_file(file));
+  EXPECT_TRUE(got.body == read_file(file));
 }
 
 TEST(UploadQueue, HeldFileSurvivesAKillAndGetsItsLinkAfterJoining) {
   const json::array world{op_create_channel(), op_create_user(kUser)};
-  SimHarnessOptions options;
-  options.env["FORCE_SUB_CHANNELS"] = std::to_string(kChannel);
-  options.sim_config_json = json::serialize(json::object{{"ops", world}});
-  SimHarness harness{options};
+  Scenario scenario(with_env({{"FORCE_SUB_CHANNELS", std::to_string(kChannel)}},
+                             json::serialize(json::object{{"ops", world}})));
+  SimHarness& harness = scenario.harness;
   const auto file = harness.make_file("a.zip", 5000);
   const sim::SentMessage sent = harness.sim().send_file(file_request(file, kUser));
-  const auto prompt = harness.sim().wait_messages(kUser, 1, 15000);
+  const auto prompt = harness.sim().wait_messages(kUser, 1, kBotReplyWaitMs);
   ASSERT_TRUE(contains(prompt.back().text, "Your file waits")) << prompt.back().text;
 
-  (void)harness.process().stop(SIGKILL, 10s);
-  harness.set_sim_config(world_with_file(world, file, sent.message_id));
-  harness.restart();
+  kill_and_rebuild(harness, world, file, sent);
   // The prompt from before the kill is gone with the old world: /start shows a new one.
   harness.sim().send_text(kUser, "/start");
-  const auto start = harness.sim().wait_messages(kUser, 2, 15000);
+  const auto start = harness.sim().wait_messages(kUser, 2, kBotReplyWaitMs);
   ASSERT_TRUE(contains(start.back().text, "Join required channels")) << start.back().text;
   harness.sim().set_member(kChannel, kUser, "member");
   EXPECT_TRUE(contains(press_joined(harness), "Thanks"));
   ASSERT_TRUE(eventually([&] { return count_links(harness, kUser) == 1; }, 30s))
       << harness.sim().messages(kUser).back().text;
-  EXPECT_EQ(channel_posts(harness), 1U);
+  EXPECT_EQ(scenario.log_channel_posts(), 1U);
 }
 
 TEST(UploadQueue, FloodQueuedFileSurvivesAKill) {
   const json::array world{op_create_user(kUser)};
-  SimHarnessOptions options;
-  options.env["USER_FILES_PER_MINUTE"] = "1";
-  options.sim_config_json = json::serialize(json::object{{"ops", world}});
-  SimHarness harness{options};
+  Scenario scenario(
+      with_env({{"USER_FILES_PER_MINUTE", "1"}}, json::serialize(json::object{{"ops", world}})));
+  SimHarness& harness = scenario.harness;
   const auto first = harness.make_file("a.zip", 5000, 1);
   const auto second = harness.make_file("b.zip", 6000, 2);
   harness.sim().send_file(file_request(first, kUser));
   ASSERT_TRUE(eventually([&] { return count_links(harness, kUser) == 1; }, 15s));
   const sim::SentMessage queued = harness.sim().send_file(file_request(second, kUser));
-  const auto limited = harness.sim().wait_messages(kUser, 2, 15000);
+  const auto limited = harness.sim().wait_messages(kUser, 2, kBotReplyWaitMs);
   ASSERT_TRUE(contains(limited.back().text, "queued")) << limited.back().text;
 
-  (void)harness.process().stop(SIGKILL, 10s);
-  harness.set_sim_config(world_with_file(world, second, queued.message_id));
-  harness.restart();
+  kill_and_rebuild(harness, world, second, queued);
   ASSERT_TRUE(eventually([&] { return count_links(harness, kUser) == 1; }, 90s))
       << "the queued file was lost";
   EXPECT_TRUE(contains(harness.sim().messages(kUser).back().text, "b.zip"));
-  EXPECT_EQ(channel_posts(harness), 1U);
+  EXPECT_EQ(scenario.log_channel_posts(), 1U);
 }
 
 TEST(UploadQueue, TelegramUnreachableSeventySecondsStillOnePostAndOneLinkEach) {
-  SimHarness harness;
+  Scenario scenario;
+  SimHarness& harness = scenario.harness;
   constexpr int kUsers = 5;
   const auto file = harness.make_file("a.zip", 5000);
   harness.sim().fault(SimHarness::kMainBotId, "disconnect");
@@ -196,7 +181,7 @@ TEST(UploadQueue, TelegramUnreachableSeventySecondsStillOnePostAndOneLinkEach) {
       },
       60s));
   std::this_thread::sleep_for(2s);  // anything sent twice would show by now
-  EXPECT_EQ(channel_posts(harness), static_cast<std::size_t>(kUsers));
+  EXPECT_EQ(scenario.log_channel_posts(), static_cast<std::size_t>(kUsers));
   for (int i = 0; i < kUsers; ++i) {
     EXPECT_EQ(count_links(harness, kUser + i), 1U) << "user " << kUser + i;
     for (const sim::SimMessage& message : harness.sim().messages(kUser + i)) {
@@ -206,7 +191,8 @@ TEST(UploadQueue, TelegramUnreachableSeventySecondsStillOnePostAndOneLinkEach) {
 }
 
 TEST(UploadQueue, SixtyUploadsInAMinuteFromThirtyUsersAllGetOnePostAndOneLink) {
-  SimHarness harness;
+  Scenario scenario;
+  SimHarness& harness = scenario.harness;
   constexpr int kUsers = 30;
   const auto file = harness.make_file("a.zip", 5000);
   for (int i = 0; i < kUsers; ++i) harness.sim().create_user(kUser + i, "U");
@@ -222,9 +208,9 @@ TEST(UploadQueue, SixtyUploadsInAMinuteFromThirtyUsersAllGetOnePostAndOneLink) {
         return true;
       },
       300s))
-      << channel_posts(harness) << " posts";
+      << scenario.log_channel_posts() << " posts";
   std::this_thread::sleep_for(2s);
-  EXPECT_EQ(channel_posts(harness), 60U);
+  EXPECT_EQ(scenario.log_channel_posts(), 60U);
   for (int i = 0; i < kUsers; ++i) {
     EXPECT_EQ(count_links(harness, kUser + i), 2U) << "user " << kUser + i;
     for (const sim::SimMessage& message : harness.sim().messages(kUser + i)) {
@@ -234,4 +220,4 @@ TEST(UploadQueue, SixtyUploadsInAMinuteFromThirtyUsersAllGetOnePostAndOneLink) {
 }
 
 }  // namespace
-}  // namespace tglink
+}  // namespace tglink::testing

@@ -16,6 +16,15 @@ SelfTestTarget target_of(std::string_view base_url) {
   return target.value_or(SelfTestTarget{});
 }
 
+// What the self-test of `base_url` makes of tglink's own answer to GET `path`, whose status
+// must be `status`.
+SelfTestResult judge_own_answer(std::string_view base_url, const std::string& path, int status) {
+  const HttpResponse response = self_test_response("n1", path);
+  EXPECT_EQ(response.status, status) << path;
+  return judge_self_test_answer(target_of(base_url), SelfTestAnswer{status, "", "", response.body},
+                                "n1");
+}
+
 TEST(SelfTestTarget, TakesBaseUrlApart) {
   const SelfTestTarget plain = target_of("http://localhost:8080");
   EXPECT_FALSE(plain.https);
@@ -41,20 +50,14 @@ TEST(SelfTestAnswer, NonceIsFreshHex) {
 }
 
 TEST(SelfTestAnswer, OwnAnswerPasses) {
-  const SelfTestTarget target = target_of("http://localhost:8080");
-  const HttpResponse response = self_test_response("n1", "/_tglink/self-test");
-  EXPECT_EQ(response.status, 200);
   const SelfTestResult result =
-      judge_self_test_answer(target, SelfTestAnswer{200, "", "", response.body}, "n1");
+      judge_own_answer("http://localhost:8080", "/_tglink/self-test", 200);
   EXPECT_TRUE(result.passed()) << result.message;
 }
 
 TEST(SelfTestAnswer, UnstrippedPrefixIsNamed) {
-  const SelfTestTarget target = target_of("https://example.com/files");
-  const HttpResponse response = self_test_response("n1", "/files/_tglink/self-test");
-  EXPECT_EQ(response.status, 404);
   const SelfTestResult result =
-      judge_self_test_answer(target, SelfTestAnswer{404, "", "", response.body}, "n1");
+      judge_own_answer("https://example.com/files", "/files/_tglink/self-test", 404);
   EXPECT_EQ(result.step, SelfTestStep::kPathPrefix);
   EXPECT_THAT(result.message, HasSubstr("\"/files\" still in front"));
   EXPECT_THAT(result.message, HasSubstr("handle_path /files/*"));

@@ -12,16 +12,13 @@
 #include <memory>
 #include <thread>
 
-#include <arpa/inet.h>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/use_future.hpp>
 #include <fcntl.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-#include <netinet/in.h>
 #include <spawn.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -30,6 +27,8 @@
 #include "logging/log.hpp"
 #include "selftest/self_test_route.hpp"
 #include "support/build_paths.hpp"
+#include "support/eventually.hpp"
+#include "support/loopback.hpp"
 #include "support/temp_dir.hpp"
 
 extern char** environ;
@@ -43,32 +42,9 @@ using ::testing::HasSubstr;
 
 constexpr const char* kNonce = "0123456789abcdef0123456789abcdef";
 
-std::uint16_t free_port() {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
-  socklen_t length = sizeof address;
-  ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
-  ::close(fd);
-  return ntohs(address.sin_port);
-}
-
 std::string read(const fs::path& path) {
   std::ifstream file(path);
   return std::string(std::istreambuf_iterator<char>(file), {});
-}
-
-bool accepts(std::uint16_t port) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(port);
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  const bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
-  ::close(fd);
-  return ok;
 }
 
 // An HTTP listener on 127.0.0.1: tglink's self-test answer under `nonce`, or, without one, a
@@ -122,9 +98,7 @@ class Child {
     const int spawned = posix_spawnp(&pid_, args[0], &actions, nullptr, args.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
     if (spawned != 0) pid_ = -1;
-    for (int i = 0; i < 200 && pid_ > 0 && !accepts(port); ++i) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
+    if (pid_ > 0) (void)testing::eventually([&] { return testing::accepts_connections(port); });
   }
   ~Child() {
     if (pid_ <= 0) return;
@@ -167,20 +141,13 @@ class SelfTestProbeTest : public ::testing::Test {
 
 // The first line of the answer to a bare GET, over a plain socket.
 std::string status_line(std::uint16_t port, const std::string& path) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(port);
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  timeval timeout{10, 0};
-  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+  const int fd = testing::connect_loopback(port, 10);
+  if (fd < 0) return {};
+  const std::string request = "GET " + path + " HTTP/1.0\r\n\r\n";
+  (void)!::write(fd, request.data(), request.size());
   std::string answer;
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) {
-    const std::string request = "GET " + path + " HTTP/1.0\r\n\r\n";
-    (void)!::write(fd, request.data(), request.size());
-    char chunk[4096];
-    for (ssize_t n; (n = ::read(fd, chunk, sizeof chunk)) > 0;) answer.append(chunk, n);
-  }
+  char chunk[4096];
+  for (ssize_t n; (n = ::read(fd, chunk, sizeof chunk)) > 0;) answer.append(chunk, n);
   ::close(fd);
   return answer.substr(0, answer.find("\r\n"));
 }
@@ -197,7 +164,7 @@ TEST_F(SelfTestProbeTest, OwnListenerOnLoopbackPasses) {
 }
 
 TEST_F(SelfTestProbeTest, ClosedPortIsATcpConnectFailure) {
-  const std::uint16_t port = free_port();
+  const std::uint16_t port = testing::free_loopback_port();
   const SelfTestResult result = probe("http://127.0.0.1:" + std::to_string(port));
   EXPECT_EQ(result.step, SelfTestStep::kTcpConnect) << describe(result);
   EXPECT_THAT(result.message,
@@ -228,32 +195,38 @@ TEST_F(SelfTestProbeTest, UnstrippedPrefixIsAPathPrefixFailure) {
   EXPECT_THAT(result.message, HasSubstr("\"/files\" still in front"));
 }
 
-TEST_F(SelfTestProbeTest, SelfSignedCertificateIsATlsChainFailure) {
-  const std::uint16_t port = free_port();
-  const auto server = tls_server("self.pem", "self.key", port);
+// A certificate openssl s_server presents that the probe must refuse at the TLS step, and the
+// words that say why.
+struct BadCertificate {
+  std::string name;  // of the test case
+  std::string cert;
+  std::string key;
+  std::string host;  // the link's host name
+  std::string says;
+};
+
+class SelfTestBadCertificate : public SelfTestProbeTest,
+                               public ::testing::WithParamInterface<BadCertificate> {};
+
+TEST_P(SelfTestBadCertificate, IsATlsFailureThatSaysWhy) {
+  const BadCertificate& bad = GetParam();
+  const std::uint16_t port = testing::free_loopback_port();
+  const auto server = tls_server(bad.cert, bad.key, port);
   ASSERT_TRUE(server->started());
-  const SelfTestResult result = probe("https://localhost:" + std::to_string(port));
+  const SelfTestResult result = probe("https://" + bad.host + ":" + std::to_string(port));
   EXPECT_EQ(result.step, SelfTestStep::kTls) << describe(result);
-  EXPECT_THAT(result.message, HasSubstr("self-signed certificate"));
+  EXPECT_THAT(result.message, HasSubstr(bad.says));
 }
 
-TEST_F(SelfTestProbeTest, ExpiredCertificateIsATlsExpiryFailure) {
-  const std::uint16_t port = free_port();
-  const auto server = tls_server("expired.pem", "good.key", port);
-  ASSERT_TRUE(server->started());
-  const SelfTestResult result = probe("https://localhost:" + std::to_string(port));
-  EXPECT_EQ(result.step, SelfTestStep::kTls) << describe(result);
-  EXPECT_THAT(result.message, HasSubstr("expired on"));
-}
-
-TEST_F(SelfTestProbeTest, CertificateForAnotherNameIsATlsNameFailure) {
-  const std::uint16_t port = free_port();
-  const auto server = tls_server("good.pem", "good.key", port);
-  ASSERT_TRUE(server->started());
-  const SelfTestResult result = probe("https://127.0.0.1:" + std::to_string(port));
-  EXPECT_EQ(result.step, SelfTestStep::kTls) << describe(result);
-  EXPECT_THAT(result.message, HasSubstr("is for localhost, not for 127.0.0.1"));
-}
+INSTANTIATE_TEST_SUITE_P(
+    Certificates, SelfTestBadCertificate,
+    ::testing::Values(BadCertificate{"SelfSignedIsAChainFailure", "self.pem", "self.key",
+                                     "localhost", "self-signed certificate"},
+                      BadCertificate{"ExpiredIsAnExpiryFailure", "expired.pem", "good.key",
+                                     "localhost", "expired on"},
+                      BadCertificate{"ForAnotherNameIsANameFailure", "good.pem", "good.key",
+                                     "127.0.0.1", "is for localhost, not for 127.0.0.1"}),
+    [](const ::testing::TestParamInfo<BadCertificate>& info) { return info.param.name; });
 
 TEST_F(SelfTestProbeTest, PlainHttpOnAnHttpsAddressIsATlsFailure) {
   const Listener tglink{kNonce};
@@ -264,7 +237,7 @@ TEST_F(SelfTestProbeTest, PlainHttpOnAnHttpsAddressIsATlsFailure) {
 
 TEST_F(SelfTestProbeTest, ThroughCaddyWithAGoodCertificatePasses) {
   const Listener tglink{kNonce};
-  const std::uint16_t port = free_port();
+  const std::uint16_t port = testing::free_loopback_port();
   std::ofstream(dir_.path() / "Caddyfile")
       << "{\n  admin off\n  auto_https off\n}\n"
       << "https://localhost:" << port << " {\n"

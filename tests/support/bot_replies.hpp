@@ -10,12 +10,9 @@
 #include <gtest/gtest.h>
 
 #include "sim/control_client.hpp"
+#include "support/eventually.hpp"
 
 namespace tglink::testing {
-
-// How long a scenario waits for the bot by default. tglink under ASan answers in well under a
-// second; the margin is for a loaded two-core machine, and is only spent when a test fails.
-inline constexpr int kBotReplyWaitMs = 30000;
 
 // Does `send` as `user`, then answers the bot's newest message in that chat once at least one
 // more has come; an empty message, and a test failure naming `what`, when none came in time.

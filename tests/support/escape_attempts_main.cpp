@@ -28,6 +28,7 @@
 
 #include <cerrno>
 #include <csignal>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -42,6 +43,9 @@
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+// Compiled alone too (scripts/ci/escape-standin.sh): only headers beside this file.
+#include "loopback.hpp"
 
 namespace {
 
@@ -117,50 +121,43 @@ void try_write(const std::string& attempt, const std::string& path) {
   report(attempt, put == 1, error);
 }
 
+// A new socket of `domain` and `type`; -1, with `attempt` reported held, when even that is
+// refused.
+int socket_for(const std::string& attempt, int domain, int type) {
+  const int fd = socket(domain, type | SOCK_CLOEXEC, 0);
+  if (fd < 0) report(attempt, false, errno);
+  return fd;
+}
+
 void try_tcp(const std::string& attempt, int port) {
-  const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  if (fd < 0) {
-    report(attempt, false, errno);
-    return;
-  }
-  sockaddr_in to{};
-  to.sin_family = AF_INET;
-  to.sin_port = htons(static_cast<std::uint16_t>(port));
-  to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  const bool connected = connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof to) == 0;
+  const int fd = socket_for(attempt, AF_INET, SOCK_STREAM);
+  if (fd < 0) return;
+  const sockaddr_in to = tglink::testing::loopback_address(static_cast<std::uint16_t>(port));
+  const bool connected = connect(fd, reinterpret_cast<const sockaddr*>(&to), sizeof to) == 0;
   const int error = errno;
   close(fd);
   report(attempt, connected, error);
 }
 
 void try_udp(const std::string& attempt, int port) {
-  const int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-  if (fd < 0) {
-    report(attempt, false, errno);
-    return;
-  }
-  sockaddr_in to{};
-  to.sin_family = AF_INET;
-  to.sin_port = htons(static_cast<std::uint16_t>(port));
-  to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  const int fd = socket_for(attempt, AF_INET, SOCK_DGRAM);
+  if (fd < 0) return;
+  const sockaddr_in to = tglink::testing::loopback_address(static_cast<std::uint16_t>(port));
   const char message[] = "escaped";
   const bool sent =
-      sendto(fd, message, sizeof message, 0, reinterpret_cast<sockaddr*>(&to), sizeof to) > 0;
+      sendto(fd, message, sizeof message, 0, reinterpret_cast<const sockaddr*>(&to), sizeof to) > 0;
   const int error = errno;
   close(fd);
   report(attempt, sent, error);
 }
 
 void try_unix(const std::string& attempt, const std::string& path) {
-  const int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  if (fd < 0) {
-    report(attempt, false, errno);
-    return;
-  }
+  const int fd = socket_for(attempt, AF_UNIX, SOCK_STREAM);
+  if (fd < 0) return;
   sockaddr_un to{};
   to.sun_family = AF_UNIX;
   std::strncpy(to.sun_path, path.c_str(), sizeof to.sun_path - 1);
-  const bool connected = connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof to) == 0;
+  const bool connected = connect(fd, reinterpret_cast<const sockaddr*>(&to), sizeof to) == 0;
   const int error = errno;
   close(fd);
   report(attempt, connected, error);

@@ -23,6 +23,9 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+// Compiled alone too (scripts/ci/escape-standin.sh): only headers beside this file.
+#include "loopback.hpp"
+
 namespace {
 
 constexpr int kLifetimeSeconds = 30 * 60;
@@ -32,19 +35,11 @@ constexpr int kLifetimeSeconds = 30 * 60;
   std::exit(1);
 }
 
-sockaddr_in loopback(int port) {
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(static_cast<std::uint16_t>(port));
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  return address;
-}
-
 int bound_inet(int type, int port) {
   const int fd = socket(AF_INET, type | SOCK_CLOEXEC, 0);
   const int yes = 1;
   setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-  const sockaddr_in address = loopback(port);
+  const sockaddr_in address = tglink::testing::loopback_address(static_cast<std::uint16_t>(port));
   if (fd < 0 || bind(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) {
     die("binding 127.0.0.1:" + std::to_string(port));
   }

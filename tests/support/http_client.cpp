@@ -8,23 +8,11 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "support/eventually.hpp"
+#include "support/loopback.hpp"
+
 namespace tglink::testing {
 namespace {
-
-int connect_loopback(std::uint16_t port) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  timeval timeout{60, 0};
-  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(port);
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
-    ::close(fd);
-    return -1;
-  }
-  return fd;
-}
 
 std::string read_all(int fd) {
   std::string data;
@@ -67,7 +55,7 @@ std::string HttpResult::header(const std::string& lower_name) const {
 
 HttpResult http_call(std::uint16_t port, const HttpCall& call) {
   HttpResult result;
-  const int fd = connect_loopback(port);
+  const int fd = connect_loopback(port, static_cast<int>(kHangLimit.count()));
   if (fd < 0) return result;
   std::string request = call.method + " " + call.target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n";
   for (const auto& [name, value] : call.headers) request += name + ": " + value + "\r\n";

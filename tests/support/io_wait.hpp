@@ -1,15 +1,16 @@
 #pragma once
 // Runs an io_context until a condition holds. The limit only turns a hang into a failure; it is
-// generous on purpose and no test asserts how long anything took.
+// generous on purpose (kHangLimit, support/eventually.hpp) and no test asserts how long anything
+// took.
 
 #include <chrono>
 #include <functional>
 
 #include <boost/asio/io_context.hpp>
 
-namespace tglink::testing {
+#include "support/eventually.hpp"
 
-inline constexpr std::chrono::seconds kHangLimit{60};
+namespace tglink::testing {
 
 // True when condition() became true; false when the limit passed first.
 inline bool run_until(boost::asio::io_context& io, const std::function<bool()>& condition,

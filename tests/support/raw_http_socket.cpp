@@ -11,6 +11,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "support/loopback.hpp"
+
 namespace tglink::testing {
 namespace {
 
@@ -68,17 +70,8 @@ std::size_t RawResponse::count(std::string_view lower_name) const {
 }
 
 RawHttpSocket::RawHttpSocket(std::uint16_t port, int read_limit_seconds)
-    : fd_(::socket(AF_INET, SOCK_STREAM, 0)) {
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(port);
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  const timeval limit{read_limit_seconds, 0};
-  ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
-  if (::connect(fd_, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) {
-    ::close(fd_);
-    throw std::runtime_error("cannot connect to 127.0.0.1:" + std::to_string(port));
-  }
+    : fd_(connect_loopback(port, read_limit_seconds)) {
+  if (fd_ < 0) throw std::runtime_error("cannot connect to 127.0.0.1:" + std::to_string(port));
 }
 
 RawHttpSocket::~RawHttpSocket() { ::close(fd_); }

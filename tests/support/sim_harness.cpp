@@ -10,6 +10,7 @@
 #include <signal.h>
 
 #include "support/build_paths.hpp"
+#include "support/eventually.hpp"
 
 namespace tglink::testing {
 
@@ -100,12 +101,7 @@ void SimHarness::start() {
 }
 
 bool SimHarness::wait_for_api_status(int status, std::chrono::milliseconds limit) {
-  const auto deadline = std::chrono::steady_clock::now() + limit;
-  while (std::chrono::steady_clock::now() < deadline) {
-    if (get("/api/info").status == status) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  return false;
+  return eventually([&] { return get("/api/info").status == status; }, limit);
 }
 
 int SimHarness::stop() {

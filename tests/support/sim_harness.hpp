@@ -39,6 +39,16 @@ struct SimHarnessOptions {
   std::uint16_t port = 0;
 };
 
+// Options with these settings (and TGLINK_SIM_CONFIG contents), the rest as by default: what
+// most scenarios change.
+[[nodiscard]] inline SimHarnessOptions with_env(std::map<std::string, std::string> env,
+                                                std::string sim_config_json = "") {
+  SimHarnessOptions options;
+  options.env = std::move(env);
+  options.sim_config_json = std::move(sim_config_json);
+  return options;
+}
+
 // The path of the first link after `route` ("/dl/", "/stream/") in a bot's reply, or "".
 [[nodiscard]] std::string link_path_in(const std::string& reply_text, const std::string& route);
 

@@ -16,27 +16,12 @@
 
 #include "support/build_paths.hpp"
 #include "support/child_environment.hpp"
+#include "support/loopback.hpp"
 
 namespace tglink::testing {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-sockaddr_in loopback(std::uint16_t port) {
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(port);
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  return address;
-}
-
-bool accepts_connections(std::uint16_t port) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  const sockaddr_in address = loopback(port);
-  const bool ok = ::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0;
-  ::close(fd);
-  return ok;
-}
 
 int decode_status(int status) {
   if (WIFEXITED(status)) return WEXITSTATUS(status);
@@ -46,15 +31,7 @@ int decode_status(int status) {
 
 }  // namespace
 
-std::uint16_t free_tcp_port() {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address = loopback(0);
-  ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
-  socklen_t length = sizeof address;
-  ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
-  ::close(fd);
-  return ntohs(address.sin_port);
-}
+std::uint16_t free_tcp_port() { return free_loopback_port(); }
 
 std::filesystem::path tglink_binary() {
   return std::filesystem::path(TGLINK_BINARY_DIR) / "tglink";
