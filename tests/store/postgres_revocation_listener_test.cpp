@@ -4,10 +4,6 @@
 
 #include "store/postgres_revocation_listener.hpp"
 
-#include <chrono>
-#include <functional>
-#include <thread>
-
 #include <gtest/gtest.h>
 
 #include "links/revoked_links.hpp"
@@ -15,19 +11,13 @@
 #include "store/postgres_connection.hpp"
 #include "store/postgres_store.hpp"
 #include "store_records.hpp"
+#include "support/eventually.hpp"
 #include "support/postgres_server.hpp"
 
 namespace tglink {
 namespace {
 
-bool eventually(const std::function<bool()>& condition) {
-  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds{30};
-  while (std::chrono::steady_clock::now() < give_up) {
-    if (condition()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds{20});
-  }
-  return condition();
-}
+using testing::eventually;
 
 struct ListeningNode {
   explicit ListeningNode(const std::string& url)

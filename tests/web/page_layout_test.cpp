@@ -4,16 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include "support/text_contains.hpp"
+
 namespace tglink {
 namespace {
 
-std::size_t count_of(const std::string& text, std::string_view what) {
-  std::size_t count = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) {
-    ++count;
-  }
-  return count;
-}
+using testing::count_of;
 
 TEST(PageLayout, ANoticeIsOneWholeDocumentWithTheLayoutsHeadAndItsOwnBody) {
   const std::string page = fill_page("notice.html", {{"title", "Gone"},
