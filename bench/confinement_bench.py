@@ -29,7 +29,9 @@ FIGURES = (("probe_s", "ffprobe (s)"), ("first_segment_s", "first segment (s)"),
 
 
 def add_arguments(parser):
-    parser.add_argument("--confinement-rounds", type=int, default=15)
+    parser.add_argument("--confinement-rounds", type=int, default=15,
+                        help="alternating rounds, each a confined and an unconfined first segment "
+                             "of a remux and of a transcode")
     parser.add_argument("--confinement-seconds", type=int, default=30, help="length of each clip")
 
 
