@@ -23,8 +23,6 @@ namespace http = beast::http;
 using asio::awaitable;
 using asio::ip::tcp;
 constexpr auto kTuple = asio::as_tuple(asio::use_awaitable);
-// The longest body sent in one write with its head: the answers of pages, playlists and the API.
-constexpr std::uint64_t kOneWriteBody = 16 << 10;
 // A request read far enough to be answered, or refused (HttpRequest::rejection).
 struct IncomingRequest {
   HttpRequest request;
@@ -59,29 +57,15 @@ class Exchange final : public ResponseChannel {
     common_.set_header(name, std::move(value));
   }
 
-  // A short answer goes out with its head in one write (one system call, one packet); a longer
-  // one as a head and a body.
   awaitable<void> send(HttpResponse response) override {
     const std::uint64_t length = response.body.size();
-    if (is_head_ || length == 0 || length > kOneWriteBody) {
-      co_await begin_body(response, length);
-      if (!is_head_ && length > 0) co_await write(response.body);
-      co_return;
-    }
-    std::string bytes = start(response, length);
-    const std::size_t head_size = bytes.size();
-    bytes += response.body;
-    const std::uint64_t written = co_await writer_.write(bytes);
-    if (written < head_size) {
-      failed_ = true;
-      co_return;
-    }
-    record(written - head_size, length);
+    co_await begin_body(response, length);
+    if (!is_head_ && length > 0) co_await write(response.body);
   }
 
   // The head of an answer whose body follows is handed over with MSG_MORE: the kernel holds it
-  // (200 ms at most) and sends it in one packet with the body's first bytes, which is what
-  // sendfile answers would otherwise split in two.
+  // (200 ms at most) and sends it in one packet with the body's first bytes, from memory or from
+  // sendfile, where it went out as a packet of its own.
   awaitable<void> begin_body(HttpResponse head, std::uint64_t content_length) override {
     const std::string bytes = start(head, content_length);
     const bool body_follows = !is_head_ && content_length > 0;

@@ -60,15 +60,24 @@ void expect_result_for(const Function& function, const ResultOf<Function, Input>
   }
 }
 
+// predicate(input) tests as `wanted` for every input; what the two calls below share.
+template <typename Input, typename Predicate>
+void expect_truth_for(const Predicate& predicate,
+                      std::initializer_list<std::type_identity_t<Input>> inputs, bool wanted,
+                      const std::source_location& where) {
+  const ::testing::ScopedTrace trace = trace_table(where);
+  for (const Input& input : inputs) {
+    EXPECT_EQ(static_cast<bool>(predicate(input)), wanted)
+        << "for the input " << ::testing::PrintToString(input);
+  }
+}
+
 // predicate(input) tests as true, for every input.
 template <typename Input = std::string, typename Predicate>
 void expect_true_for(const Predicate& predicate,
                      std::initializer_list<std::type_identity_t<Input>> inputs,
                      const std::source_location& where = std::source_location::current()) {
-  const ::testing::ScopedTrace trace = trace_table(where);
-  for (const Input& input : inputs) {
-    EXPECT_TRUE(predicate(input)) << "for the input " << ::testing::PrintToString(input);
-  }
+  expect_truth_for<Input>(predicate, inputs, true, where);
 }
 
 // predicate(input) tests as false (false, or an empty optional), for every input.
@@ -76,10 +85,7 @@ template <typename Input = std::string, typename Predicate>
 void expect_false_for(const Predicate& predicate,
                       std::initializer_list<std::type_identity_t<Input>> inputs,
                       const std::source_location& where = std::source_location::current()) {
-  const ::testing::ScopedTrace trace = trace_table(where);
-  for (const Input& input : inputs) {
-    EXPECT_FALSE(predicate(input)) << "for the input " << ::testing::PrintToString(input);
-  }
+  expect_truth_for<Input>(predicate, inputs, false, where);
 }
 
 }  // namespace tglink::testing
