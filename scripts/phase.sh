@@ -18,8 +18,8 @@ summary() {
   fi
   echo
   echo "make test: time per phase"
-  awk -F'\t' '{ total += $1; printf "  %-14s %4d:%02d\n", $2, $1 / 60, $1 % 60 }
-    END { printf "  %-14s %4d:%02d\n", "total", total / 60, total % 60 }' "$times"
+  awk -F'\t' '{ total += $1; printf "  %-22s %4d:%02d\n", $2, $1 / 60, $1 % 60 }
+    END { printf "  %-22s %4d:%02d\n", "total", total / 60, total % 60 }' "$times"
 }
 
 if [ "${1:-}" = "--summary" ]; then
