@@ -20,14 +20,7 @@
 namespace tglink::testing {
 namespace {
 
-constexpr std::int64_t kMiB = 1024 * 1024;
 const std::vector<std::int64_t> kBots = four_bot_ids();
-
-SimHarnessOptions four_bots() {
-  SimHarnessOptions options;
-  options.env["ADDITIONAL_BOT_TOKENS"] = kThreeExtraBotTokens;
-  return options;
-}
 
 // Every bot on the simulator's realistic network profile (50-150 ms per part), at most
 // `bytes_per_second`, so that a stream lasts long enough to see it spread.
@@ -77,7 +70,7 @@ std::int64_t logged_cache_bytes(const std::string& output) {
 }
 
 TEST(MultibotStream, FourBotsServeEveryRangeShapeByteExact) {
-  SimHarness harness{four_bots()};
+  SimHarness harness{four_bot_options()};
   ASSERT_TRUE(wait_for_bots_connected(harness, kBots)) << harness.process().output();
   limit_bots(harness, 8.0 * kMiB);
   const std::int64_t size = 24 * kMiB + 4321;
@@ -120,7 +113,7 @@ TEST(MultibotStream, FourBotsServeEveryRangeShapeByteExact) {
 // Each bot takes the streams' slices in turn, the next one started behind the current one at a
 // lower priority and moved to the front when it leads (media/bot_turns.hpp).
 TEST(MultibotStream, StreamsOfDifferentFilesShareTheBotsByteExact) {
-  SimHarness harness{four_bots()};
+  SimHarness harness{four_bot_options()};
   ASSERT_TRUE(wait_for_bots_connected(harness, kBots)) << harness.process().output();
   limit_bots(harness, 8.0 * kMiB);
   constexpr int kStreams = 4;
@@ -155,7 +148,7 @@ TEST(MultibotStream, StreamsOfDifferentFilesShareTheBotsByteExact) {
 }
 
 TEST(MultibotStream, ABotThatDisconnectsMidStreamLosesNoByte) {
-  SimHarness harness{four_bots()};
+  SimHarness harness{four_bot_options()};
   ASSERT_TRUE(wait_for_bots_connected(harness, kBots)) << harness.process().output();
   limit_bots(harness, 2.0 * kMiB);
   const auto path = harness.make_file("cut.bin", static_cast<std::uint64_t>(24 * kMiB), 22);
@@ -171,7 +164,7 @@ TEST(MultibotStream, ABotThatDisconnectsMidStreamLosesNoByte) {
   // Once the victim has brought part of its slice, it goes away for good.
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
   while (!done && std::chrono::steady_clock::now() < deadline &&
-         harness.sim().counters(victim).bytes_downloaded < kMiB) {
+         harness.sim().counters(victim).bytes_downloaded < static_cast<std::int64_t>(kMiB)) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   const bool cut_mid_stream = !done;
@@ -184,7 +177,7 @@ TEST(MultibotStream, ABotThatDisconnectsMidStreamLosesNoByte) {
 }
 
 TEST(MultibotStream, TheCacheBudgetAfterARestartCountsWhatIsOnDisk) {
-  SimHarness harness{four_bots()};
+  SimHarness harness{four_bot_options()};
   ASSERT_TRUE(wait_for_bots_connected(harness, kBots)) << harness.process().output();
   const auto path = harness.make_file("kept.bin", static_cast<std::uint64_t>(6 * kMiB), 23);
   const PostedFile posted = post_file(harness, path);
