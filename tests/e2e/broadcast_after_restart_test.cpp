@@ -29,11 +29,11 @@ namespace json = boost::json;
 constexpr std::int64_t kRestartAdmin = 8880000;
 constexpr std::int64_t kFirstRestartUser = 8880001;
 constexpr int kRestartUsers = 200;
-constexpr const char* kText = "News for everyone after the restart";
+constexpr const char* kRestartText = "News for everyone after the restart";
 
 // The shared world: the users, and the admin's message to copy (the first in the admin's chat).
 BroadcastWorld restart_world() {
-  return {kRestartAdmin, kFirstRestartUser, kRestartUsers, kText, {}};
+  return {kRestartAdmin, kFirstRestartUser, kRestartUsers, kRestartText, {}};
 }
 
 // Whether a bot message in the admin's chat contains `text` by now.
@@ -67,14 +67,15 @@ TEST(BroadcastAfterRestart, ReachesEveryUserWhoHasNotWrittenSince) {
   const std::vector<sim::SimMessage> admin_chat = harness.sim().messages(kRestartAdmin);
   const sim::SimMessage& confirm = admin_chat.back();
   ASSERT_FALSE(confirm.keyboard.empty());
-  EXPECT_EQ(copies_in(harness, kRestartAdmin, kText), 1) << "the preview is a copy of the message";
+  EXPECT_EQ(copies_in(harness, kRestartAdmin, kRestartText), 1)
+      << "the preview is a copy of the message";
   harness.sim().press_button(kRestartAdmin, confirm.message_id, confirm.keyboard[0][0].data);
 
   ASSERT_TRUE(eventually([&] { return admin_was_told(harness, "Broadcast finished"); }))
       << "the broadcast did not finish; last admin message: "
       << harness.sim().messages(kRestartAdmin).back().text;
   for (std::int64_t user = kFirstRestartUser; user < kFirstRestartUser + kRestartUsers; ++user) {
-    EXPECT_EQ(copies_in(harness, user, kText), 1) << "user " << user;
+    EXPECT_EQ(copies_in(harness, user, kRestartText), 1) << "user " << user;
   }
   EXPECT_TRUE(eventually([&] {
     return admin_was_told(harness, "201 sent, 0 failed, 0 blocked, 0 remaining");

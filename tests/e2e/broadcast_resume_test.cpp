@@ -28,7 +28,7 @@ namespace json = boost::json;
 constexpr std::int64_t kResumeAdmin = 7770000;
 constexpr std::int64_t kFirstResumeUser = 7770001;
 constexpr int kResumeUsers = 1000;
-constexpr const char* kText = "Hello all: the broadcast";
+constexpr const char* kResumeText = "Hello all: the broadcast";
 
 bool blocked(std::int64_t user) { return (user - kFirstResumeUser) % 33 == 5; }  // 31 of 1000, ~3%
 
@@ -39,12 +39,12 @@ std::int64_t reachable_from(std::int64_t user) {
 }
 
 BroadcastWorld resume_world() {
-  return {kResumeAdmin, kFirstResumeUser, kResumeUsers, kText, &blocked};
+  return {kResumeAdmin, kFirstResumeUser, kResumeUsers, kResumeText, &blocked};
 }
 
 // Polls until `user` has a copy.
 bool wait_for_copy(SimHarness& harness, std::int64_t user) {
-  return eventually([&] { return copies_in(harness, user, kText) > 0; });
+  return eventually([&] { return copies_in(harness, user, kResumeText) > 0; });
 }
 
 TEST(BroadcastResume, KilledHalfwayEveryReachableUserGetsExactlyOneCopy) {
@@ -73,7 +73,7 @@ TEST(BroadcastResume, KilledHalfwayEveryReachableUserGetsExactlyOneCopy) {
   harness.sim().fault(SimHarness::kMainBotId, "disconnect");  // sending pauses
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   (void)harness.process().stop(SIGKILL, std::chrono::seconds(10));
-  ASSERT_LT(copies_in(harness, kFirstResumeUser + kResumeUsers - 1, kText), 1)
+  ASSERT_LT(copies_in(harness, kFirstResumeUser + kResumeUsers - 1, kResumeText), 1)
       << "the broadcast was not paused halfway";
 
   // Telegram's side of the connection comes back; the killed process's queued copies do not.
@@ -87,7 +87,7 @@ TEST(BroadcastResume, KilledHalfwayEveryReachableUserGetsExactlyOneCopy) {
   int reachable = 0;
   std::vector<std::int64_t> missed;
   for (std::int64_t user = kFirstResumeUser; user < kFirstResumeUser + kResumeUsers; ++user) {
-    const int total = copies_in(harness, user, kText);  // before the kill and after
+    const int total = copies_in(harness, user, kResumeText);  // before the kill and after
     if (blocked(user)) {
       EXPECT_EQ(total, 0) << "blocked user " << user;
     } else {

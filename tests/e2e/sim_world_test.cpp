@@ -41,8 +41,8 @@ bool has_bot(const std::vector<std::int64_t>& bots, std::int64_t bot_id) {
 }
 
 // Sends `path` to `bot_id` as kWorldUser and answers the /dl/ link of the bot's reply.
-std::string upload(sim::ControlClient& sim, const std::filesystem::path& path,
-                   std::int64_t bot_id) {
+std::string upload_to_bot(sim::ControlClient& sim, const std::filesystem::path& path,
+                          std::int64_t bot_id) {
   sim::SendFileRequest request =
       testing::user_file(kWorldUser, path, "document", "application/zip");
   request.bot_id = bot_id;
@@ -88,7 +88,7 @@ TEST(SimWorld, TwoTglinkProcessesSeeOneTelegram) {
   // A file posted through the first process's bot is downloadable through the second process:
   // its bot reads the first one's post in the shared log channel.
   const auto file = first.make_file("shared.zip", 700000, 5);
-  const std::string link = upload(first.sim(), file, SimHarness::kMainBotId);
+  const std::string link = upload_to_bot(first.sim(), file, SimHarness::kMainBotId);
   ASSERT_FALSE(link.empty());
   const testing::HttpResult got = second.get(link);
   ASSERT_EQ(got.status, 200) << got.body.substr(0, 200);
@@ -100,7 +100,7 @@ TEST(SimWorld, KilledTglinkLeavesTelegramRunningAndARestartContinues) {
   world.sim().create_user(kWorldUser, "Ann");
   SimHarness node{on_world(world)};
   const auto file = node.make_file("before-crash.zip", 300000, 9);
-  const std::string link = upload(node.sim(), file, SimHarness::kMainBotId);
+  const std::string link = upload_to_bot(node.sim(), file, SimHarness::kMainBotId);
   ASSERT_FALSE(link.empty());
 
   ASSERT_EQ(node.process().stop(SIGKILL, std::chrono::seconds(30)), 128 + SIGKILL);

@@ -20,6 +20,7 @@
 
 #include "e2e/playback_calls.hpp"
 #include "e2e/streaming_support.hpp"
+#include "support/ffmpeg_media.hpp"
 #include "support/required_tool.hpp"
 #include "support/scenario.hpp"
 
@@ -49,20 +50,10 @@ std::uint64_t split_in_three(const fs::path& file) {
   return part;
 }
 
-// `name` in the harness's folder, made by ffmpeg from lavfi sources with `arguments`.
-fs::path make_media(const SimHarness& harness, const std::string& name,
-                    const std::string& arguments) {
-  const fs::path path = harness.dir() / name;
-  const CommandResult r =
-      run_command("ffmpeg -hide_banner -loglevel error -y " + arguments + " " + path.string());
-  EXPECT_EQ(r.exit_code, 0) << r.output;
-  return path;
-}
-
 // A few seconds of noisy test pattern and tone (so its size is several MiB), H.264/AAC in MP4
 // with its index at the end: a player reads the last part before the first.
 fs::path make_video(const SimHarness& harness) {
-  return make_media(harness, "clip.mp4",
+  return make_media(harness.dir(), "clip.mp4",
                     "-f lavfi -i testsrc=duration=6:size=384x288:rate=25 -f lavfi -i "
                     "sine=frequency=440:duration=6 -vf noise=alls=80:allf=t -c:v libx264 -preset "
                     "ultrafast -pix_fmt yuv420p -c:a aac -shortest");
@@ -217,7 +208,7 @@ TEST(SplitFile, ThePlayerConvertsAJoinedMkvFromItsStartAndFromTheMiddle) {
   SimHarness& harness = scenario.harness;
   // AC-3 audio, which Chromium does not play: the player remuxes, reading the source itself.
   const fs::path film = make_media(
-      harness, "film.mkv",
+      harness.dir(), "film.mkv",
       "-f lavfi -i testsrc2=size=160x120:rate=24:duration=8 -f lavfi -i sine=frequency=440:"
       "duration=8 -c:v libx264 -preset ultrafast -pix_fmt yuv420p -g 48 -c:a ac3 -b:a 64k");
   ASSERT_TRUE(fs::exists(film));
