@@ -19,7 +19,6 @@ namespace {
 
 namespace json = boost::json;
 
-constexpr std::uint64_t kMiB = 1024 * 1024;
 constexpr int kClientReceiveBuffer = 64 * 1024;
 
 json::object api_info(SimHarness& harness) {

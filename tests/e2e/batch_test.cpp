@@ -17,8 +17,8 @@ namespace {
 namespace json = boost::json;
 namespace fs = std::filesystem;
 
-constexpr std::int64_t kUser = 5550001;
-constexpr std::int64_t kAdmin = 5550099;
+constexpr std::int64_t kBatchUser = 5550001;
+constexpr std::int64_t kBatchAdmin = 5550099;
 
 // "/b/TOKEN" from the /done reply.
 std::string batch_path(const std::string& reply_text) { return link_path_in(reply_text, "/b/"); }
@@ -55,8 +55,8 @@ class BatchTest : public ScenarioTest {
  protected:
   BatchTest()
       : ScenarioTest(
-            with_env({{"ADMINS", std::to_string(kAdmin)}, {"LINK_EXPIRY_DURATION", "12h"}}),
-            {{kUser, "Ann"}, {kAdmin, "Admin"}}) {}
+            with_env({{"ADMINS", std::to_string(kBatchAdmin)}, {"LINK_EXPIRY_DURATION", "12h"}}),
+            {{kBatchUser, "Ann"}, {kBatchAdmin, "Admin"}}) {}
 };
 
 TEST_F(BatchTest, DoneAnswersOneLinkWhosePageJsonAndUrlListServeEveryFile) {
@@ -65,12 +65,12 @@ TEST_F(BatchTest, DoneAnswersOneLinkWhosePageJsonAndUrlListServeEveryFile) {
   const fs::path song = harness.make_file("song.mp3", 90000, 9);
   const std::string odd_name = "a <b> & \"c\" 'd'.zip";
 
-  const sim::SimMessage started = say(kUser, "/batch", 1);
+  const sim::SimMessage started = say(kBatchUser, "/batch", 1);
   EXPECT_TRUE(contains(started.text, "Batch started")) << started.text;
-  sim().send_file(user_file(kUser, video, "video", "video/mp4"));
-  sim().send_file(user_file(kUser, archive, "document", "application/zip", odd_name));
-  sim().send_file(user_file(kUser, song, "audio", "audio/mpeg"));
-  const sim::SimMessage done = say(kUser, "/done", 2);
+  sim().send_file(user_file(kBatchUser, video, "video", "video/mp4"));
+  sim().send_file(user_file(kBatchUser, archive, "document", "application/zip", odd_name));
+  sim().send_file(user_file(kBatchUser, song, "audio", "audio/mpeg"));
+  const sim::SimMessage done = say(kBatchUser, "/done", 2);
   ASSERT_TRUE(contains(done.text, "Your batch link is ready")) << done.text;
   EXPECT_TRUE(contains(done.text, "Links expire in 12 hours")) << done.text;
   const std::string path = batch_path(done.text);
@@ -129,11 +129,11 @@ TEST_F(BatchTest, AriaDownloadsEveryFileOfABatchByteExact) {
   const std::vector<fs::path> sources{harness.make_file("one.bin", 700000, 21),
                                       harness.make_file("two.mp4", 1500000, 22),
                                       harness.make_file("three.txt", 5000, 23)};
-  say(kUser, "/batch", 1);
-  sim().send_file(user_file(kUser, sources[0], "document", "application/octet-stream"));
-  sim().send_file(user_file(kUser, sources[1], "video", "video/mp4"));
-  sim().send_file(user_file(kUser, sources[2], "document", "text/plain"));
-  const std::string path = batch_path(say(kUser, "/done", 2).text);
+  say(kBatchUser, "/batch", 1);
+  sim().send_file(user_file(kBatchUser, sources[0], "document", "application/octet-stream"));
+  sim().send_file(user_file(kBatchUser, sources[1], "video", "video/mp4"));
+  sim().send_file(user_file(kBatchUser, sources[2], "document", "text/plain"));
+  const std::string path = batch_path(say(kBatchUser, "/done", 2).text);
   ASSERT_FALSE(path.empty());
   (void)wait_for_files(harness, path, 3);
 
@@ -158,9 +158,9 @@ TEST_F(BatchTest, AriaDownloadsEveryFileOfABatchByteExact) {
 
 TEST_F(BatchTest, ARevokedOrForeignBatchLinkIsRefused) {
   const fs::path file = harness.make_file("a.zip", 3000, 3);
-  say(kUser, "/batch", 1);
-  sim().send_file(user_file(kUser, file, "document", "application/zip"));
-  const std::string path = batch_path(say(kUser, "/done", 2).text);
+  say(kBatchUser, "/batch", 1);
+  sim().send_file(user_file(kBatchUser, file, "document", "application/zip"));
+  const std::string path = batch_path(say(kBatchUser, "/done", 2).text);
   ASSERT_FALSE(path.empty());
   const json::object listing = wait_for_files(harness, path, 1);
 
@@ -171,7 +171,8 @@ TEST_F(BatchTest, ARevokedOrForeignBatchLinkIsRefused) {
   EXPECT_EQ(harness.get("/b/" + file_token.substr(0, file_token.find('/'))).status, 404);
   EXPECT_EQ(harness.get(path + "x").status, 404);
 
-  const sim::SimMessage revoked_answer = say(kAdmin, "/revoke " + harness.base_url() + path, 1);
+  const sim::SimMessage revoked_answer =
+      say(kBatchAdmin, "/revoke " + harness.base_url() + path, 1);
   EXPECT_TRUE(contains(revoked_answer.text, "Revoked")) << revoked_answer.text;
   const HttpResult revoked = get_json(harness, path);
   EXPECT_EQ(revoked.status, 404);
@@ -179,20 +180,20 @@ TEST_F(BatchTest, ARevokedOrForeignBatchLinkIsRefused) {
 }
 
 TEST_F(BatchTest, EmptyOrMissingBatchesAreExplained) {
-  EXPECT_TRUE(contains(say(kUser, "/done", 1).text, "No batch is open"));
-  EXPECT_TRUE(contains(say(kUser, "/batch", 2).text, "Batch started"));
-  EXPECT_TRUE(contains(say(kUser, "/batch", 3).text, "already open"));
-  EXPECT_TRUE(contains(say(kUser, "/done", 4).text, "no files yet"));
+  EXPECT_TRUE(contains(say(kBatchUser, "/done", 1).text, "No batch is open"));
+  EXPECT_TRUE(contains(say(kBatchUser, "/batch", 2).text, "Batch started"));
+  EXPECT_TRUE(contains(say(kBatchUser, "/batch", 3).text, "already open"));
+  EXPECT_TRUE(contains(say(kBatchUser, "/done", 4).text, "no files yet"));
 }
 
 TEST_F(BatchTest, AnOpenBatchOutlivesARestart) {
   const fs::path file = harness.make_file("kept.zip", 4000, 12);
-  say(kUser, "/batch", 1);
+  say(kBatchUser, "/batch", 1);
   harness.restart();  // the simulator's world starts afresh; the store stays
-  sim().create_user(kUser, "Ann");
-  sim().send_file(user_file(kUser, file, "document", "application/zip", "one.zip"));
-  sim().send_file(user_file(kUser, file, "document", "application/zip", "two.zip"));
-  const std::string path = batch_path(say(kUser, "/done", 1).text);
+  sim().create_user(kBatchUser, "Ann");
+  sim().send_file(user_file(kBatchUser, file, "document", "application/zip", "one.zip"));
+  sim().send_file(user_file(kBatchUser, file, "document", "application/zip", "two.zip"));
+  const std::string path = batch_path(say(kBatchUser, "/done", 1).text);
   ASSERT_FALSE(path.empty());
   const json::object listing = wait_for_files(harness, path, 2);
   const json::array& files = listing.at("files").as_array();
@@ -202,35 +203,36 @@ TEST_F(BatchTest, AnOpenBatchOutlivesARestart) {
 }
 
 TEST(BatchLimit, TheDailyLimitCountsEveryFileOfABatch) {
-  Scenario scenario(with_env({{"MAX_LINKS_PER_DAY", "2"}}), {{kUser, "Ann"}});
+  Scenario scenario(with_env({{"MAX_LINKS_PER_DAY", "2"}}), {{kBatchUser, "Ann"}});
   SimHarness& harness = scenario.harness;
   const fs::path file = harness.make_file("a.zip", 2000, 5);
-  scenario.say(kUser, "/batch", 1);
-  harness.sim().send_file(user_file(kUser, file, "document", "application/zip", "one.zip"));
-  harness.sim().send_file(user_file(kUser, file, "document", "application/zip", "two.zip"));
-  const std::string path = batch_path(scenario.say(kUser, "/done", 2).text);
+  scenario.say(kBatchUser, "/batch", 1);
+  harness.sim().send_file(user_file(kBatchUser, file, "document", "application/zip", "one.zip"));
+  harness.sim().send_file(user_file(kBatchUser, file, "document", "application/zip", "two.zip"));
+  const std::string path = batch_path(scenario.say(kBatchUser, "/done", 2).text);
   ASSERT_FALSE(path.empty());
   (void)wait_for_files(harness, path, 2);
 
-  scenario.say(kUser, "/batch", 3);
-  harness.sim().send_file(user_file(kUser, file, "document", "application/zip", "three.zip"));
-  const sim::SimMessage refused = scenario.message_number(kUser, 4, "three.zip");
+  scenario.say(kBatchUser, "/batch", 3);
+  harness.sim().send_file(user_file(kBatchUser, file, "document", "application/zip", "three.zip"));
+  const sim::SimMessage refused = scenario.message_number(kBatchUser, 4, "three.zip");
   EXPECT_TRUE(contains(refused.text, "Daily limit reached")) << refused.text;
 }
 
 TEST(Album, AMediaGroupGetsOneReplyListingEveryFile) {
-  Scenario scenario({}, {{kUser, "Ann"}});
+  Scenario scenario({}, {{kBatchUser, "Ann"}});
   SimHarness& harness = scenario.harness;
   const std::vector<fs::path> sources{harness.make_file("first.mp4", 200000, 31),
                                       harness.make_file("second.jpg", 40000, 32),
                                       harness.make_file("third.mp4", 150000, 33)};
-  const std::vector<sim::SendFileRequest> album{user_file(kUser, sources[0], "video", "video/mp4"),
-                                                user_file(kUser, sources[1], "photo", "image/jpeg"),
-                                                user_file(kUser, sources[2], "video", "video/mp4")};
-  const std::vector<std::int64_t> ids = harness.sim().send_album(kUser, album);
+  const std::vector<sim::SendFileRequest> album{
+      user_file(kBatchUser, sources[0], "video", "video/mp4"),
+      user_file(kBatchUser, sources[1], "photo", "image/jpeg"),
+      user_file(kBatchUser, sources[2], "video", "video/mp4")};
+  const std::vector<std::int64_t> ids = harness.sim().send_album(kBatchUser, album);
   ASSERT_EQ(ids.size(), 3U);
 
-  const auto replies = harness.sim().wait_messages(kUser, 1, kBotReplyWaitMs);
+  const auto replies = harness.sim().wait_messages(kBatchUser, 1, kBotReplyWaitMs);
   ASSERT_FALSE(replies.empty());
   const std::string& text = replies.front().text;
   EXPECT_TRUE(contains(text, "Your 3 links are ready")) << text;
@@ -248,11 +250,11 @@ TEST(Album, AMediaGroupGetsOneReplyListingEveryFile) {
     at = link + 1;
   }
   // Nothing else was answered about the album: a text sent now gets the next reply.
-  harness.sim().send_text(kUser, "hello");
-  const auto after = harness.sim().wait_messages(kUser, 2, kBotReplyWaitMs);
+  harness.sim().send_text(kBatchUser, "hello");
+  const auto after = harness.sim().wait_messages(kBatchUser, 2, kBotReplyWaitMs);
   ASSERT_GE(after.size(), 2U);
   EXPECT_TRUE(contains(after[1].text, "Send me a file")) << after[1].text;
-  EXPECT_EQ(harness.sim().messages(kUser).size(), 2U);
+  EXPECT_EQ(harness.sim().messages(kBatchUser).size(), 2U);
 }
 
 }  // namespace

@@ -26,17 +26,19 @@ namespace {
 
 namespace json = boost::json;
 
-constexpr std::int64_t kAdmin = 8880000;
-constexpr std::int64_t kFirstUser = 8880001;
-constexpr int kUsers = 200;
-constexpr const char* kText = "News for everyone after the restart";
+constexpr std::int64_t kRestartAdmin = 8880000;
+constexpr std::int64_t kFirstRestartUser = 8880001;
+constexpr int kRestartUsers = 200;
+constexpr const char* kRestartText = "News for everyone after the restart";
 
 // The shared world: the users, and the admin's message to copy (the first in the admin's chat).
-BroadcastWorld world() { return {kAdmin, kFirstUser, kUsers, kText, {}}; }
+BroadcastWorld restart_world() {
+  return {kRestartAdmin, kFirstRestartUser, kRestartUsers, kRestartText, {}};
+}
 
 // Whether a bot message in the admin's chat contains `text` by now.
 bool admin_was_told(SimHarness& harness, const std::string& text) {
-  const std::vector<sim::SimMessage> chat = harness.sim().messages(kAdmin);
+  const std::vector<sim::SimMessage> chat = harness.sim().messages(kRestartAdmin);
   return std::any_of(chat.begin(), chat.end(),
                      [&](const sim::SimMessage& message) { return contains(message.text, text); });
 }
@@ -44,39 +46,40 @@ bool admin_was_told(SimHarness& harness, const std::string& text) {
 // Asks /info until it counts `users` users (each /start is recorded as it arrives).
 bool wait_for_user_count(SimHarness& harness, int users) {
   const std::string expected = "Users: " + std::to_string(users) + "\n";
-  return eventually([&] { return contains(ask(harness.sim(), kAdmin, "/info"), expected); },
+  return eventually([&] { return contains(ask(harness.sim(), kRestartAdmin, "/info"), expected); },
                     kHangLimit, std::chrono::milliseconds(250));
 }
 
 TEST(BroadcastAfterRestart, ReachesEveryUserWhoHasNotWrittenSince) {
-  SimWorld shared{broadcast_world_options(world())};
-  SimHarness harness{broadcast_harness_options(world(), shared)};
-  start_every_user(harness, world());
-  ASSERT_TRUE(wait_for_user_count(harness, kUsers + 1));
+  SimWorld shared{broadcast_world_options(restart_world())};
+  SimHarness harness{broadcast_harness_options(restart_world(), shared)};
+  start_every_user(harness, restart_world());
+  ASSERT_TRUE(wait_for_user_count(harness, kRestartUsers + 1));
 
   harness.restart();  // a new TDLib client on the same Telegram: it has loaded no chat or message
   const std::int64_t source = std::int64_t{1} << 20;  // the admin's first message
   harness.sim().call(json::object{{"op", "send_text"},
-                                  {"user_id", kAdmin},
+                                  {"user_id", kRestartAdmin},
                                   {"text", "/broadcast"},
                                   {"reply_to_message_id", source}});
   ASSERT_TRUE(eventually([&] { return admin_was_told(harness, "Send it to 201 users?"); }))
       << "no confirmation asked; the preview could not be copied";
-  const std::vector<sim::SimMessage> admin_chat = harness.sim().messages(kAdmin);
+  const std::vector<sim::SimMessage> admin_chat = harness.sim().messages(kRestartAdmin);
   const sim::SimMessage& confirm = admin_chat.back();
   ASSERT_FALSE(confirm.keyboard.empty());
-  EXPECT_EQ(copies_in(harness, kAdmin, kText), 1) << "the preview is a copy of the message";
-  harness.sim().press_button(kAdmin, confirm.message_id, confirm.keyboard[0][0].data);
+  EXPECT_EQ(copies_in(harness, kRestartAdmin, kRestartText), 1)
+      << "the preview is a copy of the message";
+  harness.sim().press_button(kRestartAdmin, confirm.message_id, confirm.keyboard[0][0].data);
 
   ASSERT_TRUE(eventually([&] { return admin_was_told(harness, "Broadcast finished"); }))
       << "the broadcast did not finish; last admin message: "
-      << harness.sim().messages(kAdmin).back().text;
-  for (std::int64_t user = kFirstUser; user < kFirstUser + kUsers; ++user) {
-    EXPECT_EQ(copies_in(harness, user, kText), 1) << "user " << user;
+      << harness.sim().messages(kRestartAdmin).back().text;
+  for (std::int64_t user = kFirstRestartUser; user < kFirstRestartUser + kRestartUsers; ++user) {
+    EXPECT_EQ(copies_in(harness, user, kRestartText), 1) << "user " << user;
   }
   EXPECT_TRUE(eventually([&] {
     return admin_was_told(harness, "201 sent, 0 failed, 0 blocked, 0 remaining");
-  })) << harness.sim().messages(kAdmin).back().text;
+  })) << harness.sim().messages(kRestartAdmin).back().text;
 }
 
 }  // namespace

@@ -24,31 +24,30 @@ namespace {
 namespace json = boost::json;
 using namespace std::chrono_literals;
 
-constexpr std::int64_t kChannel = -1003000000003;
+constexpr std::int64_t kServedChannel = -1003000000003;
 constexpr std::int64_t kOtherChannel = -1004000000004;
-constexpr std::int64_t kAdmin = 7770001;
-constexpr std::int64_t kUser = 7770002;
-constexpr std::int64_t kBot = SimHarness::kMainBotId;
+constexpr std::int64_t kChannelAdmin = 7770001;
+constexpr std::int64_t kPrivateSender = 7770002;
 
 SimHarnessOptions channel_options() {
   SimHarnessOptions options;
-  options.env["CHANNELS"] = std::to_string(kChannel);
-  options.env["ADMINS"] = std::to_string(kAdmin);
+  options.env["CHANNELS"] = std::to_string(kServedChannel);
+  options.env["ADMINS"] = std::to_string(kChannelAdmin);
   return options;
 }
 
 sim::ChannelPostRequest post_of(const std::filesystem::path& path, std::string kind = "video") {
-  return channel_post(kChannel, path, std::move(kind));
+  return channel_post(kServedChannel, path, std::move(kind));
 }
 
 bool has_buttons(sim::ControlClient& sim, std::int64_t message_id) {
-  const std::optional<sim::SimMessage> post = message_in(sim, kChannel, message_id);
+  const std::optional<sim::SimMessage> post = message_in(sim, kServedChannel, message_id);
   return post && !post->keyboard.empty();
 }
 
 // The URL of the button labelled `label` on the post, or "".
 std::string button_url(sim::ControlClient& sim, std::int64_t message_id, const std::string& label) {
-  const std::optional<sim::SimMessage> post = message_in(sim, kChannel, message_id);
+  const std::optional<sim::SimMessage> post = message_in(sim, kServedChannel, message_id);
   if (!post) return {};
   for (const auto& row : post->keyboard) {
     for (const sim::SimButton& button : row) {
@@ -66,8 +65,8 @@ std::string path_of(SimHarness& harness, const std::string& url) {
 // What the bot wrote into the channel (its replies), not the owner's posts.
 std::vector<sim::SimMessage> bot_replies(sim::ControlClient& sim) {
   std::vector<sim::SimMessage> replies;
-  for (const sim::SimMessage& message : sim.messages(kChannel)) {
-    if (message.sender_user_id == kBot) replies.push_back(message);
+  for (const sim::SimMessage& message : sim.messages(kServedChannel)) {
+    if (message.sender_user_id == SimHarness::kMainBotId) replies.push_back(message);
   }
   return replies;
 }
@@ -92,7 +91,7 @@ std::filesystem::path sparse_file(const std::filesystem::path& path, std::int64_
 TEST(ChannelMode, PostGetsButtonsThatKeepWorkingAfterAnEditAndADeletion) {
   SimHarness harness{channel_options()};
   sim::ControlClient& sim = harness.sim();
-  sim.create_channel(kChannel, "Films", true);
+  sim.create_channel(kServedChannel, "Films", true);
   const auto file = harness.make_file("film.mp4", 300000, 7);
   const sim::ChannelPost post = sim.post_to_channel(post_of(file));
   ASSERT_TRUE(eventually([&] { return has_buttons(sim, post.message_id); }))
@@ -108,7 +107,7 @@ TEST(ChannelMode, PostGetsButtonsThatKeepWorkingAfterAnEditAndADeletion) {
 
   // The owner edits the caption in a Telegram app, which drops the buttons: they come back.
   sim.call(json::object{{"op", "edit_post"},
-                        {"chat_id", kChannel},
+                        {"chat_id", kServedChannel},
                         {"message_id", post.message_id},
                         {"caption", "now with a caption"}});
   EXPECT_TRUE(eventually([&] {
@@ -116,8 +115,8 @@ TEST(ChannelMode, PostGetsButtonsThatKeepWorkingAfterAnEditAndADeletion) {
   })) << harness.process().output();
 
   // The post is deleted: its links point at the log channel's copy and keep working.
-  sim.fault(kBot, "delete_message",
-            json::object{{"chat_id", kChannel}, {"message_id", post.message_id}});
+  sim.fault(SimHarness::kMainBotId, "delete_message",
+            json::object{{"chat_id", kServedChannel}, {"message_id", post.message_id}});
   got = harness.get(download);
   EXPECT_EQ(got.status, 200);
   EXPECT_TRUE(got.body == testing::read_file(file));
@@ -126,7 +125,7 @@ TEST(ChannelMode, PostGetsButtonsThatKeepWorkingAfterAnEditAndADeletion) {
 TEST(ChannelMode, AlbumGetsOneReplyListingEveryFile) {
   SimHarness harness{channel_options()};
   sim::ControlClient& sim = harness.sim();
-  sim.create_channel(kChannel, "Films", true);
+  sim.create_channel(kServedChannel, "Films", true);
   std::vector<std::int64_t> posts;
   for (int i = 0; i < 3; ++i) {
     sim::ChannelPostRequest post =
@@ -156,7 +155,7 @@ TEST(ChannelMode, AlbumGetsOneReplyListingEveryFile) {
 TEST(ChannelMode, ForwardedPostIsLeftAloneAndARepostReusesItsCopy) {
   SimHarness harness{channel_options()};
   sim::ControlClient& sim = harness.sim();
-  sim.create_channel(kChannel, "Films", true);
+  sim.create_channel(kServedChannel, "Films", true);
   const auto file = harness.make_file("song.mp3", 40000, 3);
   sim::ChannelPostRequest forwarded = post_of(harness.make_file("other.mp3", 30000, 4), "audio");
   forwarded.forwarded = true;
@@ -180,11 +179,11 @@ TEST(ChannelMode, ForwardedPostIsLeftAloneAndARepostReusesItsCopy) {
 TEST(ChannelMode, WithoutEditRightsTheLinksComeInARepliesAndAdminsAreToldOnce) {
   SimHarness harness{channel_options()};
   sim::ControlClient& sim = harness.sim();
-  sim.create_user(kAdmin, "Boss");
-  sim.send_text(kAdmin, "/start");
-  const std::size_t before = sim.wait_messages(kAdmin, 1, 15000).size();
-  sim.create_channel(kChannel, "Films", false);
-  sim.set_bot_rights(kChannel, kBot, true, false);
+  sim.create_user(kChannelAdmin, "Boss");
+  sim.send_text(kChannelAdmin, "/start");
+  const std::size_t before = sim.wait_messages(kChannelAdmin, 1, 15000).size();
+  sim.create_channel(kServedChannel, "Films", false);
+  sim.set_bot_rights(kServedChannel, SimHarness::kMainBotId, true, false);
   const sim::ChannelPost one =
       sim.post_to_channel(post_of(harness.make_file("a.pdf", 9000, 1), "document"));
   const sim::ChannelPost two =
@@ -200,11 +199,11 @@ TEST(ChannelMode, WithoutEditRightsTheLinksComeInARepliesAndAdminsAreToldOnce) {
   EXPECT_FALSE(has_buttons(sim, one.message_id));
   std::this_thread::sleep_for(1s);
   std::size_t notices = 0;
-  for (const sim::SimMessage& message : sim.messages(kAdmin)) {
+  for (const sim::SimMessage& message : sim.messages(kChannelAdmin)) {
     notices += contains(message.text, "can_edit_messages");
   }
   EXPECT_EQ(notices, 1U);
-  EXPECT_EQ(sim.messages(kAdmin).size(), before + 1);
+  EXPECT_EQ(sim.messages(kChannelAdmin).size(), before + 1);
   EXPECT_TRUE(contains(harness.process().output(), "can_edit_messages"));
 }
 
@@ -216,8 +215,8 @@ TEST(ChannelMode, ChannelNotOnTheListIsLeft) {
   post.chat_id = kOtherChannel;
   sim.post_to_channel(post);
   auto status = [&] {
-    const json::object answer = sim.call(
-        json::object{{"op", "chat_member"}, {"chat_id", kOtherChannel}, {"user_id", kBot}});
+    const json::object answer = sim.call(json::object{
+        {"op", "chat_member"}, {"chat_id", kOtherChannel}, {"user_id", SimHarness::kMainBotId}});
     return std::string(answer.at("status").as_string());
   };
   EXPECT_TRUE(eventually([&] { return status() == "left"; })) << harness.process().output();
@@ -227,8 +226,9 @@ TEST(ChannelMode, ChannelNotOnTheListIsLeft) {
   // Made an administrator of another unlisted channel: it leaves at once, before any post.
   constexpr std::int64_t kThirdChannel = -1005000000005;
   sim.create_channel(kThirdChannel, "Another", false);
-  sim.set_bot_rights(kThirdChannel, kBot, true, true);
-  const json::object ask{{"op", "chat_member"}, {"chat_id", kThirdChannel}, {"user_id", kBot}};
+  sim.set_bot_rights(kThirdChannel, SimHarness::kMainBotId, true, true);
+  const json::object ask{
+      {"op", "chat_member"}, {"chat_id", kThirdChannel}, {"user_id", SimHarness::kMainBotId}};
   EXPECT_TRUE(eventually([&] { return sim.call(ask).at("status").as_string() == "left"; }))
       << harness.process().output();
 }
@@ -236,10 +236,10 @@ TEST(ChannelMode, ChannelNotOnTheListIsLeft) {
 TEST(ChannelMode, BannedChannelGetsNoLinks) {
   SimHarness harness{channel_options()};
   sim::ControlClient& sim = harness.sim();
-  sim.create_user(kAdmin, "Boss");
-  sim.create_channel(kChannel, "Films", true);
-  sim.send_text(kAdmin, "/ban " + std::to_string(kChannel));
-  const std::vector<sim::SimMessage> answer = sim.wait_messages(kAdmin, 1, 15000);
+  sim.create_user(kChannelAdmin, "Boss");
+  sim.create_channel(kServedChannel, "Films", true);
+  sim.send_text(kChannelAdmin, "/ban " + std::to_string(kServedChannel));
+  const std::vector<sim::SimMessage> answer = sim.wait_messages(kChannelAdmin, 1, 15000);
   EXPECT_TRUE(contains(answer.back().text, "Banned channel")) << answer.back().text;
   const sim::ChannelPost post = sim.post_to_channel(post_of(harness.make_file("b.mp4", 5000, 9)));
   EXPECT_TRUE(eventually([&] { return contains(harness.process().output(), "is banned"); }))
@@ -258,7 +258,7 @@ TEST(ChannelMode, ThirtyPostsAllGetButtonsOnceAcrossAKill) {
   options.world = &world;
   auto harness = std::make_unique<SimHarness>(options);
   sim::ControlClient& sim = world.sim();
-  sim.create_channel(kChannel, "Films", true);
+  sim.create_channel(kServedChannel, "Films", true);
   std::vector<std::int64_t> posts;
   for (int i = 0; i < 30; ++i) {
     const auto file = harness->make_file("clip" + std::to_string(i) + ".mp4", 4000, 100 + i);
@@ -270,7 +270,8 @@ TEST(ChannelMode, ThirtyPostsAllGetButtonsOnceAcrossAKill) {
     return count;
   };
   ASSERT_TRUE(eventually([&] { return with_buttons() >= 5; }, 60s)) << harness->process().output();
-  EXPECT_EQ(sim.counters(kBot).edit_flood_waits, 0) << "the channel's budget was exceeded";
+  EXPECT_EQ(sim.counters(SimHarness::kMainBotId).edit_flood_waits, 0)
+      << "the channel's budget was exceeded";
   ASSERT_LT(with_buttons(), posts.size()) << "the kill must fall mid-queue";
   (void)harness->process().stop(SIGKILL, 10s);
   harness->restart();
@@ -289,9 +290,9 @@ TEST(LargeFiles, ThreeGigabytesFromAPremiumSenderServedWithRangesPast2To31) {
   const std::string marker = "bytes past two to the thirty-first";
   const auto file = sparse_file(harness.dir() / "big.bin", size, offset, marker);
 
-  sim.create_user(kUser + 1, "Plain");
+  sim.create_user(kPrivateSender + 1, "Plain");
   sim::SendFileRequest plain;
-  plain.user_id = kUser + 1;
+  plain.user_id = kPrivateSender + 1;
   plain.path = file.string();
   try {
     sim.send_file(plain);
@@ -300,11 +301,11 @@ TEST(LargeFiles, ThreeGigabytesFromAPremiumSenderServedWithRangesPast2To31) {
     EXPECT_TRUE(contains(refused.what(), "too big")) << refused.what();
   }
 
-  sim.create_user(kUser, "Rich", "", true);
+  sim.create_user(kPrivateSender, "Rich", "", true);
   sim::SendFileRequest request = plain;
-  request.user_id = kUser;
+  request.user_id = kPrivateSender;
   sim.send_file(request);
-  const std::vector<sim::SimMessage> replies = sim.wait_messages(kUser, 1, 30000);
+  const std::vector<sim::SimMessage> replies = sim.wait_messages(kPrivateSender, 1, 30000);
   const std::string link = testing::link_path_in(replies.back().text, "/dl/");
   ASSERT_FALSE(link.empty()) << replies.back().text;
   testing::HttpCall call;
@@ -334,12 +335,12 @@ TEST(LargeFiles, MaxFileSizeLowersTheLimit) {
   sim::ControlClient& sim = harness.sim();
   const auto file =
       sparse_file(harness.dir() / "mid.bin", std::int64_t{1536} * 1024 * 1024, 0, "x");
-  sim.create_user(kUser, "Ann");
+  sim.create_user(kPrivateSender, "Ann");
   sim::SendFileRequest request;
-  request.user_id = kUser;
+  request.user_id = kPrivateSender;
   request.path = file.string();
   sim.send_file(request);
-  const std::vector<sim::SimMessage> replies = sim.wait_messages(kUser, 1, 15000);
+  const std::vector<sim::SimMessage> replies = sim.wait_messages(kPrivateSender, 1, 15000);
   EXPECT_TRUE(contains(replies.back().text, "File too large")) << replies.back().text;
   EXPECT_EQ(log_copies(sim), 0U);
 }

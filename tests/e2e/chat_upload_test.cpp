@@ -8,13 +8,13 @@
 namespace tglink::testing {
 namespace {
 
-constexpr std::int64_t kUser = 5550001;
+constexpr std::int64_t kUploader = 5550001;
 
 TEST(ChatUpload, VideoReplyLinksDownloadExactlyTheFileAndCarryThePlayButton) {
-  Scenario scenario(with_env({{"LINK_EXPIRY_DURATION", "12h"}}), {{kUser, "Ann"}});
+  Scenario scenario(with_env({{"LINK_EXPIRY_DURATION", "12h"}}), {{kUploader, "Ann"}});
   SimHarness& harness = scenario.harness;
   const auto video = harness.make_file("clip.mp4", 300000, 7);
-  const sim::SimMessage reply = scenario.send(kUser, video, "video", "video/mp4");
+  const sim::SimMessage reply = scenario.send(kUploader, video, "video", "video/mp4");
 
   EXPECT_TRUE(contains(reply.text, "clip.mp4")) << reply.text;
   EXPECT_TRUE(contains(reply.text, "Links expire in 12 hours (")) << reply.text;
@@ -32,7 +32,7 @@ TEST(ChatUpload, VideoReplyLinksDownloadExactlyTheFileAndCarryThePlayButton) {
 }
 
 TEST(ChatUpload, EachMediaKindGetsTheRightLinks) {
-  Scenario scenario({}, {{kUser, "Ann"}});
+  Scenario scenario({}, {{kUploader, "Ann"}});
   SimHarness& harness = scenario.harness;
   struct Case {
     std::string kind;
@@ -48,7 +48,7 @@ TEST(ChatUpload, EachMediaKindGetsTheRightLinks) {
   };
   for (const Case& c : cases) {
     const auto path = harness.make_file(c.kind + ".bin", 5000, 3);
-    const sim::SimMessage reply = scenario.send(kUser, path, c.kind, c.mime);
+    const sim::SimMessage reply = scenario.send(kUploader, path, c.kind, c.mime);
     EXPECT_FALSE(link_path_in(reply.text, "/dl/").empty()) << c.kind << ": " << reply.text;
     EXPECT_EQ(!link_path_in(reply.text, "/stream/").empty(), c.stream)
         << c.kind << ": " << reply.text;
@@ -57,25 +57,25 @@ TEST(ChatUpload, EachMediaKindGetsTheRightLinks) {
 }
 
 TEST(ChatUpload, FrontendSwitchedOffKeepsTheStreamLinkAndSaysSo) {
-  Scenario scenario(with_env({{"VIDEO_FRONTEND_URL", "false"}}), {{kUser, "Ann"}});
+  Scenario scenario(with_env({{"VIDEO_FRONTEND_URL", "false"}}), {{kUploader, "Ann"}});
   SimHarness& harness = scenario.harness;
   const auto video = harness.make_file("v.mp4", 4000);
-  const sim::SimMessage reply = scenario.send(kUser, video, "video", "video/mp4");
+  const sim::SimMessage reply = scenario.send(kUploader, video, "video", "video/mp4");
   EXPECT_FALSE(link_path_in(reply.text, "/stream/").empty()) << reply.text;
   EXPECT_TRUE(contains(reply.text, "Video streaming unavailable")) << reply.text;
   EXPECT_TRUE(reply.keyboard.empty());
 }
 
 TEST(ChatUpload, DailyLimitSurvivesARestart) {
-  Scenario scenario(with_env({{"MAX_LINKS_PER_DAY", "1"}}), {{kUser, "Ann"}});
+  Scenario scenario(with_env({{"MAX_LINKS_PER_DAY", "1"}}), {{kUploader, "Ann"}});
   SimHarness& harness = scenario.harness;
   const auto file = harness.make_file("a.zip", 1000);
-  const sim::SimMessage first = scenario.send(kUser, file, "document", "application/zip");
+  const sim::SimMessage first = scenario.send(kUploader, file, "document", "application/zip");
   EXPECT_FALSE(link_path_in(first.text, "/dl/").empty()) << first.text;
 
   harness.restart();  // the simulator's world starts afresh; the store stays
-  scenario.create_users({{kUser, "Ann"}});
-  const sim::SimMessage second = scenario.send(kUser, file, "document", "application/zip");
+  scenario.create_users({{kUploader, "Ann"}});
+  const sim::SimMessage second = scenario.send(kUploader, file, "document", "application/zip");
   EXPECT_TRUE(contains(second.text, "Daily limit reached")) << second.text;
   EXPECT_TRUE(link_path_in(second.text, "/dl/").empty());
 }
@@ -85,22 +85,22 @@ TEST(ChatUpload, ForcedSubscriptionFromPromptToLink) {
   Scenario scenario(with_env({{"FORCE_SUB_CHANNELS", std::to_string(kChannel)}}));
   SimHarness& harness = scenario.harness;
   harness.sim().create_channel(kChannel, "News", true);
-  scenario.create_users({{kUser, "Ann"}});
+  scenario.create_users({{kUploader, "Ann"}});
   const auto file = harness.make_file("a.zip", 1000);
-  const sim::SimMessage prompt = scenario.send(kUser, file, "document", "application/zip");
+  const sim::SimMessage prompt = scenario.send(kUploader, file, "document", "application/zip");
   ASSERT_TRUE(contains(prompt.text, "Join required channels")) << prompt.text;
   ASSERT_FALSE(prompt.keyboard.empty());
   const sim::SimButton joined = prompt.keyboard.back().front();
   EXPECT_EQ(joined.text, "I've joined");
 
   // Pressing before joining: told to join first, and no link.
-  const std::string early = harness.sim().press_button(kUser, prompt.message_id, joined.data);
+  const std::string early = harness.sim().press_button(kUploader, prompt.message_id, joined.data);
   EXPECT_TRUE(contains(harness.sim().callback_answer(early), "not joined"));
 
-  harness.sim().set_member(kChannel, kUser, "member");
-  const std::string query = harness.sim().press_button(kUser, prompt.message_id, joined.data);
+  harness.sim().set_member(kChannel, kUploader, "member");
+  const std::string query = harness.sim().press_button(kUploader, prompt.message_id, joined.data);
   EXPECT_TRUE(contains(harness.sim().callback_answer(query), "Thanks"));
-  const auto messages = harness.sim().wait_messages(kUser, 2, kBotReplyWaitMs);
+  const auto messages = harness.sim().wait_messages(kUploader, 2, kBotReplyWaitMs);
   ASSERT_GE(messages.size(), 2U);
   EXPECT_FALSE(link_path_in(messages.back().text, "/dl/").empty()) << messages.back().text;
 }

@@ -16,6 +16,7 @@
 #include "broadcast_world.hpp"
 #include "cluster_support.hpp"
 #include "store/postgres_connection.hpp"
+#include "streaming_support.hpp"
 #include "support/postgres_server.hpp"
 #include "support/sim_harness.hpp"
 #include "support/sim_world.hpp"
@@ -25,14 +26,13 @@ namespace {
 
 using namespace std::chrono_literals;
 
-constexpr std::int64_t kAdmin = 7790000;
-constexpr std::int64_t kUser = 7790001;
-constexpr std::int64_t kMiB = 1024 * 1024;
+constexpr std::int64_t kFailoverAdmin = 7790000;
+constexpr std::int64_t kFailoverUser = 7790001;
 
 SimWorldOptions one_user_world() {
   SimWorldOptions options;
-  options.sim_config_json =
-      testing::broadcast_world_config(testing::BroadcastWorld{kAdmin, kUser, 1, "unused", {}});
+  options.sim_config_json = testing::broadcast_world_config(
+      testing::BroadcastWorld{kFailoverAdmin, kFailoverUser, 1, "unused", {}});
   return options;
 }
 
@@ -45,7 +45,7 @@ class FailoverCluster {
     options.world = &world_;
     options.env["DATABASE_URL"] = db_.url();
     options.env["NODE_ID"] = id;
-    options.env["ADMINS"] = std::to_string(kAdmin);
+    options.env["ADMINS"] = std::to_string(kFailoverAdmin);
     nodes_[id] = std::make_unique<SimHarness>(options);
     return *nodes_.at(id);
   }
@@ -84,13 +84,13 @@ TEST(ClusterFailover, UsersAreAnsweredWhicheverNodesSessionGetsTheirMessages) {
   const auto file = first.make_file("failover.zip", kMiB, 21);
 
   // 1. The leader started first still answers: edge-c relays the message to it.
-  const std::string link = testing::upload(cluster.sim(), kUser, file);
+  const std::string link = testing::upload(cluster.sim(), kFailoverUser, file);
   expect_serves(first, link, file);
   EXPECT_GE(cluster.relayed_and_claimed(), 1) << "the message did not go through the relay";
 
   // 2. A follower that restarts after the leader takes the updates over; still answered.
   cluster.node("edge-b").restart();
-  expect_serves(first, testing::upload(cluster.sim(), kUser, file), file);
+  expect_serves(first, testing::upload(cluster.sim(), kFailoverUser, file), file);
 
   // 3. The leader is killed; whichever node takes over answers the user's next file.
   ASSERT_EQ(first.process().stop(SIGKILL, 30s), 128 + SIGKILL);
@@ -101,15 +101,15 @@ TEST(ClusterFailover, UsersAreAnsweredWhicheverNodesSessionGetsTheirMessages) {
     }
     return !next.empty();
   })) << "no node took over";
-  const std::string after = testing::upload(cluster.sim(), kUser, file);
+  const std::string after = testing::upload(cluster.sim(), kFailoverUser, file);
   expect_serves(cluster.node(next), after, file);
   expect_serves(cluster.node(next == "edge-b" ? "edge-c" : "edge-b"), after, file);
 
   // Exactly one answer per message: a last message, answered after the three uploads, finds
   // three links and one answer to itself.
-  const std::size_t before = cluster.sim().messages(kUser).size();
-  cluster.sim().send_text(kUser, "/help");
-  const auto chat = cluster.sim().wait_messages(kUser, before + 1, kBotReplyWaitMs);
+  const std::size_t before = cluster.sim().messages(kFailoverUser).size();
+  cluster.sim().send_text(kFailoverUser, "/help");
+  const auto chat = cluster.sim().wait_messages(kFailoverUser, before + 1, kBotReplyWaitMs);
   ASSERT_EQ(chat.size(), before + 1);
   int links = 0;
   for (const sim::SimMessage& message : chat) {

@@ -44,9 +44,8 @@ namespace {
 namespace json = boost::json;
 using namespace std::chrono_literals;
 
-constexpr std::int64_t kAdmin = 7780000;
-constexpr std::int64_t kFirstUser = 7780001;
-constexpr std::int64_t kMiB = 1024 * 1024;
+constexpr std::int64_t kClusterAdmin = 7780000;
+constexpr std::int64_t kFirstClusterUser = 7780001;
 // The time a lease renewal statement may take (cluster/postgres_lease.cpp).
 constexpr std::chrono::milliseconds kLeaseStatementLimit{2000};
 
@@ -61,7 +60,7 @@ class Cluster {
       options.env = env;
       options.env["DATABASE_URL"] = db_.url();
       options.env["NODE_ID"] = id;
-      options.env["ADMINS"] = std::to_string(kAdmin);
+      options.env["ADMINS"] = std::to_string(kClusterAdmin);
       nodes_[id] = std::make_unique<SimHarness>(options);
       if (nodes_.size() == 1) {
         EXPECT_TRUE(eventually([&] { return leads(node("edge-a")); })) << "edge-a never led";
@@ -81,8 +80,8 @@ class Cluster {
 
 SimWorldOptions world_with_users(int users) {
   SimWorldOptions options;
-  options.sim_config_json = testing::broadcast_world_config(
-      testing::BroadcastWorld{kAdmin, kFirstUser, users, "Hello from the cluster", {}});
+  options.sim_config_json = testing::broadcast_world_config(testing::BroadcastWorld{
+      kClusterAdmin, kFirstClusterUser, users, "Hello from the cluster", {}});
   return options;
 }
 
@@ -94,7 +93,7 @@ TEST(Cluster, LinksRevocationsAndTheBandwidthLimitHoldOnEveryNode) {
 
   // 1. A link made through the leader downloads byte-exact from all three nodes.
   const auto file = leader.make_file("cluster.zip", 3 * kMiB, 12);
-  const std::string link = upload(cluster.sim(), kFirstUser, file);
+  const std::string link = upload(cluster.sim(), kFirstClusterUser, file);
   ASSERT_FALSE(link.empty()) << "the leader did not answer the upload";
   const std::string expected = testing::read_file(file);
   for (const std::string& id : ids) {
@@ -105,10 +104,10 @@ TEST(Cluster, LinksRevocationsAndTheBandwidthLimitHoldOnEveryNode) {
 
   // 4. A revocation on the leader gives 404 on the others within the revocation bound (README:
   // at once through LISTEN/NOTIFY, else the 5 s re-read; a behaviour, not a timing, is checked).
-  const std::string second_link = upload(cluster.sim(), kFirstUser, file);
+  const std::string second_link = upload(cluster.sim(), kFirstClusterUser, file);
   ASSERT_FALSE(second_link.empty());
-  const std::string revoked =
-      testing::ask(cluster.sim(), kAdmin, "/revoke " + leader.base_url() + link, kBotReplyWaitMs);
+  const std::string revoked = testing::ask(cluster.sim(), kClusterAdmin,
+                                           "/revoke " + leader.base_url() + link, kBotReplyWaitMs);
   ASSERT_NE(revoked.find("Revoked"), std::string::npos) << revoked;
   for (const char* id : {"edge-b", "edge-c"}) {
     HttpResult got;
@@ -122,7 +121,7 @@ TEST(Cluster, LinksRevocationsAndTheBandwidthLimitHoldOnEveryNode) {
 
   // The admin's /stats on the leader lists the three nodes, the leader marked.
   ASSERT_TRUE(eventually([&] {
-    const std::string stats = testing::ask(cluster.sim(), kAdmin, "/stats", kBotReplyWaitMs);
+    const std::string stats = testing::ask(cluster.sim(), kClusterAdmin, "/stats", kBotReplyWaitMs);
     return stats.find("• Nodes: 3") != std::string::npos &&
            stats.find("edge-a, leader, last seen") != std::string::npos;
   })) << "the admin's /stats does not list the three nodes";
@@ -161,7 +160,7 @@ TEST(Cluster, AKilledLeaderIsReplacedByTheNextRenewalAndTheBroadcastReachesEvery
   const std::string text = "Hello from the cluster";
   Cluster cluster(world_with_users(kUsers), {{"BROADCAST_MESSAGES_PER_SECOND", "25"}});
   SimHarness& leader = cluster.node("edge-a");
-  for (std::int64_t user = kFirstUser; user < kFirstUser + kUsers; ++user) {
+  for (std::int64_t user = kFirstClusterUser; user < kFirstClusterUser + kUsers; ++user) {
     cluster.sim().send_text(user, "/start");
   }
   PostgresStore store(cluster.url());
@@ -170,14 +169,14 @@ TEST(Cluster, AKilledLeaderIsReplacedByTheNextRenewalAndTheBroadcastReachesEvery
 
   const std::int64_t source = std::int64_t{1} << 20;  // the admin's first message
   cluster.sim().call(json::object{{"op", "send_text"},
-                                  {"user_id", kAdmin},
+                                  {"user_id", kClusterAdmin},
                                   {"text", "/broadcast"},
                                   {"reply_to_message_id", source}});
-  const auto admin_chat = cluster.sim().wait_messages(kAdmin, 2, kBotReplyWaitMs);
+  const auto admin_chat = cluster.sim().wait_messages(kClusterAdmin, 2, kBotReplyWaitMs);
   ASSERT_GE(admin_chat.size(), 2U);
   const sim::SimMessage& ask = admin_chat.back();
   ASSERT_FALSE(ask.keyboard.empty()) << ask.text;
-  cluster.sim().press_button(kAdmin, ask.message_id, ask.keyboard[0][0].data);
+  cluster.sim().press_button(kClusterAdmin, ask.message_id, ask.keyboard[0][0].data);
 
   // Counted in the world, which outlives the killed leader.
   const auto copies = [&](std::int64_t user) {
@@ -187,10 +186,10 @@ TEST(Cluster, AKilledLeaderIsReplacedByTheNextRenewalAndTheBroadcastReachesEvery
     }
     return count;
   };
-  ASSERT_TRUE(eventually([&] { return copies(kFirstUser + 50) > 0; }, 120s))
+  ASSERT_TRUE(eventually([&] { return copies(kFirstClusterUser + 50) > 0; }, 120s))
       << "the broadcast did not start";
   ASSERT_EQ(leader.process().stop(SIGKILL, 30s), 128 + SIGKILL);
-  ASSERT_EQ(copies(kFirstUser + kUsers - 1), 0) << "the broadcast ended before the kill";
+  ASSERT_EQ(copies(kFirstClusterUser + kUsers - 1), 0) << "the broadcast ended before the kill";
   // The killed leader's lease as it left it: it runs out at expires_at_ms, never renewed again.
   const testing::LeaseRow killed = testing::read_lease(cluster.url());
   ASSERT_EQ(killed.holder, "edge-a") << "the lease changed hands before the test could read it";
@@ -218,11 +217,11 @@ TEST(Cluster, AKilledLeaderIsReplacedByTheNextRenewalAndTheBroadcastReachesEvery
   EXPECT_GE(after_expiry_ms, 0) << "two leaders at once";
   EXPECT_LE(after_expiry_ms, (kLeaseRenewEvery + kLeaseStatementLimit).count());
 
-  ASSERT_TRUE(eventually([&] { return copies(kFirstUser + kUsers - 1) > 0; }, 180s))
+  ASSERT_TRUE(eventually([&] { return copies(kFirstClusterUser + kUsers - 1) > 0; }, 180s))
       << new_leader << " did not finish the broadcast";
   std::this_thread::sleep_for(500ms);
   std::vector<std::int64_t> missed;
-  for (std::int64_t user = kFirstUser; user < kFirstUser + kUsers; ++user) {
+  for (std::int64_t user = kFirstClusterUser; user < kFirstClusterUser + kUsers; ++user) {
     const int got = copies(user);
     EXPECT_LE(got, 1) << "user " << user << " got the message more than once";
     if (got == 0) missed.push_back(user);

@@ -53,11 +53,10 @@ namespace json = boost::json;
 using namespace std::chrono_literals;
 using Steady = std::chrono::steady_clock;
 
-constexpr std::int64_t kBot = SimHarness::kMainBotId;
 constexpr int kRounds = 10;
-constexpr std::int64_t kAdmin = 8880000;
-constexpr std::int64_t kFirstUser = 8880001;
-constexpr int kUsers = 30;
+constexpr std::int64_t kCrashAdmin = 8880000;
+constexpr std::int64_t kFirstCrashUser = 8880001;
+constexpr int kCrashUsers = 30;
 constexpr int kUploads = 12;  // by the first kUploads users, spread over the first rounds
 constexpr int kDownloaders = 20;
 constexpr int kDownloadFiles = 4;
@@ -66,12 +65,12 @@ constexpr const char* kBroadcastText = "Crash test broadcast";
 constexpr auto kBandwidthWindow = 8s;  // the 5 s flush period, plus 3 s for a late timer
 constexpr std::uint64_t kLongRoundBytes = 8 * 1024 * 1024;  // served before the window
 
-std::int64_t user_at(int index) { return kFirstUser + index; }
+std::int64_t user_at(int index) { return kFirstCrashUser + index; }
 bool is_long_round(int round) { return round == 4 || round == 7; }
 std::string upload_name(int index) { return "upload-" + std::to_string(index) + ".bin"; }
 
 int broadcast_copies_in(sim::ControlClient& sim, std::int64_t user) {
-  const std::vector<sim::SimMessage> messages = sim.messages(user, kBot);
+  const std::vector<sim::SimMessage> messages = sim.messages(user, SimHarness::kMainBotId);
   return static_cast<int>(std::count_if(messages.begin(), messages.end(),
                                         [](const auto& m) { return m.text == kBroadcastText; }));
 }
@@ -193,7 +192,7 @@ class CrashRecovery : public ::testing::Test {
   SimHarnessOptions node_options() {
     SimHarnessOptions options;
     options.world = &world_;
-    options.env["ADMINS"] = std::to_string(kAdmin);
+    options.env["ADMINS"] = std::to_string(kCrashAdmin);
     options.env["BROADCAST_MESSAGES_PER_SECOND"] = "3";
     options.env["USER_FILES_PER_MINUTE"] = "100";
     return options;
@@ -205,27 +204,32 @@ class CrashRecovery : public ::testing::Test {
 
   // Every user and the admin write /start, so that the store knows them all.
   void start_users() {
-    sim().create_user(kAdmin, "Boss");
-    for (int i = 0; i < kUsers; ++i) sim().create_user(user_at(i), "U" + std::to_string(i));
-    sim().send_text(kAdmin, "/start", kBot);
-    for (int i = 0; i < kUsers; ++i) sim().send_text(user_at(i), "/start", kBot);
-    for (int i = 0; i < kUsers; ++i) {
-      ASSERT_GE(sim().wait_messages(user_at(i), 1, kBotReplyWaitMs, kBot).size(), 1U) << user_at(i);
+    sim().create_user(kCrashAdmin, "Boss");
+    for (int i = 0; i < kCrashUsers; ++i) sim().create_user(user_at(i), "U" + std::to_string(i));
+    sim().send_text(kCrashAdmin, "/start", SimHarness::kMainBotId);
+    for (int i = 0; i < kCrashUsers; ++i)
+      sim().send_text(user_at(i), "/start", SimHarness::kMainBotId);
+    for (int i = 0; i < kCrashUsers; ++i) {
+      ASSERT_GE(sim().wait_messages(user_at(i), 1, kBotReplyWaitMs, SimHarness::kMainBotId).size(),
+                1U)
+          << user_at(i);
     }
   }
 
   // The admin's message, /broadcast as a reply to it, and Confirm.
   void start_broadcast() {
-    const sim::SentMessage source = sim().send_text(kAdmin, kBroadcastText, kBot);
+    const sim::SentMessage source =
+        sim().send_text(kCrashAdmin, kBroadcastText, SimHarness::kMainBotId);
     sim().call(json::object{{"op", "send_text"},
-                            {"user_id", kAdmin},
+                            {"user_id", kCrashAdmin},
                             {"text", "/broadcast"},
                             {"reply_to_message_id", source.message_id},
-                            {"bot_id", kBot}});
+                            {"bot_id", SimHarness::kMainBotId}});
     std::optional<sim::SimMessage> ask;
     ASSERT_TRUE(eventually(
         [&] {
-          for (const sim::SimMessage& message : sim().messages(kAdmin, kBot)) {
+          for (const sim::SimMessage& message :
+               sim().messages(kCrashAdmin, SimHarness::kMainBotId)) {
             if (message.text.find("Send it to") != std::string::npos && !message.keyboard.empty()) {
               ask = message;
             }
@@ -233,7 +237,8 @@ class CrashRecovery : public ::testing::Test {
           return ask.has_value();
         },
         kCrashTestPatience));
-    sim().press_button(kAdmin, ask->message_id, ask->keyboard[0][0].data, kBot);
+    sim().press_button(kCrashAdmin, ask->message_id, ask->keyboard[0][0].data,
+                       SimHarness::kMainBotId);
   }
 
   // User `index` sends its file; returns once tglink has it (its row in the store, or already
@@ -241,7 +246,7 @@ class CrashRecovery : public ::testing::Test {
   void upload(int index) {
     sim::SendFileRequest request;
     request.user_id = user_at(index);
-    request.bot_id = kBot;
+    request.bot_id = SimHarness::kMainBotId;
     request.path = node_
                        ->make_file(upload_name(index), 150000 + 1000 * index,
                                    static_cast<std::uint32_t>(index + 100))
@@ -401,7 +406,7 @@ TEST_F(CrashRecovery, TenKillsLoseNoUploadRepeatNoBroadcastAndKeepTheStoreAndThe
   // per kill at most.
   SqliteDatabase db{store_path().string()};
   std::vector<std::int64_t> missed;
-  for (int i = 0; i < kUsers; ++i) {
+  for (int i = 0; i < kCrashUsers; ++i) {
     const int copies = broadcast_copies_in(sim(), user_at(i));
     EXPECT_LE(copies, 1) << "user " << user_at(i) << " got the broadcast " << copies << " times";
     if (copies == 0) missed.push_back(user_at(i));

@@ -19,7 +19,7 @@ namespace {
 
 namespace json = boost::json;
 
-constexpr std::int64_t kAdmin = 7790000;
+constexpr std::int64_t kDashboardAdmin = 7790000;
 
 SimHarnessOptions node_options(testing::SimWorld& world, const std::string& url,
                                const std::string& id) {
@@ -27,7 +27,7 @@ SimHarnessOptions node_options(testing::SimWorld& world, const std::string& url,
   options.world = &world;
   options.env["DATABASE_URL"] = url;
   options.env["NODE_ID"] = id;
-  options.env["ADMINS"] = std::to_string(kAdmin);
+  options.env["ADMINS"] = std::to_string(kDashboardAdmin);
   return options;
 }
 
@@ -56,10 +56,10 @@ TEST(DashboardCluster, ALinkOpensOnceOnAnyNodeWhosePageShowsEveryNode) {
   SimHarness leader(node_options(world, db.url(), "edge-a"));
   ASSERT_TRUE(eventually([&] { return testing::leads(leader); })) << "edge-a never led";
   SimHarness follower(node_options(world, db.url(), "edge-b"));
-  world.sim().create_user(kAdmin, "Ada");
+  world.sim().create_user(kDashboardAdmin, "Ada");
 
-  world.sim().send_text(kAdmin, "/dashboard");
-  const auto answers = world.sim().wait_messages(kAdmin, 1, kBotReplyWaitMs);
+  world.sim().send_text(kDashboardAdmin, "/dashboard");
+  const auto answers = world.sim().wait_messages(kDashboardAdmin, 1, kBotReplyWaitMs);
   ASSERT_EQ(answers.size(), 1U);
   const std::string link = testing::link_path_in(answers[0].text, "/admin/");
   ASSERT_FALSE(link.empty()) << answers[0].text;
@@ -78,8 +78,8 @@ TEST(DashboardCluster, ALinkOpensOnceOnAnyNodeWhosePageShowsEveryNode) {
   })) << "edge-b's page never showed both nodes";
   EXPECT_EQ(get(leader, "/admin/data", cookie).status, 200);  // the session holds on every node
 
-  world.sim().send_text(kAdmin, "/dashboard off");
-  ASSERT_EQ(world.sim().wait_messages(kAdmin, 2, kBotReplyWaitMs).size(), 2U);
+  world.sim().send_text(kDashboardAdmin, "/dashboard off");
+  ASSERT_EQ(world.sim().wait_messages(kDashboardAdmin, 2, kBotReplyWaitMs).size(), 2U);
   EXPECT_EQ(get(follower, "/admin/data", cookie).status, 404);
   EXPECT_EQ(get(leader, "/admin/data", cookie).status, 404);
 }

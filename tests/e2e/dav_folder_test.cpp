@@ -27,19 +27,19 @@ namespace {
 namespace json = boost::json;
 namespace fs = std::filesystem;
 
-constexpr std::int64_t kUser = 5550101;
-constexpr std::int64_t kAdmin = 5550199;
+constexpr std::int64_t kDavUser = 5550101;
+constexpr std::int64_t kDavAdmin = 5550199;
 
 class DavFolderTest : public ScenarioTest {
  protected:
   DavFolderTest()
       : ScenarioTest(
-            with_env({{"ADMINS", std::to_string(kAdmin)}, {"LINK_EXPIRY_DURATION", "12h"}}),
-            {{kUser, "Ann"}, {kAdmin, "Admin"}}) {}
+            with_env({{"ADMINS", std::to_string(kDavAdmin)}, {"LINK_EXPIRY_DURATION", "12h"}}),
+            {{kDavUser, "Ann"}, {kDavAdmin, "Admin"}}) {}
 
   // "/dav/TOKEN/" from /davlink's reply.
   std::string folder_path() {
-    const std::string reply = ask(kUser, "/davlink");
+    const std::string reply = ask(kDavUser, "/davlink");
     const std::string path = link_path_in(reply, "/dav/");
     EXPECT_TRUE(path.ends_with("/")) << reply;
     return path;
@@ -82,12 +82,12 @@ TEST_F(DavFolderTest, ListsFilesAndBatchesAndServesThemAsDlDoes) {
   const fs::path video = harness.make_file("clip.mp4", 300000, 7);
   const fs::path doc = harness.make_file("notes.txt", 5000, 8);
   const fs::path song = harness.make_file("song.mp3", 90000, 9);
-  send(kUser, video, "video", "video/mp4", "a <b> & \"c\" 'd'.mp4");
-  send(kUser, doc, "document", "text/plain");
-  ask(kUser, "/batch");
-  sim().send_file(user_file(kUser, song, "audio", "audio/mpeg"));
-  sim().send_file(user_file(kUser, video, "video", "video/mp4", "in batch.mp4"));
-  const std::string done = ask(kUser, "/done");
+  send(kDavUser, video, "video", "video/mp4", "a <b> & \"c\" 'd'.mp4");
+  send(kDavUser, doc, "document", "text/plain");
+  ask(kDavUser, "/batch");
+  sim().send_file(user_file(kDavUser, song, "audio", "audio/mpeg"));
+  sim().send_file(user_file(kDavUser, video, "video", "video/mp4", "in batch.mp4"));
+  const std::string done = ask(kDavUser, "/done");
   const std::string batch = link_path_in(done, "/b/");
   ASSERT_FALSE(batch.empty()) << done;
 
@@ -207,7 +207,7 @@ TEST_F(DavFolderTest, ListsFilesAndBatchesAndServesThemAsDlDoes) {
 
   // /davlink again: the same address. /davlink off: 404, and 401 for the password.
   EXPECT_EQ(folder_path(), folder);
-  EXPECT_TRUE(contains(ask(kUser, "/davlink off"), "closed"));
+  EXPECT_TRUE(contains(ask(kDavUser, "/davlink off"), "closed"));
   EXPECT_EQ(propfind(folder).status, 404);
   EXPECT_EQ(harness.get(odd_href).status, 404);
   EXPECT_EQ(dav("PROPFIND", "/dav/", {{"Depth", "1"}, {"Authorization", basic}}).status, 401);
@@ -218,11 +218,11 @@ TEST_F(DavFolderTest, ListsFilesAndBatchesAndServesThemAsDlDoes) {
   // A ban closes it too, and a revoked link leaves the folder at once. A file's GET finds its
   // name in the folder as lately read (dav/folder_cache.hpp), yet a ban closes it at once too.
   EXPECT_EQ(harness.get(reopened + "notes.txt").status, 200);
-  const std::string revoke =
-      ask(kAdmin, "/revoke " + harness.base_url() + link_path_in(ask(kUser, "/mylinks"), "/dl/"));
+  const std::string revoke = ask(
+      kDavAdmin, "/revoke " + harness.base_url() + link_path_in(ask(kDavUser, "/mylinks"), "/dl/"));
   EXPECT_TRUE(contains(revoke, "Revoked")) << revoke;
   EXPECT_EQ(count_of(propfind(reopened).body, "<D:response>"), 5U);
-  ask(kAdmin, "/ban " + std::to_string(kUser));
+  ask(kDavAdmin, "/ban " + std::to_string(kDavUser));
   EXPECT_EQ(harness.get(reopened + "notes.txt").status, 404);
   EXPECT_EQ(propfind(reopened).status, 404);
 }
@@ -239,7 +239,7 @@ TEST_F(DavFolderTest, HostileNamesAreListedSafelyAndServedByTheirHref) {
                                        ".hidden",
                                        "a?b#c.mp4"};
   for (const std::string& name : names)
-    send(kUser, file, "document", "application/octet-stream", name);
+    send(kDavUser, file, "document", "application/octet-stream", name);
   const std::string folder = folder_path();
   const HttpResult listing = wait_for_members(folder, names.size());
   const XmlOutline outline = check_xml(listing.body);
@@ -273,7 +273,7 @@ TEST_F(DavFolderTest, RcloneListsCopiesWithFourStreamsAndChecksByteExact) {
   for (const auto& [name, size] : files) {
     const fs::path made = harness.make_file("made" + std::to_string(seed) + ".bin", size, seed);
     fs::copy_file(made, source / name);
-    send(kUser, made, "document", "application/octet-stream", name);
+    send(kDavUser, made, "document", "application/octet-stream", name);
     ++seed;
   }
   const std::string folder = folder_path();
@@ -310,7 +310,7 @@ TEST_F(DavFolderTest, RcloneListsCopiesWithFourStreamsAndChecksByteExact) {
 TEST_F(DavFolderTest, CadaverListsAndGetsAFile) {
   TGLINK_REQUIRE_PROGRAM("cadaver");
   const fs::path file = harness.make_file("report.pdf", 70000, 51);
-  send(kUser, file, "document", "application/pdf");
+  send(kDavUser, file, "document", "application/pdf");
   const std::string folder = folder_path();
   (void)wait_for_members(folder, 1);
   const fs::path got = harness.dir() / "fetched.pdf";
@@ -336,7 +336,7 @@ TEST_F(DavFolderTest, ADavfs2MountListsProbesAndSeeksAVideo) {
       "-c:v mpeg4 -q:v 5 " +
           video.string(),
       "ffmpeg.log");
-  send(kUser, video, "video", "video/mp4");
+  send(kDavUser, video, "video", "video/mp4");
   const std::string folder = folder_path();
   (void)wait_for_members(folder, 1);
   const fs::path mount = harness.dir() / "mnt";

@@ -20,7 +20,7 @@
 namespace tglink::testing {
 namespace {
 
-constexpr std::int64_t kUser = 5550190;
+constexpr std::int64_t kHeldDatabaseUser = 5550190;
 
 // Queries of this database waiting for a lock now.
 std::int64_t lock_waiters(PgConnection& watcher) {
@@ -45,7 +45,7 @@ SimHarnessOptions on_postgres(const ScratchPostgresDatabase& db) {
 class HeldDatabase : public ::testing::Test {
  protected:
   HeldDatabase() {
-    harness.sim().create_user(kUser, "Ann");
+    harness.sim().create_user(kHeldDatabaseUser, "Ann");
     posted = testing::post_file(harness, harness.make_file("a.bin", 100'000));
   }
 
@@ -72,7 +72,7 @@ TEST_F(HeldDatabase, AChatCallWaitingOnTheDatabasePausesNoDownloadAndNoApiInfo) 
   PgConnection watcher(db.url());
   holder.exec("BEGIN; LOCK TABLE pending_uploads IN ACCESS EXCLUSIVE MODE");
   sim::SendFileRequest request;
-  request.user_id = kUser;
+  request.user_id = kHeldDatabaseUser;
   request.path = upload.string();
   harness.sim().send_file(request);
   ASSERT_TRUE(wait_for_a_lock_waiter(watcher)) << "the upload never reached the store";
@@ -80,22 +80,23 @@ TEST_F(HeldDatabase, AChatCallWaitingOnTheDatabasePausesNoDownloadAndNoApiInfo) 
   expect_served_while_held(harness, posted, watcher);
 
   holder.exec("COMMIT");
-  const auto replies = harness.sim().wait_messages(kUser, 1, 15000);
+  const auto replies = harness.sim().wait_messages(kHeldDatabaseUser, 1, 15000);
   ASSERT_EQ(replies.size(), 1U);
   EXPECT_FALSE(testing::link_path_in(replies.back().text, "/dl/").empty()) << replies.back().text;
 }
 
-// Sends `text` as kUser and answers the text of the bot's reply, the chat's message `count`.
+// Sends `text` as kHeldDatabaseUser and answers the text of the bot's reply, the chat's message
+// `count`.
 std::string reply_to(SimHarness& harness, const std::string& text, std::size_t count) {
-  harness.sim().send_text(kUser, text);
-  const auto messages = harness.sim().wait_messages(kUser, count, 15000);
+  harness.sim().send_text(kHeldDatabaseUser, text);
+  const auto messages = harness.sim().wait_messages(kHeldDatabaseUser, count, 15000);
   return messages.size() >= count ? messages[count - 1].text : std::string();
 }
 
 TEST_F(HeldDatabase, ABatchPageWaitingOnTheDatabasePausesNoDownloadAndNoApiInfo) {
   reply_to(harness, "/batch", 1);
   sim::SendFileRequest request;
-  request.user_id = kUser;
+  request.user_id = kHeldDatabaseUser;
   request.path = harness.make_file("in-batch.bin", 40'000, 5).string();
   harness.sim().send_file(request);
   const std::string batch = testing::link_path_in(reply_to(harness, "/done", 2), "/b/");

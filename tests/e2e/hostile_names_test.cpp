@@ -11,11 +11,11 @@
 namespace tglink::testing {
 namespace {
 
-constexpr std::int64_t kUser = 5550019;
+constexpr std::int64_t kNameSender = 5550019;
 
 TEST(HostileNamesOnTheSimulator, NulAndLongNamesDownloadTwiceEachAndApiInfoStaysUp) {
   SimHarness harness;
-  harness.sim().create_user(kUser, "Ann");
+  harness.sim().create_user(kNameSender, "Ann");
   const auto file = harness.make_file("hostile.bin", 200000, 19);
   const std::string bytes = testing::read_file(file);
   const std::string nul_name("a\0b.mp4", 7);
@@ -23,11 +23,11 @@ TEST(HostileNamesOnTheSimulator, NulAndLongNamesDownloadTwiceEachAndApiInfoStays
   std::size_t replies = 0;
   for (const std::string& name : {nul_name, nul_name, long_name, long_name}) {
     sim::SendFileRequest request;
-    request.user_id = kUser;
+    request.user_id = kNameSender;
     request.path = file.string();
     request.file_name = name;
     harness.sim().send_file(request);
-    const auto messages = harness.sim().wait_messages(kUser, ++replies, 15000);
+    const auto messages = harness.sim().wait_messages(kNameSender, ++replies, 15000);
     ASSERT_EQ(messages.size(), replies) << "no reply to a file named " << name.size() << " bytes";
     const std::string& text = messages.back().text;
     EXPECT_EQ(text.find('\0'), std::string::npos);

@@ -16,18 +16,18 @@ namespace {
 
 namespace json = boost::json;
 
-constexpr std::int64_t kAdmin = 777000;
+constexpr std::int64_t kConformanceAdmin = 777000;
 constexpr int kBurst = 1000;  // every test shares one server and one client address
 
 class HttpConformance : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     SimHarnessOptions options;
-    options.env["ADMINS"] = std::to_string(kAdmin);
+    options.env["ADMINS"] = std::to_string(kConformanceAdmin);
     options.env["TRUSTED_PROXIES"] = "127.0.0.1";
     options.env["RATE_LIMIT_BURST"] = std::to_string(kBurst);
     harness_ = new SimHarness(options);
-    harness_->sim().create_user(kAdmin, "Boss");
+    harness_->sim().create_user(kConformanceAdmin, "Boss");
     file_ = new PostedFile(testing::post_file(*harness_, harness_->make_file("small.bin", 1000)));
   }
   static void TearDownTestSuite() {
@@ -283,7 +283,8 @@ TEST_F(HttpConformance, MaxAgeNeverOutlivesTheLink) {
 
 TEST_F(HttpConformance, RevokedLinkErrorsAreNoStore) {
   const PostedFile revoked = testing::post_file(harness(), harness().make_file("gone.bin", 100, 7));
-  ASSERT_FALSE(testing::ask(harness().sim(), kAdmin, "/revoke " + revoked.token).empty());
+  ASSERT_FALSE(
+      testing::ask(harness().sim(), kConformanceAdmin, "/revoke " + revoked.token).empty());
   for (const std::string route : {"/stream/", "/dl/"}) {
     const RawResponse r = exchange(get(route + revoked.token));
     expect_json_error(r, 404, "LINK_REVOKED");

@@ -21,13 +21,12 @@
 namespace tglink::testing {
 namespace {
 
-constexpr std::int64_t kMiB = 1024 * 1024;
 const std::vector<std::int64_t> kBots = four_bot_ids();
 constexpr const char* kMetricsToken = "multibot-metrics-token-0123456789";
 
-SimHarnessOptions four_bots() {
-  SimHarnessOptions options;
-  options.env["ADDITIONAL_BOT_TOKENS"] = kThreeExtraBotTokens;
+// Four bots, and /metrics open to kMetricsToken.
+SimHarnessOptions four_bots_with_metrics() {
+  SimHarnessOptions options = four_bot_options();
   options.env["METRICS_TOKEN"] = kMetricsToken;
   return options;
 }
@@ -97,7 +96,7 @@ std::int64_t logged_cache_bytes(const std::string& output) {
 }
 
 TEST(MultibotStream, FourBotsServeEveryRangeShapeByteExact) {
-  SimHarness harness{four_bots()};
+  SimHarness harness{four_bots_with_metrics()};
   ASSERT_TRUE(wait_for_bots_connected(harness, kBots)) << harness.process().output();
   limit_bots(harness, 8.0 * kMiB);
   const std::int64_t size = 24 * kMiB + 4321;
@@ -142,7 +141,8 @@ TEST(MultibotStream, FourBotsServeEveryRangeShapeByteExact) {
       static_cast<std::int64_t>(counter_sum(harness, "tglink_download_handovers_total"));
   const auto stolen_twice =
       static_cast<std::int64_t>(counter_sum(harness, "tglink_download_duplicate_bytes_total"));
-  EXPECT_LT(downloaded, size + size / 4 + handovers * 2 * kMiB + stolen_twice)
+  const auto in_flight = static_cast<std::int64_t>(2 * kMiB);
+  EXPECT_LT(downloaded, size + size / 4 + handovers * in_flight + stolen_twice)
       << "bytes were downloaded several times; hand-overs: " << handovers
       << ", bytes downloaded twice after a steal: " << stolen_twice;
 }
@@ -150,7 +150,7 @@ TEST(MultibotStream, FourBotsServeEveryRangeShapeByteExact) {
 // Each bot takes the streams' slices in turn, the next one started behind the current one at a
 // lower priority and moved to the front when it leads (media/bot_turns.hpp).
 TEST(MultibotStream, StreamsOfDifferentFilesShareTheBotsByteExact) {
-  SimHarness harness{four_bots()};
+  SimHarness harness{four_bot_options()};
   ASSERT_TRUE(wait_for_bots_connected(harness, kBots)) << harness.process().output();
   limit_bots(harness, 8.0 * kMiB);
   constexpr int kStreams = 4;
@@ -185,7 +185,7 @@ TEST(MultibotStream, StreamsOfDifferentFilesShareTheBotsByteExact) {
 }
 
 TEST(MultibotStream, ABotThatDisconnectsMidStreamLosesNoByte) {
-  SimHarness harness{four_bots()};
+  SimHarness harness{four_bot_options()};
   ASSERT_TRUE(wait_for_bots_connected(harness, kBots)) << harness.process().output();
   limit_bots(harness, 2.0 * kMiB);
   const auto path = harness.make_file("cut.bin", static_cast<std::uint64_t>(24 * kMiB), 22);
@@ -201,7 +201,7 @@ TEST(MultibotStream, ABotThatDisconnectsMidStreamLosesNoByte) {
   // Once the victim has brought part of its slice, it goes away for good.
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
   while (!done && std::chrono::steady_clock::now() < deadline &&
-         harness.sim().counters(victim).bytes_downloaded < kMiB) {
+         harness.sim().counters(victim).bytes_downloaded < static_cast<std::int64_t>(kMiB)) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   const bool cut_mid_stream = !done;
@@ -214,7 +214,7 @@ TEST(MultibotStream, ABotThatDisconnectsMidStreamLosesNoByte) {
 }
 
 TEST(MultibotStream, TheCacheBudgetAfterARestartCountsWhatIsOnDisk) {
-  SimHarness harness{four_bots()};
+  SimHarness harness{four_bot_options()};
   ASSERT_TRUE(wait_for_bots_connected(harness, kBots)) << harness.process().output();
   const auto path = harness.make_file("kept.bin", static_cast<std::uint64_t>(6 * kMiB), 23);
   const PostedFile posted = post_file(harness, path);

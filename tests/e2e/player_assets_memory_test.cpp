@@ -30,11 +30,11 @@ namespace {
 namespace json = boost::json;
 using testing::HttpCall;
 using testing::HttpResult;
+using testing::kMiB;
 using testing::PostedFile;
 using testing::RawClient;
 using testing::SimHarness;
 
-constexpr std::uint64_t kMiB = 1024 * 1024;
 constexpr std::uint64_t kFontBytes = 24 * kMiB;
 constexpr int kClients = 120;
 constexpr std::int64_t kMostGrowth = 160 * static_cast<std::int64_t>(kMiB);

@@ -85,15 +85,9 @@ TEST_F(PlayerPosterTest, FilesWithoutAThumbnailAnswer404AndThePageHasNoPoster) {
   EXPECT_TRUE(contains(page.body, "poster=\"\"")) << page.body;
 }
 
-testing::SimHarnessOptions four_bots() {
-  testing::SimHarnessOptions options;
-  options.env["ADDITIONAL_BOT_TOKENS"] = testing::kThreeExtraBotTokens;
-  return options;
-}
-
 class PosterWithFourBotsTest : public PlayerPosterTest {
  protected:
-  PosterWithFourBotsTest() : PlayerPosterTest(four_bots()) {}
+  PosterWithFourBotsTest() : PlayerPosterTest(testing::four_bot_options()) {}
 };
 
 // The main bot offline: the poster and the page's file facts come through another bot, with

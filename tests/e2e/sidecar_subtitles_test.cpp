@@ -23,7 +23,7 @@ namespace {
 
 namespace json = boost::json;
 
-constexpr std::int64_t kUser = 5550042;
+constexpr std::int64_t kSubtitleSender = 5550042;
 
 // "Привет, мир!" in CP1251, as a Russian subtitle editor on Windows saves it.
 const std::string kCp1251Cue = "\xCF\xF0\xE8\xE2\xE5\xF2, \xEC\xE8\xF0!";
@@ -31,7 +31,7 @@ const std::string kCp1251Cue = "\xCF\xF0\xE8\xE2\xE5\xF2, \xEC\xE8\xF0!";
 TEST(SidecarSubtitles, ACp1251SubRipSentAfterAVideoIsAttachedAndServedAsUtf8) {
   TGLINK_REQUIRE_PROGRAM("ffmpeg");
   TGLINK_REQUIRE_PROGRAM("ffprobe");
-  Scenario scenario({}, {{kUser, "Ann"}});
+  Scenario scenario({}, {{kSubtitleSender, "Ann"}});
   SimHarness& harness = scenario.harness;
   const std::filesystem::path video = harness.dir() / "Film.mp4";
   const CommandResult made = run_command(
@@ -39,7 +39,7 @@ TEST(SidecarSubtitles, ACp1251SubRipSentAfterAVideoIsAttachedAndServedAsUtf8) {
       "-c:v libx264 -preset ultrafast -pix_fmt yuv420p " +
       video.string());
   ASSERT_EQ(made.exit_code, 0) << made.output;
-  const sim::SimMessage video_reply = scenario.send(kUser, video, "video", "video/mp4");
+  const sim::SimMessage video_reply = scenario.send(kSubtitleSender, video, "video", "video/mp4");
   const std::string stream = link_path_in(video_reply.text, "/stream/");
   ASSERT_FALSE(stream.empty()) << video_reply.text;
   const std::string token = stream.substr(std::string("/stream/").size());
@@ -47,7 +47,8 @@ TEST(SidecarSubtitles, ACp1251SubRipSentAfterAVideoIsAttachedAndServedAsUtf8) {
   const std::filesystem::path srt = harness.dir() / "Film.srt";
   std::ofstream(srt, std::ios::binary) << "1\r\n00:00:00,500 --> 00:00:02,500\r\n"
                                        << kCp1251Cue << "\r\n";
-  const sim::SimMessage srt_reply = scenario.send(kUser, srt, "document", "application/x-subrip");
+  const sim::SimMessage srt_reply =
+      scenario.send(kSubtitleSender, srt, "document", "application/x-subrip");
   EXPECT_TRUE(contains(srt_reply.text, "Subtitles attached to Film.mp4 (same name)"))
       << srt_reply.text;
   EXPECT_TRUE(contains(srt_reply.text, "/sub/")) << srt_reply.text;
@@ -77,16 +78,16 @@ TEST(SidecarSubtitles, ACp1251SubRipSentAfterAVideoIsAttachedAndServedAsUtf8) {
 }
 
 TEST(SidecarSubtitles, SubtitlesInTheVideosAlbumAreAttachedToItWhateverTheirName) {
-  Scenario scenario({}, {{kUser, "Ann"}});
+  Scenario scenario({}, {{kSubtitleSender, "Ann"}});
   SimHarness& harness = scenario.harness;
   const std::filesystem::path video = harness.make_file("Holiday.mp4", 6000, 3);
   const std::filesystem::path vtt = harness.dir() / "english.vtt";
   std::ofstream(vtt) << "WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n";
-  const std::vector<std::int64_t> ids =
-      harness.sim().send_album(kUser, {user_file(kUser, video, "document", "video/mp4"),
-                                       user_file(kUser, vtt, "document", "text/vtt")});
+  const std::vector<std::int64_t> ids = harness.sim().send_album(
+      kSubtitleSender, {user_file(kSubtitleSender, video, "document", "video/mp4"),
+                        user_file(kSubtitleSender, vtt, "document", "text/vtt")});
   ASSERT_EQ(ids.size(), 2U);
-  const auto replies = harness.sim().wait_messages(kUser, 1, kBotReplyWaitMs);
+  const auto replies = harness.sim().wait_messages(kSubtitleSender, 1, kBotReplyWaitMs);
   ASSERT_FALSE(replies.empty());
   EXPECT_TRUE(
       contains(replies.front().text, "Subtitles attached to Holiday.mp4 (sent in the same album)"))
@@ -94,37 +95,38 @@ TEST(SidecarSubtitles, SubtitlesInTheVideosAlbumAreAttachedToItWhateverTheirName
 }
 
 TEST(SidecarSubtitles, SubtitlesSentAsAReplyGoToThatVideoBeforeOneOfTheirName) {
-  Scenario scenario({}, {{kUser, "Ann"}});
+  Scenario scenario({}, {{kSubtitleSender, "Ann"}});
   SimHarness& harness = scenario.harness;
   sim::SendFileRequest first;
-  first.user_id = kUser;
+  first.user_id = kSubtitleSender;
   first.path = harness.make_file("First.mp4", 4000, 1).string();
   first.kind = "video";
   first.mime_type = "video/mp4";
   const sim::SentMessage first_sent = harness.sim().send_file(first);
-  ASSERT_EQ(harness.sim().wait_messages(kUser, 1, kBotReplyWaitMs).size(), 1U);
-  (void)scenario.send(kUser, harness.make_file("Second.mp4", 4000, 2), "video", "video/mp4");
+  ASSERT_EQ(harness.sim().wait_messages(kSubtitleSender, 1, kBotReplyWaitMs).size(), 1U);
+  (void)scenario.send(kSubtitleSender, harness.make_file("Second.mp4", 4000, 2), "video",
+                      "video/mp4");
   const std::filesystem::path srt = harness.dir() / "Second.srt";
   std::ofstream(srt) << "1\n00:00:01,000 --> 00:00:02,000\nHi\n";
   const json::object reply_to{{"op", "send_file"},
-                              {"user_id", kUser},
+                              {"user_id", kSubtitleSender},
                               {"path", srt.string()},
                               {"kind", "document"},
                               {"reply_to_message_id", first_sent.message_id}};
   (void)harness.sim().call(reply_to);
-  const auto replies = harness.sim().wait_messages(kUser, 3, kBotReplyWaitMs);
+  const auto replies = harness.sim().wait_messages(kSubtitleSender, 3, kBotReplyWaitMs);
   ASSERT_EQ(replies.size(), 3U);
   EXPECT_TRUE(contains(replies.back().text, "Subtitles attached to First.mp4 (you replied to it)"))
       << replies.back().text;
 }
 
 TEST(SidecarSubtitles, ABinaryFileNamedSrtIsRefusedWithTheReason) {
-  Scenario scenario({}, {{kUser, "Ann"}});
+  Scenario scenario({}, {{kSubtitleSender, "Ann"}});
   SimHarness& harness = scenario.harness;
   const std::filesystem::path video = harness.make_file("Clip.mp4", 4000);
-  (void)scenario.send(kUser, video, "video", "video/mp4");
+  (void)scenario.send(kSubtitleSender, video, "video", "video/mp4");
   const std::filesystem::path binary = harness.make_file("Clip.srt", 3000, 9);
-  const sim::SimMessage reply = scenario.send(kUser, binary, "document", "");
+  const sim::SimMessage reply = scenario.send(kSubtitleSender, binary, "document", "");
   EXPECT_TRUE(contains(reply.text, "Not attached as subtitles: it is not text")) << reply.text;
   EXPECT_FALSE(link_path_in(reply.text, "/dl/").empty()) << reply.text;
 }

@@ -24,7 +24,7 @@
 namespace tglink::testing {
 namespace {
 
-constexpr std::int64_t kUser = 7770001;
+constexpr std::int64_t kWorldUser = 7770001;
 constexpr std::int64_t kOtherBot = 1000000002;
 constexpr const char* kOtherBotToken = "1000000002:SIMtoken_second_node_for_world_tests";
 
@@ -40,10 +40,11 @@ bool has_bot(const std::vector<std::int64_t>& bots, std::int64_t bot_id) {
   return std::find(bots.begin(), bots.end(), bot_id) != bots.end();
 }
 
-// Sends `path` to `bot_id` as kUser and answers the /dl/ link of the bot's reply.
-std::string upload(sim::ControlClient& sim, const std::filesystem::path& path,
-                   std::int64_t bot_id) {
-  sim::SendFileRequest request = testing::user_file(kUser, path, "document", "application/zip");
+// Sends `path` to `bot_id` as kWorldUser and answers the /dl/ link of the bot's reply.
+std::string upload_to_bot(sim::ControlClient& sim, const std::filesystem::path& path,
+                          std::int64_t bot_id) {
+  sim::SendFileRequest request =
+      testing::user_file(kWorldUser, path, "document", "application/zip");
   request.bot_id = bot_id;
   return testing::link_path_in(testing::send_file(sim, request, kBotReplyWaitMs).text, "/dl/");
 }
@@ -73,7 +74,7 @@ bool wait_for_send_requests(sim::ControlClient& sim, std::int64_t count) {
 
 TEST(SimWorld, TwoTglinkProcessesSeeOneTelegram) {
   SimWorld world;
-  world.sim().create_user(kUser, "Ann");
+  world.sim().create_user(kWorldUser, "Ann");
   SimHarness first{on_world(world)};
   SimHarness second{on_world(world, kOtherBotToken)};
   const std::vector<std::int64_t> bots = world.sim().bots();
@@ -81,13 +82,13 @@ TEST(SimWorld, TwoTglinkProcessesSeeOneTelegram) {
   EXPECT_TRUE(has_bot(bots, kOtherBot));
 
   // The user the test created is the same user for both bots, and each answers /start.
-  second.sim().send_text(kUser, "/start", kOtherBot);
-  EXPECT_EQ(second.sim().wait_messages(kUser, 1, kBotReplyWaitMs, kOtherBot).size(), 1U);
+  second.sim().send_text(kWorldUser, "/start", kOtherBot);
+  EXPECT_EQ(second.sim().wait_messages(kWorldUser, 1, kBotReplyWaitMs, kOtherBot).size(), 1U);
 
   // A file posted through the first process's bot is downloadable through the second process:
   // its bot reads the first one's post in the shared log channel.
   const auto file = first.make_file("shared.zip", 700000, 5);
-  const std::string link = upload(first.sim(), file, SimHarness::kMainBotId);
+  const std::string link = upload_to_bot(first.sim(), file, SimHarness::kMainBotId);
   ASSERT_FALSE(link.empty());
   const testing::HttpResult got = second.get(link);
   ASSERT_EQ(got.status, 200) << got.body.substr(0, 200);
@@ -96,10 +97,10 @@ TEST(SimWorld, TwoTglinkProcessesSeeOneTelegram) {
 
 TEST(SimWorld, KilledTglinkLeavesTelegramRunningAndARestartContinues) {
   SimWorld world;
-  world.sim().create_user(kUser, "Ann");
+  world.sim().create_user(kWorldUser, "Ann");
   SimHarness node{on_world(world)};
   const auto file = node.make_file("before-crash.zip", 300000, 9);
-  const std::string link = upload(node.sim(), file, SimHarness::kMainBotId);
+  const std::string link = upload_to_bot(node.sim(), file, SimHarness::kMainBotId);
   ASSERT_FALSE(link.empty());
 
   ASSERT_EQ(node.process().stop(SIGKILL, std::chrono::seconds(30)), 128 + SIGKILL);
@@ -107,15 +108,15 @@ TEST(SimWorld, KilledTglinkLeavesTelegramRunningAndARestartContinues) {
   // and the dead process's TDLib client is gone.
   EXPECT_TRUE(world.server_running());
   EXPECT_TRUE(wait_for_bot(world.sim(), SimHarness::kMainBotId, false));
-  EXPECT_EQ(world.sim().messages(kUser, SimHarness::kMainBotId).size(), 1U);
+  EXPECT_EQ(world.sim().messages(kWorldUser, SimHarness::kMainBotId).size(), 1U);
 
   node.restart();  // a new process, a new TDLib client on the same world
   EXPECT_TRUE(has_bot(world.sim().bots(), SimHarness::kMainBotId));
   const testing::HttpResult got = node.get(link);  // a link from before the crash
   ASSERT_EQ(got.status, 200) << got.body.substr(0, 200);
   EXPECT_TRUE(got.body == testing::read_file(file)) << "downloaded bytes differ";
-  node.sim().send_text(kUser, "/start");
-  EXPECT_EQ(node.sim().wait_messages(kUser, 2, kBotReplyWaitMs).size(), 2U);
+  node.sim().send_text(kWorldUser, "/start");
+  EXPECT_EQ(node.sim().wait_messages(kWorldUser, 2, kBotReplyWaitMs).size(), 2U);
 }
 
 TEST(SimWorld, FirstTglinkStartsTheServerAndItOutlivesIt) {
@@ -129,24 +130,24 @@ TEST(SimWorld, FirstTglinkStartsTheServerAndItOutlivesIt) {
 
   ASSERT_EQ(node.process().stop(SIGKILL, std::chrono::seconds(30)), 128 + SIGKILL);
   EXPECT_TRUE(world.server_running()) << world.log();
-  world.sim().create_user(kUser, "Ann");
+  world.sim().create_user(kWorldUser, "Ann");
   EXPECT_TRUE(wait_for_bot(world.sim(), SimHarness::kMainBotId, false));
 
   // The next process joins the running server rather than starting another.
   node.restart();
   EXPECT_EQ(world.server_pid(), server);
-  node.sim().send_text(kUser, "/start");
-  EXPECT_EQ(node.sim().wait_messages(kUser, 1, kBotReplyWaitMs).size(), 1U);
+  node.sim().send_text(kWorldUser, "/start");
+  EXPECT_EQ(node.sim().wait_messages(kWorldUser, 1, kBotReplyWaitMs).size(), 1U);
 }
 
 // What TDLib had not handed to Telegram dies with the process: a reply still queued (the bot was
 // offline) when tglink is killed never arrives, even once the bot is back.
 TEST(SimWorld, AReplyQueuedInAKilledProcessIsLost) {
   SimWorld world;
-  world.sim().create_user(kUser, "Ann");
+  world.sim().create_user(kWorldUser, "Ann");
   SimHarness node{on_world(world)};
   world.sim().fault(SimHarness::kMainBotId, "disconnect");
-  node.sim().send_text(kUser, "/start");
+  node.sim().send_text(kWorldUser, "/start");
   ASSERT_TRUE(wait_for_send_requests(world.sim(), 1)) << "tglink never answered /start";
   EXPECT_EQ(world.sim().counters(SimHarness::kMainBotId).messages_sent, 0);
 
@@ -154,8 +155,9 @@ TEST(SimWorld, AReplyQueuedInAKilledProcessIsLost) {
   ASSERT_TRUE(wait_for_bot(world.sim(), SimHarness::kMainBotId, false));
   world.sim().fault(SimHarness::kMainBotId, "reconnect");
   node.restart();
-  node.sim().send_text(kUser, "/nonexistent");
-  const std::vector<sim::SimMessage> replies = node.sim().wait_messages(kUser, 1, kBotReplyWaitMs);
+  node.sim().send_text(kWorldUser, "/nonexistent");
+  const std::vector<sim::SimMessage> replies =
+      node.sim().wait_messages(kWorldUser, 1, kBotReplyWaitMs);
   ASSERT_EQ(replies.size(), 1U);
   EXPECT_NE(replies[0].text.find("Unknown command /nonexistent"), std::string::npos)
       << replies[0].text;

@@ -17,7 +17,6 @@ namespace tglink::testing {
 namespace {
 
 constexpr std::uint64_t kKiB = 1024;
-constexpr std::uint64_t kMiB = 1024 * kKiB;
 constexpr std::string_view kDropLine = "read nothing for 1 s";
 constexpr std::chrono::seconds kWriteTimeout{1};  // WRITE_TIMEOUT below
 

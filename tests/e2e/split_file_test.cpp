@@ -20,6 +20,7 @@
 
 #include "e2e/playback_calls.hpp"
 #include "e2e/streaming_support.hpp"
+#include "support/ffmpeg_media.hpp"
 #include "support/required_tool.hpp"
 #include "support/scenario.hpp"
 
@@ -28,13 +29,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::int64_t kUser = 5550301;
+constexpr std::int64_t kSplitSender = 5550301;
 
-// Sends a part as kUser and answers the bot's reply to it (the chat's message number `count`).
+// Sends a part as kSplitSender and answers the bot's reply to it (the chat's message number
+// `count`).
 sim::SimMessage send_part(Scenario& scenario, const fs::path& path, std::size_t count) {
-  return scenario.send_counted(
-      user_file(kUser, path, "document", "application/octet-stream", path.filename().string()),
-      count);
+  return scenario.send_counted(user_file(kSplitSender, path, "document", "application/octet-stream",
+                                         path.filename().string()),
+                               count);
 }
 
 // Cuts `file` with coreutils' split into three parts FILE.001..003, the last the smallest;
@@ -48,20 +50,10 @@ std::uint64_t split_in_three(const fs::path& file) {
   return part;
 }
 
-// `name` in the harness's folder, made by ffmpeg from lavfi sources with `arguments`.
-fs::path make_media(const SimHarness& harness, const std::string& name,
-                    const std::string& arguments) {
-  const fs::path path = harness.dir() / name;
-  const CommandResult r =
-      run_command("ffmpeg -hide_banner -loglevel error -y " + arguments + " " + path.string());
-  EXPECT_EQ(r.exit_code, 0) << r.output;
-  return path;
-}
-
 // A few seconds of noisy test pattern and tone (so its size is several MiB), H.264/AAC in MP4
 // with its index at the end: a player reads the last part before the first.
 fs::path make_video(const SimHarness& harness) {
-  return make_media(harness, "clip.mp4",
+  return make_media(harness.dir(), "clip.mp4",
                     "-f lavfi -i testsrc=duration=6:size=384x288:rate=25 -f lavfi -i "
                     "sine=frequency=440:duration=6 -vf noise=alls=80:allf=t -c:v libx264 -preset "
                     "ultrafast -pix_fmt yuv420p -c:a aac -shortest");
@@ -84,7 +76,7 @@ TEST(SplitFile, ThreePartsOutOfOrderThroughTwoBotsPlayAndDownloadAsOne) {
   SimHarness& harness = scenario.harness;
   const std::vector<std::int64_t> bots{four_bot_ids()[0], four_bot_ids()[1]};
   ASSERT_TRUE(wait_for_bots_connected(harness, bots)) << harness.process().output();
-  scenario.create_users({{kUser, "Ann"}});
+  scenario.create_users({{kSplitSender, "Ann"}});
   const fs::path video = make_video(harness);
   const std::uint64_t part = split_in_three(video);
   const std::string bytes = read_file(video);
@@ -158,9 +150,9 @@ TEST(SplitFile, ThreePartsOutOfOrderThroughTwoBotsPlayAndDownloadAsOne) {
 }
 
 TEST(SplitFile, JoinJoinsPartsOfEqualSizeAndSaysWhenNothingWaits) {
-  Scenario scenario({}, {{kUser, "Ann"}});
+  Scenario scenario({}, {{kSplitSender, "Ann"}});
   SimHarness& harness = scenario.harness;
-  const sim::SimMessage nothing = scenario.say(kUser, "/join", 1);
+  const sim::SimMessage nothing = scenario.say(kSplitSender, "/join", 1);
   EXPECT_TRUE(contains(nothing.text, "No split file is waiting")) << nothing.text;
 
   // Two parts of the same size: no part shows itself as the last, so /join joins them.
@@ -171,7 +163,7 @@ TEST(SplitFile, JoinJoinsPartsOfEqualSizeAndSaysWhenNothingWaits) {
   EXPECT_TRUE(contains(one.text, "/join")) << one.text;
   const sim::SimMessage two = send_part(scenario, second, 3);
   EXPECT_TRUE(contains(two.text, "Received: 1, 2")) << two.text;
-  const sim::SimMessage joined = scenario.say(kUser, "/join", 4);
+  const sim::SimMessage joined = scenario.say(kSplitSender, "/join", 4);
   ASSERT_TRUE(contains(joined.text, "Your link is ready")) << joined.text;
   EXPECT_TRUE(contains(joined.text, "data.bin")) << joined.text;
   const std::string download = link_path_in(joined.text, "/dl/");
@@ -181,7 +173,7 @@ TEST(SplitFile, JoinJoinsPartsOfEqualSizeAndSaysWhenNothingWaits) {
   ASSERT_EQ(got.status, 200) << got.body.substr(0, 200);
   EXPECT_EQ(got.header("content-length"), "140000");
   EXPECT_TRUE(got.body == read_file(first) + read_file(second));
-  EXPECT_TRUE(contains(scenario.say(kUser, "/join", 5).text, "No split file is waiting"));
+  EXPECT_TRUE(contains(scenario.say(kSplitSender, "/join", 5).text, "No split file is waiting"));
 }
 
 // GETs `target`, asking again while the converter works (503), for up to 60 s.
@@ -212,11 +204,11 @@ std::string segment_codecs(const SimHarness& harness, const std::string& folder,
 TEST(SplitFile, ThePlayerConvertsAJoinedMkvFromItsStartAndFromTheMiddle) {
   TGLINK_REQUIRE_PROGRAM("ffmpeg");
   TGLINK_REQUIRE_PROGRAM("ffprobe");
-  Scenario scenario({}, {{kUser, "Ann"}});
+  Scenario scenario({}, {{kSplitSender, "Ann"}});
   SimHarness& harness = scenario.harness;
   // AC-3 audio, which Chromium does not play: the player remuxes, reading the source itself.
   const fs::path film = make_media(
-      harness, "film.mkv",
+      harness.dir(), "film.mkv",
       "-f lavfi -i testsrc2=size=160x120:rate=24:duration=8 -f lavfi -i sine=frequency=440:"
       "duration=8 -c:v libx264 -preset ultrafast -pix_fmt yuv420p -g 48 -c:a ac3 -b:a 64k");
   ASSERT_TRUE(fs::exists(film));
@@ -240,19 +232,19 @@ TEST(SplitFile, ThePlayerConvertsAJoinedMkvFromItsStartAndFromTheMiddle) {
 // The parts chosen together in a Telegram client go as one album: each part is answered on its
 // own and the last answer is the joined link, never an album reply with a link per part.
 TEST(SplitFile, PartsSentAsOneAlbumAreJoinedNotListed) {
-  Scenario scenario({}, {{kUser, "Ann"}});
+  Scenario scenario({}, {{kSplitSender, "Ann"}});
   SimHarness& harness = scenario.harness;
   const fs::path archive = harness.make_file("backup.7z", 250000, 9);
   (void)split_in_three(archive);
   std::vector<sim::SendFileRequest> album;
   for (const std::string number : {"001", "002", "003"}) {
     const fs::path part(archive.string() + "." + number);
-    album.push_back(
-        user_file(kUser, part, "document", "application/octet-stream", part.filename().string()));
+    album.push_back(user_file(kSplitSender, part, "document", "application/octet-stream",
+                              part.filename().string()));
   }
-  ASSERT_EQ(harness.sim().send_album(kUser, album).size(), 3U);
+  ASSERT_EQ(harness.sim().send_album(kSplitSender, album).size(), 3U);
   const std::vector<sim::SimMessage> replies =
-      harness.sim().wait_messages(kUser, 3, kBotReplyWaitMs);
+      harness.sim().wait_messages(kSplitSender, 3, kBotReplyWaitMs);
   ASSERT_EQ(replies.size(), 3U);
   int joined = 0;
   for (const sim::SimMessage& reply : replies) {

@@ -12,8 +12,6 @@
 namespace tglink::testing {
 namespace {
 
-constexpr std::uint64_t kMiB = 1024 * 1024;
-
 HttpResult get_range(SimHarness& harness, const std::string& target, std::uint64_t first,
                      std::uint64_t last) {
   HttpCall call;

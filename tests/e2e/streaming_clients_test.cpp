@@ -13,8 +13,6 @@
 namespace tglink::testing {
 namespace {
 
-constexpr std::uint64_t kMiB = 1024 * 1024;
-
 TEST(RealClients, CurlResumesAnInterruptedDownload) {
   TGLINK_REQUIRE_PROGRAM("curl");
   SimHarness harness;

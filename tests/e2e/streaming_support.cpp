@@ -95,6 +95,12 @@ std::vector<std::int64_t> four_bot_ids() {
   return {SimHarness::kMainBotId, 1000000002, 1000000003, 1000000004};
 }
 
+SimHarnessOptions four_bot_options() {
+  SimHarnessOptions options;
+  options.env["ADDITIONAL_BOT_TOKENS"] = kThreeExtraBotTokens;
+  return options;
+}
+
 bool wait_for_bots_connected(SimHarness& harness, const std::vector<std::int64_t>& bots) {
   return eventually([&] {
     const std::string output = harness.process().output();

@@ -14,6 +14,9 @@
 
 namespace tglink::testing {
 
+// File sizes, in the type SimHarness::make_file takes.
+inline constexpr std::uint64_t kMiB = 1024 * 1024;
+
 struct PostedFile {
   std::filesystem::path source;
   std::int64_t message_id = 0;
@@ -52,6 +55,8 @@ inline constexpr const char* kThreeExtraBotTokens =
     "1000000004:SIMtoken_spread_bot_four_for_end_to_end";
 // The main bot and those three.
 std::vector<std::int64_t> four_bot_ids();
+// A harness whose tglink serves with those four bots.
+SimHarnessOptions four_bot_options();
 
 // Waits (up to 60 s) until tglink has logged every bot of `bots` as connected, so that a
 // request made next is served with all of them.

@@ -13,12 +13,12 @@
 namespace tglink::testing {
 namespace {
 
-constexpr std::int64_t kUser = 5550001;
+constexpr std::int64_t kStrictUser = 5550001;
 
-// `file` sent as kUser's first message; the /dl/ path of the bot's first reply.
+// `file` sent as kStrictUser's first message; the /dl/ path of the bot's first reply.
 std::string first_download(Scenario& scenario, const std::filesystem::path& file) {
-  const sim::SimMessage reply =
-      scenario.send_counted(user_file(kUser, file, "document", "application/octet-stream"), 1);
+  const sim::SimMessage reply = scenario.send_counted(
+      user_file(kStrictUser, file, "document", "application/octet-stream"), 1);
   const std::string download = link_path_in(reply.text, "/dl/");
   EXPECT_FALSE(download.empty()) << reply.text;
   return download;
@@ -26,11 +26,11 @@ std::string first_download(Scenario& scenario, const std::filesystem::path& file
 
 TEST(StrictSimulator, TheDefaultBaseUrlStillGivesTheUserTheirLinks) {
   // BASE_URL unset: tglink's default, http://localhost:{PORT}
-  Scenario scenario(with_env({{"BASE_URL", ""}}), {{kUser, "Ann"}});
+  Scenario scenario(with_env({{"BASE_URL", ""}}), {{kStrictUser, "Ann"}});
   SimHarness& harness = scenario.harness;
   const auto video = harness.make_file("clip.mp4", 200000, 5);
   const sim::SimMessage reply =
-      scenario.send_counted(user_file(kUser, video, "video", "video/mp4"), 1);
+      scenario.send_counted(user_file(kStrictUser, video, "video", "video/mp4"), 1);
 
   const std::string local = "http://localhost:" + std::to_string(harness.port());
   ASSERT_TRUE(contains(reply.text, local + "/dl/")) << reply.text;
@@ -80,7 +80,7 @@ TEST(StrictSimulator, EveryBotServesTheFileThroughItsOwnFileIds) {
                                "1000000003:SIMtoken_extra_bot_two_for_end_to_end"}}));
   SimHarness& harness = scenario.harness;
   ASSERT_TRUE(wait_for_bots(harness, 3));
-  scenario.create_users({{kUser, "Ann"}});
+  scenario.create_users({{kStrictUser, "Ann"}});
   const auto file = harness.make_file("data.bin", 3 << 20, 11);
   const std::string download = first_download(scenario, file);
   ASSERT_FALSE(download.empty());
@@ -109,7 +109,7 @@ TEST(StrictSimulator, AFloodedBotHandsTheDownloadToAnotherBotUnderThatBotsOwnFil
       with_env({{"ADDITIONAL_BOT_TOKENS", "1000000002:SIMtoken_extra_bot_one_for_end_to_end"}}));
   SimHarness& harness = scenario.harness;
   ASSERT_TRUE(wait_for_bots(harness, 2));
-  scenario.create_users({{kUser, "Ann"}});
+  scenario.create_users({{kStrictUser, "Ann"}});
   const auto file = harness.make_file("storm.bin", 5 << 20, 13);
   const std::string download = first_download(scenario, file);
   ASSERT_FALSE(download.empty());

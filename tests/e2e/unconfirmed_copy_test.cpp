@@ -25,7 +25,6 @@ namespace {
 
 using namespace std::chrono_literals;
 
-constexpr std::int64_t kBot = SimHarness::kMainBotId;
 constexpr std::int64_t kFirst = 9990001;   // uploads first: posted at once
 constexpr std::int64_t kSecond = 9990002;  // uploads next: held up by the flood wait
 
@@ -40,7 +39,7 @@ class UnconfirmedCopy : public ::testing::Test {
     // One post per 40 s into a channel: the second copy gets FLOOD_WAIT, under TDLib's 60 s.
     sim::BotSettingsPatch slow;
     slow.limit_channel = sim::SendLimitPatch{1, 40.0};
-    sim().set_bot(kBot, slow);
+    sim().set_bot(SimHarness::kMainBotId, slow);
   }
 
   sim::ControlClient& sim() { return world_.sim(); }
@@ -49,7 +48,7 @@ class UnconfirmedCopy : public ::testing::Test {
   void upload(std::int64_t user, const std::string& name) {
     sim::SendFileRequest request;
     request.user_id = user;
-    request.bot_id = kBot;
+    request.bot_id = SimHarness::kMainBotId;
     request.path = node_->make_file(name, 120000, static_cast<std::uint32_t>(user)).string();
     (void)sim().send_file(request);
   }
@@ -60,8 +59,8 @@ class UnconfirmedCopy : public ::testing::Test {
     upload(kFirst, "first.bin");
     ASSERT_TRUE(eventually([&] { return !links_to(sim(), kFirst).empty(); }, kCrashTestPatience));
     upload(kSecond, "second.bin");
-    ASSERT_TRUE(
-        eventually([&] { return sim().counters(kBot).flood_waits > 0; }, kCrashTestPatience))
+    ASSERT_TRUE(eventually([&] { return sim().counters(SimHarness::kMainBotId).flood_waits > 0; },
+                           kCrashTestPatience))
         << "the second copy was never held up";
     ASSERT_TRUE(posts_named(sim(), "second.bin").empty());
   }
@@ -70,7 +69,7 @@ class UnconfirmedCopy : public ::testing::Test {
   void restart() {
     sim::BotSettingsPatch normal;
     normal.limit_channel = sim::SendLimitPatch{20, 60.0};
-    sim().set_bot(kBot, normal);
+    sim().set_bot(SimHarness::kMainBotId, normal);
     node_->restart();
   }
 
@@ -124,13 +123,14 @@ TEST_F(UnconfirmedCopy, ACopyTelegramNeverTookIsPostedAfterTheRestart) {
 TEST_F(UnconfirmedCopy, ALinkReplyTdlibStillHeldAtTheKillIsSentAfterTheRestart) {
   sim::BotSettingsPatch one_per_chat;
   one_per_chat.limit_private_chat = sim::SendLimitPatch{1, 40.0};
-  sim().set_bot(kBot, one_per_chat);
-  (void)sim().send_text(kFirst, "/start", kBot);
-  ASSERT_EQ(sim().wait_messages(kFirst, 1, kBotReplyWaitMs, kBot).size(), 1U);
+  sim().set_bot(SimHarness::kMainBotId, one_per_chat);
+  (void)sim().send_text(kFirst, "/start", SimHarness::kMainBotId);
+  ASSERT_EQ(sim().wait_messages(kFirst, 1, kBotReplyWaitMs, SimHarness::kMainBotId).size(), 1U);
   upload(kFirst, "first.bin");  // its link reply comes within 40 s of the /start reply
   ASSERT_TRUE(eventually(
       [&] {
-        return posts_named(sim(), "first.bin").size() == 1 && sim().counters(kBot).flood_waits > 0;
+        return posts_named(sim(), "first.bin").size() == 1 &&
+               sim().counters(SimHarness::kMainBotId).flood_waits > 0;
       },
       kCrashTestPatience))
       << "the link reply was never held up";
@@ -139,7 +139,7 @@ TEST_F(UnconfirmedCopy, ALinkReplyTdlibStillHeldAtTheKillIsSentAfterTheRestart) 
 
   sim::BotSettingsPatch normal;
   normal.limit_private_chat = sim::SendLimitPatch{1, 1.0};
-  sim().set_bot(kBot, normal);
+  sim().set_bot(SimHarness::kMainBotId, normal);
   restart();
   ASSERT_TRUE(eventually([&] { return !links_to(sim(), kFirst).empty(); }, kCrashTestPatience))
       << "the link reply was lost with the process";

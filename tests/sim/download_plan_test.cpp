@@ -5,10 +5,11 @@
 
 #include <gtest/gtest.h>
 
+#include "sim/bot_settings.hpp"
+
 namespace tglink::sim {
 namespace {
 
-constexpr std::int64_t kMiB = 1024 * 1024;
 constexpr std::int64_t kPart = 64 * 1024;
 
 FileDownload download_of(std::int64_t size, std::int64_t offset, std::int64_t limit) {

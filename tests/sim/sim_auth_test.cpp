@@ -10,10 +10,6 @@ std::string auth_state(const json::object& update) {
   return std::string(update.at("authorization_state").as_object().at("@type").as_string());
 }
 
-std::string connection_state(const json::object& update) {
-  return std::string(update.at("state").as_object().at("@type").as_string());
-}
-
 TEST_F(SimTest, AuthFlowGoesThroughTheRealStatesToReady) {
   int client = td_->create_client();
   EXPECT_EQ(auth_state(td_->wait_update(client, "updateAuthorizationState")),

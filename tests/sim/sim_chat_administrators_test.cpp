@@ -12,7 +12,7 @@ namespace tglink::testing {
 namespace {
 namespace json = boost::json;
 
-constexpr std::int64_t kChannel = -1003000000013;
+constexpr std::int64_t kListedChannel = -1003000000013;
 constexpr std::int64_t kOwner = 5100001;
 constexpr std::int64_t kHelper = 5100002;
 constexpr std::int64_t kReader = 5100003;
@@ -23,20 +23,20 @@ json::object administrators_of(std::int64_t chat_id) {
 
 class SimChatAdministratorsTest : public SimTest {
  protected:
-  // A logged-in bot that has loaded kChannel (getChat), whose owner, one administrator and one
-  // plain member are set; the bot's own membership is `bot_status`.
+  // A logged-in bot that has loaded kListedChannel (getChat), whose owner, one administrator and
+  // one plain member are set; the bot's own membership is `bot_status`.
   void channel_with(const std::string& bot_status) {
     client_ = login();
-    control_->create_channel(kChannel, "Films");
+    control_->create_channel(kListedChannel, "Films");
     for (const std::int64_t user : {kOwner, kHelper, kReader}) {
       control_->create_user(user, "User " + std::to_string(user));
     }
-    control_->set_member(kChannel, kOwner, "creator");
-    control_->set_member(kChannel, kHelper, "admin");
-    control_->set_member(kChannel, kReader, "member");
-    control_->set_member(kChannel, kBotId, bot_status);
+    control_->set_member(kListedChannel, kOwner, "creator");
+    control_->set_member(kListedChannel, kHelper, "admin");
+    control_->set_member(kListedChannel, kReader, "member");
+    control_->set_member(kListedChannel, kBotId, bot_status);
     const json::object chat =
-        request(client_, json::object{{"@type", "getChat"}, {"chat_id", kChannel}});
+        request(client_, json::object{{"@type", "getChat"}, {"chat_id", kListedChannel}});
     ASSERT_EQ(chat.at("@type"), "chat") << json::serialize(chat);
   }
 
@@ -51,7 +51,7 @@ class SimChatAdministratorsTest : public SimTest {
 
 TEST_F(SimChatAdministratorsTest, ABotAdministratorGetsTheOwnerFirstThenTheOthers) {
   channel_with("admin");
-  const json::object answer = request(client_, administrators_of(kChannel));
+  const json::object answer = request(client_, administrators_of(kListedChannel));
   ASSERT_EQ(answer.at("@type"), "chatAdministrators") << json::serialize(answer);
   const json::array& list = answer.at("administrators").as_array();
   ASSERT_EQ(list.size(), 3U) << json::serialize(answer);  // owner, helper, the bot; no reader
@@ -69,18 +69,18 @@ TEST_F(SimChatAdministratorsTest, ABotAdministratorGetsTheOwnerFirstThenTheOther
 
 TEST_F(SimChatAdministratorsTest, AMemberThatIsNoAdministratorIsRefused) {
   channel_with("member");
-  expect_error(request(client_, administrators_of(kChannel)), "CHAT_ADMIN_REQUIRED");
+  expect_error(request(client_, administrators_of(kListedChannel)), "CHAT_ADMIN_REQUIRED");
 }
 
 TEST_F(SimChatAdministratorsTest, ABotThatLeftIsRefused) {
   channel_with("left");
-  expect_error(request(client_, administrators_of(kChannel)), "CHANNEL_PRIVATE");
+  expect_error(request(client_, administrators_of(kListedChannel)), "CHANNEL_PRIVATE");
 }
 
 TEST_F(SimChatAdministratorsTest, AChatNotLoadedIsNotFound) {
   client_ = login();
-  control_->create_channel(kChannel, "Films", true);
-  expect_error(request(client_, administrators_of(kChannel)), "Chat not found");
+  control_->create_channel(kListedChannel, "Films", true);
+  expect_error(request(client_, administrators_of(kListedChannel)), "Chat not found");
   expect_error(request(client_, administrators_of(-1009999999999)), "Chat not found");
 }
 

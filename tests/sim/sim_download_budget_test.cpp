@@ -13,18 +13,7 @@ namespace tglink::testing {
 namespace {
 namespace json = boost::json;
 
-constexpr std::int64_t kMiB = 1024 * 1024;
 constexpr std::int64_t kPart = 64 * 1024;  // the part size of files up to 250 MiB
-
-json::object download(int file_id, std::int64_t offset, std::int64_t limit) {
-  return json::object{{"@type", "downloadFile"}, {"file_id", file_id}, {"priority", 1},
-                      {"offset", offset},        {"limit", limit},     {"synchronous", false}};
-}
-
-std::int64_t number(const json::object& object, const char* name) {
-  return object.at(name).to_number<std::int64_t>();
-}
-const json::object& local(const json::object& file) { return file.at("local").as_object(); }
 
 class SimDownloadBudgetTest : public SimTest {
  protected:
@@ -56,9 +45,9 @@ class SimDownloadBudgetTest : public SimTest {
 TEST_F(SimDownloadBudgetTest, TheWholeBudgetGoesToTheLatestFileAndEarlierOnesWait) {
   const int first = receive_file(client_, make_file("first.bin", 10 * kMiB), "document");
   const int second = receive_file(client_, make_file("second.bin", 10 * kMiB), "document");
-  request(client_, download(first, 0, 0));
+  request(client_, download_request(first, 0, 0));
   EXPECT_EQ(control_->counters(kBotId).in_flight_bytes, 2 * kMiB);  // 32 parts of 64 KiB
-  request(client_, download(second, 0, 0));
+  request(client_, download_request(second, 0, 0));
   // The budget is taken; the second file gets what the first one's parts give back.
   EXPECT_EQ(control_->counters(kBotId).part_requests, 32);
   finish_parts_in_flight();
@@ -69,7 +58,7 @@ TEST_F(SimDownloadBudgetTest, TheWholeBudgetGoesToTheLatestFileAndEarlierOnesWai
   EXPECT_EQ(downloaded(second), 2 * kMiB);
   // Asking for the first file again makes it the latest: it takes the budget back as the
   // second file's parts in flight come home.
-  request(client_, download(first, 2 * kMiB, 0));
+  request(client_, download_request(first, 2 * kMiB, 0));
   finish_parts_in_flight();
   EXPECT_EQ(downloaded(first), 2 * kMiB);
   EXPECT_EQ(downloaded(second), 4 * kMiB);
@@ -81,10 +70,10 @@ TEST_F(SimDownloadBudgetTest, TheWholeBudgetGoesToTheLatestFileAndEarlierOnesWai
 TEST_F(SimDownloadBudgetTest, AHigherPriorityComesBeforeALaterRequest) {
   const int urgent = receive_file(client_, make_file("urgent.bin", 10 * kMiB), "document");
   const int later = receive_file(client_, make_file("later.bin", 10 * kMiB), "document");
-  json::object high = download(urgent, 0, 0);
+  json::object high = download_request(urgent, 0, 0);
   high["priority"] = 32;
   request(client_, high);
-  request(client_, download(later, 0, 0));
+  request(client_, download_request(later, 0, 0));
   finish_parts_in_flight();
   finish_parts_in_flight();
   EXPECT_EQ(downloaded(urgent), 4 * kMiB);
@@ -96,10 +85,10 @@ TEST_F(SimDownloadBudgetTest, AHigherPriorityComesBeforeALaterRequest) {
 TEST_F(SimDownloadBudgetTest, ADownloadThatNeedsNoMorePartsPassesTheBudgetToALowerPriority) {
   const int lead = receive_file(client_, make_file("lead.bin", 10 * kMiB), "document");
   const int behind = receive_file(client_, make_file("behind.bin", 10 * kMiB), "document");
-  json::object lead_window = download(lead, 0, kMiB);  // 16 parts: all of it fits in flight
+  json::object lead_window = download_request(lead, 0, kMiB);  // 16 parts: all of it fits in flight
   lead_window["priority"] = 16;
   request(client_, lead_window);
-  json::object behind_window = download(behind, 0, 0);
+  json::object behind_window = download_request(behind, 0, 0);
   behind_window["priority"] = 15;
   request(client_, behind_window);
   EXPECT_EQ(control_->counters(kBotId).part_requests, 32) << "the behind file starts at once";
@@ -113,8 +102,8 @@ TEST_F(SimDownloadBudgetTest, ADownloadThatNeedsNoMorePartsPassesTheBudgetToALow
 
 TEST_F(SimDownloadBudgetTest, ANewOffsetKeepsThePartsAtTheStartOfTheNewWindow) {
   const int file = receive_file(client_, make_file("move.bin", 10 * kMiB), "document");
-  request(client_, download(file, 0, 0));  // parts 0..31 in flight
-  request(client_, download(file, kMiB, 0));
+  request(client_, download_request(file, 0, 0));  // parts 0..31 in flight
+  request(client_, download_request(file, kMiB, 0));
   // The new offset is reported at once, with no part finished.
   json::object moved = wait_file(
       file, [](const json::object& f) { return number(local(f), "download_offset") == kMiB; });
@@ -131,9 +120,9 @@ TEST_F(SimDownloadBudgetTest, ANewOffsetKeepsThePartsAtTheStartOfTheNewWindow) {
 
 TEST_F(SimDownloadBudgetTest, OnlyTwoMebibytesOfTheNewWindowAreProtected) {
   const int file = receive_file(client_, make_file("far.bin", 10 * kMiB), "document");
-  request(client_, download(file, 0, 0));  // parts 0..31 in flight
+  request(client_, download_request(file, 0, 0));  // parts 0..31 in flight
   // The whole file is still the window, but only parts 1..32 are protected: part 0 goes.
-  request(client_, download(file, kPart, 0));
+  request(client_, download_request(file, kPart, 0));
   EXPECT_EQ(control_->counters(kBotId).part_requests, 33);
   finish_parts_in_flight();
   json::object prefix = request(
@@ -144,8 +133,8 @@ TEST_F(SimDownloadBudgetTest, OnlyTwoMebibytesOfTheNewWindowAreProtected) {
 
 TEST_F(SimDownloadBudgetTest, TheSameOffsetWithANewLimitCancelsNothing) {
   const int file = receive_file(client_, make_file("limit.bin", 10 * kMiB), "document");
-  request(client_, download(file, 0, 0));
-  request(client_, download(file, 0, kMiB));
+  request(client_, download_request(file, 0, 0));
+  request(client_, download_request(file, 0, kMiB));
   EXPECT_EQ(control_->counters(kBotId).part_requests, 32);
   EXPECT_EQ(control_->counters(kBotId).in_flight_bytes, 2 * kMiB);
 }
@@ -153,8 +142,8 @@ TEST_F(SimDownloadBudgetTest, TheSameOffsetWithANewLimitCancelsNothing) {
 TEST_F(SimDownloadBudgetTest, SmallFilesHaveABudgetOfTheirOwn) {
   const int big = receive_file(client_, make_file("big.bin", 10 * kMiB), "document");
   const int small = receive_file(client_, make_file("small.bin", 10 * 1024), "document");
-  request(client_, download(big, 0, 0));
-  request(client_, download(small, 0, 0));
+  request(client_, download_request(big, 0, 0));
+  request(client_, download_request(small, 0, 0));
   EXPECT_EQ(control_->counters(kBotId).in_flight_bytes, 2 * kMiB + 10 * 1024);
 }
 

@@ -12,16 +12,8 @@ namespace tglink::testing {
 namespace {
 namespace json = boost::json;
 
-constexpr std::int64_t kMiB = 1024 * 1024;
-
-const json::object& local(const json::object& file) { return file.at("local").as_object(); }
-bool flag(const json::object& file, const char* name) { return local(file).at(name).as_bool(); }
-std::int64_t number(const json::object& file, const char* name) {
-  return local(file).at(name).to_number<std::int64_t>();
-}
-bool completed(const json::object& file) { return flag(file, "is_downloading_completed"); }
 bool failed(const json::object& file) {
-  return !flag(file, "is_downloading_active") && !completed(file);
+  return !flag(local(file), "is_downloading_active") && !completed(file);
 }
 
 class SimDownloadFaultsTest : public SimTest {
@@ -109,8 +101,8 @@ TEST_F(SimDownloadFaultsTest, AFloodWaitIsRiddenOutSilently) {
   start(id);
   wait_counter(&sim::BotCountersView::part_flood_waits, 1);
   json::object waiting = file(id);
-  EXPECT_TRUE(flag(waiting, "is_downloading_active"));
-  EXPECT_EQ(number(waiting, "downloaded_size"), 0);
+  EXPECT_TRUE(flag(local(waiting), "is_downloading_active"));
+  EXPECT_EQ(number(local(waiting), "downloaded_size"), 0);
   control_->advance_time(60);
   for (const json::object& update : updates_until(id, completed)) {
     EXPECT_FALSE(failed(update)) << json::serialize(update);

@@ -19,23 +19,7 @@ sim::BotSettingsPatch latency_patch(double latency_ms,
   return patch;
 }
 
-constexpr std::int64_t kMiB = 1024 * 1024;
-
-json::object download(int file_id, std::int64_t offset, std::int64_t limit,
-                      bool synchronous = false) {
-  return json::object{{"@type", "downloadFile"}, {"file_id", file_id},
-                      {"priority", 1},           {"offset", offset},
-                      {"limit", limit},          {"synchronous", synchronous}};
-}
-
-const json::object& local(const json::object& file) { return file.at("local").as_object(); }
-std::int64_t number(const json::object& object, const char* name) {
-  return object.at(name).to_number<std::int64_t>();
-}
-bool flag(const json::object& object, const char* name) { return object.at(name).as_bool(); }
-
 bool inactive(const json::object& file) { return !flag(local(file), "is_downloading_active"); }
-bool completed(const json::object& file) { return flag(local(file), "is_downloading_completed"); }
 
 std::string read_at(const std::string& path, std::int64_t offset, std::size_t size) {
   std::ifstream in(path, std::ios::binary);
@@ -65,7 +49,7 @@ TEST_F(SimDownloadTest, PartSizeDependsOnFileSize) {
   int n = 0;
   for (const auto& [size, part] : classes) {
     int file = receive_file(client_, make_file("f" + std::to_string(++n), size), "document");
-    request(client_, download(file, 0, 1));
+    request(client_, download_request(file, 0, 1));
     json::object done = wait_file(file, inactive);
     EXPECT_EQ(number(local(done), "downloaded_size"), part) << "file of " << size << " bytes";
     EXPECT_EQ(prefix(file, 0), part);
@@ -75,7 +59,7 @@ TEST_F(SimDownloadTest, PartSizeDependsOnFileSize) {
 TEST_F(SimDownloadTest, BoundedWindowFetchesOnlyItsPartsAndGoesInactive) {
   client_ = login();
   int file = receive_file(client_, make_file("w.bin", 10 * kMiB), "document");
-  json::object answer = request(client_, download(file, 2 * kMiB, kMiB));
+  json::object answer = request(client_, download_request(file, 2 * kMiB, kMiB));
   EXPECT_TRUE(flag(local(answer), "is_downloading_active"));
   json::object done = wait_file(file, inactive);
   EXPECT_FALSE(completed(done));
@@ -88,7 +72,7 @@ TEST_F(SimDownloadTest, BoundedWindowFetchesOnlyItsPartsAndGoesInactive) {
 TEST_F(SimDownloadTest, PrefixSizeAnswersForAnyOffset) {
   client_ = login();
   int file = receive_file(client_, make_file("p.bin", 10 * kMiB), "document");
-  request(client_, download(file, 2 * kMiB, kMiB));
+  request(client_, download_request(file, 2 * kMiB, kMiB));
   wait_file(file, inactive);
   EXPECT_EQ(prefix(file, 0), 0);
   EXPECT_EQ(prefix(file, 2 * kMiB), kMiB);
@@ -100,7 +84,7 @@ TEST_F(SimDownloadTest, PrefixSizeAnswersForAnyOffset) {
 TEST_F(SimDownloadTest, EveryPartIsReportedAndProgressIsContiguousFromTheOffset) {
   client_ = login();
   int file = receive_file(client_, make_file("u.bin", kMiB), "document");
-  request(client_, download(file, 0, 0));
+  request(client_, download_request(file, 0, 0));
   int updates = 0;
   json::object last;
   do {
@@ -117,7 +101,7 @@ TEST_F(SimDownloadTest, LimitZeroRunsToTheEndThenWrapsRoundFromZero) {
   client_ = login();
   std::filesystem::path source = make_file("wrap.bin", 4 * kMiB);
   int file = receive_file(client_, source, "document");
-  request(client_, download(file, 3 * kMiB, 0));
+  request(client_, download_request(file, 3 * kMiB, 0));
   // The tail is fetched before anything at the start of the file.
   json::object tail_done = wait_file(
       file, [](const json::object& f) { return number(local(f), "downloaded_size") == kMiB; });
@@ -131,7 +115,7 @@ TEST_F(SimDownloadTest, CompletedFileIsRenamedIntoItsTypeFolderWithTheSameBytes)
   client_ = login();
   std::filesystem::path source = make_file("clip.mp4", 3 * kMiB + 123);
   int file = receive_file(client_, source, "video");
-  request(client_, download(file, 0, 0));
+  request(client_, download_request(file, 0, 0));
   json::object partial = wait_file(
       file, [](const json::object& f) { return number(local(f), "downloaded_size") > 0; });
   std::string temp_path(local(partial).at("path").as_string());
@@ -153,9 +137,9 @@ TEST_F(SimDownloadTest, ANewWindowCancelsPartsInFlightOutsideIt) {
   int file = receive_file(client_, make_file("m.bin", 10 * kMiB), "document");
   // Parts of the first window will not finish before the window moves away from them.
   control_->set_bot(kBotId, latency_patch(60000.0));
-  request(client_, download(file, 0, 0));
+  request(client_, download_request(file, 0, 0));
   control_->set_bot(kBotId, latency_patch(1.0));
-  request(client_, download(file, 8 * kMiB, kMiB));
+  request(client_, download_request(file, 8 * kMiB, kMiB));
   json::object done = wait_file(file, inactive);
   EXPECT_EQ(number(local(done), "downloaded_size"), kMiB);
   EXPECT_EQ(prefix(file, 0), 0);
@@ -166,11 +150,11 @@ TEST_F(SimDownloadTest, InFlightBudgetLimitsPartsStartedAtOnce) {
   client_ = login();
   int file = receive_file(client_, make_file("b.bin", 10 * kMiB), "document");
   control_->set_bot(kBotId, latency_patch(60000.0, 512 * 1024));
-  request(client_, download(file, 0, 0));
+  request(client_, download_request(file, 0, 0));
   EXPECT_EQ(control_->counters(kBotId).in_flight_bytes, 512 * 1024);  // eight 64 KiB parts
   // Moving the window away cancels all eight; only the new window's part is fetched.
   control_->set_bot(kBotId, latency_patch(1.0));
-  request(client_, download(file, kMiB, 64 * 1024));
+  request(client_, download_request(file, kMiB, 64 * 1024));
   json::object done = wait_file(file, inactive);
   EXPECT_EQ(number(local(done), "downloaded_size"), 64 * 1024);
   EXPECT_EQ(control_->counters(kBotId).parts, 1);
@@ -184,7 +168,7 @@ TEST_F(SimDownloadTest, TheRealisticProfileCarriesAtMostEightMebibytesASecondPer
   realistic.profile = "realistic";
   control_->set_bot(kBotId, realistic);
   const auto start = std::chrono::steady_clock::now();
-  request(client_, download(file, 0, 0));
+  request(client_, download_request(file, 0, 0));
   wait_file(file, completed);
   // A lower bound only: 4 MiB over an 8 MiB/s link cannot take less than half a second.
   EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(500));
@@ -194,10 +178,10 @@ TEST_F(SimDownloadTest, TheRealisticProfileCarriesAtMostEightMebibytesASecondPer
 TEST_F(SimDownloadTest, CompletedFileIsAnsweredAtOnceWithoutNewParts) {
   client_ = login();
   int file = receive_file(client_, make_file("c.bin", kMiB), "document");
-  json::object sync = request(client_, download(file, 0, 0, true));
+  json::object sync = request(client_, download_request(file, 0, 0, true));
   EXPECT_TRUE(completed(sync));
   control_->reset_counters();
-  json::object again = request(client_, download(file, 0, 0));
+  json::object again = request(client_, download_request(file, 0, 0));
   EXPECT_TRUE(completed(again));
   EXPECT_EQ(control_->counters(kBotId).parts, 0);
   EXPECT_EQ(control_->counters(kBotId).download_file_calls, 1);
@@ -206,7 +190,7 @@ TEST_F(SimDownloadTest, CompletedFileIsAnsweredAtOnceWithoutNewParts) {
 TEST_F(SimDownloadTest, CancelKeepsThePartialFileAndDeleteRemovesIt) {
   client_ = login();
   int file = receive_file(client_, make_file("d.bin", 10 * kMiB), "document");
-  json::object partial = request(client_, download(file, 0, kMiB, true));
+  json::object partial = request(client_, download_request(file, 0, kMiB, true));
   std::string path(local(partial).at("path").as_string());
   EXPECT_EQ(request(client_, {{"@type", "cancelDownloadFile"}, {"file_id", file}}).at("@type"),
             "ok");

@@ -7,12 +7,6 @@ namespace tglink::testing {
 namespace {
 namespace json = boost::json;
 
-constexpr std::int64_t kMiB = 1024 * 1024;
-
-std::string connection_state(const json::object& update) {
-  return std::string(update.at("state").as_object().at("@type").as_string());
-}
-
 TEST_F(SimTest, DisconnectAndReconnectAreReportedAsConnectionStates) {
   int client = login();
   json::object state;

@@ -39,6 +39,27 @@ void expect_td_error(const json::object& answer, int code, const std::string& me
   EXPECT_EQ(std::string(answer.at("message").as_string()), message);
 }
 
+json::object download_request(int file_id, std::int64_t offset, std::int64_t limit,
+                              bool synchronous) {
+  return json::object{{"@type", "downloadFile"}, {"file_id", file_id},
+                      {"priority", 1},           {"offset", offset},
+                      {"limit", limit},          {"synchronous", synchronous}};
+}
+
+const json::object& local(const json::object& file) { return file.at("local").as_object(); }
+
+std::int64_t number(const json::object& object, const char* name) {
+  return object.at(name).to_number<std::int64_t>();
+}
+
+bool flag(const json::object& object, const char* name) { return object.at(name).as_bool(); }
+
+bool completed(const json::object& file) { return flag(local(file), "is_downloading_completed"); }
+
+std::string connection_state(const json::object& update) {
+  return std::string(update.at("state").as_object().at("@type").as_string());
+}
+
 void SimTest::SetUp() {
   std::string socket = (temp_.path() / "control.sock").string();
   setenv("TGLINK_SIM_SOCKET", socket.c_str(), 1);

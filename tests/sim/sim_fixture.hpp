@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include "sim/bot_settings.hpp"
 #include "sim/control_client.hpp"
 #include "support/temp_dir.hpp"
 #include "td_json_driver.hpp"
@@ -21,6 +22,8 @@ inline constexpr std::int64_t kLogChannel = -1001234567890;
 inline constexpr std::int64_t kBotId = 123456;
 inline const std::string kBotToken = "123456:AAHsimulatedTokenSecretPart_abcdefghij";
 inline constexpr std::int64_t kUserId = 5550001;
+// File sizes, in the simulator's own unit.
+using sim::kMiB;
 
 // inputMessageText with plain `text`, as sendMessage and editMessageText take it.
 boost::json::object text_content(const std::string& text);
@@ -30,6 +33,21 @@ boost::json::object send_text_request(std::int64_t chat_id, const std::string& t
 boost::json::object tdlib_parameters(const std::filesystem::path& directory);
 // `answer` is TDLib's error with `code` and `message`.
 void expect_td_error(const boost::json::object& answer, int code, const std::string& message);
+// downloadFile of `file_id` at priority 1: `limit` bytes from `offset` (0 = to the end).
+boost::json::object download_request(int file_id, std::int64_t offset, std::int64_t limit,
+                                     bool synchronous = false);
+
+// Fields of TDLib's answers and updates, read as every simulator test reads them.
+// The `local` part of a file object (its download state).
+const boost::json::object& local(const boost::json::object& file);
+// The integer field `name` of `object`.
+std::int64_t number(const boost::json::object& object, const char* name);
+// The boolean field `name` of `object`.
+bool flag(const boost::json::object& object, const char* name);
+// Whether the download of `file` has completed.
+bool completed(const boost::json::object& file);
+// The state an updateConnectionState names, e.g. "connectionStateReady".
+std::string connection_state(const boost::json::object& update);
 
 class SimTest : public ::testing::Test {
  protected:
