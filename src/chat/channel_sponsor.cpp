@@ -12,6 +12,7 @@
 #include "config/config.hpp"
 #include "telegram/td_fields.hpp"
 #include "telegram/td_object.hpp"
+#include "telegram/telegram_client.hpp"
 
 namespace tglink {
 
