@@ -11,6 +11,7 @@
 #include "e2e/streaming_support.hpp"
 #include "sim/control_client.hpp"
 #include "support/eventually.hpp"
+#include "support/metrics_scrape.hpp"
 #include "support/promtool.hpp"
 
 namespace tglink::testing {
@@ -19,19 +20,6 @@ namespace {
 using namespace std::chrono_literals;
 
 constexpr const char* kToken = "metrics-token-0123456789abcdef";
-
-// Sample lines of a scrape: "name{labels}" -> value.
-std::map<std::string, double> parse_scrape(const std::string& text) {
-  std::map<std::string, double> samples;
-  std::istringstream lines(text);
-  std::string line;
-  while (std::getline(lines, line)) {
-    if (line.empty() || line.front() == '#') continue;
-    const std::size_t space = line.rfind(' ');
-    samples[line.substr(0, space)] = std::stod(line.substr(space + 1));
-  }
-  return samples;
-}
 
 HttpResult scrape_main_port(SimHarness& harness, const std::string& authorization) {
   HttpCall call;

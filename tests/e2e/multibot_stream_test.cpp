@@ -7,7 +7,6 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -16,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "e2e/streaming_support.hpp"
+#include "support/metrics_scrape.hpp"
 #include "support/sim_harness.hpp"
 
 namespace tglink::testing {
@@ -39,11 +39,8 @@ double counter_sum(SimHarness& harness, const std::string& name) {
   const HttpResult scrape = harness.call(call);
   EXPECT_EQ(scrape.status, 200) << scrape.body.substr(0, 200);
   double sum = 0;
-  std::istringstream lines(scrape.body);
-  std::string line;
-  while (std::getline(lines, line)) {
-    const bool of_name = line.rfind(name + "{", 0) == 0 || line.rfind(name + " ", 0) == 0;
-    if (of_name) sum += std::stod(line.substr(line.rfind(' ') + 1));
+  for (const auto& [series, value] : parse_scrape(scrape.body)) {
+    if (series == name || series.rfind(name + "{", 0) == 0) sum += value;
   }
   return sum;
 }
