@@ -31,3 +31,14 @@ tglink_docker_down() {
     wait "$tglink_docker_started" 2>/dev/null || true
   fi
 }
+
+# tglink_base_image TAR: the Debian base tar imported as tglink-base:bookworm, once per tar
+# (a label records which); prints the tag.
+tglink_base_image() {
+  local tar=$1 tag=tglink-base:bookworm id
+  id=$(sha256sum "$tar" | cut -c1-16)
+  if [ "$(docker image inspect -f '{{index .Config.Labels "tar"}}' "$tag" 2>/dev/null)" != "$id" ]; then
+    docker import --change 'CMD ["/bin/bash"]' --change "LABEL tar=$id" "$tar" "$tag" >/dev/null || return 1
+  fi
+  echo "$tag"
+}
