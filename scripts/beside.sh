@@ -27,7 +27,12 @@ started=$(date +%s)
 # Where SCHED_IDLE is refused, the lowest nice value is nearly as modest.
 idle=(chrt --idle 0)
 "${idle[@]}" true 2>/dev/null || idle=(nice -n 19)
-setsid "${idle[@]}" bash -c "$background" >"$log" 2>&1 &
+# The background notes when it ended, so that the time it took is its own, not the wait's.
+ended_file=$(mktemp)
+trap 'rm -f "$ended_file"' EXIT
+# shellcheck disable=SC2016 # $1 and $2 are expanded by the inner bash
+setsid "${idle[@]}" bash -c '(eval "$1"); status=$?; date +%s >"$2"; exit "$status"' beside \
+  "$background" "$ended_file" >"$log" 2>&1 &
 pid=$!
 
 "$@"
@@ -42,8 +47,10 @@ fi
 echo "beside.sh: waiting for the $name (log: $log)"
 wait "$pid"
 background_status=$?
-ended=$(date +%s)
-echo "beside.sh: the $name took $((ended - started)) s beside, $((ended - foreground_done)) s of them after the rest was done"
+ended=$(cat "$ended_file" 2>/dev/null)
+[ -n "$ended" ] || ended=$(date +%s)
+after=$((ended > foreground_done ? ended - foreground_done : 0))
+echo "beside.sh: the $name took $((ended - started)) s beside, $after s of them after the rest was done"
 if [ "$background_status" -ne 0 ]; then
   tail -n 40 "$log"
   echo "beside.sh: the $name failed (exit status $background_status)" >&2
