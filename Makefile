@@ -34,15 +34,11 @@ PHASE := scripts/phase.sh $(PHASES)
 # The service is also compiled as `make run` builds it (optimised): GCC warns differently once it
 # inlines, and the test build alone would not show that `make run` no longer compiles. That build
 # runs beside the tests, in the CPU time they leave idle (scripts/beside.sh); test-deploy uses it.
-# The deploy preparation (scripts/ci/deploy-prepare.sh: container tools, Debian bases, Docker
-# layers; minutes of apt and disk on a fresh machine) runs beside the test build instead, whose
-# compilers mind its disk traffic less than the tests' databases do.
 test:
 	@mkdir -p $(TEST_BUILD) && : >$(PHASES)
 	@$(PHASE) install scripts/install-deps.sh --test
 	@$(PHASE) configure $(MAKE) --no-print-directory $(BUILD)/build.ninja $(TEST_BUILD)/build.ninja
-	@$(PHASE) "test build + prep" scripts/beside.sh --normal "deploy preparation" \
-	  $(TEST_BUILD)/deploy-prepare.log scripts/ci/deploy-prepare.sh -- ninja -C $(TEST_BUILD) -j$(JOBS)
+	@$(PHASE) "test build" ninja -C $(TEST_BUILD) -j$(JOBS)
 	@$(PHASE) "tests + release build" scripts/beside.sh "release build" $(TEST_BUILD)/release-build.log \
 	  "ninja -C $(BUILD) -j$(JOBS) tglink" -- scripts/run-tests.sh $(TEST_BUILD)
 	@$(PHASE) test-deploy $(MAKE) --no-print-directory test-deploy

@@ -1,9 +1,6 @@
 #!/usr/bin/env bash
 # Runs a command in the CPU time another one leaves idle, and waits for both.
-#   scripts/beside.sh [--normal] <name> <log> <background command> -- <foreground command> [args...]
-# --normal: the background keeps its normal priority, for a job that mostly waits on the
-# network and the disk but must not starve beside a foreground that keeps every core busy (the
-# deploy preparation beside the test build).
+#   scripts/beside.sh <name> <log> <background command> -- <foreground command> [args...]
 #
 # `make test` runs its tests with the release build beside them: the tests keep the two cores
 # busy only about 88 % of the time (they wait on real-time players, pacing and timers), and the
@@ -16,11 +13,6 @@
 # that passed the background's (with the end of its log). A failed foreground stops the
 # background at once. Prints how long the background ran past the foreground.
 set -uo pipefail
-normal=0
-if [ "${1:-}" = "--normal" ]; then
-  normal=1
-  shift
-fi
 name=$1
 log=$2
 background=$3
@@ -35,7 +27,6 @@ started=$(date +%s)
 # Where SCHED_IDLE is refused, the lowest nice value is nearly as modest.
 idle=(chrt --idle 0)
 "${idle[@]}" true 2>/dev/null || idle=(nice -n 19)
-if ((normal)); then idle=(env); fi
 # The background notes when it ended, so that the time it took is its own, not the wait's.
 ended_file=$(mktemp)
 trap 'rm -f "$ended_file"' EXIT
