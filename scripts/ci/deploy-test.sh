@@ -20,8 +20,8 @@
 #               a user with sudo runs README blocks "deb", "deb-caddy" and "deb-start", then
 #               "deb-nginx" and "deb-start" again; each proxy path ends with the self-test
 #               passed and `check-config --online`; the unit's exposure, user and clean stop.
-#               It starts after step 1 and runs beside 1b to 4 (it waits more than it computes);
-#               its lines are printed after theirs.
+#               It starts after step 1 and runs beside 1b to 4 (it uses under one core: apt,
+#               services starting); its lines are printed after theirs.
 # In the image, in compose and in the booted .deb, the stand-in for an exploited decoder of the
 # tests (tests/support/escape_attempts_main.cpp, compiled static here) is tglink's ffmpeg and
 # ffprobe for one conversion through /hls/: its report is printed, and an ESCAPED line, a
