@@ -20,6 +20,8 @@ namespace tglink::testing {
 
 inline constexpr std::int64_t kFakeLogChannel = -1001000000042;
 inline constexpr std::int64_t kFakeMessageId = 7 << 20;
+// The streamer tests' download slice: small, so that a test file of a few hundred KiB spans many.
+inline constexpr std::int64_t kSlice = 16 * 1024;
 
 class FakeFileWorld {
  public:

@@ -27,7 +27,6 @@ namespace tglink::testing {
 namespace {
 
 namespace asio = boost::asio;
-constexpr std::int64_t kSlice = 16 * 1024;
 
 // What the streamer reported, by bot index.
 struct RecordingObserver : MediaObserver {

@@ -19,7 +19,6 @@ namespace tglink::testing {
 namespace {
 
 namespace asio = boost::asio;
-constexpr std::int64_t kSlice = 16 * 1024;
 constexpr std::int32_t kFileId = 100;
 
 class WindowBehindTest : public ::testing::Test {
