@@ -6,9 +6,9 @@
 # Every test takes one "cpu" slot (CTest resource groups; scripts/run-tests.sh offers as many slots
 # as cores), so no more tests compute at once than there are cores. WAITING names, as a
 # GoogleTest filter, the tests that spend their run waiting on Telegram's real-time pacing (20
-# posts a minute in a channel, a minute offline): they take one of two "waiting" slots instead
-# and run beside the others, labelled "waiting-<label>". Their CPU time is a few seconds of a
-# run of one or two minutes.
+# posts a minute in a channel, a minute offline) or on a timer (a link's lifetime, a write
+# timeout): they take one of two "waiting" slots instead and run beside the others, labelled
+# "waiting-<label>". Their CPU time is a fifth or less of their run.
 # CTest starts the costliest tests first; it learns each test's cost from its runs, but a fresh
 # clone has none, so the waiting ones (and targets given a COST, the browser matrices) are marked
 # to start first rather than be the last minutes of a cold run.
