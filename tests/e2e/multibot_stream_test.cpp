@@ -193,6 +193,7 @@ TEST(MultibotStream, StreamsOfDifferentFilesShareTheBotsByteExact) {
   }
   std::vector<HttpResult> got(kStreams);
   std::vector<std::thread> clients;
+  clients.reserve(kStreams);
   for (int i = 0; i < kStreams; ++i) {
     clients.emplace_back([&, i] {
       got[static_cast<std::size_t>(i)] = harness.get(targets[static_cast<std::size_t>(i)]);
