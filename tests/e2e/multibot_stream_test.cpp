@@ -93,19 +93,11 @@ std::int64_t logged_cache_bytes(const std::string& output) {
   return std::stoll(output.substr(at + marker.size()));
 }
 
-// The bytes the bots downloaded so far, and how many of them did.
-struct Downloads {
-  std::int64_t bytes = 0;
-  int bots = 0;
-};
-Downloads downloads(SimHarness& harness) {
-  Downloads total;
-  for (const std::int64_t bot : kBots) {
-    const std::int64_t by_bot = harness.sim().counters(bot).bytes_downloaded;
-    total.bytes += by_bot;
-    if (by_bot > 0) ++total.bots;
-  }
-  return total;
+// How many of the bots downloaded anything so far.
+int bots_that_downloaded(SimHarness& harness) {
+  return static_cast<int>(std::count_if(kBots.begin(), kBots.end(), [&](std::int64_t bot) {
+    return harness.sim().counters(bot).bytes_downloaded > 0;
+  }));
 }
 
 // What the service says it downloaded again: a bot the machine's load slowed below the crawl
@@ -117,7 +109,8 @@ std::int64_t said_repeated(SimHarness& harness) {
       static_cast<std::int64_t>(counter_sum(harness, "tglink_download_handovers_total"));
   const auto stolen_twice =
       static_cast<std::int64_t>(counter_sum(harness, "tglink_download_duplicate_bytes_total"));
-  return handovers * static_cast<std::int64_t>(2 * kMiB) + stolen_twice;
+  const auto in_flight = static_cast<std::int64_t>(SliceSettings{}.steal_margin_bytes);
+  return handovers * in_flight + stolen_twice;
 }
 
 TEST(MultibotStream, FourBotsServeEveryRangeShapeByteExact) {
@@ -148,12 +141,12 @@ TEST(MultibotStream, FourBotsServeEveryRangeShapeByteExact) {
   // A range's slices stop at its end, so each range fetches what it asked for and at most the
   // two parts its ends cut (64 KiB for this size, media/slice_plan.hpp), nothing more but for
   // what the service says it repeated.
-  const Downloads after_ranges = downloads(harness);
+  const std::int64_t after_ranges = total_downloaded_bytes(harness);
   const std::int64_t part =
       static_cast<std::int64_t>(tdlib_part_bytes(static_cast<std::uint64_t>(size)));
   const std::int64_t cut_parts = static_cast<std::int64_t>(ranges.size()) * 2 * part;
-  EXPECT_GE(after_ranges.bytes, asked);
-  EXPECT_LE(after_ranges.bytes, asked + cut_parts + said_repeated(harness))
+  EXPECT_GE(after_ranges, asked);
+  EXPECT_LE(after_ranges, asked + cut_parts + said_repeated(harness))
       << "the ranges fetched more than they asked for";
 
   const HttpResult whole = harness.get(target);
@@ -165,13 +158,13 @@ TEST(MultibotStream, FourBotsServeEveryRangeShapeByteExact) {
   // boundaries), so it fetches at most the file, but for what the service says it repeated.
   // It uses again some of what the ranges left on the bots' disks; how much depends on which
   // bot's slice meets it (about 10 MiB of their 14.6 MiB here, quiet or under load).
-  const Downloads total = downloads(harness);
-  const std::int64_t by_whole = total.bytes - after_ranges.bytes;
-  EXPECT_GE(total.bots, 3) << "the stream was not spread over the bots";
-  EXPECT_GE(total.bytes, size);
-  EXPECT_LE(by_whole, size + said_repeated(harness))
-      << "the whole file's stream fetched bytes several times";
-  EXPECT_LT(by_whole - said_repeated(harness), size)
+  const std::int64_t total = total_downloaded_bytes(harness);
+  const std::int64_t by_whole = total - after_ranges;
+  const std::int64_t repeated = said_repeated(harness);
+  EXPECT_GE(bots_that_downloaded(harness), 3) << "the stream was not spread over the bots";
+  EXPECT_GE(total, size);
+  EXPECT_LE(by_whole, size + repeated) << "the whole file's stream fetched bytes several times";
+  EXPECT_LT(by_whole - repeated, size)
       << "the whole file's stream used none of the bytes the ranges left on the bots' disks";
 }
 
@@ -205,8 +198,7 @@ TEST(MultibotStream, StreamsOfDifferentFilesShareTheBotsByteExact) {
     EXPECT_TRUE(got[i].complete) << i;
     EXPECT_TRUE(got[i].body == contents[i]) << "stream " << i << ": the bytes differ";
   }
-  std::int64_t downloaded = 0;
-  for (const std::int64_t bot : kBots) downloaded += harness.sim().counters(bot).bytes_downloaded;
+  const std::int64_t downloaded = total_downloaded_bytes(harness);
   EXPECT_GE(downloaded, kStreams * size);
   // A slice moved to the front keeps the parts it already has; only parts that slices share at
   // their edges are fetched twice.
