@@ -55,6 +55,14 @@ struct ByteRange {
   [[nodiscard]] constexpr ByteRange without_first(std::uint64_t count) const {
     return {begin + std::min(count, length()), end};
   }
+  // The range grown to whole multiples of `unit` (0 or 1: unchanged): the parts TDLib fetches
+  // whole to hold these bytes. Its end stays at 2^64 - 1 when the next multiple would not fit.
+  [[nodiscard]] constexpr ByteRange widened_to(std::uint64_t unit) const {
+    if (unit <= 1) return *this;
+    const std::uint64_t into_last = end % unit;
+    const std::uint64_t rounded_end = into_last == 0 ? end : starting_at(end, unit - into_last).end;
+    return {begin - begin % unit, rounded_end};
+  }
   // True when both ends fit TDLib's signed 64-bit offsets and sizes.
   [[nodiscard]] constexpr bool fits_int64() const {
     return end <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());

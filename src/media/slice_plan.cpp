@@ -8,8 +8,7 @@ namespace {
 
 // `position` moved up to the next multiple of `part` (itself when it is one).
 std::uint64_t part_boundary_from(std::uint64_t position, std::uint64_t part) {
-  const std::uint64_t into = position % part;
-  return into == 0 ? position : ByteRange::starting_at(position, part - into).end;
+  return ByteRange{position, position}.widened_to(part).end;
 }
 
 }  // namespace
@@ -22,7 +21,10 @@ std::uint64_t tdlib_part_bytes(std::uint64_t file_size) {
   return 512 << 10;
 }
 
-SlicePlan::SlicePlan(SliceSettings settings) : settings_(settings) {}
+SlicePlan::SlicePlan(SliceSettings settings, const std::vector<ByteRange>& held)
+    : settings_(settings), held_(settings.part_bytes) {
+  for (const ByteRange& bytes : held) held_.add(bytes);
+}
 
 ReaderKey SlicePlan::add_reader(ByteRange range) {
   const ReaderKey key = next_reader_++;
@@ -111,6 +113,9 @@ std::uint64_t SlicePlan::free_run_end(std::uint64_t position) const {
   }
   const auto next = slices_.upper_bound(position);
   if (next != slices_.end()) end = std::min(end, next->second->bytes.begin);
+  if (const std::optional<std::uint64_t> held = held_.next_begin_after(position)) {
+    end = std::min(end, *held);
+  }
   return end;
 }
 
@@ -208,7 +213,10 @@ void SlicePlan::already_on_disk(const std::shared_ptr<Slice>& slice, LaneIndex h
   slice->lane = holder;
   slice->ready_end = slice->bytes.end;
   slice->found_on_disk = true;
+  held_.add(ByteRange::starting_at(slice->bytes.begin, bytes));
 }
+
+void SlicePlan::nothing_on_disk_at(std::uint64_t position) { held_.forget_at(position); }
 
 void SlicePlan::give_back(const std::shared_ptr<Slice>& slice, LaneIndex stalled_lane) {
   if (slice->dropped) return;  // nobody wants the rest
@@ -234,8 +242,10 @@ std::vector<std::shared_ptr<Slice>> SlicePlan::drop_unwanted() {
       ++it;
       continue;
     }
-    it->second->dropped = true;
-    if (!it->second->complete()) dropped.push_back(it->second);
+    Slice& slice = *it->second;
+    slice.dropped = true;
+    if (slice.lane) held_.add({slice.bytes.begin, std::max(slice.bytes.begin, slice.ready_end)});
+    if (!slice.complete()) dropped.push_back(it->second);
     it = slices_.erase(it);
   }
   return dropped;

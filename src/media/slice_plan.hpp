@@ -19,7 +19,9 @@
 // make the bots download the whole file. A lane that stalls gives its slice back: the bytes it
 // brought stay where they are (a shorter slice), the rest becomes a new slice that this lane may
 // not take again. A slice no reader wants any more (they read past it or left) leaves the plan,
-// marked dropped, so its lane stops.
+// marked dropped, so its lane stops; the bytes it brought are remembered as held
+// (media/held_bytes.hpp), and a later slice ends where they begin, so a stream after a range
+// does not fetch the range's bytes again.
 
 #include <cstddef>
 #include <cstdint>
@@ -30,6 +32,7 @@
 #include <vector>
 
 #include "core/byte_range.hpp"
+#include "media/held_bytes.hpp"
 
 namespace tglink {
 
@@ -95,7 +98,8 @@ struct Slice {
 
 class SlicePlan {
  public:
-  explicit SlicePlan(SliceSettings settings);
+  // `held`: bytes of the file the bots' files held when an earlier plan of it ended.
+  explicit SlicePlan(SliceSettings settings, const std::vector<ByteRange>& held = {});
 
   // A stream joins the plan wanting `range`, from its begin.
   ReaderKey add_reader(ByteRange range);
@@ -122,12 +126,16 @@ class SlicePlan {
   // The slice's lane stalled or failed: its ready bytes stay with it, the rest waits as a new
   // slice that lane may not take. Neither changes a dropped slice.
   void give_back(const std::shared_ptr<Slice>& slice, LaneIndex stalled_lane);
+  // No lane had bytes at `position` on disk: what was held there is not any more.
+  void nothing_on_disk_at(std::uint64_t position);
 
   // The slice holding `position`, or nullptr when none is planned there yet.
   [[nodiscard]] std::shared_ptr<Slice> at(std::uint64_t position) const;
   // Slices not yet taken by any lane.
   [[nodiscard]] std::size_t waiting() const;
   [[nodiscard]] std::size_t readers() const { return readers_.size(); }
+  // What the bots' files hold, as far as the plan saw it: for the file's next plan.
+  [[nodiscard]] std::vector<ByteRange> held() const { return held_.ranges(); }
 
  private:
   struct Reader {
@@ -146,7 +154,8 @@ class SlicePlan {
   // Some reader wants bytes no slice covers (within its read-ahead or not).
   [[nodiscard]] bool unplanned_bytes_left() const;
   // Where a slice starting at `position` must end at the latest: the end of the wanted bytes
-  // that run on without a break from there, or the next planned slice if that comes first.
+  // that run on without a break from there, or the next planned slice or held bytes if those
+  // come first.
   [[nodiscard]] std::uint64_t free_run_end(std::uint64_t position) const;
   // The readers' wanted bytes, merged where they touch or overlap.
   [[nodiscard]] std::vector<ByteRange> wanted() const;
@@ -165,6 +174,7 @@ class SlicePlan {
   std::map<ReaderKey, Reader> readers_;
   ReaderKey next_reader_ = 1;
   std::map<std::uint64_t, std::shared_ptr<Slice>> slices_;  // by begin; never overlapping
+  HeldBytes held_;
 };
 
 }  // namespace tglink

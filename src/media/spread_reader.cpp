@@ -15,6 +15,7 @@
 #include "http/response_channel.hpp"
 #include "media/bot_turns.hpp"
 #include "media/download_scheduler.hpp"
+#include "media/lru_cache.hpp"
 #include "media/media_observer.hpp"
 #include "media/open_file.hpp"
 
@@ -28,6 +29,9 @@ namespace {
 // The longest a waiting worker or the reader goes without looking around again, in case a
 // change came from outside the stream (a bot reconnected).
 constexpr std::chrono::seconds kLookAgain{1};
+// Files whose held bytes are remembered after their last stream: at most 64 ranges of 16 bytes
+// each (media/held_bytes.hpp), so a megabyte at the very most.
+constexpr std::size_t kRememberedFiles = 1024;
 
 struct LaneState {
   SpreadLane lane;
@@ -44,12 +48,12 @@ struct LaneState {
 // file sent now reads from.
 struct SpreadFile {
   SpreadFile(asio::any_io_executor executor_in, SpreadTarget target_in, BotTurns& turns_in,
-             SpreadSettings settings_in)
+             SpreadSettings settings_in, const std::vector<ByteRange>& held)
       : executor(std::move(executor_in)),
         target(std::move(target_in)),
         turns(turns_in),
         settings(settings_in),
-        plan(settings.slices),
+        plan(settings.slices, held),
         lanes(target.lanes.size()) {
     for (std::size_t i = 0; i < lanes.size(); ++i) lanes[i].lane = target.lanes[i];
   }
@@ -165,6 +169,7 @@ asio::awaitable<bool> found_on_disk(SpreadFile& state, const std::shared_ptr<Sli
       co_return true;
     }
   }
+  state.plan.nothing_on_disk_at(slice->bytes.begin);
   co_return false;
 }
 
@@ -369,9 +374,11 @@ asio::awaitable<RangeEnd> send_in_order(SpreadFile& state, ReaderKey reader, Byt
   co_return RangeEnd::Complete;
 }
 
-// A new download of the file over the target's lanes, its workers started.
+// A new download of the file over the target's lanes, its workers started; `held` is what the
+// file's last plan saw the bots' files hold.
 std::shared_ptr<SpreadFile> start_file(const asio::any_io_executor& executor, SpreadTarget target,
-                                       BotTurns& turns, SpreadSettings settings) {
+                                       BotTurns& turns, SpreadSettings settings,
+                                       const std::vector<ByteRange>& held) {
   // Every lane needs room for a slice ahead of the client, and one more to start as it ends.
   const std::uint64_t lanes = target.lanes.size();
   settings.slices.lanes = lanes;
@@ -382,7 +389,7 @@ std::shared_ptr<SpreadFile> start_file(const asio::any_io_executor& executor, Sp
   settings.slices.read_ahead =
       std::max({settings.slices.read_ahead, 2 * lanes * settings.slices.slice_bytes,
                 2 * lanes * settings.slices.solo_slice_bytes});
-  auto state = std::make_shared<SpreadFile>(executor, std::move(target), turns, settings);
+  auto state = std::make_shared<SpreadFile>(executor, std::move(target), turns, settings, held);
   for (LaneIndex i = 0; i < state->lanes.size(); ++i) {
     ++state->running_workers;
     asio::co_spawn(executor, lane_worker(state, i), asio::detached);
@@ -397,6 +404,8 @@ struct SpreadFiles::Impl {
   BotTurns& turns;
   SpreadSettings settings;
   std::map<std::string, std::shared_ptr<SpreadFile>> live;
+  // What each recent file's last plan saw the bots' files hold, for its next stream.
+  LruCache<std::string, std::vector<ByteRange>> held{kRememberedFiles};
 };
 
 SpreadFiles::SpreadFiles(asio::any_io_executor executor, BotTurns& turns, SpreadSettings settings)
@@ -414,7 +423,11 @@ asio::awaitable<RangeEnd> SpreadFiles::send(std::string key, SpreadTarget target
                                             ByteRange& remaining, ResponseChannel& out,
                                             std::string& detail) {
   std::shared_ptr<SpreadFile>& slot = impl_->live[key];
-  if (!slot) slot = start_file(impl_->executor, std::move(target), impl_->turns, impl_->settings);
+  if (!slot) {
+    const std::vector<ByteRange>* held = impl_->held.find(key);
+    slot = start_file(impl_->executor, std::move(target), impl_->turns, impl_->settings,
+                      held != nullptr ? *held : std::vector<ByteRange>{});
+  }
   const std::shared_ptr<SpreadFile> state = slot;
   const ReaderKey reader = state->plan.add_reader(remaining);
   state->notify();  // bytes to plan
@@ -429,6 +442,7 @@ asio::awaitable<RangeEnd> SpreadFiles::send(std::string key, SpreadTarget target
     impl_->live.erase(it);
   }
   state->stop();
+  impl_->held.put(key, state->plan.held());
   // No worker outlives the file's last stream: once this returns, nothing of it touches the
   // bots' clients, which may go away with the streamer.
   while (state->running_workers > 0) co_await state->wait_change(Steady::time_point::max());

@@ -93,8 +93,9 @@ struct SpreadTarget {
 // lanes instead of planning and downloading the same bytes again: the connections of a download
 // manager, each asking for its own part of the file, are planned together, so no part is fetched
 // twice and no lane reads ahead into another connection's part. The file's lanes are the bots its
-// first stream found; its lane workers run until its last stream ends. Runs on the io_context
-// thread.
+// first stream found; its lane workers run until its last stream ends. What the bots' files held
+// then is kept for the file's next plan (media/held_bytes.hpp), so a whole-file stream after
+// some ranges fetches only the bytes they did not bring. Runs on the io_context thread.
 class SpreadFiles {
  public:
   // `turns` (shared by every file) outlives this.

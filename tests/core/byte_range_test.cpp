@@ -51,6 +51,16 @@ TEST(ByteRange, WithoutFirstAdvancesAndStopsAtTheEnd) {
   EXPECT_EQ((ByteRange{kMax - 1, kMax}).without_first(kMax), (ByteRange{kMax, kMax}));
 }
 
+TEST(ByteRange, WidenedToWholeUnitsOfTdlibsParts) {
+  EXPECT_EQ((ByteRange{3000, 13000}).widened_to(1024), (ByteRange{2048, 13312}));
+  EXPECT_EQ((ByteRange{2048, 4096}).widened_to(1024), (ByteRange{2048, 4096})) << "already whole";
+  EXPECT_EQ((ByteRange{5, 7}).widened_to(0), (ByteRange{5, 7}));
+  EXPECT_EQ((ByteRange{5, 7}).widened_to(1), (ByteRange{5, 7}));
+  EXPECT_EQ((ByteRange{70, 70}).widened_to(64), (ByteRange{64, 128})) << "the part holding 70";
+  EXPECT_EQ((ByteRange{kMax - 10, kMax}).widened_to(64), (ByteRange{kMax - 63, kMax}))
+      << "the end stays at 2^64 - 1";
+}
+
 TEST(ByteRange, NoOperationWrapsAtTwoTo64) {
   EXPECT_EQ(ByteRange::whole(kMax).length(), kMax);
   EXPECT_EQ(ByteRange::whole(kMax).last(), kMax - 1);

@@ -299,6 +299,48 @@ TEST(SlicePlanTest, ADownloadManagersConnectionsArePlannedWithoutOverlap) {
   EXPECT_EQ(covered, 8 * kPart);
 }
 
+// A range leaves its bytes on a bot's disk; a later plan of the file, a stream from the start,
+// ends its slices where those bytes begin and finds them there, so it fetches only the rest.
+TEST(SlicePlanTest, ALaterPlanStopsItsSlicesWhereAnEarlierPlansBytesBegin) {
+  SliceSettings settings{.slice_bytes = 100, .read_ahead = 1000, .part_bytes = 10};
+  SlicePlan ranges(settings);
+  const ReaderKey range = ranges.add_reader({255, 305});
+  const auto brought = ranges.take(0);
+  ASSERT_EQ(brought->bytes, (ByteRange{255, 305}));
+  brought->ready_end = 305;
+  ranges.remove_reader(range);
+  EXPECT_EQ(ranges.held(), (std::vector<ByteRange>{{250, 310}})) << "TDLib's whole parts";
+
+  SlicePlan whole(settings, ranges.held());
+  whole.add_reader({0, 1000});
+  EXPECT_EQ(whole.take(1)->bytes, (ByteRange{0, 100}));
+  EXPECT_EQ(whole.take(2)->bytes, (ByteRange{100, 200}));
+  EXPECT_EQ(whole.take(3)->bytes, (ByteRange{200, 250})) << "up to the held bytes";
+  const auto found = whole.take(1);
+  ASSERT_EQ(found->bytes.begin, 250u);
+  whole.already_on_disk(found, 0, 60);
+  EXPECT_EQ(found->bytes, (ByteRange{250, 310}));
+  EXPECT_EQ(whole.take(2)->bytes.begin, 310u);
+}
+
+// A file TDLib deleted since: the slice at the held bytes finds nothing there, so they are
+// forgotten and the file's next plan cuts no slice at them.
+TEST(SlicePlanTest, HeldBytesABotTurnsOutNotToHaveAreForgotten) {
+  constexpr SliceSettings kWide{.slice_bytes = 100, .read_ahead = 1000};
+  SlicePlan plan(kWide, {{150, 400}});
+  plan.add_reader({0, 1000});
+  EXPECT_EQ(plan.take(0)->bytes, (ByteRange{0, 100}));
+  EXPECT_EQ(plan.take(1)->bytes, (ByteRange{100, 150})) << "up to the held bytes";
+  EXPECT_EQ(plan.take(2)->bytes, (ByteRange{150, 250}));
+  plan.nothing_on_disk_at(150);
+  EXPECT_TRUE(plan.held().empty());
+
+  SlicePlan next(kWide, plan.held());
+  next.add_reader({0, 1000});
+  EXPECT_EQ(next.take(0)->bytes, (ByteRange{0, 100}));
+  EXPECT_EQ(next.take(1)->bytes, (ByteRange{100, 200}));
+}
+
 // A slice ends at one of TDLib's parts' boundaries, so the bots of two slices next to each other
 // never both fetch the part between them; it begins where a client waits.
 TEST(SlicePlanTest, SlicesEndAtPartBoundaries) {

@@ -301,6 +301,23 @@ TEST_F(SpreadStreamingTest, ADownloadManagersConnectionsDownloadEveryByteOnce) {
   EXPECT_EQ(streamer_->active_readers(), 0u);
 }
 
+// A range, then the whole file: the stream finds the range's bytes on the bot that brought them
+// (media/held_bytes.hpp) instead of running a slice through them, so no byte comes twice.
+TEST_F(SpreadStreamingTest, AStreamAfterARangeFetchesOnlyWhatTheRangeDidNotBring) {
+  make(4, 6 * kSlice);
+  const std::uint64_t size = static_cast<std::uint64_t>(worlds_[0]->size());
+  for (const ByteRange range : {ByteRange{kSlice + 100, 3 * kSlice}, ByteRange::whole(size)}) {
+    RecordingChannel out;
+    std::optional<StreamOutcome> outcome;
+    start_read(range.begin, range.length(), out, outcome);
+    ASSERT_TRUE(pump([&] { return outcome.has_value(); }));
+    EXPECT_EQ(*outcome, StreamOutcome::Complete);
+    EXPECT_EQ(out.body(), worlds_[0]->content().substr(range.begin, range.length()));
+  }
+  EXPECT_EQ(on_every_disk(), worlds_[0]->size()) << "bytes the range brought came again";
+  EXPECT_GE(observer_.hit_bytes, 2 * kSlice - 100) << "the range's bytes were not sent from disk";
+}
+
 // A bot that still brings a byte now and then, far below the crawl limit, is never
 // silent long enough to count as stalled; the crawl limit hands its slice to the others, which
 // finish it without fetching any byte it already brought.
