@@ -129,7 +129,10 @@ void ChatService::handle_update(const json::object& update) {
 }
 
 void ChatService::take_over() {
-  spawn(load_bans(), "ban list");  // bans the previous leader made are in the store
+  // The previous leader's bans and unbans are in the store, not in memory: a message judged by
+  // the old list before the new one is in would answer a banned user or ignore one it unbanned.
+  bans_loaded_ = false;
+  spawn(load_bans(), "ban list");
   uploads_.reload();
   if (chat_.broadcaster != nullptr) chat_.broadcaster->resume();
   chat_.log.info("Chat: taken over from another node, answering users");

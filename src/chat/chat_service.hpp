@@ -65,6 +65,7 @@ class ChatService {
   void start();
   // This node leads again after another node led in between: what that node did is in the
   // store, so the bans and uploads are loaded again from it and unfinished broadcasts resumed.
+  // Updates that come before the bans are in wait for them, as at start.
   void take_over();
 
   // A user's message or button press another node's session received and relayed
@@ -86,7 +87,7 @@ class ChatService {
   void on_chat_member(const boost::json::object& update);
   void spawn(boost::asio::awaitable<void> work, std::string what);
   // Reads the bans on the store executor, again after a pause while the store fails; updates
-  // that come before the first list is in are kept and handled once it is.
+  // that come before the list is in (at start, after a takeover) are kept and handled once it is.
   boost::asio::awaitable<void> load_bans();
   void handle_update(const boost::json::object& update);
 

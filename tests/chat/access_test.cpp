@@ -1,6 +1,8 @@
 // Who may use the bot and the links people manage, over the fake TelegramClient: ALLOWED_USERS,
 // /ban (by id, by reply, with revoke) and /unban, the banned user's one short answer, the admin's
 // /stats <user id>, and /mylinks with its paging and revoke buttons.
+#include <atomic>
+
 #include <boost/asio/io_context.hpp>
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
@@ -210,6 +212,46 @@ TEST_F(AccessTest, BansInTheStoreHoldFromStartAndFromEachTakeover) {
   service->take_over();
   EXPECT_TRUE(contains(say(kUser, "/help"), "/mylinks"));
   EXPECT_EQ(say(kOther, "/help"), "You are banned from using this bot.");
+}
+
+// A ban list read that the test holds at the gate once it is armed (the read at a takeover).
+class HeldBanList final : public testing::ForwardingStore {
+ public:
+  using ForwardingStore::ForwardingStore;
+  testing::Gate gate;
+  std::atomic<bool> armed{false};
+
+  std::vector<BanRecord> list_bans() override {
+    if (armed) gate.pass();
+    return ForwardingStore::list_bans();
+  }
+};
+
+// A message that comes while the ban list is read again at a takeover waits for the new list:
+// judged by the old one, a user the other leader unbanned was still taken for banned, and with
+// the banned notice already given, went unanswered.
+TEST_F(AccessTest, AMessageDuringATakeoverIsJudgedByTheBansInTheStore) {
+  HeldBanList held(store);
+  StoreExecutor worker(StoreExecutor::Mode::kWorker, log);
+  chat_store = &held;
+  store_work = &worker;
+  store.ban_user(BanRecord{kUser, 1, kAdmin});
+  start();
+  EXPECT_EQ(say(kUser, "/help"), "You are banned from using this bot.");
+
+  store.unban_user(kUser);
+  held.armed = true;
+  service->take_over();
+  ASSERT_TRUE(testing::run_until(io, [&] { return held.gate.arrived(); }));
+  const std::size_t before = sent_to(kUser);
+  client.push_update(user_message(kUser, next_message_id() << 20, text_content("/help")));
+  EXPECT_TRUE(testing::run_until_idle(io));
+  EXPECT_EQ(sent_to(kUser), before);  // waits for the list
+
+  held.gate.open();
+  ASSERT_TRUE(testing::run_until(io, [&] { return sent_to(kUser) > before; }));
+  EXPECT_TRUE(contains(text_of(last_sent_to(kUser)), "/mylinks")) << text_of(last_sent_to(kUser));
+  service.reset();
 }
 
 TEST_F(AccessTest, BanWithRevokeStopsEveryWorkingLinkOfTheUser) {

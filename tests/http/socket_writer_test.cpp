@@ -20,8 +20,12 @@ namespace asio = boost::asio;
 using asio::ip::tcp;
 
 constexpr std::chrono::milliseconds kTimeout{300};
-// More than loopback's send and receive buffers together can hold.
-const std::string kBody(48 * 1024 * 1024, 'b');
+// More than loopback's send and receive buffers together can hold. Made on first use, not at
+// start: every process of http_test would otherwise fill 48 MiB before its first test.
+const std::string& large_body() {
+  static const std::string kBody(48 * 1024 * 1024, 'b');
+  return kBody;
+}
 
 struct SocketPair {
   asio::io_context io;
@@ -36,7 +40,7 @@ struct SocketPair {
   }
 
   std::uint64_t write_body(SocketWriter& writer) {
-    auto done = asio::co_spawn(io, writer.write(kBody), asio::use_future);
+    auto done = asio::co_spawn(io, writer.write(large_body()), asio::use_future);
     io.run();
     return done.get();
   }
@@ -46,7 +50,7 @@ TEST(SocketWriter, ClientThatReadsNothingIsGivenUpOnAsStalled) {
   SocketPair pair;
   SocketWriter writer{pair.server, pair.lane, kTimeout};
   const std::uint64_t written = pair.write_body(writer);
-  EXPECT_LT(written, kBody.size());
+  EXPECT_LT(written, large_body().size());
   EXPECT_GT(written, 0U);
   EXPECT_TRUE(writer.client_stalled());
 }
@@ -62,20 +66,20 @@ TEST(SocketWriter, ClientThatGoesAwayIsNotStalled) {
   }};
   const std::uint64_t written = pair.write_body(writer);
   reader.join();
-  EXPECT_LT(written, kBody.size());
+  EXPECT_LT(written, large_body().size());
   EXPECT_FALSE(writer.client_stalled());
 }
 
 TEST(SocketWriter, ClientThatReadsGetsEveryByte) {
   SocketPair pair;
   SocketWriter writer{pair.server, pair.lane, kTimeout};
-  std::string received(kBody.size(), '\0');
+  std::string received(large_body().size(), '\0');
   std::thread reader{[&] { asio::read(pair.client, asio::buffer(received)); }};
   const std::uint64_t written = pair.write_body(writer);
   reader.join();
-  EXPECT_EQ(written, kBody.size());
+  EXPECT_EQ(written, large_body().size());
   EXPECT_FALSE(writer.client_stalled());
-  EXPECT_TRUE(received == kBody);
+  EXPECT_TRUE(received == large_body());
 }
 
 }  // namespace
