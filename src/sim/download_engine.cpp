@@ -36,8 +36,8 @@ bool copy_through_buffer(int source_fd, int target_fd, std::int64_t offset, std:
 }
 
 // The kernel copies the part from file to file: every test that downloads runs the simulator, and
-// a fresh buffer per part (half a megabyte, a new mapping each time under ASan) cost more page
-// faults than the rest of the download. False when the source ends early.
+// a fresh buffer per part (half a megabyte, a new mapping each time under ASan) was a large share
+// of such a test's page faults. False when the source ends early.
 bool copy_in_kernel(int source_fd, int target_fd, std::int64_t offset, std::int64_t bytes,
                     bool& unsupported) {
   loff_t in = offset;

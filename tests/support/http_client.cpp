@@ -94,15 +94,16 @@ HttpResult http_call(std::uint16_t port, const HttpCall& call) {
   std::uint64_t announced = 0;
   const auto [end, error] =
       std::from_chars(length.data(), length.data() + length.size(), announced);
-  if (error == std::errc{} && end == length.data() + length.size() &&
-      announced <= kLargestReserve) {
+  const bool announced_length =
+      !length.empty() && error == std::errc{} && end == length.data() + length.size();
+  if (announced_length && announced <= kLargestReserve) {
     result.body.reserve(static_cast<std::size_t>(announced));
   }
   read_until_closed(fd, result.body);
   ::close(fd);
   const bool no_body = call.method == "HEAD" || result.status == 304;
   result.complete =
-      no_body ? result.body.empty() : !length.empty() && std::stoull(length) == result.body.size();
+      no_body ? result.body.empty() : announced_length && announced == result.body.size();
   return result;
 }
 
