@@ -129,7 +129,7 @@ struct SpreadFile {
     target.observer->served(count, slice.found_on_disk);
   }
 
-  void rest_after_stall(LaneState& state) {
+  void rest_after_stall(LaneState& state) const {
     ++state.strikes;
     std::chrono::milliseconds rest = settings.patience;
     for (int i = 0; i < state.strikes && rest < settings.max_rest; ++i) rest *= 2;
@@ -180,7 +180,8 @@ asio::awaitable<void> start_behind(SpreadFile& state, const LaneState& lane_stat
                                    WaitOptions options) {
   options.behind = true;
   lane_state.lane.scheduler->request_window(lane_state.lane.file_id, state.target.file_size,
-                                            slice.ready_end, lane_state.reader, options);
+                                            static_cast<std::int64_t>(slice.ready_end),
+                                            lane_state.reader, options);
   std::function<bool()> unwanted = [&state, &slice] { return state.stopped || slice.dropped; };
   co_await state.turns.wait_lead(seat, std::move(unwanted));
 }
@@ -244,7 +245,9 @@ asio::awaitable<void> download_slice(SpreadFile& state, LaneIndex index,
   const std::uint64_t original_end = slice->bytes.end;
   WaitOptions options;
   options.window_end = static_cast<std::int64_t>(slice->bytes.end);
-  if (!state.turns.leads(seat)) co_await start_behind(state, lane_state, *slice, seat, options);
+  if (!state.turns.leads(seat)) {
+    co_await start_behind(state, lane_state, *slice, seat, options);
+  }
   // Alone, a lane is never given up early: the scheduler's own retries are all there is.
   const bool others = state.others_can_work(index);
   if (others) options.patience = state.settings.patience;
@@ -445,7 +448,9 @@ asio::awaitable<RangeEnd> SpreadFiles::send(std::string key, SpreadTarget target
   impl_->held.put(key, state->plan.held());
   // No worker outlives the file's last stream: once this returns, nothing of it touches the
   // bots' clients, which may go away with the streamer.
-  while (state->running_workers > 0) co_await state->wait_change(Steady::time_point::max());
+  while (state->running_workers > 0) {
+    co_await state->wait_change(Steady::time_point::max());
+  }
   co_return end;
 }
 

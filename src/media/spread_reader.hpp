@@ -74,7 +74,7 @@ struct SpreadSettings {
   // a crawl, still bringing a byte now and then, so never silent for `patience`) gives the rest of
   // its slice to the others as a stalled one does. 350 KiB/s is under a twentieth of a bot's
   // usual 8 MiB/s; 2 s sees several parts of a working bot. 0 = no limit.
-  std::uint64_t crawl_bytes_per_second = 350 * 1024;
+  std::uint64_t crawl_bytes_per_second = 350ULL * 1024;
   std::chrono::milliseconds crawl_window{2000};
   // Stalls in a row after which a lane counts as failed (the range fails when all have). With
   // rests of 3, 6, 12 and 24 s between them, five stalls span about 50 s: close to the 60 s
