@@ -12,15 +12,14 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
+import { CHROMIUM_ARGS } from './browsers.mjs';
 import { CHROMIUM, DESKTOP, PHONE, WAIT_MS, check, expect, finish } from './checks.mjs';
 import { file, plan, playerUrl } from './plan.mjs';
 import { playerState } from './player_state.mjs';
 import { expectClean, recordPage } from './page_record.mjs';
 import { pitchOfLastSegment } from './tone.mjs';
 
-const BROWSER_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required'];
+const BROWSER_ARGS = ['--headless', ...CHROMIUM_ARGS];
 
 // A page that records the playback API's answers, CSP complaints and requests elsewhere.
 async function openPlayer(context, stream, viewport = DESKTOP) {
