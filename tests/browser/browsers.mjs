@@ -17,8 +17,8 @@ export const ENGINES = ['chromium', 'firefox'];
 
 // No sandbox (the tests may run as root), no GPU, no traffic of Chromium's own, and no spare
 // renderer: Chromium starts one ahead for the next tab, which in the suites that open a page per
-// file was a quarter of all renderers (the playback matrix: 56 → 42 renderer processes, 112 → 100
-// s of Chromium's CPU). What a page does is the same either way.
+// file was a quarter of all renderers (the playback matrix: 56 renderer processes → 42–46, about
+// 6 % of its CPU; docs/development.md). What a page does is the same either way.
 const QUIET_CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--disable-features=SpareRendererForSitePerProcess'];
