@@ -35,11 +35,13 @@ bool copy_through_buffer(int source_fd, int target_fd, std::int64_t offset, std:
   return ::pwrite(target_fd, buffer.data(), buffer.size(), offset) == got;
 }
 
+enum class KernelCopy { kCopied, kFailed, kUnsupported };
+
 // The kernel copies the part from file to file: every test that downloads runs the simulator, and
 // a fresh buffer per part (half a megabyte, a new mapping each time under ASan) was a large share
-// of such a test's page faults. False when the source ends early.
-bool copy_in_kernel(int source_fd, int target_fd, std::int64_t offset, std::int64_t bytes,
-                    bool& unsupported) {
+// of such a test's page faults. kFailed when the source ends early; kUnsupported when the kernel
+// cannot copy between these two files at all.
+KernelCopy copy_in_kernel(int source_fd, int target_fd, std::int64_t offset, std::int64_t bytes) {
   loff_t in = offset;
   loff_t out = offset;
   std::int64_t left = bytes;
@@ -47,23 +49,25 @@ bool copy_in_kernel(int source_fd, int target_fd, std::int64_t offset, std::int6
     const ssize_t copied =
         ::copy_file_range(source_fd, &in, target_fd, &out, static_cast<std::size_t>(left), 0);
     if (copied < 0) {
-      unsupported = left == bytes &&
-                    (errno == EXDEV || errno == ENOSYS || errno == EINVAL || errno == EOPNOTSUPP);
-      return false;
+      const bool unsupported =
+          errno == EXDEV || errno == ENOSYS || errno == EINVAL || errno == EOPNOTSUPP;
+      return unsupported && left == bytes ? KernelCopy::kUnsupported : KernelCopy::kFailed;
     }
-    if (copied == 0) return false;
+    if (copied == 0) return KernelCopy::kFailed;
     left -= copied;
   }
-  return true;
+  return KernelCopy::kCopied;
 }
 
-// Copies one part; false when the source cannot be read.
+// Copies one part; false when the source cannot be read, which fails the whole download as a
+// failed part does in TDLib (fail_download). Copying in the kernel changes no answer a client sees.
 bool copy_part(const std::string& source, int target_fd, std::int64_t offset, std::int64_t bytes) {
   const int source_fd = ::open(source.c_str(), O_RDONLY | O_CLOEXEC);
   if (source_fd < 0) return false;
-  bool unsupported = false;
-  bool copied = copy_in_kernel(source_fd, target_fd, offset, bytes, unsupported);
-  if (!copied && unsupported) copied = copy_through_buffer(source_fd, target_fd, offset, bytes);
+  const KernelCopy kernel = copy_in_kernel(source_fd, target_fd, offset, bytes);
+  const bool copied =
+      kernel == KernelCopy::kCopied || (kernel == KernelCopy::kUnsupported &&
+                                        copy_through_buffer(source_fd, target_fd, offset, bytes));
   ::close(source_fd);
   return copied;
 }
