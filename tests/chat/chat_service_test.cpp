@@ -36,6 +36,16 @@ json::object video_content(std::int64_t size = 2048) {
   return json::object{{"@type", "messageVideo"}, {"video", video}};
 }
 
+// A file sent as a document, named `name`.
+json::object document_content(const std::string& name, std::int64_t size) {
+  json::object file{{"@type", "file"}, {"id", 6}, {"size", size}};
+  json::object document{{"@type", "document"},
+                        {"file_name", name},
+                        {"mime_type", "application/octet-stream"},
+                        {"document", file}};
+  return json::object{{"@type", "messageDocument"}, {"document", document}};
+}
+
 class ChatServiceTest : public testing::ChatFixture {
  protected:
   ChatServiceTest() : ChatFixture(testing::utc(2026, 11, 21, 21, 55)) {
@@ -814,6 +824,56 @@ TEST_F(ChatServiceTest, TheSameMessageDeliveredTwiceIsPostedOnce) {
   ASSERT_TRUE(testing::run_until_idle(io));
   EXPECT_EQ(client.sent_of_type("forwardMessages").size(), 1U);
   EXPECT_EQ(store.pending_uploads().size(), 1U);
+}
+
+// The reply "Part 2 received" reaches the user before Telegram confirms it, and the part's row
+// stays until then. A /join sent at once joins the two parts: the part is in the split file
+// already, so it is not one "still being saved".
+TEST_F(ChatServiceTest, JoinRightAfterAPartsReplyJoinsWhileThatReplyIsUnconfirmed) {
+  confirm_copies();
+  start();
+  send(kUser, document_content("data.bin.part1", 70000));
+  EXPECT_TRUE(contains(text_of(replies(1).back()), "Part 1 received"));
+  client.respond_to("sendMessage", [](const json::object& request) {
+    if (!contains(text_of(request), "Part 2 received")) {
+      return json::object{{"@type", "message"}, {"id", 1 << 20}};
+    }
+    json::object pending{{"@type", "messageSendingStatePending"}};
+    return json::object{{"@type", "message"}, {"id", 77}, {"sending_state", pending}};
+  });
+  send(kUser, document_content("data.bin.part2", 70000));
+  const std::string second = text_of(replies(2).back());
+  EXPECT_TRUE(contains(second, "Received: 1, 2")) << second;
+  ASSERT_TRUE(testing::run_until_idle(io));
+  ASSERT_EQ(store.pending_uploads().size(), 1U);  // part 2's row, until its reply is confirmed
+
+  const std::string joined = say(kUser, "/join");
+  EXPECT_TRUE(contains(joined, "Your link is ready")) << joined;
+  EXPECT_TRUE(contains(joined, "data.bin")) << joined;
+  const DecodeResult decoded = links.decode(token_in(joined), clock.now());
+  ASSERT_EQ(decoded.status, LinkStatus::Valid) << joined;
+  EXPECT_EQ(decoded.claims.message_id, 300 << 20);  // part 1's copy names the joined file
+  ASSERT_TRUE(store.find_link(300 << 20).has_value());
+  EXPECT_EQ(store.find_link(300 << 20)->file_size, 140000);
+}
+
+// A part whose copy is not in the log channel yet is still on its way: /join waits for it
+// rather than take the parts before it for the whole file.
+TEST_F(ChatServiceTest, JoinWaitsForAPartStillBeingCopied) {
+  options.uploads.copy_retry.late_after = 10s;  // no late notice here
+  confirm_copies();
+  start();
+  send(kUser, document_content("data.bin.part1", 70000));
+  replies(1);
+  client.respond_to("forwardMessages", [](const json::object&) { return temporary_messages(56); });
+  send(kUser, document_content("data.bin.part2", 70000));
+  ASSERT_TRUE(
+      testing::run_until(io, [&] { return client.sent_of_type("forwardMessages").size() == 2; }));
+  ASSERT_TRUE(testing::run_until_idle(io));
+
+  const std::string waiting = say(kUser, "/join");
+  EXPECT_TRUE(contains(waiting, "1 part(s) are still being saved")) << waiting;
+  EXPECT_FALSE(store.find_link(300 << 20).has_value());
 }
 
 // A query TDLib would never send (no id to answer by, a sender that is not an int53) is logged

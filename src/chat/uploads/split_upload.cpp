@@ -124,14 +124,22 @@ boost::asio::awaitable<Reply> split_joined_reply(const ChatContext& chat, const 
   co_return made_link_reply(chat, joined_incoming_file(file), link_message_id, expires_at);
 }
 
-// Split files of the user still on their way (not yet copied into LOG_CHANNEL): /join must not
-// take the highest number received as the last while a later part is being saved.
-std::int64_t split_parts_on_their_way(Store& store, std::int64_t user_id, const std::string& name) {
+bool holds_copy(const SplitFile& file, std::int64_t copy_message_id) {
+  return std::any_of(file.parts.begin(), file.parts.end(),
+                     [&](const SplitPart& part) { return part.message_id == copy_message_id; });
+}
+
+// Parts of `file` still on their way (not yet copied into LOG_CHANNEL): /join must not take the
+// highest number received as the last while a later part is being saved. A part the file holds
+// already is not on its way, though its row stays until its "Part N received" reply is confirmed:
+// a user who answers that reply with /join at once would otherwise be told to wait for it.
+std::int64_t split_parts_on_their_way(Store& store, const SplitFile& file) {
   const std::vector<PendingUpload> pending = store.pending_uploads();
   return std::count_if(pending.begin(), pending.end(), [&](const PendingUpload& upload) {
-    if (upload.user_id != user_id) return false;
+    if (upload.user_id != file.user_id) return false;
     const std::optional<SplitPartName> part = split_part_of(upload);
-    return part && part->joined_name == name;
+    if (!part || part->joined_name != file.name) return false;
+    return upload.copy_message_id == 0 || !holds_copy(file, upload.copy_message_id);
   });
 }
 
@@ -167,7 +175,7 @@ boost::asio::awaitable<std::vector<Reply>> join_split_files(const ChatContext& c
   co_await chat.on_store([&](Store& store) {
     waiting = store.waiting_split_files(user_id);
     for (const SplitFile& file : waiting) {
-      on_their_way.push_back(split_parts_on_their_way(store, user_id, file.name));
+      on_their_way.push_back(split_parts_on_their_way(store, file));
     }
   });
   std::vector<Reply> replies;
