@@ -7,8 +7,9 @@
 # as cores), so no more tests compute at once than there are cores. WAITING names, as a
 # GoogleTest filter, the tests that spend their run waiting on Telegram's real-time pacing (20
 # posts a minute in a channel, a minute offline) or on a timer (a link's lifetime, a write
-# timeout): they take one of two "waiting" slots instead and run beside the others, labelled
-# "waiting-<label>". Their CPU time is a fifth or less of their run.
+# timeout): they take one of three "waiting" slots instead and run beside the others, labelled
+# "waiting-<label>" (scripts/run-tests.sh offers the slots). Their CPU time is a fifth or less of
+# their run.
 # CTest starts the costliest tests first; it learns each test's cost from its runs, but a fresh
 # clone has none, so the waiting ones (and targets given a COST, the browser matrices) are marked
 # to start first rather than be the last minutes of a cold run.
@@ -78,8 +79,9 @@ function(tglink_add_test name)
   set(waiting ${properties} LABELS "waiting-${T_LABELS}" COST 1000 RESOURCE_GROUPS waiting:1)
   if(T_LABELS STREQUAL "browser")
     # A browser that waits on a real-time converter still draws every frame (a third of a core):
-    # one at a time ("screen", one slot), and last rather than first, so that it meets the quick
-    # tests on the cores rather than the browser matrices.
+    # at most two at a time ("screen", two slots). Its low cost lets the scenarios that wait on
+    # Telegram take a free lane first; those wait for the PostgreSQL fixture at the very start,
+    # so two browser ones begin there, beside the browser matrices.
     set(waiting ${properties} LABELS "waiting-browser" COST 1 RESOURCE_GROUPS "waiting:1,screen:1")
   endif()
   if(T_LABELS)
