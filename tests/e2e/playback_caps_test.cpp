@@ -159,7 +159,10 @@ std::set<pid_t> live_converters(pid_t tglink) {
 
 // Watches tglink's live ffmpeg children on a thread of its own while the test drives the
 // player. A new highest count is confirmed 300 ms later (the children seen then that are still
-// live), so a run started in the instant its predecessor was being killed is not counted twice.
+// live), so a run started in the instant its predecessor was being killed is not counted twice:
+// most() is the bound the caps must keep. most_seen() is the highest count of one look, what
+// shows that the watch saw the runs at all: on a fast machine the viewer replaces its runs
+// faster than 300 ms, and no count above one survives the confirmation.
 class ConverterWatch {
  public:
   explicit ConverterWatch(pid_t tglink) : tglink_(tglink), thread_([this] { watch(); }) {}
@@ -172,11 +175,13 @@ class ConverterWatch {
     if (thread_.joinable()) thread_.join();
   }
   [[nodiscard]] std::size_t most() const { return most_; }
+  [[nodiscard]] std::size_t most_seen() const { return most_seen_; }
 
  private:
   void watch() {
     while (!done_) {
       const std::set<pid_t> seen = live_converters(tglink_);
+      most_seen_ = std::max<std::size_t>(most_seen_, seen.size());
       if (seen.size() > most_) {
         std::this_thread::sleep_for(300ms);
         const std::set<pid_t> later = live_converters(tglink_);
@@ -191,6 +196,7 @@ class ConverterWatch {
   pid_t tglink_;
   std::atomic<bool> done_{false};
   std::atomic<std::size_t> most_{0};
+  std::atomic<std::size_t> most_seen_{0};
   std::thread thread_;
 };
 
@@ -230,7 +236,7 @@ TEST(PlaybackCaps, OneAddressNeverRunsMoreThanItsShareAndAnotherStillGetsItsConv
   }
   watch.stop();
   EXPECT_LE(watch.most(), kShare) << harness.process().output();
-  EXPECT_GE(watch.most(), 2u);  // the watch saw the runs at all
+  EXPECT_GE(watch.most_seen(), 2u) << "confirmed " << watch.most();  // it saw the runs at all
   EXPECT_LE(live_converters(harness.process().pid()).size(), kShare);
 
   // A second address: a remux and a transcode of its own file start at once and play.
