@@ -34,15 +34,6 @@ using namespace std::chrono_literals;
 constexpr std::int64_t kOther = 5151;
 constexpr std::int64_t kForwarded = 9 << 20;  // the admin's forwarded copy of a user's message
 
-json::object document_content() {
-  json::object file{{"@type", "file"}, {"id", 5}, {"size", 2048}};
-  json::object document{{"@type", "document"},
-                        {"file_name", "notes.pdf"},
-                        {"mime_type", "application/pdf"},
-                        {"document", file}};
-  return json::object{{"@type", "messageDocument"}, {"document", document}};
-}
-
 // The callback data of every button of a sendMessage or editMessageText, row by row.
 std::vector<std::vector<std::string>> buttons_of(const json::object& request) {
   std::vector<std::vector<std::string>> rows;
@@ -62,6 +53,9 @@ std::vector<std::vector<std::string>> buttons_of(const json::object& request) {
 
 class AccessTest : public testing::ChatFixture {
  protected:
+  // The file every test here sends.
+  static json::object notes_pdf() { return document_content("notes.pdf", 2048, "application/pdf"); }
+
   AccessTest() {
     config.admins = {kAdmin};
     config.base_url = "https://files.example";
@@ -162,17 +156,17 @@ TEST(MyLinksButtons, DataRoundTripsAndStaysInsideTelegramsLimit) {
 TEST_F(AccessTest, OnlyAllowedUsersAndAdminsMayMakeLinks) {
   config.allowed_users = {kOther};
   start();
-  client.push_update(user_message(kUser, 5 << 20, document_content()));
+  client.push_update(user_message(kUser, 5 << 20, notes_pdf()));
   ASSERT_TRUE(testing::run_until(io, [&] { return sent_to(kUser) == 1; }));
   const std::string refusal = text_of(last_sent());
   EXPECT_TRUE(contains(refusal, "Not allowed")) << refusal;
   EXPECT_TRUE(contains(refusal, "Your user id is 4242")) << refusal;
   // More files within the minute are dropped without another answer.
-  client.push_update(user_message(kUser, 6 << 20, document_content()));
+  client.push_update(user_message(kUser, 6 << 20, notes_pdf()));
   (void)say(kAdmin, "/help");  // handled after the file
   EXPECT_EQ(sent_to(kUser), 1U);
   clock.advance(kNotAllowedNoticeEvery);
-  client.push_update(user_message(kUser, 7 << 20, document_content()));
+  client.push_update(user_message(kUser, 7 << 20, notes_pdf()));
   ASSERT_TRUE(testing::run_until(io, [&] { return sent_to(kUser) == 2; }));
   EXPECT_TRUE(client.sent_of_type("forwardMessages").empty());
   EXPECT_TRUE(store.pending_uploads().empty());
@@ -186,7 +180,7 @@ TEST_F(AccessTest, BannedUserGetsOneShortAnswerThenSilenceUntilTheNextPeriod) {
   EXPECT_EQ(say(kUser, "/help"), "You are banned from using this bot.");
   EXPECT_EQ(answers_to_quietly(kUser, "/start"), 0U);
   EXPECT_EQ(answers_to_quietly(kUser, "hello"), 0U);
-  client.push_update(user_message(kUser, 99 << 20, document_content()));
+  client.push_update(user_message(kUser, 99 << 20, notes_pdf()));
   EXPECT_EQ(answers_to_quietly(kUser, "/mylinks"), 0U);
   EXPECT_TRUE(client.sent_of_type("forwardMessages").empty());
   EXPECT_TRUE(store.pending_uploads().empty());

@@ -36,16 +36,6 @@ json::object video_content(std::int64_t size = 2048) {
   return json::object{{"@type", "messageVideo"}, {"video", video}};
 }
 
-// A file sent as a document, named `name`.
-json::object document_content(const std::string& name, std::int64_t size) {
-  json::object file{{"@type", "file"}, {"id", 6}, {"size", size}};
-  json::object document{{"@type", "document"},
-                        {"file_name", name},
-                        {"mime_type", "application/octet-stream"},
-                        {"document", file}};
-  return json::object{{"@type", "messageDocument"}, {"document", document}};
-}
-
 class ChatServiceTest : public testing::ChatFixture {
  protected:
   ChatServiceTest() : ChatFixture(testing::utc(2026, 11, 21, 21, 55)) {

@@ -56,6 +56,16 @@ class ChatFixture : public ::testing::Test {
     return boost::json::object{{"@type", "messageText"}, {"text", formatted}};
   }
 
+  // A file sent as a document (messageDocument), named `name`.
+  static boost::json::object document_content(
+      const std::string& name, std::int64_t size,
+      const std::string& mime_type = "application/octet-stream") {
+    boost::json::object file{{"@type", "file"}, {"id", 5}, {"size", size}};
+    boost::json::object document{
+        {"@type", "document"}, {"file_name", name}, {"mime_type", mime_type}, {"document", file}};
+    return boost::json::object{{"@type", "messageDocument"}, {"document", std::move(document)}};
+  }
+
   // Message `id` of `user` in `chat`, as TDLib delivers it; with `reply_to`, a reply to that
   // message of the same chat.
   static boost::json::object message_in(std::int64_t chat, std::int64_t user, std::int64_t id,

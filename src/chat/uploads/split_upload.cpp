@@ -133,13 +133,12 @@ bool holds_copy(const SplitFile& file, std::int64_t copy_message_id) {
 // highest number received as the last while a later part is being saved. A part the file holds
 // already is not on its way, though its row stays until its "Part N received" reply is confirmed:
 // a user who answers that reply with /join at once would otherwise be told to wait for it.
-std::int64_t split_parts_on_their_way(Store& store, const SplitFile& file) {
-  const std::vector<PendingUpload> pending = store.pending_uploads();
+std::int64_t split_parts_on_their_way(const std::vector<PendingUpload>& pending,
+                                      const SplitFile& file) {
   return std::count_if(pending.begin(), pending.end(), [&](const PendingUpload& upload) {
     if (upload.user_id != file.user_id) return false;
     const std::optional<SplitPartName> part = split_part_of(upload);
-    if (!part || part->joined_name != file.name) return false;
-    return upload.copy_message_id == 0 || !holds_copy(file, upload.copy_message_id);
+    return part && part->joined_name == file.name && !holds_copy(file, upload.copy_message_id);
   });
 }
 
@@ -174,8 +173,10 @@ boost::asio::awaitable<std::vector<Reply>> join_split_files(const ChatContext& c
   std::vector<std::int64_t> on_their_way;
   co_await chat.on_store([&](Store& store) {
     waiting = store.waiting_split_files(user_id);
+    if (waiting.empty()) return;
+    const std::vector<PendingUpload> pending = store.pending_uploads();
     for (const SplitFile& file : waiting) {
-      on_their_way.push_back(split_parts_on_their_way(store, file));
+      on_their_way.push_back(split_parts_on_their_way(pending, file));
     }
   });
   std::vector<Reply> replies;
